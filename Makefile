@@ -1,0 +1,171 @@
+# solver -- parallel state-space search with puzzle domains as plugins.
+# One entry point; `make help` lists the targets. Sources are found by wildcard:
+#   runtime/<part>/*.cc          -> $(BUILD)/libsolver_runtime.a (+ runtime/cli/main.cc -> solver)
+#   plugins/<domain>/*.cc|*.c    -> $(BUILD)/plugins/lib<domain>.so (only include/ on the path)
+#   tests/*.cc                   -> $(BUILD)/tests/unit_tests (doctest, linked with the runtime)
+#   tests/<domain>/*.cc          -> $(BUILD)/tests/<domain>_tests (doctest, linked with the
+#                                   plugin's own objects, to test its modules one by one)
+#   tests/plugins/<name>/*.c|cc  -> $(BUILD)/tests/plugins/lib<name>.so (plugins for host tests)
+#   tests/*_benchmark.cc         -> $(BUILD)/bench/<name> (make bench only)
+
+SHELL := /bin/bash
+CXX ?= g++
+CC ?= gcc
+PREFIX ?= /usr/local
+SAN ?=
+OMP ?=
+
+ifeq ($(SAN),thread)
+  BUILD ?= build-tsan
+  SANFLAGS := -fsanitize=thread
+  OPT := -O1
+else ifeq ($(SAN),address)
+  BUILD ?= build-asan
+  SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
+  OPT := -O1
+else ifneq ($(SAN),)
+  $(error SAN must be thread or address, not '$(SAN)')
+else ifeq ($(OMP),1)
+  BUILD ?= build-omp
+  OPT := -O2
+else
+  BUILD ?= build
+  OPT := -O2
+endif
+
+ifeq ($(OMP),1)
+  OMPFLAGS := -fopenmp -DSOLVER_OMP=1
+endif
+
+WARN := -Wall -Wextra -Wshadow -Wno-missing-field-initializers
+CXXFLAGS += -std=c++17 $(OPT) -g $(WARN) -pthread -fPIC $(SANFLAGS) $(OMPFLAGS)
+CFLAGS += -std=c99 $(OPT) -g $(WARN) -fPIC $(SANFLAGS)
+LDFLAGS += -pthread $(SANFLAGS) $(OMPFLAGS)
+RUNTIME_CPPFLAGS := -Iinclude -Iruntime -DBOOST_DLL_USE_STD_FS -DSOLVER_INSTALL_PREFIX='"$(PREFIX)"' -MMD -MP
+PLUGIN_CPPFLAGS := -Iinclude -MMD -MP
+PLUGIN_FLAGS := -fvisibility=hidden -fvisibility-inlines-hidden
+LIBS := -lboost_program_options -ldl
+
+RUNTIME_SRCS := $(filter-out runtime/cli/main.cc,$(wildcard runtime/*/*.cc))
+RUNTIME_OBJS := $(RUNTIME_SRCS:%.cc=$(BUILD)/obj/%.o)
+PLUGIN_NAMES := $(notdir $(patsubst %/,%,$(dir $(wildcard plugins/*/))))
+PLUGIN_LIBS := $(PLUGIN_NAMES:%=$(BUILD)/plugins/lib%.so)
+TEST_SRCS := $(filter-out %_benchmark.cc,$(wildcard tests/*.cc))
+TEST_OBJS := $(TEST_SRCS:%.cc=$(BUILD)/obj/%.o)
+DOMAIN_TEST_NAMES := $(filter $(PLUGIN_NAMES),$(notdir $(patsubst %/,%,$(dir $(wildcard tests/*/)))))
+DOMAIN_TEST_BINS := $(DOMAIN_TEST_NAMES:%=$(BUILD)/tests/%_tests)
+TEST_PLUGIN_NAMES := $(notdir $(patsubst %/,%,$(dir $(wildcard tests/plugins/*/))))
+TEST_PLUGIN_LIBS := $(TEST_PLUGIN_NAMES:%=$(BUILD)/tests/plugins/lib%.so)
+BENCH_SRCS := $(wildcard tests/*_benchmark.cc)
+BENCH_BINS := $(BENCH_SRCS:tests/%_benchmark.cc=$(BUILD)/bench/%)
+
+DEPS_STAMP := $(BUILD)/.deps-ok
+
+.PHONY: all deps test demo bench clean install help check-header
+.DEFAULT_GOAL := all
+
+all: $(BUILD)/solver $(PLUGIN_LIBS)
+
+help:
+	@echo "make                 build $(BUILD)/solver and the plugins in $(BUILD)/plugins"
+	@echo "make test            build and run every test (doctest); SAN=thread|address for sanitizers"
+	@echo "make demo            build and solve a sample of each shipped domain"
+	@echo "make bench           benchmarks, tables and plots under $(BUILD)/bench (slow, not part of test)"
+	@echo "make OMP=1           the same sources on the OpenMP executor, into build-omp/"
+	@echo "make install PREFIX=DIR   bin/solver, lib/solver/plugins, include/solver/plugin.h"
+	@echo "make deps            install missing Debian packages (as root) or name them"
+	@echo "make clean           remove build directories"
+
+# ---- dependencies: Debian packages, installed when root, otherwise named in one line ----------
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP):
+	@bash tools/bootstrap.sh
+	@mkdir -p $(BUILD) && touch $@
+
+# ---- the runtime and the host program -------------------------------------------------------
+$(BUILD)/obj/runtime/%.o: runtime/%.cc | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CXX) $(RUNTIME_CPPFLAGS) $(CXXFLAGS) -c $< -o $@
+
+$(BUILD)/libsolver_runtime.a: $(RUNTIME_OBJS)
+	@mkdir -p $(@D)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/solver: $(BUILD)/obj/runtime/cli/main.o $(BUILD)/libsolver_runtime.a
+	$(CXX) $(LDFLAGS) $^ -o $@ $(LIBS)
+
+# ---- plugins: only include/ on the include path, only the entry symbol exported --------------
+$(BUILD)/obj/plugins/%.o: plugins/%.cc | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CXX) $(PLUGIN_CPPFLAGS) $(CXXFLAGS) $(PLUGIN_FLAGS) -c $< -o $@
+$(BUILD)/obj/plugins/%.o: plugins/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(PLUGIN_CPPFLAGS) $(CFLAGS) $(PLUGIN_FLAGS) -c $< -o $@
+
+plugin_objs = $(patsubst %.c,$(BUILD)/obj/%.o,$(patsubst %.cc,$(BUILD)/obj/%.o,$(wildcard plugins/$(1)/*.cc plugins/$(1)/*.c)))
+
+define PLUGIN_RULE
+$(BUILD)/plugins/lib$(1).so: $(call plugin_objs,$(1))
+	@mkdir -p $$(@D)
+	$(CXX) -shared $(LDFLAGS) $$^ -o $$@
+endef
+$(foreach p,$(PLUGIN_NAMES),$(eval $(call PLUGIN_RULE,$(p))))
+
+# ---- tests --------------------------------------------------------------------------------
+$(BUILD)/obj/tests/%.o: tests/%.cc | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CXX) $(RUNTIME_CPPFLAGS) -Itests $(CXXFLAGS) -c $< -o $@
+$(BUILD)/obj/tests/%.o: tests/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(PLUGIN_CPPFLAGS) $(CFLAGS) $(PLUGIN_FLAGS) -c $< -o $@
+
+$(BUILD)/tests/unit_tests: $(TEST_OBJS) $(BUILD)/obj/tests/doctest_main/main.o $(BUILD)/libsolver_runtime.a
+	@mkdir -p $(@D)
+	$(CXX) $(LDFLAGS) $^ -o $@ $(LIBS)
+
+define DOMAIN_TEST_RULE
+$(BUILD)/tests/$(1)_tests: $(patsubst %.cc,$(BUILD)/obj/%.o,$(wildcard tests/$(1)/*.cc)) $(BUILD)/obj/tests/doctest_main/main.o $(call plugin_objs,$(1))
+	@mkdir -p $$(@D)
+	$(CXX) $(LDFLAGS) $$^ -o $$@ $(LIBS)
+endef
+$(foreach d,$(DOMAIN_TEST_NAMES),$(eval $(call DOMAIN_TEST_RULE,$(d))))
+
+test_plugin_objs = $(patsubst %.c,$(BUILD)/obj/%.o,$(patsubst %.cc,$(BUILD)/obj/%.o,$(wildcard tests/plugins/$(1)/*.cc tests/plugins/$(1)/*.c)))
+define TEST_PLUGIN_RULE
+$(BUILD)/tests/plugins/lib$(1).so: $(call test_plugin_objs,$(1))
+	@mkdir -p $$(@D)
+	$(CXX) -shared $(LDFLAGS) $$^ -o $$@
+endef
+$(foreach p,$(TEST_PLUGIN_NAMES),$(eval $(call TEST_PLUGIN_RULE,$(p))))
+
+# The public header must compile as plain C99 with pedantic warnings.
+check-header: $(BUILD)/obj/header_c99.o
+$(BUILD)/obj/header_c99.o: include/solver/plugin.h
+	@mkdir -p $(@D)
+	printf '#include <solver/plugin.h>\nint solver_header_c99_check;\n' | $(CC) -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -x c -c - -o $@
+
+test: all check-header $(BUILD)/tests/unit_tests $(DOMAIN_TEST_BINS) $(TEST_PLUGIN_LIBS)
+	@SOLVER_BUILD_DIR=$(BUILD) bash tools/run-tests.sh $(BUILD)/tests/unit_tests $(DOMAIN_TEST_BINS)
+
+# ---- demo, bench, install -------------------------------------------------------------------
+demo: all
+	@bash tools/demo.sh $(BUILD)
+
+$(BUILD)/bench/%: $(BUILD)/obj/tests/%_benchmark.o $(BUILD)/libsolver_runtime.a
+	@mkdir -p $(@D)
+	$(CXX) $(LDFLAGS) $^ -o $@ $(LIBS)
+
+bench: all $(BENCH_BINS)
+	@bash tools/bench.sh $(BUILD)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/solver/plugins $(DESTDIR)$(PREFIX)/include/solver
+	install -m 755 $(BUILD)/solver $(DESTDIR)$(PREFIX)/bin/solver
+	install -m 644 $(PLUGIN_LIBS) $(DESTDIR)$(PREFIX)/lib/solver/plugins/
+	install -m 644 include/solver/plugin.h $(DESTDIR)$(PREFIX)/include/solver/plugin.h
+
+clean:
+	rm -rf build build-omp build-tsan build-asan
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
