@@ -43,7 +43,8 @@ CFLAGS += -std=c99 $(OPT) -g $(WARN) -fPIC $(SANFLAGS)
 LDFLAGS += -pthread $(SANFLAGS) $(OMPFLAGS)
 RUNTIME_CPPFLAGS := -Iinclude -Iruntime -DBOOST_DLL_USE_STD_FS -DSOLVER_INSTALL_PREFIX='"$(PREFIX)"' -MMD -MP
 PLUGIN_CPPFLAGS := -Iinclude -MMD -MP
-PLUGIN_FLAGS := -fvisibility=hidden -fvisibility-inlines-hidden
+PLUGIN_FLAGS := -fvisibility=hidden
+PLUGIN_CXXFLAGS := $(PLUGIN_FLAGS) -fvisibility-inlines-hidden
 LIBS := -lboost_program_options -ldl
 
 RUNTIME_SRCS := $(filter-out runtime/cli/main.cc,$(wildcard runtime/*/*.cc))
@@ -98,7 +99,7 @@ $(BUILD)/solver: $(BUILD)/obj/runtime/cli/main.o $(BUILD)/libsolver_runtime.a
 # ---- plugins: only include/ on the include path, only the entry symbol exported --------------
 $(BUILD)/obj/plugins/%.o: plugins/%.cc | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CXX) $(PLUGIN_CPPFLAGS) $(CXXFLAGS) $(PLUGIN_FLAGS) -c $< -o $@
+	$(CXX) $(PLUGIN_CPPFLAGS) $(CXXFLAGS) $(PLUGIN_CXXFLAGS) -c $< -o $@
 $(BUILD)/obj/plugins/%.o: plugins/%.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(PLUGIN_CPPFLAGS) $(CFLAGS) $(PLUGIN_FLAGS) -c $< -o $@

@@ -1,0 +1,77 @@
+#include "cli/report.h"
+
+#include <cstdio>
+#include <sstream>
+#include <sys/resource.h>
+
+namespace solver {
+
+std::uint64_t peak_rss_bytes() {
+    struct rusage ru {};
+    getrusage(RUSAGE_SELF, &ru);
+    return static_cast<std::uint64_t>(ru.ru_maxrss) * 1024;  // Linux reports kilobytes
+}
+
+std::string human_count(std::uint64_t n) {
+    char buf[32];
+    if (n < 10000) std::snprintf(buf, sizeof buf, "%llu", (unsigned long long)n);
+    else if (n < 10000000) std::snprintf(buf, sizeof buf, "%.1fk", n / 1e3);
+    else if (n < 10000000000ull) std::snprintf(buf, sizeof buf, "%.1fM", n / 1e6);
+    else std::snprintf(buf, sizeof buf, "%.1fG", n / 1e9);
+    return buf;
+}
+
+static std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out + "\"";
+}
+
+std::string to_json(const solve_report& r) {
+    std::ostringstream o;
+    o.precision(6);
+    o << "{\"plugin\":" << json_string(r.plugin) << ",\"source\":" << json_string(r.source) << ",\"level\":" << r.level
+      << ",\"engine\":" << json_string(r.engine) << ",\"weight\":" << r.weight << ",\"threads\":" << r.threads
+      << ",\"executor\":" << json_string(r.executor) << ",\"result\":" << json_string(r.result)
+      << ",\"stop_reason\":" << json_string(r.stop_reason) << ",\"solution_cost\":";
+    if (r.solved) o << r.solution_cost;
+    else o << "null";
+    o << ",\"cost_unit\":" << json_string(r.cost_unit) << ",\"verified\":" << (r.verified ? "true" : "false")
+      << ",\"expanded\":" << r.stats.expanded << ",\"generated\":" << r.stats.generated
+      << ",\"duplicates\":" << r.stats.duplicates << ",\"pruned\":" << r.stats.pruned
+      << ",\"reopened\":" << r.stats.reopened << ",\"stored\":" << r.stats.stored << ",\"seconds\":" << r.seconds
+      << ",\"search_memory_bytes\":" << r.stats.search_memory_bytes << ",\"peak_memory_bytes\":" << peak_rss_bytes()
+      << ",\"per_thread\":[";
+    for (std::size_t i = 0; i < r.stats.threads.size(); ++i) {
+        o << (i ? "," : "") << "{\"expanded\":" << r.stats.threads[i].expanded
+          << ",\"idle_seconds\":" << r.stats.threads[i].idle_seconds << "}";
+    }
+    o << "]}";
+    return o.str();
+}
+
+std::string to_text(const solve_report& r) {
+    std::ostringstream o;
+    o.precision(3);
+    o << r.result;
+    if (r.solved) o << ": " << r.solution_cost << " " << r.cost_unit << (r.verified ? " (verified)" : "");
+    o << " | " << r.engine;
+    if (r.engine == "astar") o << " w=" << r.weight;
+    o << ", " << r.threads << " thread" << (r.threads == 1 ? "" : "s") << " | expanded " << human_count(r.stats.expanded)
+      << ", generated " << human_count(r.stats.generated) << ", stored " << human_count(r.stats.stored) << " | "
+      << std::fixed << r.seconds << " s, peak " << (peak_rss_bytes() >> 20) << " MiB";
+    return o.str();
+}
+
+}  // namespace solver

@@ -1,0 +1,78 @@
+// engine: the interface every search engine implements, and what it reports.
+//
+// Contract: run() is called from the main thread, may use opts.exec for parallel work, polls
+// opts.control->should_stop() and returns (never throws for a limit) with the outcome and the
+// statistics so far. A solved result carries the path as states and moves (parents are kept as
+// indices during the search; the path is rebuilt only at the end).
+#pragma once
+
+#include "engines/problem.h"
+#include "engines/search_control.h"
+#include "sched/executor.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace solver {
+
+enum class search_outcome { solved, unsolvable, limit, error };
+
+struct thread_stats {
+    std::uint64_t expanded = 0;
+    double idle_seconds = 0;
+};
+
+struct search_stats {
+    std::uint64_t expanded = 0;    // states whose successors were generated
+    std::uint64_t generated = 0;   // successors emitted by the plugin (incl. duplicates, dead)
+    std::uint64_t duplicates = 0;  // successors already in the visited table with g no better
+    std::uint64_t pruned = 0;      // successors the plugin reported dead (SOLVER_H_DEAD)
+    std::uint64_t reopened = 0;    // expanded states reached again with a lower g (expanded again)
+    std::uint64_t stored = 0;      // distinct states in the visited table
+    std::uint64_t search_memory_bytes = 0;  // peak bytes of the engine's own structures
+    std::vector<thread_stats> threads;
+};
+
+struct progress_info {
+    std::uint64_t expanded, stored, open;
+    double best_f;
+    double seconds;
+};
+
+struct engine_options {
+    double weight = 1.0;                 // astar: f = g + weight * h
+    executor* exec = nullptr;            // never null when run() is called
+    search_control* control = nullptr;   // never null when run() is called
+    // Called from the main search thread about every quarter second (may be empty).
+    std::function<void(const progress_info&)> progress;
+};
+
+struct search_result {
+    search_outcome outcome = search_outcome::error;
+    std::uint64_t cost = 0;
+    std::vector<std::uint8_t> path_states;  // (moves.size() + 1) * state_size bytes
+    std::vector<std::uint32_t> moves;
+    search_stats stats;
+    std::string message;  // for error outcomes, and notes
+};
+
+class engine {
+public:
+    virtual ~engine() = default;
+    virtual const char* name() const = 0;
+    virtual search_result run(problem& p, const engine_options& opts) = 0;
+};
+
+struct engine_description {
+    const char* name;
+    const char* help;
+};
+// Every engine --engine accepts, with its help line.
+const std::vector<engine_description>& engine_descriptions();
+// Throws std::invalid_argument naming the known engines for an unknown name.
+std::unique_ptr<engine> make_engine(const std::string& name);
+
+}  // namespace solver
