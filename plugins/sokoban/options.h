@@ -1,0 +1,28 @@
+// options.h -- the --option key=value switches; each technique can be turned off so its
+// effect can be measured.
+#ifndef SOKOBAN_OPTIONS_H
+#define SOKOBAN_OPTIONS_H
+
+#include <cstddef>
+#include <string>
+
+#include <solver/plugin.h>
+
+#include "heuristic.h"
+
+namespace sokoban {
+
+struct Options {
+    bool deadsquares = true;                       // deadsquares=on|off
+    bool freeze = true;                            // freeze=on|off
+    HeuristicKind heuristic = HeuristicKind::matching; // heuristic=matching|greedy|none
+};
+
+extern const char *const OPTIONS_HELP;
+
+// false with `error` set (naming the accepted keys or values) on an unknown key or bad value.
+bool parse_options(const solver_option *options, size_t count, Options &out, std::string &error);
+
+} // namespace sokoban
+
+#endif

@@ -1,0 +1,205 @@
+// parse.cc -- see parse.h.
+#include "parse.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sokoban {
+namespace {
+
+struct Line {
+    size_t offset;
+    size_t length; // without the line break (and without a trailing '\r')
+    uint32_t number;
+};
+
+std::vector<Line> split_lines(const char *text, size_t length) {
+    std::vector<Line> lines;
+    size_t start = 0;
+    uint32_t number = 1;
+    for (size_t i = 0; i <= length; ++i) {
+        if (i == length || text[i] == '\n') {
+            if (i == length && start == length) break; // no empty line after a final '\n'
+            size_t len = i - start;
+            if (len > 0 && text[start + len - 1] == '\r') --len;
+            lines.push_back(Line{start, len, number++});
+            start = i + 1;
+        }
+    }
+    return lines;
+}
+
+bool is_map_line(const char *text, const Line &line) {
+    for (size_t i = 0; i < line.length; ++i) {
+        char c = text[line.offset + i];
+        if (c == ' ' || c == '\t') continue;
+        return c != ';' && c != '\'';
+    }
+    return false; // blank
+}
+
+struct Run {
+    size_t first; // index into lines
+    size_t count;
+};
+
+std::vector<Run> find_levels(const char *text, const std::vector<Line> &lines) {
+    std::vector<Run> runs;
+    for (size_t i = 0; i < lines.size();) {
+        if (!is_map_line(text, lines[i])) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j < lines.size() && is_map_line(text, lines[j])) ++j;
+        runs.push_back(Run{i, j - i});
+        i = j;
+    }
+    return runs;
+}
+
+const char *const XSB_EXPECTED = "# @ + $ * . space - _";
+const char *const COURSE_EXPECTED = "# o O x X . @ ! space";
+
+} // namespace
+
+bool count_levels(const char *text, size_t length, uint32_t &count, Failure &f) {
+    std::vector<Line> lines = split_lines(text, length);
+    std::vector<Run> runs = find_levels(text, lines);
+    if (runs.empty()) {
+        f = Failure{1, 1, length == 0 ? "empty input; expected a Sokoban map (XSB or course format)"
+                                      : "no level found; expected a Sokoban map (XSB or course "
+                                        "format) besides blank and comment lines"};
+        return false;
+    }
+    count = static_cast<uint32_t>(runs.size());
+    return true;
+}
+
+bool parse_level(const char *text, size_t length, uint32_t level, Level &out, Failure &f) {
+    std::vector<Line> lines = split_lines(text, length);
+    std::vector<Run> runs = find_levels(text, lines);
+    if (runs.empty()) {
+        uint32_t n = 0;
+        count_levels(text, length, n, f);
+        return false;
+    }
+    if (level < 1 || level > runs.size()) {
+        f = Failure{0, 0,
+                    "level " + std::to_string(level) + " is out of range; the input holds " +
+                        (runs.size() == 1 ? std::string("only level 1")
+                                          : "levels 1.." + std::to_string(runs.size()))};
+        return false;
+    }
+    const Run run = runs[level - 1];
+    Level lv;
+    lv.first_line = lines[run.first].number;
+    lv.height = static_cast<int>(run.count);
+    bool course = false;
+    for (size_t k = 0; k < run.count; ++k) {
+        const Line &line = lines[run.first + k];
+        lv.width = std::max(lv.width, static_cast<int>(line.length));
+        for (size_t i = 0; i < line.length; ++i)
+            if (std::strchr("oOxX!", text[line.offset + i]) != nullptr) course = true;
+    }
+    lv.format = course ? Format::course : Format::xsb;
+    lv.grid.assign(static_cast<size_t>(lv.width) * lv.height, CELL_VOID);
+
+    uint32_t player_line = 0, player_column = 0;
+    for (size_t k = 0; k < run.count; ++k) {
+        const Line &line = lines[run.first + k];
+        for (size_t i = 0; i < line.length; ++i) {
+            const char c = text[line.offset + i];
+            const int cell = static_cast<int>(k) * lv.width + static_cast<int>(i);
+            uint8_t flags = 0;
+            bool player = false;
+            bool known = true;
+            if (c == '#') flags = CELL_WALL;
+            else if (c == '.') flags = CELL_GOAL;
+            else if (c == ' ') flags = 0;
+            else if (!course) {
+                switch (c) {
+                case '@': player = true; break;
+                case '+': player = true; flags = CELL_GOAL; break;
+                case '$': flags = CELL_BOX; break;
+                case '*': flags = CELL_BOX | CELL_GOAL; break;
+                case '-': case '_': break;
+                default: known = false;
+                }
+            } else {
+                switch (c) {
+                case 'o': player = true; break;
+                case 'O': player = true; flags = CELL_GOAL; break;
+                case '!': player = true; flags = CELL_FRAGILE; break;
+                case 'x': flags = CELL_BOX; break;
+                case 'X': flags = CELL_BOX | CELL_GOAL; break;
+                case '@': flags = CELL_FRAGILE; break;
+                default: known = false;
+                }
+            }
+            if (!known) {
+                std::string shown = (c >= 32 && c < 127) ? std::string(1, c)
+                                                         : "\\x" + std::string(1, "0123456789abcdef"[(c >> 4) & 15]) +
+                                                               std::string(1, "0123456789abcdef"[c & 15]);
+                if (c == '\t') shown = "\\t";
+                f = Failure{line.number, static_cast<uint32_t>(i + 1),
+                            "unknown character '" + shown + "'; expected one of " +
+                                (course ? COURSE_EXPECTED : XSB_EXPECTED)};
+                return false;
+            }
+            if (player) {
+                if (lv.player >= 0) {
+                    f = Failure{line.number, static_cast<uint32_t>(i + 1),
+                                "a second player; the first is at line " + std::to_string(player_line) +
+                                    " column " + std::to_string(player_column) + ", expected exactly one"};
+                    return false;
+                }
+                lv.player = cell;
+                player_line = line.number;
+                player_column = static_cast<uint32_t>(i + 1);
+            }
+            if (flags & CELL_BOX) ++lv.box_count;
+            if (flags & CELL_GOAL) ++lv.goal_count;
+            lv.grid[cell] = flags;
+        }
+    }
+    if (lv.player < 0) {
+        f = Failure{lv.first_line, 1,
+                    std::string("missing player; expected one ") +
+                        (course ? "'o', 'O' or '!'" : "'@' or '+'") + " in the map"};
+        return false;
+    }
+    if (lv.box_count != lv.goal_count || lv.box_count == 0) {
+        f = Failure{lv.first_line, 1,
+                    std::to_string(lv.box_count) + (lv.box_count == 1 ? " box" : " boxes") + " but " +
+                        std::to_string(lv.goal_count) + (lv.goal_count == 1 ? " goal" : " goals") +
+                        "; expected as many goals as boxes (at least one)"};
+        return false;
+    }
+    // Closed by walls: the player's area (through every non-wall cell) must not reach the
+    // border of the grid or a cell outside the lines.
+    std::vector<uint8_t> seen(lv.grid.size(), 0);
+    std::vector<int> stack{lv.player};
+    seen[lv.player] = 1;
+    while (!stack.empty()) {
+        const int cell = stack.back();
+        stack.pop_back();
+        const int r = cell / lv.width, c = cell % lv.width;
+        if ((lv.grid[cell] & CELL_VOID) || r == 0 || c == 0 || r == lv.height - 1 || c == lv.width - 1) {
+            f = Failure{lv.first_line + static_cast<uint32_t>(r), static_cast<uint32_t>(c + 1),
+                        "the map is not closed by walls: the player can reach this cell at its edge; "
+                        "expected walls '#' all around the player's area"};
+            return false;
+        }
+        for (int d = 0; d < 4; ++d) {
+            const int n = (r + DR[d]) * lv.width + (c + DC[d]);
+            if (seen[n] || (lv.grid[n] & CELL_WALL)) continue;
+            seen[n] = 1;
+            stack.push_back(n);
+        }
+    }
+    out = std::move(lv);
+    return true;
+}
+
+} // namespace sokoban

@@ -1,0 +1,195 @@
+// search.cc -- see search.h.
+#include "search.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "deadsquares.h"
+#include "freeze.h"
+
+namespace sokoban {
+
+namespace {
+inline bool test_bit(const uint8_t *bits, int i) { return (bits[i >> 3] >> (i & 7)) & 1; }
+inline void set_bit(uint8_t *bits, int i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] | (1u << (i & 7))); }
+inline void clear_bit(uint8_t *bits, int i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] & ~(1u << (i & 7))); }
+} // namespace
+
+void init_instance(Instance &inst, Level level, const Options &options) {
+    inst.options = options;
+    inst.board = build_board(std::move(level));
+    const Board &b = inst.board;
+    inst.dead.assign(b.n, 0);
+    if (options.deadsquares) inst.dead = compute_dead_squares(b);
+    inst.heuristic.init(b, options.heuristic);
+    inst.state_size = 2 + static_cast<uint32_t>((b.n + 7) / 8);
+    inst.goal_bits.assign(inst.state_size - 2, 0);
+    for (int g : b.goals) set_bit(inst.goal_bits.data(), g);
+
+    const Level &lv = b.level;
+    inst.description = std::to_string(lv.width) + "x" + std::to_string(lv.height) + " map, " +
+                       std::to_string(lv.box_count) + (lv.box_count == 1 ? " box, " : " boxes, ") +
+                       (lv.format == Format::course ? "course format" : "XSB format");
+    inst.info.abi_version = SOLVER_ABI_VERSION;
+    inst.info.struct_size = sizeof(solver_instance_info);
+    inst.info.state_size = inst.state_size;
+    inst.info.flags = SOLVER_UNIT_COST | SOLVER_HAS_HASH | SOLVER_ANY_SOLUTION;
+    // Matching and none are admissible and consistent: one push changes one box's distance to
+    // each goal by at most 1, so the minimum matching changes by at most 1.
+    if (options.heuristic != HeuristicKind::greedy)
+        inst.info.flags |= SOLVER_H_ADMISSIBLE | SOLVER_H_CONSISTENT;
+    inst.info.default_engine = "greedy";
+    inst.info.default_weight = 1.0;
+    inst.info.cost_unit = "pushes";
+    inst.info.description = inst.description.c_str();
+}
+
+void init_scratch(const Instance &inst, Scratch &s) {
+    const int n = inst.board.n;
+    s.occ.assign(n, 0);
+    s.reach.assign(n, 0);
+    s.seen.assign(n, 0);
+    s.reach_stamp = s.seen_stamp = 0;
+    s.stack.assign(n + 1, 0);
+    s.boxes.reserve(inst.board.goals.size() + inst.board.start_boxes.size() + 1);
+    s.child.assign(inst.state_size, 0);
+    s.hs.init(static_cast<int>(inst.board.goals.size()));
+}
+
+namespace {
+
+uint32_t next_stamp(std::vector<uint32_t> &marks, uint32_t &stamp) {
+    if (++stamp == 0) { // wrapped: clear once every 4 billion floods
+        std::fill(marks.begin(), marks.end(), 0);
+        stamp = 1;
+    }
+    return stamp;
+}
+
+// Flood from `from` over cells without boxes into `marks` with the current stamp; returns the
+// smallest cell reached.
+int flood(const Board &b, Scratch &s, std::vector<uint32_t> &marks, uint32_t stamp, int from) {
+    int top = 0, best = from;
+    s.stack[top++] = from;
+    marks[from] = stamp;
+    while (top > 0) {
+        const int c = s.stack[--top];
+        if (c < best) best = c;
+        const auto &nbs = b.nb[c];
+        for (int d = 0; d < 4; ++d) {
+            const int x = nbs[d];
+            if (x < 0 || marks[x] == stamp || s.occ[x]) continue;
+            marks[x] = stamp;
+            s.stack[top++] = x;
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+int normalize_player(const Instance &inst, Scratch &s, int from) {
+    const uint32_t stamp = next_stamp(s.seen, s.seen_stamp);
+    return flood(inst.board, s, s.seen, stamp, from);
+}
+
+void initial_state(const Instance &inst, Scratch &s, uint8_t *out) {
+    std::memset(out, 0, inst.state_size);
+    std::fill(s.occ.begin(), s.occ.end(), 0);
+    for (int box : inst.board.start_boxes) {
+        s.occ[box] = 1;
+        set_bit(out + 2, box);
+    }
+    const int p = normalize_player(inst, s, inst.board.start_player);
+    out[0] = static_cast<uint8_t>(p & 0xff);
+    out[1] = static_cast<uint8_t>(p >> 8);
+}
+
+int unpack_state(const Instance &inst, Scratch &s, const uint8_t *state) {
+    const int n = inst.board.n;
+    s.boxes.clear();
+    const uint8_t *bits = state + 2;
+    const int bytes = static_cast<int>(inst.state_size - 2);
+    for (int i = 0; i < bytes; ++i) {
+        uint8_t byte = bits[i];
+        for (int j = 0; j < 8; ++j) {
+            const int c = i * 8 + j;
+            if (c >= n) break;
+            const uint8_t bit = (byte >> j) & 1;
+            s.occ[c] = bit;
+            if (bit) s.boxes.push_back(c);
+        }
+    }
+    return state_player(state);
+}
+
+uint64_t state_hash(const Instance &inst, const uint8_t *state) {
+    const Board &b = inst.board;
+    uint64_t h = b.zobrist_player[state_player(state)];
+    for (int c = 0; c < b.n; ++c)
+        if (test_bit(state + 2, c)) h ^= b.zobrist_box[c];
+    return h;
+}
+
+bool state_is_goal(const Instance &inst, const uint8_t *state) {
+    return !inst.board.unsolvable && std::memcmp(state + 2, inst.goal_bits.data(), inst.goal_bits.size()) == 0;
+}
+
+uint32_t state_heuristic(const Instance &inst, Scratch &s, const uint8_t *state) {
+    if (inst.board.unsolvable) return H_DEAD;
+    unpack_state(inst, s, state);
+    for (int box : s.boxes)
+        if (inst.dead[box] && !inst.board.goal[box]) return H_DEAD;
+    return evaluate(inst.heuristic, s.boxes.data(), static_cast<int>(s.boxes.size()), s.hs);
+}
+
+int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const solver_sink &sink) {
+    const Board &b = inst.board;
+    if (b.unsolvable) return 0;
+    const int player = unpack_state(inst, s, state);
+    const uint32_t rstamp = next_stamp(s.reach, s.reach_stamp);
+    flood(b, s, s.reach, rstamp, player);
+    const uint64_t parent_hash = state_hash(inst, state);
+    const uint8_t *dead = inst.options.deadsquares ? inst.dead.data() : nullptr;
+    const int count = static_cast<int>(s.boxes.size());
+    for (int i = 0; i < count; ++i) {
+        const int box = s.boxes[i];
+        for (int d = 0; d < 4; ++d) {
+            const int to = b.nb[box][d];
+            if (to < 0 || s.occ[to] || !b.boxable[to]) continue;
+            if (dead && dead[to]) continue;
+            const int behind = b.nb[box][opposite(d)];
+            if (behind < 0 || s.reach[behind] != rstamp) continue;
+            // Apply the push in the scratch occupancy; undone below.
+            s.occ[box] = 0;
+            s.occ[to] = 1;
+            bool pruned = inst.options.freeze && freeze_deadlock(b, dead, s.occ.data(), to);
+            uint32_t h = 0;
+            if (!pruned) {
+                s.boxes[i] = to; // box order does not matter to the heuristic
+                h = evaluate(inst.heuristic, s.boxes.data(), count, s.hs);
+                s.boxes[i] = box;
+                pruned = h == H_DEAD;
+            }
+            int stop = 0;
+            if (!pruned) {
+                const int np = normalize_player(inst, s, box);
+                uint8_t *child = s.child.data();
+                std::memcpy(child, state, inst.state_size);
+                child[0] = static_cast<uint8_t>(np & 0xff);
+                child[1] = static_cast<uint8_t>(np >> 8);
+                clear_bit(child + 2, box);
+                set_bit(child + 2, to);
+                const uint64_t hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^
+                                      b.zobrist_box[box] ^ b.zobrist_box[to];
+                stop = sink.emit(sink.ctx, child, static_cast<uint32_t>(box * 4 + d), 1, h, hash);
+            }
+            s.occ[to] = 0;
+            s.occ[box] = 1;
+            if (stop) return 1;
+        }
+    }
+    return 0;
+}
+
+} // namespace sokoban

@@ -1,0 +1,70 @@
+// search.h -- the search model: macro pushes over canonical states.
+//
+// State bytes (state_size fixed per instance, no padding bits):
+//   [0..1]  the normalized player: the smallest interior index of its reachable area (LE u16)
+//   [2.. ]  one bit per interior cell with a box (bit i in byte 2 + i/8; unused bits zero)
+// A child is one push: a box moves one cell, the player stood behind it and could walk there
+// without pushing. Move id = box interior index * 4 + direction (DIR_*).
+// Pruned (never emitted): pushes onto a dead square, pushes that freeze a box off a goal,
+// children whose heuristic says dead.
+// Hash: Zobrist over (box cells, normalized player), updated incrementally per push.
+#ifndef SOKOBAN_SEARCH_H
+#define SOKOBAN_SEARCH_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <solver/plugin.h>
+
+#include "board.h"
+#include "heuristic.h"
+#include "options.h"
+
+namespace sokoban {
+
+struct Instance {
+    Board board;
+    Options options;
+    std::vector<uint8_t> dead; // per interior cell (all zero when deadsquares=off)
+    Heuristic heuristic;
+    uint32_t state_size = 0;
+    std::vector<uint8_t> goal_bits; // the bitset part of a solved state
+    std::string description;
+    solver_instance_info info{};
+};
+
+// Per-thread buffers; sized once, no allocation during expansion.
+struct Scratch {
+    std::vector<uint8_t> occ;    // 1 per interior cell with a box
+    std::vector<uint32_t> reach; // flood stamps of the parent's area
+    std::vector<uint32_t> seen;  // flood stamps for normalizing children
+    uint32_t reach_stamp = 0, seen_stamp = 0;
+    std::vector<int> stack;
+    std::vector<int> boxes; // box cells, ascending
+    std::vector<uint8_t> child;
+    HeuristicScratch hs;
+};
+
+// Build everything from a parsed level.
+void init_instance(Instance &inst, Level level, const Options &options);
+void init_scratch(const Instance &inst, Scratch &s);
+
+// Smallest cell of the area the player reaches from `from` (boxes from s.occ block).
+int normalize_player(const Instance &inst, Scratch &s, int from);
+
+void initial_state(const Instance &inst, Scratch &s, uint8_t *out);
+uint64_t state_hash(const Instance &inst, const uint8_t *state);
+bool state_is_goal(const Instance &inst, const uint8_t *state);
+uint32_t state_heuristic(const Instance &inst, Scratch &s, const uint8_t *state);
+inline int state_player(const uint8_t *state) { return state[0] | (state[1] << 8); }
+
+// Load a state into s.occ / s.boxes; returns the player cell.
+int unpack_state(const Instance &inst, Scratch &s, const uint8_t *state);
+
+// Emit every child through `sink`; returns 0, or 1 when the sink asked to stop.
+int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const solver_sink &sink);
+
+} // namespace sokoban
+
+#endif

@@ -1,0 +1,40 @@
+// options_test.cc -- the --option switches.
+#include <doctest/doctest.h>
+
+#include "../../plugins/sokoban/options.h"
+
+using namespace sokoban;
+
+TEST_CASE("Sokoban.Options.DefaultsAndSwitches") {
+    Options o;
+    std::string error;
+    REQUIRE(parse_options(nullptr, 0, o, error));
+    CHECK(o.deadsquares);
+    CHECK(o.freeze);
+    CHECK(o.heuristic == HeuristicKind::matching);
+    const solver_option opts[] = {{"deadsquares", "off"}, {"freeze", "off"}, {"heuristic", "greedy"}};
+    REQUIRE(parse_options(opts, 3, o, error));
+    CHECK_FALSE(o.deadsquares);
+    CHECK_FALSE(o.freeze);
+    CHECK(o.heuristic == HeuristicKind::greedy);
+    const solver_option none[] = {{"heuristic", "none"}};
+    REQUIRE(parse_options(none, 1, o, error));
+    CHECK(o.heuristic == HeuristicKind::none);
+}
+
+TEST_CASE("Sokoban.Options.Errors") {
+    Options o;
+    std::string error;
+    const solver_option unknown[] = {{"tunnels", "on"}};
+    CHECK_FALSE(parse_options(unknown, 1, o, error));
+    CHECK(error.find("unknown option 'tunnels'") != std::string::npos);
+    CHECK(error.find("deadsquares") != std::string::npos);
+    CHECK(error.find("freeze") != std::string::npos);
+    CHECK(error.find("heuristic") != std::string::npos);
+    const solver_option bad[] = {{"freeze", "maybe"}};
+    CHECK_FALSE(parse_options(bad, 1, o, error));
+    CHECK(error.find("expected on or off") != std::string::npos);
+    const solver_option badh[] = {{"heuristic", "magic"}};
+    CHECK_FALSE(parse_options(badh, 1, o, error));
+    CHECK(error.find("matching, greedy or none") != std::string::npos);
+}

@@ -1,0 +1,178 @@
+// test_util.h -- helpers shared by the Sokoban domain tests (no test cases here).
+#ifndef SOKOBAN_TEST_UTIL_H
+#define SOKOBAN_TEST_UTIL_H
+
+#include <cstring>
+#include <fstream>
+#include <queue>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include <solver/plugin.h>
+
+#include "../../plugins/sokoban/parse.h"
+#include "../../plugins/sokoban/search.h"
+
+extern "C" const solver_plugin *solver_plugin_entry(void);
+
+namespace sokoban_test {
+
+inline std::string read_text(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+inline sokoban::Level parse_ok(const std::string &text, uint32_t level = 1) {
+    sokoban::Level lv;
+    sokoban::Failure f;
+    const bool ok = sokoban::parse_level(text.data(), text.size(), level, lv, f);
+    if (!ok) throw std::runtime_error("parse failed: " + f.message);
+    return lv;
+}
+
+// An instance plus a scratch, built straight from map text.
+struct Fixture {
+    sokoban::Instance inst;
+    sokoban::Scratch scratch;
+    explicit Fixture(const std::string &text, sokoban::Options options = {}) {
+        sokoban::init_instance(inst, parse_ok(text), options);
+        sokoban::init_scratch(inst, scratch);
+    }
+    int cell(int row, int column) const {
+        return inst.board.index_of[row * inst.board.level.width + column];
+    }
+    std::vector<uint8_t> initial() {
+        std::vector<uint8_t> s(inst.state_size);
+        sokoban::initial_state(inst, scratch, s.data());
+        return s;
+    }
+};
+
+struct Child {
+    std::vector<uint8_t> state;
+    uint32_t move;
+    uint32_t h;
+    uint64_t hash;
+};
+
+inline std::vector<Child> children(const sokoban::Instance &inst, sokoban::Scratch &s,
+                                   const std::vector<uint8_t> &state) {
+    struct Ctx {
+        std::vector<Child> out;
+        size_t size;
+    } ctx{{}, inst.state_size};
+    solver_sink sink{&ctx, [](void *c, const void *st, uint32_t move, uint32_t, uint32_t h, uint64_t hash) {
+                         auto *x = static_cast<Ctx *>(c);
+                         const auto *b = static_cast<const uint8_t *>(st);
+                         x->out.push_back(Child{std::vector<uint8_t>(b, b + x->size), move, h, hash});
+                         return 0;
+                     }};
+    sokoban::expand_state(inst, s, state.data(), sink);
+    return ctx.out;
+}
+
+// A small best-first search over the plugin's table functions only (greedy on h, ties to the
+// smaller g), then format_solution. Returns false when not solved within max_expansions.
+struct Solved {
+    bool ok = false;
+    std::string text;
+    size_t pushes = 0;
+    size_t expanded = 0;
+};
+
+inline Solved table_solve(const std::string &input, uint32_t level, std::vector<solver_option> options,
+                          size_t max_expansions, bool astar = false) {
+    const solver_plugin *P = solver_plugin_entry();
+    Solved result;
+    char msg[256] = {0};
+    solver_error err{msg, sizeof msg, 0, 0};
+    solver_instance *inst = nullptr;
+    if (P->open(input.data(), input.size(), "test", level, options.data(), options.size(), nullptr, &inst,
+                &err) != SOLVER_OK)
+        throw std::runtime_error(std::string("open failed: ") + msg);
+    const solver_instance_info *info = P->info(inst);
+    const size_t n = info->state_size;
+    solver_scratch *scratch = P->scratch_create(inst);
+    struct Node {
+        std::string state;
+        int64_t parent;
+        uint32_t move;
+        uint32_t g;
+    };
+    std::vector<Node> nodes;
+    std::unordered_map<std::string, size_t> seen;
+    using Entry = std::tuple<uint64_t, uint32_t, size_t>; // (priority, g, node)
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
+    std::string start(n, '\0');
+    P->initial(inst, scratch, &start[0]);
+    const uint32_t h0 = P->heuristic(inst, scratch, start.data());
+    nodes.push_back(Node{start, -1, 0, 0});
+    seen.emplace(start, 0);
+    open.emplace(h0, 0, 0);
+    struct Ctx {
+        std::vector<std::tuple<std::string, uint32_t, uint32_t>> kids;
+        size_t n;
+    } ctx{{}, n};
+    solver_sink sink{&ctx, [](void *c, const void *st, uint32_t move, uint32_t, uint32_t h, uint64_t) {
+                         auto *x = static_cast<Ctx *>(c);
+                         x->kids.emplace_back(std::string(static_cast<const char *>(st), x->n), move, h);
+                         return 0;
+                     }};
+    int64_t goal = -1;
+    if (P->is_goal(inst, start.data())) goal = 0;
+    while (goal < 0 && !open.empty() && result.expanded < max_expansions) {
+        const size_t id = std::get<2>(open.top());
+        open.pop();
+        ++result.expanded;
+        ctx.kids.clear();
+        const std::string parent_state = nodes[id].state;
+        const uint32_t g = nodes[id].g;
+        P->expand(inst, scratch, parent_state.data(), &sink);
+        for (auto &k : ctx.kids) {
+            if (std::get<2>(k) == SOLVER_H_DEAD) continue;
+            if (!seen.emplace(std::get<0>(k), nodes.size()).second) continue;
+            nodes.push_back(Node{std::get<0>(k), static_cast<int64_t>(id), std::get<1>(k), g + 1});
+            if (P->is_goal(inst, std::get<0>(k).data())) {
+                goal = static_cast<int64_t>(nodes.size() - 1);
+                break;
+            }
+            const uint64_t h = std::get<2>(k);
+            open.emplace(astar ? g + 1 + h : h, g + 1, nodes.size() - 1);
+        }
+    }
+    if (goal >= 0) {
+        std::vector<uint32_t> moves;
+        std::string states;
+        std::vector<size_t> path;
+        for (int64_t x = goal; x >= 0; x = nodes[x].parent) path.push_back(static_cast<size_t>(x));
+        for (size_t i = path.size(); i-- > 0;) {
+            states += nodes[path[i]].state;
+            if (i + 1 < path.size()) moves.push_back(nodes[path[i]].move);
+        }
+        size_t needed = 0;
+        std::string out(16, '\0');
+        solver_status st = P->format_solution(inst, states.data(), moves.data(), moves.size(), &out[0],
+                                              out.size(), &needed, &err);
+        if (st == SOLVER_ERR_BUFFER) {
+            out.assign(needed, '\0');
+            st = P->format_solution(inst, states.data(), moves.data(), moves.size(), &out[0], out.size(),
+                                    &needed, &err);
+        }
+        if (st != SOLVER_OK) throw std::runtime_error(std::string("format failed: ") + msg);
+        result.ok = true;
+        result.text = out.c_str();
+        result.pushes = moves.size();
+    }
+    P->scratch_free(scratch);
+    P->close(inst);
+    return result;
+}
+
+} // namespace sokoban_test
+
+#endif
