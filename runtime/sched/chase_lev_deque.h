@@ -45,8 +45,13 @@ namespace detail {
 // warns (-Wtsan) about each one; the fences here only provide store-load (Dekker) ordering,
 // never a happens-before edge that TSan must see (every such edge is a release/acquire pair),
 // so the warning is silenced where the fence is written and the real fence is kept.
+// On x86-64 a locked read-modify-write of the stack top is a full barrier for ordinary
+// (write-back) memory, like MFENCE, and about twice as fast (what Linux's smp_mb() does there);
+// pop() pays one per call, so it matters.
 inline void seq_cst_fence() noexcept {
-#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
+#if defined(__x86_64__) && defined(__GNUC__)
+    __asm__ __volatile__("lock; orl $0, (%%rsp)" ::: "memory", "cc");
+#elif defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 12
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wtsan"
     __atomic_thread_fence(__ATOMIC_SEQ_CST);
