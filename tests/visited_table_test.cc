@@ -1,0 +1,289 @@
+// Tests of runtime/visited/visited_table: single-thread semantics (outcomes, bytes, collisions,
+// full), then stress from 1, 2, 4, 8 threads with overlapping offers and concurrent readers.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "visited/visited_table.h"
+
+using solver::visited_table;
+using outcome = visited_table::outcome;
+
+namespace {
+
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+constexpr unsigned sanitizer_scale = 8;
+#else
+constexpr unsigned sanitizer_scale = 1;
+#endif
+
+constexpr std::uint32_t kStateSize = 24;
+
+// A deterministic state for id: the id in the first bytes, a pattern in the rest.
+std::vector<std::uint8_t> make_state(std::uint64_t id, std::uint32_t size = kStateSize) {
+    std::vector<std::uint8_t> s(size);
+    for (std::uint32_t i = 0; i < size; ++i)
+        s[i] = static_cast<std::uint8_t>((id >> (8 * (i % 8))) ^ (i * 37u));
+    return s;
+}
+
+std::uint64_t fnv1a(const std::vector<std::uint8_t>& s) {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (std::uint8_t b : s) h = (h ^ b) * 1099511628211ULL;
+    return h;
+}
+
+}  // namespace
+
+TEST_CASE("VisitedTable.SingleThread.Outcomes") {
+    visited_table t(kStateSize, 1 << 20, 1);
+    REQUIRE(t.capacity() > 1000);
+    const auto a = make_state(1), b = make_state(2);
+
+    auto r = t.insert(0, a.data(), fnv1a(a), 10, visited_table::root_parent, 0);
+    CHECK(r.result == outcome::inserted);
+    const std::uint64_t na = r.node;
+    CHECK(t.g(na) == 10);
+    CHECK(t.parent(na) == visited_table::root_parent);
+    CHECK(t.move(na) == 0);
+    CHECK(std::memcmp(t.state(na), a.data(), kStateSize) == 0);
+    CHECK(t.hash(na) == fnv1a(a));
+    CHECK(t.size() == 1);
+
+    r = t.insert(0, b.data(), fnv1a(b), 11, na, 3);
+    CHECK(r.result == outcome::inserted);
+    const std::uint64_t nb = r.node;
+    CHECK(nb != na);
+
+    // Same g and larger g: duplicate, nothing changes.
+    r = t.insert(0, b.data(), fnv1a(b), 11, 77, 9);
+    CHECK(r.result == outcome::duplicate);
+    CHECK(r.node == nb);
+    r = t.insert(0, b.data(), fnv1a(b), 20, 77, 9);
+    CHECK(r.result == outcome::duplicate);
+    CHECK(t.g(nb) == 11);
+    CHECK(t.parent(nb) == na);
+    CHECK(t.move(nb) == 3);
+
+    // Smaller g: improved, parent and move replaced together.
+    r = t.insert(0, b.data(), fnv1a(b), 5, 1234, 7);
+    CHECK(r.result == outcome::improved);
+    CHECK(r.node == nb);
+    const auto info = t.info(nb);
+    CHECK(info.g == 5);
+    CHECK(info.parent == 1234);
+    CHECK(info.move == 7);
+    CHECK(t.size() == 2);
+    CHECK(std::memcmp(t.state(nb), b.data(), kStateSize) == 0);
+
+    CHECK(t.find(a.data(), fnv1a(a)) == na);
+    CHECK(t.find(b.data(), fnv1a(b)) == nb);
+    const auto c = make_state(3);
+    CHECK(t.find(c.data(), fnv1a(c)) == visited_table::no_node);
+    CHECK(t.memory_bytes() <= t.memory_budget_bytes());
+}
+
+TEST_CASE("VisitedTable.SingleThread.HashCollisions") {
+    // Every state gets the same hash: they must still be told apart by their bytes.
+    visited_table t(kStateSize, 1 << 20, 1);
+    std::vector<std::uint64_t> nodes;
+    for (std::uint64_t id = 0; id < 300; ++id) {
+        const auto s = make_state(id);
+        auto r = t.insert(0, s.data(), 42, static_cast<std::uint32_t>(id), id, 1);
+        REQUIRE(r.result == outcome::inserted);
+        nodes.push_back(r.node);
+    }
+    CHECK(std::set<std::uint64_t>(nodes.begin(), nodes.end()).size() == 300);
+    for (std::uint64_t id = 0; id < 300; ++id) {
+        const auto s = make_state(id);
+        CHECK(t.find(s.data(), 42) == nodes[id]);
+        auto r = t.insert(0, s.data(), 42, 1000, 0, 0);
+        CHECK(r.result == outcome::duplicate);
+        CHECK(r.node == nodes[id]);
+        CHECK(std::memcmp(t.state(nodes[id]), s.data(), kStateSize) == 0);
+        CHECK(t.g(nodes[id]) == id);
+    }
+    CHECK(t.size() == 300);
+}
+
+TEST_CASE("VisitedTable.SingleThread.FullAndBudget") {
+    const std::uint64_t budget = 100 * visited_table::bytes_per_node(kStateSize) + 8;
+    visited_table t(kStateSize, budget, 1);
+    CHECK(t.capacity() == 100);
+    CHECK(t.slot_count() * 3 >= t.capacity() * 2 + 1);  // load factor below 2/3 when full
+    for (std::uint64_t id = 0; id < t.capacity(); ++id) {
+        const auto s = make_state(id);
+        REQUIRE(t.insert(0, s.data(), fnv1a(s), 50, id, 2).result == outcome::inserted);
+    }
+    CHECK(t.memory_bytes() <= budget);
+    const auto extra = make_state(100000);
+    auto r = t.insert(0, extra.data(), fnv1a(extra), 1, 0, 0);
+    CHECK(r.result == outcome::full);
+    CHECK(r.node == visited_table::no_node);
+    CHECK(t.find(extra.data(), fnv1a(extra)) == visited_table::no_node);
+    // Known states are still recognized and improved when the table is full.
+    const auto s7 = make_state(7);
+    r = t.insert(0, s7.data(), fnv1a(s7), 60, 0, 0);
+    CHECK(r.result == outcome::duplicate);
+    r = t.insert(0, s7.data(), fnv1a(s7), 3, 99, 4);
+    CHECK(r.result == outcome::improved);
+    CHECK(t.g(r.node) == 3);
+    CHECK(t.size() == 100);
+    CHECK(t.memory_bytes() <= budget);
+}
+
+TEST_CASE("VisitedTable.SingleThread.TinyBudget") {
+    visited_table t(kStateSize, 10, 2);
+    CHECK(t.capacity() == 0);
+    const auto s = make_state(1);
+    CHECK(t.insert(1, s.data(), fnv1a(s), 0, visited_table::root_parent, 0).result == outcome::full);
+    CHECK(t.size() == 0);
+    CHECK_THROWS_AS(visited_table(kStateSize, 1 << 20, 0), std::invalid_argument);
+}
+
+TEST_CASE("VisitedTable.SingleThread.ZeroAndOddStateSizes") {
+    visited_table z(0, 1 << 16, 1);
+    auto r = z.insert(0, nullptr, 5, 3, visited_table::root_parent, 0);
+    CHECK(r.result == outcome::inserted);
+    CHECK(z.insert(0, nullptr, 5, 3, 0, 0).result == outcome::duplicate);
+    visited_table odd(7, 1 << 16, 1);
+    for (std::uint64_t id = 0; id < 200; ++id) {
+        const auto s = make_state(id, 7);
+        REQUIRE(odd.insert(0, s.data(), fnv1a(s), 1, 0, 0).result == outcome::inserted);
+    }
+    for (std::uint64_t id = 0; id < 200; ++id) {
+        const auto s = make_state(id, 7);
+        const auto n = odd.find(s.data(), fnv1a(s));
+        REQUIRE(n != visited_table::no_node);
+        CHECK(std::memcmp(odd.state(n), s.data(), 7) == 0);
+    }
+}
+
+namespace {
+
+// Every thread offers every state twice, with pseudo-random g; parent and move encode (g,
+// thread), so a torn record (g from one offer, parent or move from another) is detectable.
+std::uint32_t offer_g(std::uint64_t id, unsigned thread, unsigned round) {
+    std::uint64_t x = id * 0x9e3779b97f4a7c15ULL ^ (thread + 1) * 0xbf58476d1ce4e5b9ULL ^ round * 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    x *= 0xd6e8feb86659fd93ULL;
+    x ^= x >> 29;
+    return static_cast<std::uint32_t>(x % 1000) + 1;
+}
+std::uint64_t offer_parent(std::uint32_t g, unsigned thread) { return (std::uint64_t{g} << 32) | thread; }
+std::uint32_t offer_move(std::uint32_t g, unsigned thread) { return g * 2654435761u ^ (thread * 40503u); }
+bool consistent(const visited_table::node_info& i) {
+    const unsigned thread = static_cast<unsigned>(i.parent & 0xffffffffu);
+    return (i.parent >> 32) == i.g && i.move == offer_move(i.g, thread);
+}
+
+void stress(unsigned threads) {
+    const std::uint64_t states = 100000 / sanitizer_scale;
+    visited_table t(kStateSize, states * visited_table::bytes_per_node(kStateSize) * 2, threads);
+    std::vector<std::vector<std::uint8_t>> bytes(states);
+    std::vector<std::uint64_t> hashes(states);
+    for (std::uint64_t id = 0; id < states; ++id) {
+        bytes[id] = make_state(id);
+        // A quarter of the states share their hash with three others: collisions under load.
+        hashes[id] = (id % 2 == 0) ? fnv1a(bytes[id]) : (id / 4) * 0x2545F4914F6CDD1DULL;
+    }
+    std::atomic<std::uint64_t> torn{0}, bad_bytes{0}, full{0};
+    std::atomic<unsigned> go{0};
+    std::vector<std::thread> pool;
+    for (unsigned th = 0; th < threads; ++th) {
+        pool.emplace_back([&, th] {
+            std::vector<std::uint64_t> order(states);
+            for (std::uint64_t i = 0; i < states; ++i) order[i] = i;
+            std::mt19937_64 rng(th * 7919 + 1);
+            std::shuffle(order.begin(), order.end(), rng);
+            go.fetch_add(1);
+            while (go.load() < threads) std::this_thread::yield();
+            for (unsigned round = 0; round < 2; ++round) {
+                for (std::uint64_t id : order) {
+                    const std::uint32_t g = offer_g(id, th, round);
+                    auto r = t.insert(th, bytes[id].data(), hashes[id], g, offer_parent(g, th), offer_move(g, th));
+                    if (r.result == outcome::full) {
+                        full.fetch_add(1);
+                        continue;
+                    }
+                    // Read back while others may be improving the same node.
+                    if (!consistent(t.info(r.node))) torn.fetch_add(1);
+                    if (std::memcmp(t.state(r.node), bytes[id].data(), kStateSize) != 0) bad_bytes.fetch_add(1);
+                    if (t.g(r.node) > g) torn.fetch_add(1);  // g never rises above a completed offer
+                }
+            }
+        });
+    }
+    for (auto& p : pool) p.join();
+    CHECK(full.load() == 0);
+    CHECK(torn.load() == 0);
+    CHECK(bad_bytes.load() == 0);
+    CHECK(t.size() == states);
+    std::vector<std::uint64_t> nodes(states);
+    std::uint64_t wrong_g = 0, inconsistent = 0, missing = 0;
+    for (std::uint64_t id = 0; id < states; ++id) {
+        const std::uint64_t n = t.find(bytes[id].data(), hashes[id]);
+        if (n == visited_table::no_node) {
+            ++missing;
+            continue;
+        }
+        nodes[id] = n;
+        std::uint32_t best = UINT32_MAX;
+        for (unsigned th = 0; th < threads; ++th)
+            for (unsigned round = 0; round < 2; ++round) best = std::min(best, offer_g(id, th, round));
+        const auto info = t.info(n);
+        if (info.g != best) ++wrong_g;
+        if (!consistent(info)) ++inconsistent;
+        if (std::memcmp(t.state(n), bytes[id].data(), kStateSize) != 0) ++inconsistent;
+    }
+    CHECK(missing == 0);
+    CHECK(wrong_g == 0);
+    CHECK(inconsistent == 0);
+    std::sort(nodes.begin(), nodes.end());
+    CHECK(std::unique(nodes.begin(), nodes.end()) == nodes.end());  // one node per state
+    CHECK(t.memory_bytes() <= t.memory_budget_bytes());
+}
+
+// Many threads race to fill a small table: exactly capacity() states get in, the rest are full.
+void stress_full(unsigned threads) {
+    const std::uint64_t budget = 1000 * visited_table::bytes_per_node(kStateSize) + 8;
+    visited_table t(kStateSize, budget, threads);
+    REQUIRE(t.capacity() == 1000);
+    std::atomic<std::uint64_t> inserted{0};
+    std::vector<std::thread> pool;
+    for (unsigned th = 0; th < threads; ++th) {
+        pool.emplace_back([&, th] {
+            for (std::uint64_t id = 0; id < 3000; ++id) {
+                const auto s = make_state(id * 131 + th % 2);  // pairs of threads overlap
+                auto r = t.insert(th, s.data(), fnv1a(s), 1, 0, 0);
+                if (r.result == outcome::inserted) inserted.fetch_add(1);
+                if (r.result != outcome::full) CHECK(std::memcmp(t.state(r.node), s.data(), kStateSize) == 0);
+            }
+        });
+    }
+    for (auto& p : pool) p.join();
+    CHECK(inserted.load() == t.size());
+    CHECK(t.size() <= t.capacity());
+    // Every thread keeps offering new states after the table fills, so each one uses up its
+    // chunk of node indices: the whole capacity is used, no index is lost.
+    CHECK(t.size() == t.capacity());
+    CHECK(t.memory_bytes() <= budget);
+}
+
+}  // namespace
+
+TEST_CASE("VisitedTable.Stress.1thread") { stress(1); }
+TEST_CASE("VisitedTable.Stress.2threads") { stress(2); }
+TEST_CASE("VisitedTable.Stress.4threads") { stress(4); }
+TEST_CASE("VisitedTable.Stress.8threads") { stress(8); }
+TEST_CASE("VisitedTable.StressFull.2threads") { stress_full(2); }
+TEST_CASE("VisitedTable.StressFull.8threads") { stress_full(8); }
