@@ -1,0 +1,101 @@
+// multi_queue: the relaxed concurrent priority queue shared by the A* family of engines
+// (MultiQueue: Rihani, Sanders, Dementiev 2015; Williams, Sanders, Dementiev, "Engineering
+// MultiQueues", 2021).
+//
+// Contract:
+//  - Elements are (key, value) pairs of uint64; smaller key = higher priority (engines pack f
+//    and a tie-breaking h into the key). The whole key range is allowed.
+//  - Thread-safety: every member may be called concurrently. `thread` is a worker id in
+//    [0, threads); one id is used by at most one OS thread at a time (it owns that id's
+//    buffers, random state and sticky choices, which are not synchronized).
+//  - Relaxed order: try_pop returns *a* small element, not necessarily the smallest. With
+//    threads == 1 there is one heap and pop order is exact (ties in any order). The rank error
+//    is measured, not assumed: tests/multi_queue_benchmark.cc prints its mean and max.
+//  - Buffers and termination: push() may keep up to options::insert_buffer elements in the
+//    caller's private insertion buffer, and try_pop() may move up to options::delete_buffer of
+//    the smallest elements of a heap into the caller's private deletion buffer. Buffered
+//    elements are always counted by size_estimate() and served by the owner's try_pop(), but
+//    other threads cannot pop them. Therefore an engine MUST call flush(thread) before that
+//    thread goes idle / waits for work / votes for termination. flush() moves both buffers
+//    into the shared heaps. Guarantee: if no push() is in flight and every thread that pushed
+//    has flushed since its last push (each flush happens-before the try_pop, e.g. through the
+//    engine's idle counter or barrier), then try_pop() on a non-empty queue returns an element
+//    (it samples two heaps and, when those look empty, scans all heaps). try_pop() == false
+//    means: the caller's buffers were empty and every heap was seen empty during the scan.
+//    Elements can then still sit in the deletion buffer of another thread whose try_pop just
+//    returned true: that thread is busy, serves them itself and flushes before it idles. So
+//    try_pop() == false is a hint while others work; termination is the engine's decision, e.g.
+//    "every thread has flushed and is idle (an atomic idle count == threads) and the queue's
+//    size_estimate() == 0", re-checked after the last thread became idle.
+//  - Memory bound: elements live in std::vector heaps and buffers (16 bytes each, vectors
+//    at most double their size), so memory is about 16..32 bytes per queued element plus
+//    64-byte-padded per-heap and per-thread headers. push() may throw std::bad_alloc.
+//  - Progress: each heap is protected by its own try-lock; a thread never waits on a busy heap
+//    while sampling but picks other heaps, so a stalled lock holder blocks only its own heap.
+//    Critical sections are O(log n) heap operations (or O(b log n) for a buffer of b).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace solver {
+
+class multi_queue {
+public:
+    struct options {
+        unsigned queues_per_thread = 4;  // c: c * threads internal heaps (1 heap if threads == 1)
+        unsigned stickiness = 8;         // s: a thread reuses its sampled heaps for s operations
+        unsigned insert_buffer = 16;     // per-thread insertion buffer size (0 = push directly)
+        unsigned delete_buffer = 4;      // per-thread deletion buffer size (0 or 1 = none)
+        std::uint64_t seed = 0x9e3779b97f4a7c15ULL;  // random heap choice (per thread)
+    };
+
+    explicit multi_queue(unsigned threads);
+    multi_queue(unsigned threads, const options& opt);
+    ~multi_queue();
+    multi_queue(const multi_queue&) = delete;
+    multi_queue& operator=(const multi_queue&) = delete;
+
+    // Add (key, value). [thread-safe] May buffer it privately until flush() (see contract).
+    void push(unsigned thread, std::uint64_t key, std::uint64_t value);
+    // Remove a small element; false if the queue looked empty (see contract). [thread-safe]
+    bool try_pop(unsigned thread, std::uint64_t& key, std::uint64_t& value);
+    // Move this thread's buffered elements into the shared heaps. [thread-safe]
+    void flush(unsigned thread);
+
+    // Elements in heaps and all buffers; exact when no operation is in flight. [thread-safe]
+    std::uint64_t size_estimate() const;
+    bool empty_hint() const { return size_estimate() == 0; }
+
+    unsigned threads() const { return threads_; }
+    unsigned heap_count() const { return heap_count_; }
+    const options& config() const { return opt_; }
+
+private:
+    struct entry {
+        std::uint64_t key;
+        std::uint64_t value;
+    };
+    struct heap;
+    struct thread_state;
+
+    bool try_lock(heap& h);
+    void lock(heap& h);
+    static void unlock(heap& h);
+    static void publish_top(heap& h);
+    unsigned random_heap(thread_state& ts);
+    void push_batch(thread_state& ts, const entry* items, std::size_t n);
+    bool pop_local(thread_state& ts, std::uint64_t local_key, std::uint64_t& key, std::uint64_t& value);
+    void pop_from_locked(thread_state& ts, heap& h, std::uint64_t& key, std::uint64_t& value);
+    bool scan_pop(thread_state& ts, std::uint64_t& key, std::uint64_t& value);
+
+    unsigned threads_;
+    unsigned heap_count_;
+    options opt_;
+    std::unique_ptr<heap[]> heaps_;
+    std::unique_ptr<thread_state[]> per_thread_;
+};
+
+}  // namespace solver

@@ -1,0 +1,195 @@
+// Tests of runtime/open/multi_queue: exact order with one thread, the flush/termination contract,
+// and stress from 1, 2, 4, 8 threads (every pushed element popped exactly once).
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "open/multi_queue.h"
+
+using solver::multi_queue;
+
+namespace {
+
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+constexpr unsigned sanitizer_scale = 8;
+#else
+constexpr unsigned sanitizer_scale = 1;
+#endif
+
+void exact_order(const multi_queue::options& opt) {
+    multi_queue q(1, opt);
+    CHECK(q.heap_count() == 1);
+    std::multiset<std::uint64_t> ref;
+    std::mt19937_64 rng(12345);
+    std::uint64_t k, v;
+    for (int step = 0; step < 20000; ++step) {
+        if (rng() % 3 != 0 || ref.empty()) {
+            const std::uint64_t key = rng() % 500;  // many ties
+            q.push(0, key, key * 3);
+            ref.insert(key);
+        } else {
+            REQUIRE(q.try_pop(0, k, v));
+            CHECK(k == *ref.begin());
+            CHECK(v == k * 3);
+            ref.erase(ref.begin());
+        }
+        if (step % 997 == 0) CHECK(q.size_estimate() == ref.size());
+    }
+    while (!ref.empty()) {
+        REQUIRE(q.try_pop(0, k, v));
+        CHECK(k == *ref.begin());
+        ref.erase(ref.begin());
+    }
+    CHECK_FALSE(q.try_pop(0, k, v));
+    CHECK(q.empty_hint());
+}
+
+}  // namespace
+
+TEST_CASE("MultiQueue.SingleThread.ExactOrder") {
+    exact_order(multi_queue::options());
+}
+
+TEST_CASE("MultiQueue.SingleThread.ExactOrderNoBuffers") {
+    multi_queue::options opt;
+    opt.insert_buffer = 0;
+    opt.delete_buffer = 0;
+    opt.stickiness = 1;
+    exact_order(opt);
+}
+
+TEST_CASE("MultiQueue.SingleThread.FullKeyRange") {
+    multi_queue q(1);
+    q.push(0, UINT64_MAX, 1);
+    q.push(0, 0, 2);
+    q.push(0, UINT64_MAX - 1, 3);
+    std::uint64_t k, v;
+    REQUIRE(q.try_pop(0, k, v));
+    CHECK((k == 0 && v == 2));
+    REQUIRE(q.try_pop(0, k, v));
+    CHECK((k == UINT64_MAX - 1 && v == 3));
+    REQUIRE(q.try_pop(0, k, v));
+    CHECK((k == UINT64_MAX && v == 1));
+    CHECK_FALSE(q.try_pop(0, k, v));
+    CHECK_THROWS_AS(multi_queue(0), std::invalid_argument);
+}
+
+TEST_CASE("MultiQueue.Termination.FlushMakesBufferedVisible") {
+    // Ids 0 and 1 used in turn from this one OS thread (allowed: one thread per id at a time).
+    multi_queue q(2);
+    CHECK(q.heap_count() == 8);
+    std::uint64_t k, v;
+    for (std::uint64_t i = 0; i < 5; ++i) q.push(0, i, i);  // stays in 0's insertion buffer
+    CHECK(q.size_estimate() == 5);
+    CHECK_FALSE(q.empty_hint());
+    q.flush(0);
+    CHECK(q.size_estimate() == 5);
+    for (int i = 0; i < 5; ++i) REQUIRE(q.try_pop(1, k, v));  // all reachable from the other id
+    CHECK_FALSE(q.try_pop(1, k, v));
+    CHECK(q.empty_hint());
+
+    // Deletion buffer: thread 0 pops one element and may keep a few more privately; after
+    // flush(0) thread 1 finds every remaining one, and an empty queue says so.
+    for (std::uint64_t i = 0; i < 40; ++i) q.push(0, i, i);
+    q.flush(0);
+    REQUIRE(q.try_pop(0, k, v));
+    q.flush(0);
+    std::uint64_t got = 0;
+    while (q.try_pop(1, k, v)) ++got;
+    CHECK(got == 39);
+    CHECK(q.size_estimate() == 0);
+    CHECK_FALSE(q.try_pop(0, k, v));
+}
+
+namespace {
+
+void stress(unsigned threads, const multi_queue::options& opt) {
+    const std::uint64_t per_thread = 200000 / sanitizer_scale / threads + 1000;
+    const std::uint64_t total = per_thread * threads;
+    multi_queue q(threads, opt);
+    // value = thread << 32 | i identifies each element; seen[] catches double pops.
+    std::unique_ptr<std::atomic<std::uint8_t>[]> seen(new std::atomic<std::uint8_t>[total]);
+    for (std::uint64_t i = 0; i < total; ++i) seen[i].store(0);
+    std::atomic<std::uint64_t> popped{0}, key_sum_out{0}, xor_out{0}, dup{0}, bad_value{0};
+    std::atomic<std::uint64_t> key_sum_in{0}, xor_in{0};
+    std::atomic<unsigned> go{0};
+    std::vector<std::thread> pool;
+    for (unsigned th = 0; th < threads; ++th) {
+        pool.emplace_back([&, th] {
+            std::mt19937_64 rng(th + 99);
+            std::uint64_t ksum_in = 0, x_in = 0, ksum_out = 0, x_out = 0, n_out = 0;
+            auto record = [&](std::uint64_t key, std::uint64_t value) {
+                const std::uint64_t t = value >> 32, i = value & 0xffffffffu;
+                if (t >= threads || i >= per_thread || key != ((value * 0x9e3779b97f4a7c15ULL) >> 44)) {
+                    bad_value.fetch_add(1);
+                    return;
+                }
+                if (seen[t * per_thread + i].fetch_add(1) != 0) dup.fetch_add(1);
+                ksum_out += key;
+                x_out ^= value;
+                ++n_out;
+            };
+            go.fetch_add(1);
+            while (go.load() < threads) std::this_thread::yield();
+            std::uint64_t k, v;
+            for (std::uint64_t i = 0; i < per_thread; ++i) {
+                const std::uint64_t value = (std::uint64_t{th} << 32) | i;
+                const std::uint64_t key = (value * 0x9e3779b97f4a7c15ULL) >> 44;  // 20-bit keys, ties
+                q.push(th, key, value);
+                ksum_in += key;
+                x_in ^= value;
+                if (rng() % 2 == 0 && q.try_pop(th, k, v)) {  // search-like mix of pops and pushes
+                    record(k, v);
+                    popped.fetch_add(1);
+                }
+            }
+            q.flush(th);  // contract: flush before draining/going idle
+            while (popped.load() < total) {
+                if (q.try_pop(th, k, v)) {
+                    record(k, v);
+                    popped.fetch_add(1);
+                } else {
+                    std::this_thread::yield();
+                }
+            }
+            key_sum_in.fetch_add(ksum_in);
+            xor_in.fetch_xor(x_in);
+            key_sum_out.fetch_add(ksum_out);
+            xor_out.fetch_xor(x_out);
+            (void)n_out;
+        });
+    }
+    for (auto& p : pool) p.join();
+    CHECK(popped.load() == total);
+    CHECK(dup.load() == 0);
+    CHECK(bad_value.load() == 0);
+    CHECK(key_sum_in.load() == key_sum_out.load());
+    CHECK(xor_in.load() == xor_out.load());
+    std::uint64_t missing = 0;
+    for (std::uint64_t i = 0; i < total; ++i) missing += seen[i].load() != 1;
+    CHECK(missing == 0);
+    CHECK(q.size_estimate() == 0);
+    std::uint64_t k, v;
+    for (unsigned th = 0; th < threads; ++th) CHECK_FALSE(q.try_pop(th, k, v));
+}
+
+}  // namespace
+
+TEST_CASE("MultiQueue.Stress.1thread") { stress(1, multi_queue::options()); }
+TEST_CASE("MultiQueue.Stress.2threads") { stress(2, multi_queue::options()); }
+TEST_CASE("MultiQueue.Stress.4threads") { stress(4, multi_queue::options()); }
+TEST_CASE("MultiQueue.Stress.8threads") { stress(8, multi_queue::options()); }
+TEST_CASE("MultiQueue.StressNoBuffers.4threads") {
+    multi_queue::options opt;
+    opt.insert_buffer = 0;
+    opt.delete_buffer = 0;
+    opt.queues_per_thread = 1;  // fewer heaps: more lock contention
+    stress(4, opt);
+}
