@@ -23,6 +23,14 @@ constexpr unsigned sanitizer_scale = 8;
 constexpr unsigned sanitizer_scale = 1;
 #endif
 
+// Private insertion and deletion buffers switched on (they are off by default).
+multi_queue::options buffered() {
+    multi_queue::options opt;
+    opt.insert_buffer = 16;
+    opt.delete_buffer = 4;
+    return opt;
+}
+
 void exact_order(const multi_queue::options& opt) {
     multi_queue q(1, opt);
     CHECK(q.heap_count() == 1);
@@ -57,12 +65,8 @@ TEST_CASE("MultiQueue.SingleThread.ExactOrder") {
     exact_order(multi_queue::options());
 }
 
-TEST_CASE("MultiQueue.SingleThread.ExactOrderNoBuffers") {
-    multi_queue::options opt;
-    opt.insert_buffer = 0;
-    opt.delete_buffer = 0;
-    opt.stickiness = 1;
-    exact_order(opt);
+TEST_CASE("MultiQueue.SingleThread.ExactOrderBuffered") {
+    exact_order(buffered());
 }
 
 TEST_CASE("MultiQueue.SingleThread.FullKeyRange") {
@@ -83,7 +87,7 @@ TEST_CASE("MultiQueue.SingleThread.FullKeyRange") {
 
 TEST_CASE("MultiQueue.Termination.FlushMakesBufferedVisible") {
     // Ids 0 and 1 used in turn from this one OS thread (allowed: one thread per id at a time).
-    multi_queue q(2);
+    multi_queue q(2, buffered());
     CHECK(q.heap_count() == 8);
     std::uint64_t k, v;
     for (std::uint64_t i = 0; i < 5; ++i) q.push(0, i, i);  // stays in 0's insertion buffer
@@ -182,14 +186,81 @@ void stress(unsigned threads, const multi_queue::options& opt) {
 
 }  // namespace
 
+namespace {
+
+// The termination protocol documented in multi_queue.h, in a search-like run: every popped
+// element spawns up to two children until `limit` elements were generated; threads that find
+// nothing flush, go idle, and the run ends when all are idle and the queue is empty (checked
+// with an epoch counter so that a thread waking up in between is noticed). Nothing may be left
+// in the queue or in any buffer when the run ends.
+void idle_protocol(unsigned threads, const multi_queue::options& opt) {
+    const std::uint64_t limit = 100000 / sanitizer_scale;
+    multi_queue q(threads, opt);
+    std::atomic<std::uint64_t> generated{64}, popped{0}, epoch{0};
+    std::atomic<unsigned> idle{0};
+    std::atomic<bool> done{false};
+    for (std::uint64_t r = 0; r < 64; ++r) q.push(0, r, 0);  // 64 roots: the run never dies out early
+    q.flush(0);
+    std::vector<std::thread> pool;
+    for (unsigned th = 0; th < threads; ++th) {
+        pool.emplace_back([&, th] {
+            std::uint64_t k, v, rng = th * 7 + 1;
+            while (!done.load()) {
+                if (q.try_pop(th, k, v)) {
+                    popped.fetch_add(1);
+                    for (int c = 0; c < 2; ++c) {
+                        rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+                        if ((rng >> 60) < 10 && generated.fetch_add(1) < limit) q.push(th, k + 1 + (rng >> 58), v + 1);
+                        else if ((rng >> 60) < 10) generated.fetch_sub(1);
+                    }
+                    continue;
+                }
+                q.flush(th);       // 1. nothing private may stay behind
+                idle.fetch_add(1); // 2. then announce idleness (seq_cst)
+                for (;;) {
+                    if (done.load()) return;
+                    const std::uint64_t e = epoch.load();
+                    if (idle.load() == threads && q.size_estimate() == 0 && idle.load() == threads &&
+                        epoch.load() == e) {
+                        done.store(true);
+                        return;
+                    }
+                    if (!q.empty_hint()) {  // work appeared: leave the idle state, try again
+                        epoch.fetch_add(1);
+                        idle.fetch_sub(1);
+                        break;
+                    }
+                    std::this_thread::yield();
+                }
+            }
+        });
+    }
+    for (auto& p : pool) p.join();
+    CHECK(generated.load() == limit);
+    CHECK(popped.load() == generated.load());
+    CHECK(q.size_estimate() == 0);
+    std::uint64_t k, v;
+    for (unsigned th = 0; th < threads; ++th) CHECK_FALSE(q.try_pop(th, k, v));
+}
+
+}  // namespace
+
+TEST_CASE("MultiQueue.Termination.IdleProtocol.2threads") { idle_protocol(2, buffered()); }
+TEST_CASE("MultiQueue.Termination.IdleProtocol.4threads") { idle_protocol(4, buffered()); }
+TEST_CASE("MultiQueue.Termination.IdleProtocol.8threads") { idle_protocol(8, buffered()); }
+TEST_CASE("MultiQueue.Termination.IdleProtocolUnbuffered.4threads") { idle_protocol(4, multi_queue::options()); }
+
 TEST_CASE("MultiQueue.Stress.1thread") { stress(1, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.2threads") { stress(2, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.4threads") { stress(4, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.8threads") { stress(8, multi_queue::options()); }
-TEST_CASE("MultiQueue.StressNoBuffers.4threads") {
-    multi_queue::options opt;
-    opt.insert_buffer = 0;
-    opt.delete_buffer = 0;
-    opt.queues_per_thread = 1;  // fewer heaps: more lock contention
+TEST_CASE("MultiQueue.StressBuffered.1thread") { stress(1, buffered()); }
+TEST_CASE("MultiQueue.StressBuffered.2threads") { stress(2, buffered()); }
+TEST_CASE("MultiQueue.StressBuffered.4threads") { stress(4, buffered()); }
+TEST_CASE("MultiQueue.StressBuffered.8threads") { stress(8, buffered()); }
+TEST_CASE("MultiQueue.StressContended.4threads") {
+    multi_queue::options opt = buffered();
+    opt.queues_per_thread = 1;  // fewer heaps, no stickiness: more lock contention
+    opt.stickiness = 1;
     stress(4, opt);
 }

@@ -24,9 +24,13 @@
 //    means: the caller's buffers were empty and every heap was seen empty during the scan.
 //    Elements can then still sit in the deletion buffer of another thread whose try_pop just
 //    returned true: that thread is busy, serves them itself and flushes before it idles. So
-//    try_pop() == false is a hint while others work; termination is the engine's decision, e.g.
-//    "every thread has flushed and is idle (an atomic idle count == threads) and the queue's
-//    size_estimate() == 0", re-checked after the last thread became idle.
+//    try_pop() == false is a hint while others work; termination is the engine's decision.
+//    A protocol that works (tested in MultiQueue.Termination.IdleProtocol.*): a thread whose
+//    try_pop fails calls flush(t), then idle.fetch_add(1); while idle it loops:
+//      e = epoch; if (idle == threads && size_estimate() == 0 && idle == threads && epoch == e)
+//          -> done (tell everyone);  else if (!empty_hint()) { ++epoch; --idle; go pop again }
+//    (seq_cst atomics; the flush before the idle increment makes every element visible to
+//    whoever reads idle == threads.)
 //  - Memory bound: elements live in std::vector heaps and buffers (16 bytes each, vectors
 //    at most double their size), so memory is about 16..32 bytes per queued element plus
 //    64-byte-padded per-heap and per-thread headers. push() may throw std::bad_alloc.
@@ -47,8 +51,11 @@ public:
     struct options {
         unsigned queues_per_thread = 4;  // c: c * threads internal heaps (1 heap if threads == 1)
         unsigned stickiness = 8;         // s: a thread reuses its sampled heaps for s operations
-        unsigned insert_buffer = 16;     // per-thread insertion buffer size (0 = push directly)
-        unsigned delete_buffer = 4;      // per-thread deletion buffer size (0 or 1 = none)
+        // Private per-thread buffers cut locking further but hide their elements from the other
+        // threads, which raised the measured rank error 3-5x (tests/multi_queue_benchmark.cc);
+        // off by default, flush() is then a no-op (engines should still call it).
+        unsigned insert_buffer = 0;      // per-thread insertion buffer size (0 = push directly)
+        unsigned delete_buffer = 0;      // per-thread deletion buffer size (0 or 1 = none)
         std::uint64_t seed = 0x9e3779b97f4a7c15ULL;  // random heap choice (per thread)
     };
 
