@@ -10,6 +10,9 @@ const char *const OPTIONS_HELP =
     "                            goal can be reached by pushes (found by pulling from every goal)\n"
     "freeze=on|off               (on) prune pushes that freeze a box off a goal: blocked on both\n"
     "                            axes by walls, dead squares or other frozen boxes (chains, 2x2)\n"
+    "corral=on|off               (on) PI-corral pruning: when an area the player cannot reach\n"
+    "                            must be entered first, expand only the pushes into it (and a\n"
+    "                            corral that can never be entered, unsolved, is a deadlock)\n"
     "heuristic=matching|greedy|none\n"
     "                            (matching) lower bound on the pushes left: matching = minimum-cost\n"
     "                            perfect matching of boxes to goals by push distance (Hungarian;\n"
@@ -19,7 +22,8 @@ const char *const OPTIONS_HELP =
 
 namespace {
 
-const char *const ACCEPTED = "accepted keys: deadsquares=on|off, freeze=on|off, heuristic=matching|greedy|none";
+const char *const ACCEPTED =
+    "accepted keys: deadsquares=on|off, freeze=on|off, corral=on|off, heuristic=matching|greedy|none";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -45,6 +49,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!on_off(key, value, o.deadsquares, error)) return false;
         } else if (std::strcmp(key, "freeze") == 0) {
             if (!on_off(key, value, o.freeze, error)) return false;
+        } else if (std::strcmp(key, "corral") == 0) {
+            if (!on_off(key, value, o.corral, error)) return false;
         } else if (std::strcmp(key, "heuristic") == 0) {
             if (std::strcmp(value, "matching") == 0) o.heuristic = HeuristicKind::matching;
             else if (std::strcmp(value, "greedy") == 0) o.heuristic = HeuristicKind::greedy;

@@ -15,6 +15,7 @@ namespace sokoban {
 struct Options {
     bool deadsquares = true;                       // deadsquares=on|off
     bool freeze = true;                            // freeze=on|off
+    bool corral = true;                            // corral=on|off
     HeuristicKind heuristic = HeuristicKind::matching; // heuristic=matching|greedy|none
 };
 

@@ -53,6 +53,10 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.stack.assign(n + 1, 0);
     s.boxes.reserve(inst.board.goals.size() + inst.board.start_boxes.size() + 1);
     s.child.assign(inst.state_size, 0);
+    s.goal_of.assign(inst.board.goals.size() + 1, 0);
+    s.box_index.assign(n, 0);
+    s.allowed.reserve(4 * static_cast<size_t>(n));
+    s.corral.init(n);
     s.hs.init(static_cast<int>(inst.board.goals.size()));
 }
 
@@ -152,43 +156,69 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
     const uint64_t parent_hash = state_hash(inst, state);
     const uint8_t *dead = inst.options.deadsquares ? inst.dead.data() : nullptr;
     const int count = static_cast<int>(s.boxes.size());
-    for (int i = 0; i < count; ++i) {
+    const bool matching = inst.options.heuristic == HeuristicKind::matching;
+    uint32_t parent_h = H_DEAD;
+    if (matching) {
+        parent_h = evaluate_assigned(inst.heuristic, s.boxes.data(), count, s.hs, s.goal_of.data());
+        if (parent_h != H_DEAD) matching_keep_parent(s.hs);
+    }
+    // One push: box i in direction d. Returns the sink's stop request.
+    auto push = [&](int i, int d) -> int {
         const int box = s.boxes[i];
-        for (int d = 0; d < 4; ++d) {
-            const int to = b.nb[box][d];
-            if (to < 0 || s.occ[to] || !b.boxable[to]) continue;
-            if (dead && dead[to]) continue;
-            const int behind = b.nb[box][opposite(d)];
-            if (behind < 0 || s.reach[behind] != rstamp) continue;
-            // Apply the push in the scratch occupancy; undone below.
-            s.occ[box] = 0;
-            s.occ[to] = 1;
-            bool pruned = inst.options.freeze && freeze_deadlock(b, dead, s.occ.data(), to);
-            uint32_t h = 0;
-            if (!pruned) {
+        const int to = b.nb[box][d];
+        if (to < 0 || s.occ[to] || !b.boxable[to]) return 0;
+        if (dead && dead[to]) return 0;
+        const int behind = b.nb[box][opposite(d)];
+        if (behind < 0 || s.reach[behind] != rstamp) return 0;
+        // Apply the push in the scratch occupancy; undone below.
+        s.occ[box] = 0;
+        s.occ[to] = 1;
+        bool pruned = inst.options.freeze && freeze_deadlock(b, dead, s.occ.data(), to);
+        uint32_t h = 0;
+        if (!pruned) {
+            if (matching && parent_h != H_DEAD && parent_h > 0 &&
+                matching_step_closer(inst.heuristic, s.goal_of[i], box, to)) {
+                h = parent_h - 1;
+            } else {
                 s.boxes[i] = to; // box order does not matter to the heuristic
-                h = evaluate(inst.heuristic, s.boxes.data(), count, s.hs);
+                if (matching && parent_h != H_DEAD)
+                    h = matching_child(inst.heuristic, s.boxes.data(), count, i, s.hs);
+                else
+                    h = evaluate(inst.heuristic, s.boxes.data(), count, s.hs);
                 s.boxes[i] = box;
-                pruned = h == H_DEAD;
             }
-            int stop = 0;
-            if (!pruned) {
-                const int np = normalize_player(inst, s, box);
-                uint8_t *child = s.child.data();
-                std::memcpy(child, state, inst.state_size);
-                child[0] = static_cast<uint8_t>(np & 0xff);
-                child[1] = static_cast<uint8_t>(np >> 8);
-                clear_bit(child + 2, box);
-                set_bit(child + 2, to);
-                const uint64_t hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^
-                                      b.zobrist_box[box] ^ b.zobrist_box[to];
-                stop = sink.emit(sink.ctx, child, static_cast<uint32_t>(box * 4 + d), 1, h, hash);
-            }
-            s.occ[to] = 0;
-            s.occ[box] = 1;
-            if (stop) return 1;
+            pruned = h == H_DEAD;
+        }
+        int stop = 0;
+        if (!pruned) {
+            const int np = normalize_player(inst, s, box);
+            uint8_t *child = s.child.data();
+            std::memcpy(child, state, inst.state_size);
+            child[0] = static_cast<uint8_t>(np & 0xff);
+            child[1] = static_cast<uint8_t>(np >> 8);
+            clear_bit(child + 2, box);
+            set_bit(child + 2, to);
+            const uint64_t hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^
+                                  b.zobrist_box[box] ^ b.zobrist_box[to];
+            stop = sink.emit(sink.ctx, child, static_cast<uint32_t>(box * 4 + d), 1, h, hash);
+        }
+        s.occ[to] = 0;
+        s.occ[box] = 1;
+        return stop;
+    };
+    if (inst.options.corral) {
+        const CorralVerdict v = find_pi_corral(b, dead, s.occ.data(), s.reach.data(), rstamp, s.corral, s.allowed);
+        if (v == CorralVerdict::dead) return 0;
+        if (v == CorralVerdict::restrict) {
+            for (int i = 0; i < count; ++i) s.box_index[s.boxes[i]] = i;
+            for (int m : s.allowed)
+                if (push(s.box_index[m / 4], m % 4)) return 1;
+            return 0;
         }
     }
+    for (int i = 0; i < count; ++i)
+        for (int d = 0; d < 4; ++d)
+            if (push(i, d)) return 1;
     return 0;
 }
 

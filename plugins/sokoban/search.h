@@ -6,7 +6,7 @@
 // A child is one push: a box moves one cell, the player stood behind it and could walk there
 // without pushing. Move id = box interior index * 4 + direction (DIR_*).
 // Pruned (never emitted): pushes onto a dead square, pushes that freeze a box off a goal,
-// children whose heuristic says dead.
+// children whose heuristic says dead; with a PI-corral only the pushes into it (corral.h).
 // Hash: Zobrist over (box cells, normalized player), updated incrementally per push.
 #ifndef SOKOBAN_SEARCH_H
 #define SOKOBAN_SEARCH_H
@@ -18,6 +18,7 @@
 #include <solver/plugin.h>
 
 #include "board.h"
+#include "corral.h"
 #include "heuristic.h"
 #include "options.h"
 
@@ -43,6 +44,10 @@ struct Scratch {
     std::vector<int> stack;
     std::vector<int> boxes; // box cells, ascending
     std::vector<uint8_t> child;
+    std::vector<int> goal_of; // the parent's optimal assignment (matching)
+    std::vector<int> box_index; // per cell: index into boxes (valid for box cells)
+    std::vector<int> allowed;   // pushes kept by PI-corral pruning
+    CorralScratch corral;
     HeuristicScratch hs;
 };
 

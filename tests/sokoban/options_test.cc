@@ -11,9 +11,11 @@ TEST_CASE("Sokoban.Options.DefaultsAndSwitches") {
     REQUIRE(parse_options(nullptr, 0, o, error));
     CHECK(o.deadsquares);
     CHECK(o.freeze);
+    CHECK(o.corral);
     CHECK(o.heuristic == HeuristicKind::matching);
-    const solver_option opts[] = {{"deadsquares", "off"}, {"freeze", "off"}, {"heuristic", "greedy"}};
-    REQUIRE(parse_options(opts, 3, o, error));
+    const solver_option opts[] = {{"deadsquares", "off"}, {"freeze", "off"}, {"heuristic", "greedy"}, {"corral", "off"}};
+    REQUIRE(parse_options(opts, 4, o, error));
+    CHECK_FALSE(o.corral);
     CHECK_FALSE(o.deadsquares);
     CHECK_FALSE(o.freeze);
     CHECK(o.heuristic == HeuristicKind::greedy);
@@ -30,6 +32,7 @@ TEST_CASE("Sokoban.Options.Errors") {
     CHECK(error.find("unknown option 'tunnels'") != std::string::npos);
     CHECK(error.find("deadsquares") != std::string::npos);
     CHECK(error.find("freeze") != std::string::npos);
+    CHECK(error.find("corral") != std::string::npos);
     CHECK(error.find("heuristic") != std::string::npos);
     const solver_option bad[] = {{"freeze", "maybe"}};
     CHECK_FALSE(parse_options(bad, 1, o, error));

@@ -76,8 +76,9 @@ inline std::vector<Child> children(const sokoban::Instance &inst, sokoban::Scrat
     return ctx.out;
 }
 
-// A small best-first search over the plugin's table functions only (greedy on h, ties to the
-// smaller g), then format_solution. Returns false when not solved within max_expansions.
+// A small best-first search over the plugin's table functions only, then format_solution.
+// Priority g_weight * g + h_weight * h, ties to the smaller g: (0, 1) is greedy, (1, 1) A*,
+// (2, 3) weighted A* with w = 1.5. ok = false when not solved within max_expansions.
 struct Solved {
     bool ok = false;
     std::string text;
@@ -86,7 +87,7 @@ struct Solved {
 };
 
 inline Solved table_solve(const std::string &input, uint32_t level, std::vector<solver_option> options,
-                          size_t max_expansions, bool astar = false) {
+                          size_t max_expansions, uint64_t g_weight = 0, uint64_t h_weight = 1) {
     const solver_plugin *P = solver_plugin_entry();
     Solved result;
     char msg[256] = {0};
@@ -142,7 +143,7 @@ inline Solved table_solve(const std::string &input, uint32_t level, std::vector<
                 break;
             }
             const uint64_t h = std::get<2>(k);
-            open.emplace(astar ? g + 1 + h : h, g + 1, nodes.size() - 1);
+            open.emplace(g_weight * (g + 1) + h_weight * h, g + 1, nodes.size() - 1);
         }
     }
     if (goal >= 0) {

@@ -1,0 +1,45 @@
+// corral.h -- PI-corral pruning (after YASS / JSoko), with the corral deadlock it finds for free.
+//
+// A corral C is a connected area of empty cells the player cannot reach. Its boundary is walls
+// and boxes (an empty cell beside C would belong to C or make C reachable), so C changes only
+// after a push of a box adjacent to C. Call C a PI-corral when every push of an adjacent box
+// that could ever be the first such push
+//   - goes into C (I: no push of an adjacent box to a cell outside C is possible, now or after
+//     other boxes move; walls, fragile tiles, dead squares and the other adjacent boxes, which
+//     cannot move before C changes, block such pushes for good), and
+//   - is possible right now (P: the player reaches the cell behind the box now).
+// If C is not solved (an empty goal in it, or an adjacent box off a goal), every solution
+// makes such a push, and that push can be moved to the front: the pushes before it never
+// touch C or its boxes, and the box it moves into C only leaves room. So only the pushes into
+// C need to be expanded, and a PI-corral with no possible push at all is a deadlock.
+// Among several PI-corrals the one with the fewest pushes is used.
+#ifndef SOKOBAN_CORRAL_H
+#define SOKOBAN_CORRAL_H
+
+#include <cstdint>
+#include <vector>
+
+#include "board.h"
+
+namespace sokoban {
+
+struct CorralScratch {
+    std::vector<uint32_t> comp;     // per cell: component stamp of an empty unreachable cell
+    std::vector<uint32_t> boxmark;  // per cell: component stamp of an adjacent box
+    uint32_t stamp = 0;
+    std::vector<int> stack, cells, boxes;
+    std::vector<int> pushes, best;  // box * 4 + dir
+    void init(int n);
+};
+
+enum class CorralVerdict { none, restrict, dead };
+
+// occ: 1 per cell with a box; reach[c] == reach_stamp for the cells the player reaches.
+// On restrict, `allowed` holds the pushes (box * 4 + dir) to expand, and nothing else.
+CorralVerdict find_pi_corral(const Board &board, const uint8_t *dead, const uint8_t *occ,
+                             const uint32_t *reach, uint32_t reach_stamp, CorralScratch &s,
+                             std::vector<int> &allowed);
+
+} // namespace sokoban
+
+#endif

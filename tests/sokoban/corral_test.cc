@@ -1,0 +1,120 @@
+// corral_test.cc -- PI-corral pruning: restriction, corral deadlock, corrals that do not
+// qualify, solved corrals.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "../../plugins/sokoban/corral.h"
+#include "test_util.h"
+
+using namespace sokoban;
+
+namespace {
+struct Result {
+    CorralVerdict verdict;
+    std::vector<int> allowed;
+};
+Result corral_of(sokoban_test::Fixture &fx) {
+    std::vector<uint8_t> st = fx.initial();
+    const int player = unpack_state(fx.inst, fx.scratch, st.data());
+    normalize_player(fx.inst, fx.scratch, player); // floods the player's area into scratch.seen
+    Result r{CorralVerdict::none, {}};
+    r.verdict = find_pi_corral(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), fx.scratch.seen.data(),
+                               fx.scratch.seen_stamp, fx.scratch.corral, r.allowed);
+    return r;
+}
+Options corral(bool on) {
+    Options o;
+    o.corral = on;
+    return o;
+}
+} // namespace
+
+TEST_CASE("Sokoban.Corral.DoorwayMustBeOpenedFirst") {
+    // The right room holds an empty goal behind the box in the doorway: only pushing that box
+    // in is expanded, not the box in the player's room.
+    const std::string map = "#########\n"
+                            "#   #   #\n"
+                            "#   #   #\n"
+                            "# $@$ . #\n"
+                            "#   # . #\n"
+                            "#########";
+    sokoban_test::Fixture fx(map);
+    const Result r = corral_of(fx);
+    CHECK(r.verdict == CorralVerdict::restrict);
+    REQUIRE(r.allowed.size() == 1);
+    CHECK(r.allowed[0] == fx.cell(3, 4) * 4 + DIR_RIGHT);
+    std::vector<uint8_t> s = fx.initial();
+    const auto on = sokoban_test::children(fx.inst, fx.scratch, s);
+    REQUIRE(on.size() == 1);
+    CHECK(on[0].move == static_cast<uint32_t>(fx.cell(3, 4) * 4 + DIR_RIGHT));
+    sokoban_test::Fixture off(map, corral(false));
+    std::vector<uint8_t> s2 = off.initial();
+    const auto kids = sokoban_test::children(off.inst, off.scratch, s2);
+    REQUIRE(kids.size() == 3); // the left box up or right, the doorway box right
+    CHECK(kids[0].move == static_cast<uint32_t>(off.cell(3, 2) * 4 + DIR_UP));
+    CHECK(kids[1].move == static_cast<uint32_t>(off.cell(3, 2) * 4 + DIR_RIGHT));
+    CHECK(kids[2].move == static_cast<uint32_t>(off.cell(3, 4) * 4 + DIR_RIGHT));
+}
+
+TEST_CASE("Sokoban.Corral.PocketWithOneWayIn") {
+    // The pocket {(1,1) goal, (1,2)} is closed by two boxes; (1,2) is a dead square, so the
+    // only push that matters is the left box up into the goal.
+    const std::string map = "#####\n"
+                            "#. ##\n"
+                            "#$$ #\n"
+                            "# @.#\n"
+                            "#####";
+    sokoban_test::Fixture fx(map);
+    const Result r = corral_of(fx);
+    CHECK(r.verdict == CorralVerdict::restrict);
+    REQUIRE(r.allowed.size() == 1);
+    CHECK(r.allowed[0] == fx.cell(2, 1) * 4 + DIR_UP);
+}
+
+TEST_CASE("Sokoban.Corral.DeadlockWhenNoPushCanEnter") {
+    // As above but nothing can stand below the left box: the goal can never be filled.
+    const std::string map = "#####\n"
+                            "#. ##\n"
+                            "#$$.#\n"
+                            "## @#\n"
+                            "#####";
+    sokoban_test::Fixture fx(map);
+    CHECK(corral_of(fx).verdict == CorralVerdict::dead);
+    std::vector<uint8_t> s = fx.initial();
+    CHECK(sokoban_test::children(fx.inst, fx.scratch, s).empty());
+}
+
+TEST_CASE("Sokoban.Corral.NotPiWhenABoxCanLeaveSideways") {
+    // The goal in the middle is closed by four boxes, but each can also be pushed sideways.
+    const std::string map = "#######\n"
+                            "#@    #\n"
+                            "#  $  #\n"
+                            "# $.$ #\n"
+                            "#  $  #\n"
+                            "#...  #\n"
+                            "#######";
+    sokoban_test::Fixture fx(map);
+    CHECK(corral_of(fx).verdict == CorralVerdict::none);
+}
+
+TEST_CASE("Sokoban.Corral.SolvedCorralIsIgnored") {
+    // The cell right of the box on its goal is a corral, but nothing there needs to change.
+    sokoban_test::Fixture fx("#######\n#@$.* #\n#######");
+    CHECK(corral_of(fx).verdict == CorralVerdict::none);
+}
+
+TEST_CASE("Sokoban.Corral.KeepsOptimalLengths") {
+    // Pruning only reorders pushes: A* (admissible matching) finds the same fewest pushes.
+    for (const char *name : {"puzzles/sokoban/course/09.txt", "puzzles/sokoban/course/19.txt",
+                             "puzzles/sokoban/course/20.txt"}) {
+        INFO(name);
+        const std::string text = sokoban_test::read_text(name);
+        const auto on = sokoban_test::table_solve(text, 1, {}, 300000, 1, 1);
+        const auto off = sokoban_test::table_solve(text, 1, {{"corral", "off"}}, 300000, 1, 1);
+        REQUIRE(on.ok);
+        REQUIRE(off.ok);
+        CHECK(on.pushes == off.pushes);
+        CHECK(on.expanded <= off.expanded);
+    }
+}
