@@ -121,6 +121,17 @@ void check_executor_contract(executor& ex) {
         for (unsigned w = 0; w < n; ++w) CHECK(calls[w].load() == 1);
     }
 
+    // Tasks spawned from inside run_on_all into a group made outside: all done by its wait().
+    {
+        std::atomic<int> spawned{0};
+        auto group = ex.make_group();
+        ex.run_on_all([&](unsigned) {
+            for (int i = 0; i < 50; ++i) group->spawn([&](unsigned) { spawned.fetch_add(1); });
+        });
+        group->wait();
+        CHECK(spawned.load() == 50 * static_cast<int>(n));
+    }
+
     // parallel_for nested inside run_on_all's functions and inside parallel_for.
     {
         std::atomic<std::uint64_t> total{0};

@@ -297,6 +297,13 @@ struct work_stealing_pool::impl {
         return false;
     }
 
+    bool any_work() const {
+        if (injected_count.load(std::memory_order_relaxed) != 0) return true;
+        for (const auto& slot : workers)
+            if (!slot->deque.empty() || slot->mailbox.load(std::memory_order_relaxed) != nullptr) return true;
+        return false;
+    }
+
     void execute(task* t, unsigned w) {
         group_state* g = t->group;
         try {
@@ -331,6 +338,7 @@ struct work_stealing_pool::impl {
         worker_slot& me = *workers[w];
         std::uint64_t idle_start = 0;
         unsigned fails = 0;
+        bool parked = false;
         auto end_idle = [&] {
             if (idle_start) {
                 // Relaxed: statistics only; stats() tolerates a torn pair (it retries).
@@ -364,9 +372,13 @@ struct work_stealing_pool::impl {
                 continue;
             }
             park(w, done);
+            parked = true;
             fails = 0;
         }
         end_idle();
+        // A wake_one() meant for new work may have woken us just as our own wait ended, and we
+        // are leaving without looking: pass the wake-up on if work is visible, so it is not lost.
+        if (parked && !stop.load(std::memory_order_relaxed) && any_work()) wake_one();
     }
 
     template <class Done>
