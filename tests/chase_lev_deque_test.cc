@@ -108,11 +108,41 @@ TEST_CASE("ChaseLevDeque.HoldsPointers") {
     CHECK(q.pop().value() == &storage.back());
 }
 
+// folly-style: the deque's atomics swapped for ones that yield the CPU at random before each
+// operation, so the stress test below visits many more interleavings of the index protocol
+// (a thief preempted between reading top and its CAS, the owner between its bottom store and
+// the fence, a resize in the middle of a steal) than free-running threads would.
+std::atomic<std::uint64_t> g_yield_seed{1};
+inline void maybe_yield() {
+    thread_local std::uint64_t s = g_yield_seed.fetch_add(0x9E3779B97F4A7C15ull) | 1;
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    if ((s & 7) == 0) std::this_thread::yield();
+}
+
+template <class T>
+struct yielding_atomic {
+    std::atomic<T> a;
+    T load(std::memory_order o) const {
+        maybe_yield();
+        return a.load(o);
+    }
+    void store(T v, std::memory_order o) {
+        maybe_yield();
+        a.store(v, o);
+    }
+    bool compare_exchange_strong(T& expected, T desired, std::memory_order s, std::memory_order f) {
+        maybe_yield();
+        return a.compare_exchange_strong(expected, desired, s, f);
+    }
+};
+
 // One owner pushes 1..N (popping some of them itself), every other thread steals. Each item
 // must come out exactly once: checked by count, sum and a per-item seen flag.
-void stress(unsigned thieves, std::size_t initial_capacity) {
-    chase_lev_deque<std::uint64_t> q(initial_capacity);
-    const std::uint64_t n = kStressItems;
+template <template <class> class Atom = std::atomic>
+void stress(unsigned thieves, std::size_t initial_capacity, std::uint64_t n = kStressItems) {
+    chase_lev_deque<std::uint64_t, Atom> q(initial_capacity);
     std::vector<std::atomic<std::uint8_t>> seen(n + 1);
     for (auto& s : seen) s.store(0, std::memory_order_relaxed);
     std::atomic<bool> done{false};
@@ -176,6 +206,10 @@ TEST_CASE("ChaseLevDeque.Stress.OwnerAndThieves") {
     SUBCASE("1 thief") { stress(1, 2); }
     SUBCASE("all other threads steal") { stress(hw - 1, 2); }
     SUBCASE("3 thieves, large initial ring") { stress(3, 1 << 16); }
+}
+
+TEST_CASE("ChaseLevDeque.Stress.YieldingAtomics") {
+    stress<yielding_atomic>(3, 2, kStressItems / 50);
 }
 
 }  // namespace

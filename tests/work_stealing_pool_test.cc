@@ -11,6 +11,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <numeric>
 #include <set>
@@ -316,6 +317,57 @@ void outside_threads_share_the_pool(unsigned threads) {
     CHECK(failures.load() == 0);
 }
 WS_TEST_ALL_THREADS("OutsideThreads", outside_threads_share_the_pool)
+
+// A mixed workload (spawns into a shared group from inside tasks, nested parallel_for, nested
+// groups with their own waits, yields) whose total is compared with the sequential executor
+// running the same code: the reference model of executor.h.
+std::uint64_t mixed_workload(solver::executor& ex, unsigned seed) {
+    std::atomic<std::uint64_t> units{0};
+    auto group = ex.make_group();
+    std::function<void(std::uint64_t, unsigned)> node = [&](std::uint64_t id, unsigned depth) {
+        units.fetch_add(1, std::memory_order_relaxed);
+        std::uint64_t h = (id + seed) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+        switch (h % 5) {
+            case 0:
+            case 1:
+                if (depth > 0)
+                    for (std::uint64_t c = 0; c < 3; ++c)
+                        group->spawn([&node, id, depth, c](unsigned) { node(id * 3 + c + 1, depth - 1); });
+                break;
+            case 2:
+                ex.parallel_for(0, 40 + h % 50, 1 + h % 7, [&](std::uint64_t b, std::uint64_t e, unsigned) {
+                    units.fetch_add(e - b, std::memory_order_relaxed);
+                });
+                if (depth > 0) group->spawn([&node, id, depth](unsigned) { node(id * 3 + 1, depth - 1); });
+                break;
+            case 3: {
+                auto inner = ex.make_group();
+                for (int i = 0; i < 4; ++i) inner->spawn([&](unsigned) { units.fetch_add(10, std::memory_order_relaxed); });
+                inner->wait();
+                if (depth > 0) group->spawn([&node, id, depth](unsigned) { node(id * 3 + 2, depth - 1); });
+                break;
+            }
+            default:
+                std::this_thread::yield();
+                if (depth > 0) group->spawn([&node, id, depth](unsigned) { node(id * 3 + 3, depth - 1); });
+        }
+    };
+    group->spawn([&](unsigned) { node(0, 9); });
+    group->wait();
+    return units.load();
+}
+
+void mixed_stress(unsigned threads) {
+    work_stealing_pool pool(threads);
+    auto reference = solver::make_sequential_executor();
+    for (unsigned round = 0; round < 5u * kScale; ++round) {
+        CAPTURE(round);
+        std::uint64_t expected = mixed_workload(*reference, round);
+        CHECK(mixed_workload(pool, round) == expected);
+    }
+}
+WS_TEST_ALL_THREADS("Stress.Mixed", mixed_stress)
 
 TEST_CASE("WorkStealing.ThreadNamesAndPinning") {
     for (bool pin : {false, true}) {
