@@ -218,6 +218,16 @@ TEST_CASE("Executor.MakeExecutor.Kinds") {
     CHECK(std::string(solver::default_executor_kind()) == "ws");
 #endif
     CHECK(std::string(make_executor(executor_options{2, "sequential"})->name()) == "sequential");
+    {
+        auto seq = make_executor(executor_options{2, "sequential"});
+        CHECK(solver::executor_stats(*seq).empty());
+        auto ws = make_executor(executor_options{2, "ws"});
+        solver::reset_executor_stats(*ws);
+        ws->parallel_for(0, 100, 1, [](std::uint64_t, std::uint64_t, unsigned) {});
+        auto st = solver::executor_stats(*ws);
+        REQUIRE(st.size() == 2);
+        CHECK(st[0].tasks + st[1].tasks == 99);  // 100 pieces, the first inline
+    }
     CHECK(make_executor(executor_options{3, "ws", true})->concurrency() == 3);
 
     CHECK_THROWS_AS(make_executor(executor_options{2, "tbb"}), std::invalid_argument);

@@ -7,9 +7,11 @@
 #pragma once
 
 #include "sched/executor.h"
+#include "sched/work_stealing_pool.h"  // worker_stats
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace solver {
 
@@ -32,5 +34,11 @@ const char* default_executor_kind();
 
 // Whether this build contains the OpenMP executor.
 bool openmp_available();
+
+// Per-worker statistics of any executor, for engines that report idle time per thread: the
+// pool's counters (work_stealing_pool::stats()); an empty vector for executors that keep none
+// (sequential, OpenMP).
+std::vector<worker_stats> executor_stats(const executor& ex);
+void reset_executor_stats(executor& ex);
 
 }  // namespace solver
