@@ -11,6 +11,7 @@
 // buckets reserved up front. It stores only the bytes; the table also stores g, parent and move.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -22,6 +23,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "visited/bloom_filter.h"
 #include "visited/visited_table.h"
 
 namespace {
@@ -122,8 +124,51 @@ void bench_size(std::uint64_t distinct, std::uint64_t inserts, unsigned repeat, 
             ops = std::max(ops, static_cast<double>(per_thread * threads) / secs);
             table_size = table.size();
         }
+        // Same inserts, pipelined as an engine can do with the children of an expansion: the
+        // slots of the next 8 states are prefetched before inserting the current one.
+        double pf_ops = 0;
+        for (unsigned rep = 0; rep < repeat; ++rep) {
+            solver::visited_table table(N, distinct * solver::visited_table::bytes_per_node(N) + (1 << 20), threads);
+            const double secs = run_threads(threads, [&](unsigned th) {
+                constexpr unsigned ahead = 8;
+                state_t<N> ring[ahead];
+                for (std::uint64_t i = 0; i < ahead && i < per_thread; ++i) {
+                    make_state(stream_id(th, i, distinct), ring[i]);
+                    table.prefetch(ring[i].hash);
+                }
+                for (std::uint64_t i = 0; i < per_thread; ++i) {
+                    state_t<N>& s = ring[i % ahead];
+                    table.insert(th, s.bytes.data(), s.hash, static_cast<std::uint32_t>(i & 0xffff), i, th);
+                    if (i + ahead < per_thread) {
+                        make_state(stream_id(th, i + ahead, distinct), s);
+                        table.prefetch(s.hash);
+                    }
+                }
+            });
+            pf_ops = std::max(pf_ops, static_cast<double>(per_thread * threads) / secs);
+        }
+        // The approximate mode, 16 bits per distinct state ("states" = inserts that said new).
+        double bloom_ops = 0;
+        std::uint64_t bloom_new = 0;
+        for (unsigned rep = 0; rep < repeat; ++rep) {
+            solver::bloom_filter bloom(distinct * 2, 6);
+            std::atomic<std::uint64_t> fresh{0};
+            const double secs = run_threads(threads, [&](unsigned th) {
+                state_t<N> s;
+                std::uint64_t my_new = 0;
+                for (std::uint64_t i = 0; i < per_thread; ++i) {
+                    make_state(stream_id(th, i, distinct), s);
+                    my_new += bloom.insert(s.hash);
+                }
+                fresh.fetch_add(my_new);
+            });
+            bloom_ops = std::max(bloom_ops, static_cast<double>(per_thread * threads) / secs);
+            bloom_new = fresh.load();
+        }
         rows.push_back({"unordered_set+mutex", N, threads, base_ops, base_ops, base_size});
         rows.push_back({"visited_table", N, threads, ops, base_ops, table_size});
+        rows.push_back({"visited_table+prefetch", N, threads, pf_ops, base_ops, table_size});
+        rows.push_back({"bloom_filter(k=6,16b)", N, threads, bloom_ops, base_ops, bloom_new});
         if (table_size != base_size)
             std::fprintf(stderr, "MISMATCH: table %llu states, baseline %llu\n",
                          (unsigned long long)table_size, (unsigned long long)base_size);
@@ -150,9 +195,9 @@ int main(int argc, char** argv) {
     bench_size<32>(distinct, inserts, repeat, rows);
     std::printf("# visited_table benchmark: %llu inserts over %llu distinct states, best of %u, hardware threads %u\n",
                 (unsigned long long)inserts, (unsigned long long)distinct, repeat, std::thread::hardware_concurrency());
-    std::printf("%-22s %6s %8s %14s %10s %10s\n", "name", "bytes", "threads", "inserts/s", "vs_base", "states");
+    std::printf("%-24s %6s %8s %14s %10s %10s\n", "name", "bytes", "threads", "inserts/s", "vs_base", "states");
     for (const row& r : rows)
-        std::printf("%-22s %6u %8u %14.0f %9.2fx %10llu\n", r.name.c_str(), r.state_size, r.threads,
+        std::printf("%-24s %6u %8u %14.0f %9.2fx %10llu\n", r.name.c_str(), r.state_size, r.threads,
                     r.ops_per_s, r.ops_per_s / r.baseline, (unsigned long long)r.distinct_found);
     return 0;
 }

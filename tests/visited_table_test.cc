@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "visited/bloom_filter.h"
 #include "visited/visited_table.h"
 
 using solver::visited_table;
@@ -49,6 +51,7 @@ TEST_CASE("VisitedTable.SingleThread.Outcomes") {
     REQUIRE(t.capacity() > 1000);
     const auto a = make_state(1), b = make_state(2);
 
+    t.prefetch(fnv1a(a));  // a hint only
     auto r = t.insert(0, a.data(), fnv1a(a), 10, visited_table::root_parent, 0);
     CHECK(r.result == outcome::inserted);
     const std::uint64_t na = r.node;
@@ -287,3 +290,53 @@ TEST_CASE("VisitedTable.Stress.4threads") { stress(4); }
 TEST_CASE("VisitedTable.Stress.8threads") { stress(8); }
 TEST_CASE("VisitedTable.StressFull.2threads") { stress_full(2); }
 TEST_CASE("VisitedTable.StressFull.8threads") { stress_full(8); }
+
+// ---- the approximate mode: bloom_filter ----------------------------------------------------
+
+TEST_CASE("VisitedBloom.SingleThread.NoFalseNegativesAndRate") {
+    const std::uint64_t n = 200000 / sanitizer_scale;
+    solver::bloom_filter f(n * 16 / 8, 6);  // 16 bits per state
+    CHECK(f.memory_bytes() == n * 2);
+    std::uint64_t first_new = 0;
+    for (std::uint64_t i = 0; i < n; ++i) first_new += f.insert(i * 0x9E3779B97F4A7C15ULL + 1);
+    CHECK(first_new > n - n / 100);  // only false positives can make a first insert say "seen"
+    std::uint64_t missed = 0, reinserted = 0, fp = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        missed += !f.contains(i * 0x9E3779B97F4A7C15ULL + 1);
+        reinserted += f.insert(i * 0x9E3779B97F4A7C15ULL + 1);
+        fp += f.contains((i + n) * 0x9E3779B97F4A7C15ULL + 1);
+    }
+    CHECK(missed == 0);      // never a false negative
+    CHECK(reinserted == 0);  // a second insert is always "seen"
+    const double predicted = f.false_positive_rate(n);
+    CHECK(predicted < 0.006);
+    CHECK(static_cast<double>(fp) / n < 2 * predicted + 0.001);
+    CHECK_THROWS_AS(solver::bloom_filter(7), std::invalid_argument);
+}
+
+TEST_CASE("VisitedBloom.Stress.4threads") {
+    // Threads insert overlapping hash sets; each hash may be reported new at most once in total
+    // (the fetch_or is a linearizable test-and-set).
+    const std::uint64_t n = 100000 / sanitizer_scale;
+    solver::bloom_filter f(n * 4, 6);  // 32 bits per state
+    std::unique_ptr<std::atomic<std::uint32_t>[]> wins(new std::atomic<std::uint32_t>[n]);
+    for (std::uint64_t i = 0; i < n; ++i) wins[i].store(0);
+    std::vector<std::thread> pool;
+    for (unsigned th = 0; th < 4; ++th) {
+        pool.emplace_back([&, th] {
+            for (std::uint64_t j = 0; j < n; ++j) {
+                const std::uint64_t i = (j * 7919 + th * 104729) % n;
+                if (f.insert(i * 0xD6E8FEB86659FD93ULL + 3)) wins[i].fetch_add(1);
+            }
+        });
+    }
+    for (auto& p : pool) p.join();
+    std::uint64_t twice = 0, never = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        twice += wins[i].load() > 1;
+        never += wins[i].load() == 0;
+        CHECK(f.contains(i * 0xD6E8FEB86659FD93ULL + 3));
+    }
+    CHECK(twice == 0);
+    CHECK(never < n / 100);  // false positives only
+}

@@ -222,6 +222,10 @@ std::uint64_t visited_table::find(const void* s, std::uint64_t hash) const {
     }
 }
 
+void visited_table::prefetch(std::uint64_t hash) const {
+    __builtin_prefetch(&slots_[reduce(mix(hash), slot_count_)], 0, 1);
+}
+
 visited_table::node_info visited_table::info(std::uint64_t node) const {
     const record& r = rec(node);
     unsigned spins = 0;
