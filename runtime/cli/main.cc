@@ -60,10 +60,12 @@ input_text read_input(const std::string& arg) {
 
 void print_plugin_help(const loaded_plugin& p) {
     const solver_plugin& t = p.table();
+    std::string input_help = t.input_help ? t.input_help : "(not documented)";
+    if (!input_help.empty() && input_help.back() != '\n') input_help += '\n';
     std::cout << t.name << " " << (t.version ? t.version : "") << ": " << (t.summary ? t.summary : "") << "\n"
               << "(" << p.path() << ", plugin ABI " << SOLVER_ABI_MAJOR_OF(t.abi_version) << "."
               << SOLVER_ABI_MINOR_OF(t.abi_version) << ")\n\nInput:\n"
-              << (t.input_help ? t.input_help : "(not documented)\n") << "\nOptions (--option key=value):\n"
+              << input_help << "\nOptions (--option key=value):\n"
               << (t.options_help && *t.options_help ? t.options_help : "  (none)\n");
 }
 
