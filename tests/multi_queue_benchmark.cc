@@ -8,11 +8,13 @@
 // best-first search. One op = one push or one pop.
 //
 // Rank error (measuring mode): every push also inserts (key, id) into a reference order-
-// statistics tree under a mutex; every pop looks up how many keys in the reference are strictly
-// smaller than the popped key (its rank error: 0 = the true minimum) and removes the element.
-// The reference's mutex serializes the threads somewhat and there is a small window between the
-// pop and its lookup, so the figures are a close estimate, not an exact replay. The elements
-// in other threads' private buffers count as present (they are in the queue).
+// statistics tree, and every pop looks up how many keys in the reference are strictly smaller
+// than the popped key (its rank error: 0 = the true minimum) and removes the element. The queue
+// operation and the reference update happen under one mutex, so the reference always equals the
+// queue's contents (elements in other threads' private buffers count: they are in the queue) and
+// the figure is exact for that interleaving. The price: operations are serialized, so this
+// measures the error the relaxation itself causes (random heaps, stickiness, buffers), not the
+// extra error of truly simultaneous operations, which on 2 cores is small beside it.
 #include <ext/pb_ds/assoc_container.hpp>
 #include <ext/pb_ds/tree_policy.hpp>
 
@@ -136,8 +138,8 @@ rank_stats rank_error(unsigned threads, const multi_queue::options& o, std::uint
         pool.emplace_back([&, th] {
             std::uint64_t rng = 0x51ed27ULL * (th + 1), k, v, local_sum = 0, local_max = 0, n = 0;
             for (std::uint64_t i = 0; i < ops_per_thread; ++i) {
+                std::unique_lock<std::mutex> pop_lock(ref_m);
                 if (q.try_pop(th, k, v)) {
-                    std::lock_guard<std::mutex> lock(ref_m);
                     const std::uint64_t r = ref.order_of_key({k, 0});
                     ref.erase({k, v});
                     local_sum += r;
@@ -146,12 +148,11 @@ rank_stats rank_error(unsigned threads, const multi_queue::options& o, std::uint
                 } else {
                     k = 0;
                 }
+                pop_lock.unlock();
                 const std::uint64_t nk = k + 1 + xorshift(rng) % 1024;
                 const std::uint64_t id = ids.fetch_add(1);
-                {
-                    std::lock_guard<std::mutex> lock(ref_m);
-                    ref.insert({nk, id});
-                }
+                std::lock_guard<std::mutex> lock(ref_m);
+                ref.insert({nk, id});
                 q.push(th, nk, id);
             }
             sum.fetch_add(local_sum);
@@ -198,10 +199,10 @@ int main(int argc, char** argv) {
     };
     const multi_queue::options d;
     add(d.queues_per_thread, d.stickiness, d.insert_buffer, d.delete_buffer);  // the defaults first
-    add(4, 8, 16, 4);  // larger private buffers: less locking, larger rank error
-    add(4, 8, 4, 2);
-    add(4, 1, 0, 0);   // no stickiness: smallest rank error, most cache-line traffic
-    add(2, 8, 0, 0);
+    add(4, 8, 0, 0);   // more heaps: less lock contention, larger rank error
+    add(2, 8, 16, 4);  // private buffers: less locking, larger rank error
+    add(2, 8, 4, 2);
+    add(2, 1, 0, 0);   // no stickiness: smallest rank error, most cache-line traffic
 
     std::printf("# multi_queue benchmark: hold model, prefill %llu, best of %u x %.2f s per row, hardware threads %u\n",
                 (unsigned long long)prefill, repeat, seconds, std::thread::hardware_concurrency());

@@ -88,7 +88,7 @@ TEST_CASE("MultiQueue.SingleThread.FullKeyRange") {
 TEST_CASE("MultiQueue.Termination.FlushMakesBufferedVisible") {
     // Ids 0 and 1 used in turn from this one OS thread (allowed: one thread per id at a time).
     multi_queue q(2, buffered());
-    CHECK(q.heap_count() == 8);
+    CHECK(q.heap_count() == 2 * q.config().queues_per_thread);
     std::uint64_t k, v;
     for (std::uint64_t i = 0; i < 5; ++i) q.push(0, i, i);  // stays in 0's insertion buffer
     CHECK(q.size_estimate() == 5);

@@ -2,6 +2,7 @@
 #include "open/multi_queue.h"
 
 #include <algorithm>
+#include <cassert>
 #include <stdexcept>
 #include <thread>
 
@@ -133,6 +134,7 @@ void multi_queue::push_batch(thread_state& ts, const entry* items, std::size_t n
 }
 
 void multi_queue::push(unsigned thread, std::uint64_t key, std::uint64_t value) {
+    assert(thread < threads_ && "multi_queue: thread id out of range");
     thread_state& ts = per_thread_[thread];
     if (opt_.insert_buffer == 0) {
         const entry e{key, value};
@@ -148,6 +150,7 @@ void multi_queue::push(unsigned thread, std::uint64_t key, std::uint64_t value) 
 }
 
 void multi_queue::flush(unsigned thread) {
+    assert(thread < threads_ && "multi_queue: thread id out of range");
     thread_state& ts = per_thread_[thread];
     if (!ts.ins.empty()) {
         push_batch(ts, ts.ins.data(), ts.ins.size());
@@ -220,6 +223,7 @@ bool multi_queue::scan_pop(thread_state& ts, std::uint64_t& key, std::uint64_t& 
 }
 
 bool multi_queue::try_pop(unsigned thread, std::uint64_t& key, std::uint64_t& value) {
+    assert(thread < threads_ && "multi_queue: thread id out of range");
     thread_state& ts = per_thread_[thread];
     for (unsigned attempt = 0;; ++attempt) {
         bool have_local = false;

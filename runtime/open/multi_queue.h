@@ -49,7 +49,9 @@ namespace solver {
 class multi_queue {
 public:
     struct options {
-        unsigned queues_per_thread = 4;  // c: c * threads internal heaps (1 heap if threads == 1)
+        // c: c * threads internal heaps (1 heap if threads == 1). c = 2 measured 3-4x smaller
+        // rank error than c = 4 at equal throughput on 2 cores (tests/multi_queue_benchmark.cc).
+        unsigned queues_per_thread = 2;
         unsigned stickiness = 8;         // s: a thread reuses its sampled heaps for s operations
         // Private per-thread buffers cut locking further but hide their elements from the other
         // threads, which raised the measured rank error 3-5x (tests/multi_queue_benchmark.cc);

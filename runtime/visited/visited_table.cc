@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <new>
 #include <stdexcept>
@@ -131,6 +132,7 @@ bool visited_table::equal_state(std::uint64_t node, const void* s) const {
 visited_table::insert_result visited_table::insert(unsigned thread, const void* s,
                                                    std::uint64_t hash, std::uint32_t g,
                                                    std::uint64_t parent, std::uint32_t move) {
+    assert(thread < threads_ && "visited_table::insert: thread id out of range");
     thread_state& ts = per_thread_[thread];
     const std::uint64_t h = mix(hash);
     const std::uint64_t tag = h & tag_mask;
