@@ -7,7 +7,7 @@
 
 namespace sokoban {
 
-void Heuristic::init(const Board &board, HeuristicKind kind_) {
+void Heuristic::init(const Board &board, HeuristicKind kind_, bool use_sides) {
     kind = kind_;
     n = board.n;
     k = static_cast<int>(board.goals.size());
@@ -20,9 +20,72 @@ void Heuristic::init(const Board &board, HeuristicKind kind_) {
             if (d[c] < nearest[c]) nearest[c] = d[c];
         }
     }
+    sides = use_sides && kind != HeuristicKind::none && n <= SIDES_MAX_CELLS;
+    if (!sides) return;
+    nb = board.nb;
+    // Components of the interior with one cell removed, for every cell.
+    comp.assign(static_cast<size_t>(n) * n, UINT16_MAX);
+    std::vector<int> stack;
+    stack.reserve(n);
+    for (int b = 0; b < n; ++b) {
+        uint16_t *cb = &comp[static_cast<size_t>(b) * n];
+        uint16_t next = 0;
+        for (int start = 0; start < n; ++start) {
+            if (start == b || cb[start] != UINT16_MAX) continue;
+            cb[start] = next;
+            stack.push_back(start);
+            while (!stack.empty()) {
+                const int c = stack.back();
+                stack.pop_back();
+                for (int d = 0; d < 4; ++d) {
+                    const int x = nb[c][d];
+                    if (x < 0 || x == b || cb[x] != UINT16_MAX) continue;
+                    cb[x] = next;
+                    stack.push_back(x);
+                }
+            }
+            ++next;
+        }
+    }
+    // Per goal, a breadth-first search backwards over (box cell, player side): a pull moves the
+    // box onto the player's cell and the player one further; walking around the box is free
+    // between sides in the same component (closure applied when a state is first reached).
+    dist4.assign(static_cast<size_t>(k) * n * 4, UINT16_MAX);
+    std::vector<int> queue;
+    queue.reserve(static_cast<size_t>(n) * 4);
+    for (int g = 0; g < k; ++g) {
+        uint16_t *dg = &dist4[static_cast<size_t>(g) * n * 4];
+        const int goal = board.goals[g];
+        queue.clear();
+        if (!board.boxable[goal]) continue;
+        for (int d = 0; d < 4; ++d)
+            if (nb[goal][d] >= 0) {
+                dg[goal * 4 + d] = 0;
+                queue.push_back(goal * 4 + d);
+            }
+        for (size_t head = 0; head < queue.size(); ++head) {
+            const int b = queue[head] / 4, d = queue[head] % 4;
+            const int x = nb[b][d];
+            if (x < 0 || !board.boxable[x]) continue;
+            const int y = nb[x][d];
+            if (y < 0) continue;
+            const uint16_t nd = static_cast<uint16_t>(dg[b * 4 + d] + 1);
+            if (dg[x * 4 + d] != UINT16_MAX) continue;
+            const uint16_t *cx = &comp[static_cast<size_t>(x) * n];
+            const uint16_t side = cx[y];
+            for (int d2 = 0; d2 < 4; ++d2) {
+                const int z = nb[x][d2];
+                if (z < 0 || cx[z] != side || dg[x * 4 + d2] != UINT16_MAX) continue;
+                dg[x * 4 + d2] = nd;
+                queue.push_back(x * 4 + d2);
+            }
+        }
+    }
 }
 
 void HeuristicScratch::init(int k) {
+    cost.assign(static_cast<size_t>(k) * k + 1, 0);
+    pcost.assign(static_cast<size_t>(k) * k + 1, 0);
     u.assign(k + 1, 0);
     v.assign(k + 1, 0);
     minv.assign(k + 1, 0);
@@ -41,16 +104,12 @@ namespace {
 // columns = goals, 1-based inside, column 0 a dummy. Unreachable pairs cost `big` (more than
 // any real matching), so a total >= big means no perfect matching.
 struct Hungarian {
-    const Heuristic &h;
-    const int *boxes;
+    const int64_t *matrix; // k x k, row-major, unreachable = big
     int k;
     HeuristicScratch &s;
     int64_t big;
 
-    int64_t cost(int row, int col) const {
-        const uint16_t d = h.dist[static_cast<size_t>(col - 1) * h.n + boxes[row - 1]];
-        return d == UINT16_MAX ? big : d;
-    }
+    int64_t cost(int row, int col) const { return matrix[(row - 1) * k + (col - 1)]; }
 
     // Assign row i (unassigned) along a shortest augmenting path, keeping the duals feasible
     // and every matched edge tight: O(k^2).
@@ -124,12 +183,25 @@ bool any_dead_box(const Heuristic &h, const int *boxes, int count) {
 
 } // namespace
 
-uint32_t evaluate(const Heuristic &h, const int *boxes, int count, HeuristicScratch &s) {
-    return evaluate_assigned(h, boxes, count, s, nullptr);
+uint32_t evaluate(const Heuristic &h, const int *boxes, int count, int player, HeuristicScratch &s) {
+    return evaluate_assigned(h, boxes, count, player, s, nullptr);
 }
 
-uint32_t evaluate_assigned(const Heuristic &h, const int *boxes, int count, HeuristicScratch &s,
-                           int *goal_of) {
+namespace {
+// Fill one row of the cost matrix; false when the box reaches no goal.
+bool fill_row(const Heuristic &h, int box, int player, int64_t big, int64_t *row) {
+    bool any = false;
+    for (int g = 0; g < h.k; ++g) {
+        const uint16_t d = h.box_cost(g, box, player);
+        row[g] = d == UINT16_MAX ? big : d;
+        any |= d != UINT16_MAX;
+    }
+    return any;
+}
+} // namespace
+
+uint32_t evaluate_assigned(const Heuristic &h, const int *boxes, int count, int player,
+                           HeuristicScratch &s, int *goal_of) {
     if (h.kind == HeuristicKind::none) return 0;
     if (count != h.k) return H_DEAD;
     if (any_dead_box(h, boxes, count)) return H_DEAD;
@@ -138,16 +210,18 @@ uint32_t evaluate_assigned(const Heuristic &h, const int *boxes, int count, Heur
         uint32_t total = 0;
         for (int i = 0; i < count; ++i) {
             int best = -1;
-            uint16_t best_d = UINT16_MAX;
+            uint16_t best_d = UINT16_MAX, any_d = UINT16_MAX;
             for (int g = 0; g < h.k; ++g) {
-                const uint16_t d = h.dist[static_cast<size_t>(g) * h.n + boxes[i]];
+                const uint16_t d = h.box_cost(g, boxes[i], player);
+                if (d < any_d) any_d = d;
                 if (!s.taken[g] && d < best_d) {
                     best_d = d;
                     best = g;
                 }
             }
+            if (any_d == UINT16_MAX) return H_DEAD;
             if (best < 0) {
-                total += h.nearest[boxes[i]];
+                total += any_d;
             } else {
                 s.taken[best] = 1;
                 total += best_d;
@@ -155,9 +229,12 @@ uint32_t evaluate_assigned(const Heuristic &h, const int *boxes, int count, Heur
         }
         return total;
     }
-    Hungarian hung{h, boxes, count, s, big_of(h)};
+    const int64_t big = big_of(h);
+    for (int i = 0; i < count; ++i)
+        if (!fill_row(h, boxes[i], player, big, &s.cost[static_cast<size_t>(i) * count])) return H_DEAD;
+    Hungarian hung{s.cost.data(), count, s, big};
     const int64_t m = hung.solve();
-    if (m >= hung.big) return H_DEAD;
+    if (m >= big) return H_DEAD;
     if (goal_of)
         for (int j = 1; j <= count; ++j) goal_of[s.p[j] - 1] = j - 1;
     return static_cast<uint32_t>(m);
@@ -167,12 +244,22 @@ void matching_keep_parent(HeuristicScratch &s) {
     s.pu = s.u;
     s.pv = s.v;
     s.pp = s.p;
+    s.pcost.swap(s.cost);
 }
 
-uint32_t matching_child(const Heuristic &h, const int *boxes, int count, int row, HeuristicScratch &s) {
+uint32_t matching_child(const Heuristic &h, const int *boxes, int count, int row, int player,
+                        HeuristicScratch &s) {
     if (count != h.k) return H_DEAD;
-    if (h.nearest[boxes[row]] == UINT16_MAX) return H_DEAD;
-    Hungarian hung{h, boxes, count, s, big_of(h)};
+    const int64_t big = big_of(h);
+    // The parent's matrix with row `row` replaced (saved in s.cost, restored below).
+    int64_t *prow = &s.pcost[static_cast<size_t>(row) * count];
+    int64_t *saved = s.cost.data();
+    for (int g = 0; g < count; ++g) saved[g] = prow[g];
+    if (!fill_row(h, boxes[row], player, big, prow)) {
+        for (int g = 0; g < count; ++g) prow[g] = saved[g];
+        return H_DEAD;
+    }
+    Hungarian hung{s.pcost.data(), count, s, big};
     const int r = row + 1;
     for (int j = 0; j <= count; ++j) {
         s.u[j] = s.pu[j];
@@ -191,7 +278,8 @@ uint32_t matching_child(const Heuristic &h, const int *boxes, int count, int row
     s.u[r] = ur;
     hung.augment(r);
     const int64_t m = hung.total();
-    if (m >= hung.big) return H_DEAD;
+    for (int g = 0; g < count; ++g) prow[g] = saved[g];
+    if (m >= big) return H_DEAD;
     return static_cast<uint32_t>(m);
 }
 

@@ -1,7 +1,14 @@
 // heuristic.h -- lower bounds on the pushes still needed.
 //
 // Push distances are precomputed per goal by pulling (deadsquares.h: pull_distances), so they
-// respect walls and fragile tiles but ignore the other boxes and where the player stands.
+// respect walls and fragile tiles but ignore the other boxes.
+// With sides (the default, for maps of at most SIDES_MAX_CELLS interior cells) they also respect
+// where the player can be: the distance is kept per (box cell, side of the box the player is
+// on), the player changes sides around a box only through cells other than the box (other
+// boxes still ignored), and a box's cost is the best over the sides the player can reach now.
+// In a one-wide corridor a box can then no longer "turn around". Still a relaxation, so still
+// admissible and consistent; a push changes only the moved box's costs (the player's side of
+// every other box stays connected to where it was).
 //   matching: minimum-cost perfect matching of boxes to goals (Hungarian algorithm, O(k^3));
 //             admissible and consistent for pushes; no perfect matching -> dead.
 //   greedy:   each box in turn takes the nearest goal still free (a box whose free goals are
@@ -10,6 +17,7 @@
 #ifndef SOKOBAN_HEURISTIC_H
 #define SOKOBAN_HEURISTIC_H
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -21,18 +29,39 @@ enum class HeuristicKind { matching, greedy, none };
 
 constexpr uint32_t H_DEAD = UINT32_MAX;
 
+constexpr int SIDES_MAX_CELLS = 2048;
+
 struct Heuristic {
     HeuristicKind kind = HeuristicKind::matching;
     int n = 0;                  // interior cells
     int k = 0;                  // goals
-    std::vector<uint16_t> dist; // dist[g * n + cell]: pushes from cell to goal g
+    std::vector<uint16_t> dist; // dist[g * n + cell]: pushes from cell to goal g (any side)
     std::vector<uint16_t> nearest; // per cell: min over goals (UINT16_MAX: dead square)
+    bool sides = false;
+    std::vector<std::array<int32_t, 4>> nb; // the board's neighbour table
+    std::vector<uint16_t> comp;  // comp[box * n + cell]: component of cell with `box` removed
+    std::vector<uint16_t> dist4; // dist4[(g * n + cell) * 4 + side]
 
-    void init(const Board &board, HeuristicKind kind);
+    void init(const Board &board, HeuristicKind kind, bool use_sides = true);
+
+    // Pushes to bring a box from `box` to goal g with the player at `player` (UINT16_MAX: never).
+    uint16_t box_cost(int g, int box, int player) const {
+        if (!sides) return dist[static_cast<size_t>(g) * n + box];
+        const uint16_t *cb = &comp[static_cast<size_t>(box) * n];
+        const uint16_t pc = cb[player];
+        const uint16_t *d4 = &dist4[(static_cast<size_t>(g) * n + box) * 4];
+        uint16_t best = UINT16_MAX;
+        for (int d = 0; d < 4; ++d) {
+            const int x = nb[box][d];
+            if (x >= 0 && cb[x] == pc && d4[d] < best) best = d4[d];
+        }
+        return best;
+    }
 };
 
 // Per-thread buffers of the Hungarian algorithm, sized once.
 struct HeuristicScratch {
+    std::vector<int64_t> cost, pcost; // k x k cost matrix (and the parent's)
     std::vector<int64_t> u, v, minv;
     std::vector<int> p, way;
     std::vector<uint8_t> used, taken;
@@ -41,27 +70,30 @@ struct HeuristicScratch {
     void init(int k);
 };
 
-// h of the boxes (interior indices, count == heuristic.k), or H_DEAD.
-uint32_t evaluate(const Heuristic &h, const int *boxes, int count, HeuristicScratch &s);
+// h of the boxes (interior indices, count == heuristic.k) with the player at `player` (any
+// cell of its area), or H_DEAD.
+uint32_t evaluate(const Heuristic &h, const int *boxes, int count, int player, HeuristicScratch &s);
 
 // As evaluate(); for matching, also the optimal assignment: goal_of[i] = goal index (into
 // board.goals / heuristic rows) of box i. goal_of is left untouched for greedy and none.
-uint32_t evaluate_assigned(const Heuristic &h, const int *boxes, int count, HeuristicScratch &s,
-                           int *goal_of);
+uint32_t evaluate_assigned(const Heuristic &h, const int *boxes, int count, int player,
+                           HeuristicScratch &s, int *goal_of);
 
 // Incremental matching for the children of one parent: after evaluate_assigned() on the
 // parent, matching_keep_parent() saves its optimal duals and assignment; matching_child() then
 // gives the exact matching of boxes where only box `row` moved, re-inserting that one row with
 // a single augmentation, O(k^2) instead of O(k^3). Matching only.
+// `player` is the child's player: the cell the pushed box left.
 void matching_keep_parent(HeuristicScratch &s);
-uint32_t matching_child(const Heuristic &h, const int *boxes, int count, int row, HeuristicScratch &s);
+uint32_t matching_child(const Heuristic &h, const int *boxes, int count, int row, int player,
+                        HeuristicScratch &s);
 
 // The matching's cheapest incremental case: one box of the parent's optimal assignment moves one
 // push closer to its assigned goal. Then the child's matching is exactly parent - 1 (it cannot
 // be lower: the matching is consistent), so the Hungarian run can be skipped.
-inline bool matching_step_closer(const Heuristic &h, int goal, int from, int to) {
-    const uint16_t a = h.dist[static_cast<size_t>(goal) * h.n + from];
-    const uint16_t b = h.dist[static_cast<size_t>(goal) * h.n + to];
+inline bool matching_step_closer(const Heuristic &h, int goal, int from, int parent_player, int to) {
+    const uint16_t a = h.box_cost(goal, from, parent_player);
+    const uint16_t b = h.box_cost(goal, to, from);
     return a != UINT16_MAX && b != UINT16_MAX && b + 1 == a;
 }
 

@@ -16,6 +16,7 @@ struct Options {
     bool deadsquares = true;                       // deadsquares=on|off
     bool freeze = true;                            // freeze=on|off
     bool corral = true;                            // corral=on|off
+    bool sides = true;                             // sides=on|off (heuristic distances)
     HeuristicKind heuristic = HeuristicKind::matching; // heuristic=matching|greedy|none
 };
 

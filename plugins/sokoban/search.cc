@@ -21,7 +21,7 @@ void init_instance(Instance &inst, Level level, const Options &options) {
     const Board &b = inst.board;
     inst.dead.assign(b.n, 0);
     if (options.deadsquares) inst.dead = compute_dead_squares(b);
-    inst.heuristic.init(b, options.heuristic);
+    inst.heuristic.init(b, options.heuristic, options.sides);
     inst.state_size = 2 + static_cast<uint32_t>((b.n + 7) / 8);
     inst.goal_bits.assign(inst.state_size - 2, 0);
     for (int g : b.goals) set_bit(inst.goal_bits.data(), g);
@@ -141,10 +141,10 @@ bool state_is_goal(const Instance &inst, const uint8_t *state) {
 
 uint32_t state_heuristic(const Instance &inst, Scratch &s, const uint8_t *state) {
     if (inst.board.unsolvable) return H_DEAD;
-    unpack_state(inst, s, state);
+    const int player = unpack_state(inst, s, state);
     for (int box : s.boxes)
         if (inst.dead[box] && !inst.board.goal[box]) return H_DEAD;
-    return evaluate(inst.heuristic, s.boxes.data(), static_cast<int>(s.boxes.size()), s.hs);
+    return evaluate(inst.heuristic, s.boxes.data(), static_cast<int>(s.boxes.size()), player, s.hs);
 }
 
 int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const solver_sink &sink) {
@@ -159,7 +159,7 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
     const bool matching = inst.options.heuristic == HeuristicKind::matching;
     uint32_t parent_h = H_DEAD;
     if (matching) {
-        parent_h = evaluate_assigned(inst.heuristic, s.boxes.data(), count, s.hs, s.goal_of.data());
+        parent_h = evaluate_assigned(inst.heuristic, s.boxes.data(), count, player, s.hs, s.goal_of.data());
         if (parent_h != H_DEAD) matching_keep_parent(s.hs);
     }
     // One push: box i in direction d. Returns the sink's stop request.
@@ -177,14 +177,14 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         uint32_t h = 0;
         if (!pruned) {
             if (matching && parent_h != H_DEAD && parent_h > 0 &&
-                matching_step_closer(inst.heuristic, s.goal_of[i], box, to)) {
+                matching_step_closer(inst.heuristic, s.goal_of[i], box, player, to)) {
                 h = parent_h - 1;
             } else {
                 s.boxes[i] = to; // box order does not matter to the heuristic
                 if (matching && parent_h != H_DEAD)
-                    h = matching_child(inst.heuristic, s.boxes.data(), count, i, s.hs);
+                    h = matching_child(inst.heuristic, s.boxes.data(), count, i, box, s.hs);
                 else
-                    h = evaluate(inst.heuristic, s.boxes.data(), count, s.hs);
+                    h = evaluate(inst.heuristic, s.boxes.data(), count, box, s.hs);
                 s.boxes[i] = box;
             }
             pruned = h == H_DEAD;

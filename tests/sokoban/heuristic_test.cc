@@ -80,18 +80,19 @@ TEST_CASE("Sokoban.Heuristic.HungarianEqualsBruteForce") {
     for (int round = 0; round < 200; ++round) {
         std::shuffle(live.begin(), live.end(), rng);
         std::vector<int> boxes(live.begin(), live.begin() + k);
+        const int player = live[k]; // any cell that holds no box
         int64_t best = INT64_MAX;
         std::vector<int> perm(k);
         for (int i = 0; i < k; ++i) perm[i] = i;
         do {
             int64_t sum = 0;
             for (int i = 0; i < k && sum < INT64_MAX; ++i) {
-                const uint16_t d = inst.heuristic.dist[static_cast<size_t>(perm[i]) * inst.heuristic.n + boxes[i]];
+                const uint16_t d = inst.heuristic.box_cost(perm[i], boxes[i], player);
                 sum = d == UINT16_MAX ? INT64_MAX : sum + d;
             }
             best = std::min(best, sum);
         } while (std::next_permutation(perm.begin(), perm.end()));
-        const uint32_t h = evaluate(inst.heuristic, boxes.data(), k, hs);
+        const uint32_t h = evaluate(inst.heuristic, boxes.data(), k, player, hs);
         if (best == INT64_MAX) CHECK(h == H_DEAD);
         else CHECK(h == static_cast<uint32_t>(best));
     }
