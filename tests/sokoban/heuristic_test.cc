@@ -97,3 +97,32 @@ TEST_CASE("Sokoban.Heuristic.HungarianEqualsBruteForce") {
         else CHECK(h == static_cast<uint32_t>(best));
     }
 }
+
+TEST_CASE("Sokoban.Heuristic.SidesInACorridor") {
+    // A one-wide corridor: from the left the box is 3 pushes from the goal; from the right of
+    // the box the player can only push it away, so with sides the box is dead.
+    const std::string left = "########\n#@ $  .#\n########";
+    const std::string right = "########\n#  $@ .#\n########";
+    CHECK(h_of(left, HeuristicKind::matching) == 3);
+    CHECK(h_of(right, HeuristicKind::matching) == H_DEAD);
+    Options off;
+    off.sides = false;
+    sokoban_test::Fixture fx(right, off);
+    std::vector<uint8_t> s = fx.initial();
+    CHECK(state_heuristic(fx.inst, fx.scratch, s.data()) == 3);
+    sokoban_test::Fixture on(right);
+    const int box = on.cell(1, 3);
+    CHECK(on.inst.heuristic.box_cost(0, box, on.cell(1, 1)) == 3);
+    CHECK(on.inst.heuristic.box_cost(0, box, on.cell(1, 5)) == UINT16_MAX);
+}
+
+TEST_CASE("Sokoban.Heuristic.SidesAroundAPillar") {
+    // In an open room the player walks around the box: sides change nothing.
+    const std::string map = "#######\n#     #\n# $ @ #\n#    .#\n#######";
+    Options off;
+    off.sides = false;
+    CHECK(h_of(map, HeuristicKind::matching) == 4);
+    sokoban_test::Fixture fx(map, off);
+    std::vector<uint8_t> s = fx.initial();
+    CHECK(state_heuristic(fx.inst, fx.scratch, s.data()) == 4);
+}

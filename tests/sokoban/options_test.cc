@@ -12,9 +12,11 @@ TEST_CASE("Sokoban.Options.DefaultsAndSwitches") {
     CHECK(o.deadsquares);
     CHECK(o.freeze);
     CHECK(o.corral);
+    CHECK(o.sides);
     CHECK(o.heuristic == HeuristicKind::matching);
-    const solver_option opts[] = {{"deadsquares", "off"}, {"freeze", "off"}, {"heuristic", "greedy"}, {"corral", "off"}};
-    REQUIRE(parse_options(opts, 4, o, error));
+    const solver_option opts[] = {{"deadsquares", "off"}, {"freeze", "off"}, {"heuristic", "greedy"}, {"corral", "off"}, {"sides", "off"}};
+    REQUIRE(parse_options(opts, 5, o, error));
+    CHECK_FALSE(o.sides);
     CHECK_FALSE(o.corral);
     CHECK_FALSE(o.deadsquares);
     CHECK_FALSE(o.freeze);

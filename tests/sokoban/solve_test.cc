@@ -111,11 +111,26 @@ TEST_CASE("Sokoban.Plugin.OptimalOnSmallMaps") {
     const std::string text = sokoban_test::read_text("puzzles/sokoban/course/02.txt");
     const sokoban_test::Solved a = sokoban_test::table_solve(text, 1, {}, 200000, 1, 1);
     const sokoban_test::Solved b = sokoban_test::table_solve(
-        text, 1, {{"deadsquares", "off"}, {"freeze", "off"}, {"heuristic", "none"}}, 400000, 1, 1);
+        text, 1, {{"deadsquares", "off"}, {"freeze", "off"}, {"corral", "off"}, {"sides", "off"}, {"heuristic", "none"}}, 400000,
+        1, 1);
     REQUIRE(a.ok);
     REQUIRE(b.ok);
     CHECK(a.pushes == b.pushes);
     CHECK(a.expanded <= b.expanded);
+}
+
+TEST_CASE("Sokoban.Plugin.EveryTechniqueKeepsOptimalLengths") {
+    // With A* and the admissible matching, turning any one technique off must not change the
+    // fewest pushes (pruning only removes deadlocks or reorders pushes).
+    const std::string text = sokoban_test::read_text("puzzles/sokoban/course/20.txt");
+    const sokoban_test::Solved all = sokoban_test::table_solve(text, 1, {}, 300000, 1, 1);
+    REQUIRE(all.ok);
+    for (const char *key : {"deadsquares", "freeze", "corral", "sides"}) {
+        INFO(key);
+        const sokoban_test::Solved one = sokoban_test::table_solve(text, 1, {{key, "off"}}, 300000, 1, 1);
+        REQUIRE(one.ok);
+        CHECK(one.pushes == all.pushes);
+    }
 }
 
 TEST_CASE("Sokoban.Plugin.SolveSomeMicroban") {
