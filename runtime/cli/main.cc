@@ -11,6 +11,7 @@
 #include "host/plugin_host.h"
 #include "host/services.h"
 #include "sched/executor.h"
+#include "sched/make_executor.h"
 
 #include <cstdio>
 #include <fstream>
@@ -96,9 +97,11 @@ public:
           control_(o.time_limit, o.memory_limit ? o.memory_limit : physical_memory_bytes() / 4 * 3) {
         progress_.enabled = !o.quiet && isatty(STDERR_FILENO);
         show_summary_ = o.stats == "text" || (o.stats.empty() && progress_.enabled);
-        // The engines of this version run on one thread; the pool arrives with the parallel
-        // engines. --threads is accepted and reported as what was actually used.
-        exec_ = make_sequential_executor();
+        executor_options eo;
+        eo.threads = o.threads;
+        eo.kind = o.pool;
+        eo.pin = o.pin;
+        exec_ = make_executor(eo);  // std::invalid_argument for omp in a non-OpenMP build
         services_ = std::make_unique<runtime_services>(*exec_, control_, default_cache_dir(), o.quiet);
         services_->on_progress = [this](const char* what, double fraction) {
             char buf[128];
@@ -365,8 +368,13 @@ int main_impl(int argc, char** argv) {
         std::cerr << "solver: error: " << e.what() << "\n";
         return exit_usage;
     }
-    command cmd(o, plugin, in);
-    return cmd.run();
+    try {
+        command cmd(o, plugin, in);
+        return cmd.run();
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "solver: error: " << e.what() << "\n";
+        return exit_usage;
+    }
 }
 
 }  // namespace

@@ -23,6 +23,9 @@ static po::options_description describe() {
         ("input,i", po::value<std::string>(), "the puzzle: a file, '-' for standard input, or the text itself "
             "(e.g. a cube scramble)")
         ("threads,t", po::value<unsigned>(), "worker threads (default: the number of online CPUs)")
+        ("pool", po::value<std::string>(), "thread pool: ws (the work-stealing pthread pool, default), omp (OpenMP; "
+            "only in a make OMP=1 build, where it is the default) or sequential")
+        ("pin", "pin worker k to the k-th CPU (ws pool)")
         ("engine,e", po::value<std::string>(), ("search engine (default: the plugin's choice for the instance):" + engines).c_str())
         ("weight,w", po::value<double>(), "weight W >= 1 for astar, f = g + W*h (default: the plugin's choice, usually 1)")
         ("time-limit", po::value<double>(), "stop after S seconds (per level with --level all); exit code 3")
@@ -99,6 +102,12 @@ cli_options parse_command_line(int argc, char** argv) {
     o.quiet = vm.count("quiet");
     if (vm.count("plugin")) o.plugin = vm["plugin"].as<std::string>();
     if (vm.count("input")) o.input = vm["input"].as<std::string>();
+    if (vm.count("pool")) {
+        o.pool = vm["pool"].as<std::string>();
+        if (o.pool != "ws" && o.pool != "omp" && o.pool != "sequential")
+            throw usage_error("--pool: expected ws, omp or sequential, got '" + o.pool + "'");
+    }
+    o.pin = vm.count("pin");
     if (vm.count("engine")) o.engine = vm["engine"].as<std::string>();
     if (vm.count("threads")) {
         o.threads = vm["threads"].as<unsigned>();

@@ -11,6 +11,8 @@ namespace solver {
 struct cli_options {
     bool help = false, version = false, list_plugins = false, quiet = false, verify = true;
     std::string plugin, input, engine, stats;  // stats: "", "json" or "text"
+    std::string pool;  // executor kind: "" (build default), "ws", "omp", "sequential"
+    bool pin = false;
     std::optional<double> weight;
     unsigned threads = 0;          // 0 = online CPUs
     double time_limit = 0;         // seconds; 0 = none

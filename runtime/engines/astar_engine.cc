@@ -5,7 +5,8 @@
 //            With w > 1 (weighted A*) the goal test is done at generation and nothing is
 //            reopened: the answer costs at most w times the optimum.
 //   greedy : f = h (ties: lower g first), goal test at generation, no reopening.
-// Single-threaded; the parallel engines of runtime/engines share this interface.
+// Single-threaded reference (engines astar-seq, greedy-seq): the parallel engines are tested
+// and benchmarked against it.
 #include "engines/engine.h"
 #include "engines/node_store.h"
 
@@ -19,7 +20,7 @@ namespace {
 class best_first_engine final : public engine {
 public:
     explicit best_first_engine(bool greedy) : greedy_(greedy) {}
-    const char* name() const override { return greedy_ ? "greedy" : "astar"; }
+    const char* name() const override { return greedy_ ? "greedy-seq" : "astar-seq"; }
 
     search_result run(problem& p, const engine_options& opts) override {
         search_result res;

@@ -1,0 +1,267 @@
+// parallel_astar_engine: A* / weighted A* / greedy best-first search with one search loop per
+// worker (executor::run_on_all), sharing a relaxed concurrent priority queue (multi_queue) and
+// the lock-free visited table.
+//
+// Optimal mode (astar, weight 1; the instance says its heuristic is admissible or not, the
+// engine does not rely on consistency):
+//  - the goal test is done when a node is selected; a goal lowers the incumbent cost C
+//    (atomic min);
+//  - a node or child with f = g + h >= C is discarded: with an admissible h it cannot lead to
+//    a cheaper solution;
+//  - a state reached again with a lower g is improved in the table and queued again
+//    (reopening), so inconsistent heuristics are handled;
+//  - the search ends only when the queue is empty and every worker is idle (termination
+//    protocol below), i.e. when no open node can beat C. The answer is then optimal although
+//    the queue order is relaxed.
+// Any-solution modes (weight > 1, greedy): goal test at generation, first goal found wins,
+// no reopening.
+//
+// Queue entries: key = f in 1/256 units << 24 | min(h, 2^24-1) (smaller f first, then smaller
+// h); value = node index << 24 | g at push time (saturated), so stale entries (the state was
+// improved since) are recognised and skipped on pop.
+#include "engines/engine.h"
+#include "open/multi_queue.h"
+#include "sched/make_executor.h"
+#include "visited/visited_table.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+namespace solver {
+namespace {
+
+constexpr std::uint64_t low24 = (1u << 24) - 1;
+
+class parallel_best_first final : public engine {
+public:
+    explicit parallel_best_first(bool greedy) : greedy_(greedy) {}
+    const char* name() const override { return greedy_ ? "greedy" : "astar"; }
+
+    search_result run(problem& p, const engine_options& opts) override {
+        const unsigned T = opts.exec->concurrency();
+        const std::uint32_t n = p.state_size();
+        const double w = greedy_ ? 0.0 : opts.weight;
+        const bool optimal = !greedy_ && w == 1.0;
+        search_control& control = *opts.control;
+        p.prepare_workers(T);
+
+        // 3/4 of the budget for the table; the queue (16-32 bytes per entry) lives in the rest.
+        const std::uint64_t budget = control.memory_budget();
+        visited_table table(n, budget / 4 * 3, T);
+        const std::uint64_t queue_budget_entries = budget / 4 / 32;
+        multi_queue open(T);
+
+        search_result res;
+        res.stats.threads.resize(T);
+        struct alignas(64) worker_counters {
+            std::uint64_t expanded = 0, generated = 0, duplicates = 0, pruned = 0, reopened = 0;
+            double idle = 0;
+        };
+        std::vector<worker_counters> counters(T);
+
+        auto key_of = [&](std::uint32_t g, std::uint32_t h) {
+            double f = greedy_ ? double(h) : double(g) + w * double(h);
+            std::uint64_t fk = static_cast<std::uint64_t>(std::min(f * 256.0, double(1ull << 40) - 1));
+            std::uint64_t tie = greedy_ ? std::min<std::uint64_t>(g, low24) : std::min<std::uint64_t>(h, low24);
+            return fk << 24 | tie;
+        };
+        auto value_of = [](std::uint64_t node, std::uint32_t g) { return node << 24 | std::min<std::uint64_t>(g, low24); };
+
+        std::vector<std::uint8_t> root(n);
+        p.initial(0, root.data());
+        const std::uint32_t h0 = p.heuristic(0, root.data());
+        auto finish = [&](search_outcome o) {
+            res.outcome = o;
+            for (unsigned t = 0; t < T; ++t) {
+                const auto& c = counters[t];
+                res.stats.expanded += c.expanded;
+                res.stats.generated += c.generated;
+                res.stats.duplicates += c.duplicates;
+                res.stats.pruned += c.pruned;
+                res.stats.reopened += c.reopened;
+                res.stats.threads[t].expanded = c.expanded;
+                res.stats.threads[t].idle_seconds = c.idle;
+            }
+            res.stats.stored = table.size();
+            res.stats.search_memory_bytes = std::max(res.stats.search_memory_bytes, table.memory_bytes() + peak_queue_ * 32);
+            return res;
+        };
+        if (h0 == SOLVER_H_DEAD) return finish(search_outcome::unsolvable);
+        auto r0 = table.insert(0, root.data(), p.hash(root.data()), 0, visited_table::root_parent, 0);
+        if (r0.result == visited_table::outcome::full) {
+            control.request_stop(stop_reason::memory_limit);
+            return finish(search_outcome::limit);
+        }
+        if (p.is_goal(root.data())) {
+            rebuild(table, r0.node, res);
+            return finish(search_outcome::solved);
+        }
+        open.push(0, key_of(0, h0), value_of(r0.node, 0));
+
+        // Incumbent: the best solution's cost and node. Goals are rare, so the pair is updated
+        // under a mutex (always consistent); best_cost mirrors the cost for the hot pruning
+        // tests, read relaxed: a stale (larger) value only prunes less, never wrongly.
+        std::mutex incumbent_mutex;
+        std::uint64_t incumbent_node = visited_table::no_node;
+        std::atomic<std::uint64_t> best_cost{UINT64_MAX};
+        // done: set once, polled by every loop; relaxed suffices because results are read only
+        // after run_on_all returns (the executor's join orders every write before that read).
+        std::atomic<bool> done{false};
+        // Termination protocol of multi_queue.h: seq_cst on idle/epoch, and every thread flushes
+        // before it increments idle, so whoever reads idle == T sees every queued element.
+        std::atomic<unsigned> idle{0};
+        std::atomic<std::uint64_t> epoch{0};
+        peak_queue_ = 0;
+
+        auto offer_goal = [&](std::uint64_t node, std::uint64_t cost) {
+            std::lock_guard<std::mutex> lock(incumbent_mutex);
+            if (cost < best_cost.load(std::memory_order_relaxed)) {
+                incumbent_node = node;
+                best_cost.store(cost, std::memory_order_relaxed);
+            }
+        };
+
+        opts.exec->run_on_all([&](unsigned t) {
+            worker_counters& c = counters[t];
+            std::vector<std::uint8_t> current(n);
+            auto last_progress = std::chrono::steady_clock::now();
+            std::uint64_t polls = 0;
+            while (!done.load(std::memory_order_relaxed)) {
+                if (control.should_stop()) {
+                    done.store(true, std::memory_order_relaxed);
+                    break;
+                }
+                std::uint64_t key, value;
+                if (!open.try_pop(t, key, value)) {
+                    // Idle: flush, vote, and wait for work or for everyone to be idle.
+                    const auto idle_from = std::chrono::steady_clock::now();
+                    open.flush(t);
+                    idle.fetch_add(1);
+                    while (true) {
+                        if (done.load(std::memory_order_relaxed)) break;
+                        if (control.should_stop()) {
+                            done.store(true, std::memory_order_relaxed);
+                            break;
+                        }
+                        const std::uint64_t e = epoch.load();
+                        if (idle.load() == T && open.size_estimate() == 0 && idle.load() == T && epoch.load() == e) {
+                            done.store(true, std::memory_order_relaxed);
+                            break;
+                        }
+                        if (!open.empty_hint()) {
+                            epoch.fetch_add(1);
+                            idle.fetch_sub(1);
+                            break;
+                        }
+                        std::this_thread::yield();
+                    }
+                    c.idle += std::chrono::duration<double>(std::chrono::steady_clock::now() - idle_from).count();
+                    continue;
+                }
+                const std::uint64_t node = value >> 24;
+                const std::uint32_t g_pushed = static_cast<std::uint32_t>(value & low24);
+                const std::uint32_t g = table.g(node);
+                if (g_pushed < low24 && g_pushed != g) continue;  // stale: improved since it was queued
+                const std::uint32_t h = static_cast<std::uint32_t>(key & low24);
+                if (optimal && std::uint64_t(g) + h >= best_cost.load(std::memory_order_relaxed))
+                    continue;  // cannot beat the incumbent
+                std::memcpy(current.data(), table.state(node), n);
+                if (optimal && p.is_goal(current.data())) {
+                    offer_goal(node, g);
+                    continue;
+                }
+                ++c.expanded;
+                p.expand(t, current.data(), [&](const void* child, std::uint32_t move, std::uint32_t cost,
+                                                std::uint32_t ch, std::uint64_t hash) {
+                    ++c.generated;
+                    if (ch == SOLVER_H_DEAD) {
+                        ++c.pruned;
+                        return true;
+                    }
+                    const std::uint32_t cg = g + cost;
+                    if (optimal && std::uint64_t(cg) + ch >= best_cost.load(std::memory_order_relaxed)) {
+                        ++c.pruned;
+                        return true;
+                    }
+                    auto r = table.insert(t, child, hash, cg, node, move);
+                    switch (r.result) {
+                        case visited_table::outcome::full:
+                            control.request_stop(stop_reason::memory_limit);
+                            done.store(true, std::memory_order_relaxed);
+                            return false;
+                        case visited_table::outcome::duplicate:
+                            ++c.duplicates;
+                            return true;
+                        case visited_table::outcome::improved:
+                            // The table now holds the lower g, which makes the queued entry
+                            // stale: queue the state again in every mode.
+                            ++c.reopened;
+                            break;
+                        case visited_table::outcome::inserted:
+                            if (!optimal && p.is_goal(child)) {
+                                offer_goal(r.node, cg);
+                                done.store(true, std::memory_order_relaxed);
+                                return false;
+                            }
+                            break;
+                    }
+                    open.push(t, key_of(cg, ch), value_of(r.node, cg));
+                    return true;
+                });
+                if ((++polls & 1023) == 0) {
+                    const std::uint64_t q = open.size_estimate();
+                    if (q > queue_budget_entries) {
+                        control.request_stop(stop_reason::memory_limit);
+                        done.store(true, std::memory_order_relaxed);
+                    }
+                    if (t == 0) {
+                        peak_queue_ = std::max(peak_queue_, q);
+                        auto now = std::chrono::steady_clock::now();
+                        if (opts.progress && now - last_progress > std::chrono::milliseconds(250)) {
+                            last_progress = now;
+                            opts.progress({c.expanded * T, table.size(), q, double(key >> 24) / 256.0,
+                                           control.elapsed_seconds()});
+                        }
+                    }
+                }
+            }
+            open.flush(t);
+        });
+
+        // After the join: an optimal search must have run to completion (no limit hit) to prove
+        // its incumbent; in the any-solution modes the first goal found is the answer.
+        if (incumbent_node != visited_table::no_node && (!optimal || control.reason() == stop_reason::none)) {
+            rebuild(table, incumbent_node, res);
+            res.cost = table.g(incumbent_node);
+            return finish(search_outcome::solved);
+        }
+        if (control.reason() != stop_reason::none) return finish(search_outcome::limit);
+        return finish(search_outcome::unsolvable);
+    }
+
+private:
+    static void rebuild(const visited_table& table, std::uint64_t node, search_result& res) {
+        std::vector<std::uint64_t> chain;
+        for (std::uint64_t v = node; v != visited_table::root_parent; v = table.parent(v)) chain.push_back(v);
+        const std::uint32_t n = table.state_size();
+        res.path_states.clear();
+        res.moves.clear();
+        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+            res.path_states.insert(res.path_states.end(), table.state(*it), table.state(*it) + n);
+            if (it != chain.rbegin()) res.moves.push_back(table.move(*it));
+        }
+    }
+    bool greedy_;
+    std::uint64_t peak_queue_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<engine> make_parallel_astar_engine() { return std::make_unique<parallel_best_first>(false); }
+std::unique_ptr<engine> make_parallel_greedy_engine() { return std::make_unique<parallel_best_first>(true); }
+
+}  // namespace solver
