@@ -282,8 +282,54 @@ void stress_full(unsigned threads) {
     CHECK(t.memory_bytes() <= budget);
 }
 
+// All threads improve the same few nodes over and over while reading them back: the seqlock
+// must never show a g with another offer's parent or move, and the final g is the minimum.
+void stress_hot(unsigned threads) {
+    const std::uint32_t rounds = 20000 / sanitizer_scale;
+    const std::uint32_t top = rounds * threads + 10;
+    visited_table t(kStateSize, 1 << 16, threads);
+    std::vector<std::vector<std::uint8_t>> hot;
+    for (std::uint64_t id = 0; id < 3; ++id) hot.push_back(make_state(id));
+    std::atomic<std::uint64_t> torn{0}, improved{0};
+    std::atomic<unsigned> go{0};
+    std::vector<std::thread> pool;
+    for (unsigned th = 0; th < threads; ++th) {
+        pool.emplace_back([&, th] {
+            std::uint64_t known[3] = {visited_table::no_node, visited_table::no_node, visited_table::no_node};
+            go.fetch_add(1);
+            while (go.load() < threads) std::this_thread::yield();
+            for (std::uint32_t i = 0; i < rounds; ++i) {
+                const std::uint32_t g = top - i * threads - th;  // decreasing, interleaved
+                const auto& s = hot[i % hot.size()];
+                const auto r = t.insert(th, s.data(), fnv1a(s), g, offer_parent(g, th), offer_move(g, th));
+                improved.fetch_add(r.result == outcome::improved);
+                known[i % hot.size()] = r.node;
+                for (std::uint64_t n : known)  // read every hot node this thread knows, again
+                    if (n != visited_table::no_node && !consistent(t.info(n))) torn.fetch_add(1);
+            }
+        });
+    }
+    for (auto& p : pool) p.join();
+    CHECK(torn.load() == 0);
+    CHECK(improved.load() > 0);
+    CHECK(t.size() == hot.size());
+    for (std::size_t h = 0; h < hot.size(); ++h) {
+        std::uint32_t best = UINT32_MAX;
+        for (unsigned th = 0; th < threads; ++th)
+            for (std::uint32_t i = h; i < rounds; i += hot.size()) best = std::min(best, top - i * threads - th);
+        const auto n = t.find(hot[h].data(), fnv1a(hot[h]));
+        REQUIRE(n != visited_table::no_node);
+        const auto info = t.info(n);
+        CHECK(info.g == best);
+        CHECK(consistent(info));
+    }
+}
+
 }  // namespace
 
+TEST_CASE("VisitedTable.StressImproveHot.2threads") { stress_hot(2); }
+TEST_CASE("VisitedTable.StressImproveHot.4threads") { stress_hot(4); }
+TEST_CASE("VisitedTable.StressImproveHot.8threads") { stress_hot(8); }
 TEST_CASE("VisitedTable.Stress.1thread") { stress(1); }
 TEST_CASE("VisitedTable.Stress.2threads") { stress(2); }
 TEST_CASE("VisitedTable.Stress.4threads") { stress(4); }
