@@ -99,7 +99,7 @@ TEST_CASE("Cli.ParseErrorsNameFileLineAndColumn") {
 }
 
 TEST_CASE("Cli.StatsJsonHasTheRequiredFields") {
-    auto r = run_solver("--plugin " + ep() + " --input '8 6 7 2 5 4 3 0 1' --stats json");
+    auto r = run_solver("--plugin " + ep() + " --input '8 6 7 2 5 4 3 0 1' --stats json --threads 1");
     CHECK(r.exit_code == 0);
     for (const char* key : {"\"engine\":\"astar\"", "\"threads\":1", "\"expanded\":", "\"generated\":",
                             "\"duplicates\":", "\"seconds\":", "\"peak_memory_bytes\":", "\"solution_cost\":31",
