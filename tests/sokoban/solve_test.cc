@@ -150,3 +150,45 @@ TEST_CASE("Sokoban.Plugin.SolveSomeMicroban") {
         P->close(inst);
     }
 }
+
+TEST_CASE("Sokoban.Plugin.MutatedInputsNeverCrash") {
+    // Random one-character mutations of a course map and of a Microban level: open either
+    // fails with a parse error carrying a position, or succeeds and the instance expands.
+    const solver_plugin *P = solver_plugin_entry();
+    const std::string base[2] = {sokoban_test::read_text("puzzles/sokoban/course/13.txt"),
+                                 "; 1\n\n####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n"};
+    const char alphabet[] = "#@+$*.-_ oOxX!Z\n\t;";
+    uint64_t seed = 12345;
+    auto next = [&seed]() {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<uint32_t>(seed >> 33);
+    };
+    int opened = 0, refused = 0;
+    for (int round = 0; round < 400; ++round) {
+        std::string text = base[round % 2];
+        const int edits = 1 + static_cast<int>(next() % 3);
+        for (int e = 0; e < edits; ++e)
+            text[next() % text.size()] = alphabet[next() % (sizeof alphabet - 1)];
+        Err err;
+        solver_instance *inst = nullptr;
+        const solver_status st = P->open(text.data(), text.size(), "fuzz", 1, nullptr, 0, nullptr, &inst, &err.e);
+        if (st != SOLVER_OK) {
+            CHECK(st == SOLVER_ERR_PARSE);
+            CHECK(err.msg[0] != '\0');
+            ++refused;
+            continue;
+        }
+        ++opened;
+        solver_scratch *scratch = P->scratch_create(inst);
+        REQUIRE(scratch != nullptr);
+        std::string state(P->info(inst)->state_size, '\0');
+        CHECK(P->initial(inst, scratch, &state[0]) == SOLVER_OK);
+        P->heuristic(inst, scratch, state.data());
+        solver_sink sink{nullptr, [](void *, const void *, uint32_t, uint32_t, uint32_t, uint64_t) { return 0; }};
+        CHECK(P->expand(inst, scratch, state.data(), &sink) == SOLVER_OK);
+        P->scratch_free(scratch);
+        P->close(inst);
+    }
+    CHECK(opened > 0);
+    CHECK(refused > 0);
+}
