@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <pthread.h>
+#include <sched.h>
 
 #include <atomic>
 #include <chrono>
@@ -373,13 +374,21 @@ TEST_CASE("WorkStealing.ThreadNamesAndPinning") {
     for (bool pin : {false, true}) {
         work_stealing_pool pool(solver::work_stealing_pool_options{3, pin});
         std::vector<std::string> names(3);
+        std::vector<int> cpus_allowed(3, 0);
         pool.run_on_all([&](unsigned w) {
             char buf[32] = {};
             pthread_getname_np(pthread_self(), buf, sizeof buf);
             names[w] = buf;
+            cpu_set_t set;
+            CPU_ZERO(&set);
+            if (pthread_getaffinity_np(pthread_self(), sizeof set, &set) == 0) cpus_allowed[w] = CPU_COUNT(&set);
         });
         CHECK(names[1] == "solver-w1");
         CHECK(names[2] == "solver-w2");
+        if (pin) {
+            CHECK(cpus_allowed[1] == 1);  // each pthread worker on exactly one CPU
+            CHECK(cpus_allowed[2] == 1);
+        }
         CHECK(pool.current_worker() == -1);
     }
 }
