@@ -257,6 +257,40 @@ void parking_and_unparking(unsigned threads) {
 }
 WS_TEST_ALL_THREADS("Parking", parking_and_unparking)
 
+// With no spinning at all every idle worker parks at once. Worker 0 pushes a task and then
+// waits for it WITHOUT helping, so only a thief that was parked, and must be woken, can run it:
+// one park/wake hand-off per round; a lost wake-up hangs the test.
+void no_lost_wakeups(unsigned threads) {
+    solver::work_stealing_pool_options options;
+    options.threads = threads;
+    options.spin_rounds = 0;
+    work_stealing_pool pool(options);
+    const int rounds = 200 * kScale;
+    std::atomic<int> ran{0};
+    pool.run_on_all([&](unsigned w) {
+        if (w != 0) return;  // the others go idle and park
+        auto group = pool.make_group();
+        for (int round = 0; round < rounds; ++round) {
+            std::atomic<bool> flag{false};
+            group->spawn([&](unsigned) {
+                ran.fetch_add(1);
+                flag.store(true, std::memory_order_release);
+            });
+            if (threads > 1)
+                while (!flag.load(std::memory_order_acquire)) std::this_thread::yield();
+            group->wait();
+        }
+    });
+    CHECK(ran.load() == rounds);
+    if (threads > 1) {
+        std::uint64_t steals = 0, parks = 0;
+        for (const worker_stats& st : pool.stats()) steals += st.steals, parks += st.parks;
+        CHECK(steals == static_cast<std::uint64_t>(rounds));  // every task went to a thief
+        CHECK(parks >= 1);
+    }
+}
+WS_TEST_ALL_THREADS("Parking.NoLostWakeups", no_lost_wakeups)
+
 void create_and_destroy_repeatedly(unsigned threads) {
     for (int i = 0; i < 10 * kScale; ++i) {
         work_stealing_pool pool(threads);
