@@ -12,77 +12,139 @@ void CorralScratch::init(int n) {
     stack.reserve(n);
     cells.reserve(n);
     boxes.reserve(n);
-    pushes.reserve(4 * n);
-    best.reserve(4 * n);
+    pushes.reserve(4 * static_cast<size_t>(n));
+    best.reserve(4 * static_cast<size_t>(n));
+    first_box.reserve(n + 1);
+    comp_boxes.reserve(4 * static_cast<size_t>(n));
+    comp_goal.reserve(n);
+    in_set.reserve(n);
+    set_list.reserve(n);
 }
+
+namespace {
+constexpr int MAX_COMPONENTS = 64; // beyond this many corrals, only single ones are tried
+constexpr int MAX_MERGES = 8;      // components merged into one candidate at most
+} // namespace
 
 CorralVerdict find_pi_corral(const Board &b, const uint8_t *dead, const uint8_t *occ,
                              const uint32_t *reach, uint32_t reach_stamp, CorralScratch &s,
                              std::vector<int> &allowed) {
-    // Stamps: each component gets its own; reset everything once on wrap-around.
-    if (s.stamp > UINT32_MAX - static_cast<uint32_t>(b.n) - 2) {
+    // Stamps: every component and every candidate set gets fresh ones; reset on wrap-around.
+    if (s.stamp > UINT32_MAX - 4u * static_cast<uint32_t>(b.n) - 16u) {
         std::fill(s.comp.begin(), s.comp.end(), 0);
         std::fill(s.boxmark.begin(), s.boxmark.end(), 0);
         s.stamp = 0;
     }
-    const uint32_t first = s.stamp + 1;
-    bool have_best = false;
+    // 1. Label the corrals: s.comp[c] = base + index + 1 for empty unreachable cells.
+    const uint32_t base = s.stamp;
+    int m = 0;
+    s.first_box.clear();
+    s.comp_boxes.clear();
+    s.comp_goal.clear();
     for (int start = 0; start < b.n; ++start) {
-        if (occ[start] || reach[start] == reach_stamp || s.comp[start] >= first) continue;
-        const uint32_t id = ++s.stamp;
-        // Flood the corral through empty unreachable cells; collect its adjacent boxes.
-        s.cells.clear();
-        s.boxes.clear();
+        if (occ[start] || reach[start] == reach_stamp || s.comp[start] > base) continue;
+        const uint32_t id = base + static_cast<uint32_t>(m) + 1;
+        ++m;
+        s.first_box.push_back(static_cast<int>(s.comp_boxes.size()));
+        bool goal = false;
         s.stack.clear();
         s.stack.push_back(start);
         s.comp[start] = id;
-        bool unsolved = false;
         while (!s.stack.empty()) {
             const int c = s.stack.back();
             s.stack.pop_back();
-            s.cells.push_back(c);
-            if (b.goal[c]) unsolved = true; // an empty goal
+            if (b.goal[c]) goal = true;
             for (int d = 0; d < 4; ++d) {
                 const int x = b.nb[c][d];
                 if (x < 0) continue;
                 if (occ[x]) {
-                    if (s.boxmark[x] != id) {
-                        s.boxmark[x] = id;
-                        s.boxes.push_back(x);
-                        if (!b.goal[x]) unsolved = true;
-                    }
+                    s.comp_boxes.push_back(x); // may repeat; harmless
                 } else if (s.comp[x] != id) {
-                    s.comp[x] = id; // cannot be reachable: it touches an unreachable empty cell
+                    s.comp[x] = id; // touches an unreachable empty cell, so unreachable too
                     s.stack.push_back(x);
                 }
             }
         }
-        if (!unsolved) continue;
-        // Check I and P over every push of every adjacent box.
-        s.pushes.clear();
-        bool pi = true;
-        for (size_t k = 0; k < s.boxes.size() && pi; ++k) {
-            const int box = s.boxes[k];
-            for (int d = 0; d < 4 && pi; ++d) {
-                const int pos = b.nb[box][opposite(d)];
-                const int dest = b.nb[box][d];
-                if (pos < 0) continue;                                 // wall behind: never
-                if (!occ[pos] && s.comp[pos] == id) continue;          // behind is inside C
-                if (occ[pos] && s.boxmark[pos] == id) continue;        // an adjacent box: stays
-                if (dest < 0 || !b.boxable[dest] || (dead && dead[dest])) continue; // never useful
-                if (occ[dest]) {
-                    if (s.boxmark[dest] == id) continue;               // an adjacent box: stays
-                    pi = false;                                        // may move away later
-                } else if (s.comp[dest] == id) {
-                    // Into C: must be possible right now.
-                    if (occ[pos] || reach[pos] != reach_stamp) pi = false;
-                    else s.pushes.push_back(box * 4 + d);
-                } else {
-                    pi = false; // out of C
+        s.comp_goal.push_back(goal ? 1 : 0);
+    }
+    s.first_box.push_back(static_cast<int>(s.comp_boxes.size()));
+    s.stamp = base + static_cast<uint32_t>(m) + 1;
+    if (m == 0) return CorralVerdict::none;
+    auto comp_index = [&](int cell) -> int { // -1 unless an empty unreachable cell
+        if (occ[cell] || s.comp[cell] <= base || s.comp[cell] > base + static_cast<uint32_t>(m)) return -1;
+        return static_cast<int>(s.comp[cell] - base - 1);
+    };
+
+    // 2. Try each corral as a seed; merge in the corrals a push would reach from or into.
+    bool have_best = false;
+    const int seeds = m;
+    s.in_set.assign(m, 0);
+    for (int seed = 0; seed < seeds; ++seed) {
+        std::fill(s.in_set.begin(), s.in_set.end(), 0);
+        s.set_list.clear();
+        s.in_set[seed] = 1;
+        s.set_list.push_back(seed);
+        bool pi = false, unsolved = false;
+        for (int attempt = 0; attempt <= MAX_MERGES; ++attempt) {
+            // Adjacent boxes of the set, marked with a fresh stamp.
+            const uint32_t mark = ++s.stamp;
+            s.boxes.clear();
+            unsolved = false;
+            for (int c : s.set_list) {
+                if (s.comp_goal[c]) unsolved = true;
+                for (int k = s.first_box[c]; k < s.first_box[c + 1]; ++k) {
+                    const int x = s.comp_boxes[k];
+                    if (s.boxmark[x] == mark) continue;
+                    s.boxmark[x] = mark;
+                    s.boxes.push_back(x);
+                    if (!b.goal[x]) unsolved = true;
                 }
             }
+            if (!unsolved) break;
+            s.pushes.clear();
+            int merge = -1;
+            bool fail = false;
+            for (size_t k = 0; k < s.boxes.size() && !fail && merge < 0; ++k) {
+                const int box = s.boxes[k];
+                for (int d = 0; d < 4 && !fail && merge < 0; ++d) {
+                    const int pos = b.nb[box][opposite(d)];
+                    const int dest = b.nb[box][d];
+                    if (pos < 0) continue;                           // wall behind: never
+                    if (occ[pos] && s.boxmark[pos] == mark) continue; // an adjacent box: stays
+                    const int pc = comp_index(pos);
+                    if (pc >= 0 && s.in_set[pc]) continue;           // behind is inside
+                    if (dest < 0 || !b.boxable[dest] || (dead && dead[dest])) continue; // never useful
+                    if (occ[dest] && s.boxmark[dest] == mark) continue;              // stays
+                    if (pc >= 0) {
+                        merge = pc; // the player could stand there once that corral opens
+                        break;
+                    }
+                    if (occ[dest]) {
+                        fail = true; // that box may move away, and the push becomes possible
+                        break;
+                    }
+                    const int dc = comp_index(dest);
+                    if (dc >= 0 && s.in_set[dc]) {
+                        // Into the set: must be possible right now (P).
+                        if (occ[pos] || reach[pos] != reach_stamp) fail = true;
+                        else s.pushes.push_back(box * 4 + d);
+                    } else if (dc >= 0) {
+                        merge = dc; // into another corral: take it in
+                    } else {
+                        fail = true; // out into the player's area (I fails)
+                    }
+                }
+            }
+            if (fail) break;
+            if (merge < 0) {
+                pi = true;
+                break;
+            }
+            if (static_cast<int>(s.set_list.size()) >= MAX_MERGES + 1 || m > MAX_COMPONENTS) break;
+            s.in_set[merge] = 1;
+            s.set_list.push_back(merge);
         }
-        if (!pi) continue;
+        if (!pi || !unsolved) continue;
         if (s.pushes.empty()) return CorralVerdict::dead;
         if (!have_best || s.pushes.size() < s.best.size()) {
             s.best.swap(s.pushes);

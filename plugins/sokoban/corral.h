@@ -12,7 +12,9 @@
 // makes such a push, and that push can be moved to the front: the pushes before it never
 // touch C or its boxes, and the box it moves into C only leaves room. So only the pushes into
 // C need to be expanded, and a PI-corral with no possible push at all is a deadlock.
-// Among several PI-corrals the one with the fewest pushes is used.
+// Among several PI-corrals the one with the fewest pushes is used. A corral that fails only
+// because a push would come from, or go into, another corral is merged with that one and tried
+// again (the argument holds for any union of corrals), up to 8 merges.
 #ifndef SOKOBAN_CORRAL_H
 #define SOKOBAN_CORRAL_H
 
@@ -29,6 +31,9 @@ struct CorralScratch {
     uint32_t stamp = 0;
     std::vector<int> stack, cells, boxes;
     std::vector<int> pushes, best;  // box * 4 + dir
+    std::vector<int> first_box, comp_boxes; // adjacent boxes per corral (CSR)
+    std::vector<uint8_t> comp_goal, in_set;
+    std::vector<int> set_list;
     void init(int n);
 };
 

@@ -100,7 +100,7 @@ TEST_CASE("Sokoban.Corral.NotPiWhenABoxCanLeaveSideways") {
 
 TEST_CASE("Sokoban.Corral.SolvedCorralIsIgnored") {
     // The cell right of the box on its goal is a corral, but nothing there needs to change.
-    sokoban_test::Fixture fx("#######\n#@$.* #\n#######");
+    sokoban_test::Fixture fx("#######\n#.@$* #\n#######");
     CHECK(corral_of(fx).verdict == CorralVerdict::none);
 }
 
@@ -117,4 +117,14 @@ TEST_CASE("Sokoban.Corral.KeepsOptimalLengths") {
         CHECK(on.pushes == off.pushes);
         CHECK(on.expanded <= off.expanded);
     }
+}
+
+TEST_CASE("Sokoban.Corral.MergedCorrals") {
+    // Two corrals beside each other: the right box could be pushed from the far corral into the
+    // near one, so the near corral alone is not PI; merged, only the left box's push remains.
+    sokoban_test::Fixture fx("#######\n#@$.* #\n#######");
+    const Result r = corral_of(fx);
+    CHECK(r.verdict == CorralVerdict::restrict);
+    REQUIRE(r.allowed.size() == 1);
+    CHECK(r.allowed[0] == fx.cell(1, 2) * 4 + DIR_RIGHT);
 }
