@@ -21,7 +21,9 @@ const char *const OPTIONS_HELP =
     "                            admissible); none = 0\n"
     "sides=on|off                (on) the heuristic's push distances respect which side of a box\n"
     "                            the player can reach (a box cannot turn around in a corridor);\n"
-    "                            maps up to 2048 interior cells; still admissible\n";
+    "                            maps up to 2048 interior cells; still admissible\n"
+    "Default engine: astar --weight 1.5 (measured fastest on the course maps and Microban);\n"
+    "--engine astar --weight 1 gives the fewest pushes, --engine greedy is sometimes faster.\n";
 
 namespace {
 
