@@ -65,6 +65,9 @@ CorralVerdict find_pi_corral(const Board &b, const uint8_t *dead, const uint8_t 
                 }
             }
         }
+        // "Unsolved on its own": an empty goal inside or an adjacent box off a goal.
+        for (size_t k = static_cast<size_t>(s.first_box.back()); k < s.comp_boxes.size() && !goal; ++k)
+            if (!b.goal[s.comp_boxes[k]]) goal = true;
         s.comp_goal.push_back(goal ? 1 : 0);
     }
     s.first_box.push_back(static_cast<int>(s.comp_boxes.size()));
@@ -80,6 +83,9 @@ CorralVerdict find_pi_corral(const Board &b, const uint8_t *dead, const uint8_t 
     const int seeds = m;
     s.in_set.assign(m, 0);
     for (int seed = 0; seed < seeds; ++seed) {
+        // Seeds are corrals unsolved on their own (a solved one could only matter merged with
+        // an unsolved one, which is a seed itself): fewer candidates, still sound.
+        if (!s.comp_goal[seed]) continue;
         std::fill(s.in_set.begin(), s.in_set.end(), 0);
         s.set_list.clear();
         s.in_set[seed] = 1;

@@ -32,7 +32,7 @@ struct CorralScratch {
     std::vector<int> stack, cells, boxes;
     std::vector<int> pushes, best;  // box * 4 + dir
     std::vector<int> first_box, comp_boxes; // adjacent boxes per corral (CSR)
-    std::vector<uint8_t> comp_goal, in_set;
+    std::vector<uint8_t> comp_goal, in_set; // comp_goal: the corral is unsolved on its own
     std::vector<int> set_list;
     void init(int n);
 };
