@@ -119,18 +119,17 @@ void initial_state(const Instance &inst, Scratch &s, uint8_t *out) {
 }
 
 int unpack_state(const Instance &inst, Scratch &s, const uint8_t *state) {
-    const int n = inst.board.n;
+    std::fill(s.occ.begin(), s.occ.end(), 0);
     s.boxes.clear();
     const uint8_t *bits = state + 2;
     const int bytes = static_cast<int>(inst.state_size - 2);
     for (int i = 0; i < bytes; ++i) {
-        uint8_t byte = bits[i];
-        for (int j = 0; j < 8; ++j) {
-            const int c = i * 8 + j;
-            if (c >= n) break;
-            const uint8_t bit = (byte >> j) & 1;
-            s.occ[c] = bit;
-            if (bit) s.boxes.push_back(c);
+        unsigned byte = bits[i];
+        while (byte != 0) { // unused high bits are zero, so every set bit is a cell
+            const int c = i * 8 + __builtin_ctz(byte);
+            byte &= byte - 1;
+            s.occ[c] = 1;
+            s.boxes.push_back(c);
         }
     }
     return state_player(state);
@@ -162,7 +161,8 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
     const int player = unpack_state(inst, s, state);
     const uint32_t rstamp = next_stamp(s.reach, s.reach_stamp);
     flood(b, s, s.reach, rstamp, player);
-    const uint64_t parent_hash = state_hash(inst, state);
+    uint64_t parent_hash = b.zobrist_player[player]; // = state_hash(), from the unpacked boxes
+    for (int box : s.boxes) parent_hash ^= b.zobrist_box[box];
     const uint8_t *dead = inst.options.deadsquares ? inst.dead.data() : nullptr;
     const int count = static_cast<int>(s.boxes.size());
     const bool matching = inst.options.heuristic == HeuristicKind::matching;
