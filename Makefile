@@ -69,7 +69,8 @@ all: $(BUILD)/solver $(PLUGIN_LIBS)
 
 help:
 	@echo "make                 build $(BUILD)/solver and the plugins in $(BUILD)/plugins"
-	@echo "make test            build and run every test (doctest); SAN=thread|address for sanitizers"
+	@echo "make test            build and run every test (doctest); SAN=thread|address for sanitizers;"
+	@echo "                     TEST_ARGS='-tce=SokobanE2E*' passes doctest filters to every test binary"
 	@echo "make demo            build and solve a sample of each shipped domain"
 	@echo "make bench           benchmarks, tables and plots under $(BUILD)/bench (slow, not part of test)"
 	@echo "make OMP=1           the same sources on the OpenMP executor, into build-omp/"
@@ -147,7 +148,7 @@ $(BUILD)/obj/header_c99.o: include/solver/plugin.h
 	printf '#include <solver/plugin.h>\nint solver_header_c99_check;\n' | $(CC) -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -x c -c - -o $@
 
 test: all check-header $(BUILD)/tests/unit_tests $(DOMAIN_TEST_BINS) $(TEST_PLUGIN_LIBS)
-	@SOLVER_BUILD_DIR=$(BUILD) bash tools/run-tests.sh $(BUILD)/tests/unit_tests $(DOMAIN_TEST_BINS)
+	@SOLVER_BUILD_DIR=$(BUILD) TEST_ARGS='$(TEST_ARGS)' bash tools/run-tests.sh $(BUILD)/tests/unit_tests $(DOMAIN_TEST_BINS)
 
 # ---- demo, bench, install -------------------------------------------------------------------
 demo: all

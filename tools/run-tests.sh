@@ -5,7 +5,8 @@ passed=0; failed=0; status=0
 for bin in "$@"; do
     echo "== $bin"
     out=$(mktemp)
-    "$bin" 2>&1 | tee "$out"
+    # shellcheck disable=SC2086  # TEST_ARGS holds doctest options, split on purpose
+    "$bin" ${TEST_ARGS:-} 2>&1 | tee "$out"
     rc=${PIPESTATUS[0]}
     line=$(grep -E '^\[doctest\] test cases:' "$out" | tail -n 1)
     p=$(sed -E 's/.*\| *([0-9]+) passed.*/\1/' <<<"$line"); f=$(sed -E 's/.*\| *([0-9]+) failed.*/\1/' <<<"$line")
