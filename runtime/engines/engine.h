@@ -34,6 +34,7 @@ struct search_stats {
     std::uint64_t stored = 0;      // distinct states in the visited table
     std::uint64_t search_memory_bytes = 0;  // peak bytes of the engine's own structures
     std::vector<thread_stats> threads;
+    std::vector<std::uint64_t> layers;      // bfs: new states per depth (layers[0] = 1, the root)
 };
 
 struct progress_info {
@@ -57,7 +58,14 @@ struct search_result {
     std::vector<std::uint32_t> moves;
     search_stats stats;
     std::string message;  // for error outcomes, and notes
+    // count engine: the answer is a number, not a path. has_count says count is meaningful
+    // (exact when outcome == solved, a lower bound so far when outcome == limit).
+    bool has_count = false;
+    unsigned __int128 count = 0;
 };
+
+// Decimal digits of a 128-bit count ("0" for zero).
+std::string to_decimal(unsigned __int128 v);
 
 class engine {
 public:

@@ -236,7 +236,9 @@ public:
         // its incumbent; in the any-solution modes the first goal found is the answer.
         if (incumbent_node != visited_table::no_node && (!optimal || control.reason() == stop_reason::none)) {
             rebuild(table, incumbent_node, res);
-            res.cost = table.g(incumbent_node);
+            // The cost of the path returned: in the any-solution modes the goal's stored g may
+            // be stale (an ancestor was improved after the goal was generated).
+            res.cost = p.path_cost(0, res.path_states, res.moves);
             return finish(search_outcome::solved);
         }
         if (control.reason() != stop_reason::none) return finish(search_outcome::limit);
@@ -246,7 +248,12 @@ public:
 private:
     static void rebuild(const visited_table& table, std::uint64_t node, search_result& res) {
         std::vector<std::uint64_t> chain;
-        for (std::uint64_t v = node; v != visited_table::root_parent; v = table.parent(v)) chain.push_back(v);
+        for (std::uint64_t v = node; v != visited_table::root_parent; v = table.parent(v)) {
+            chain.push_back(v);
+            // Parent chains are acyclic (a parent is set only with a strictly lower g), so this
+            // cannot trigger; it turns a broken invariant into an error instead of a hang.
+            if (chain.size() > table.size() + 1) throw plugin_call_error("internal error: cycle in the parent chain");
+        }
         const std::uint32_t n = table.state_size();
         res.path_states.clear();
         res.moves.clear();

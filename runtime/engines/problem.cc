@@ -65,6 +65,25 @@ void problem::initial(unsigned worker, void* out) {
     check(table_.initial(instance_, scratches_[worker], out), "initial");
 }
 
+std::uint64_t problem::path_cost(unsigned worker, const std::vector<std::uint8_t>& states,
+                                 const std::vector<std::uint32_t>& moves) {
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const std::uint8_t* from = states.data() + i * state_size_;
+        const std::uint8_t* to = from + state_size_;
+        std::uint64_t best = UINT64_MAX;
+        expand(worker, from, [&](const void* child, std::uint32_t move, std::uint32_t cost, std::uint32_t, std::uint64_t) {
+            if (move == moves[i] && cost < best && std::memcmp(child, to, state_size_) == 0) best = cost;
+            return true;
+        });
+        if (best == UINT64_MAX)
+            throw plugin_call_error("internal error: step " + std::to_string(i + 1) +
+                                    " of the path found is not a successor of the state before it");
+        total += best;
+    }
+    return total;
+}
+
 std::string problem::format_solution(const std::vector<std::uint8_t>& states, const std::vector<std::uint32_t>& moves) {
     std::vector<char> buf(4096);
     char msg[512] = {0};

@@ -76,6 +76,12 @@ public:
         };
         check(table_.expand(instance_, scratches_[worker], state, &sink), "expand");
     }
+    // The cost of a path (count+1 states, count moves) by re-expanding each state and taking
+    // the cheapest successor equal to the next state with the same move id. Throws
+    // plugin_call_error when a step is not a successor. Engines report this, not a stored g:
+    // in any-solution modes a stored g can be stale after an ancestor was improved.
+    std::uint64_t path_cost(unsigned worker, const std::vector<std::uint8_t>& states,
+                            const std::vector<std::uint32_t>& moves);
     // The domain's solution text for a path (states: count+1 states; moves: count ids).
     std::string format_solution(const std::vector<std::uint8_t>& states, const std::vector<std::uint32_t>& moves);
     // OK -> empty string and cost set; otherwise the verifier's reason.

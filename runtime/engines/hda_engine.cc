@@ -1,0 +1,260 @@
+// hda_engine: hash-distributed A* (HDA*, Kishimoto, Fukunaga, Botea 2009), engine `hda`.
+//
+// Every state has an owner worker, owner = hash % T, with the plugin's Zobrist hash when it
+// provides one (problem::hash), else the runtime's byte hash. Each worker runs one search loop
+// (executor::run_on_all) on its own local open list (a binary heap in runtime/open/hda_queues.h)
+// and expands only the states it owns; a child owned by another worker is sent to it in
+// batches (lock-free hand-off of 64 entries), a child owned by the generator goes straight
+// into its own heap.
+//
+// Duplicate detection: in the shared lock-free visited_table, done by the generating worker
+// before sending. A queue entry is 16 bytes (key, node index << 24 | g), so the child's bytes
+// must live somewhere both threads can read; the table is that place, and inserting there
+// first means a duplicate is never sent at all (no message, no owner work). The owner still
+// has "its part": it is the only thread that expands its states, so each state is expanded by
+// one thread and the table's improvement seqlock is the only point where two threads meet on a
+// node. (Per-thread node stores would need the state bytes in the message or a second copy in
+// a staging arena; the lock-free table makes that unnecessary.)
+//
+// Optimal mode (weight 1), as parallel_astar_engine: goal test at selection, incumbent cost C
+// (atomic min under a mutex), nodes and children with f >= C discarded, states reached again
+// with a lower g improved and sent again (reopening; stale entries are recognised by their g).
+// Weighted HDA* (weight > 1): f = g + w*h, goal test at generation, first goal wins.
+//
+// Termination (no message may be in flight): a worker whose heap is empty after draining its
+// inbox flushes its outboxes and enters idle (one atomic word: idle count in the low 32 bits,
+// an epoch in the high 32 bits). It leaves idle when mail arrives, with one fetch_add that
+// both decrements the count and bumps the epoch. An idle worker declares the search done when
+// it reads the word with count == T, then sees every handed-over item drained
+// (hda_queues::all_delivered(): received == sent), then reads the very same word again:
+// nobody left idle in between (the epoch would differ), idle workers neither send nor drain,
+// and each worker's sends happened before its idle increment, which the first read acquires;
+// so all heaps, outboxes and inboxes are empty.
+#include "engines/engine.h"
+#include "engines/engine_support.h"
+#include "open/hda_queues.h"
+#include "visited/visited_table.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+namespace solver {
+namespace {
+
+constexpr std::uint64_t low24 = (1u << 24) - 1;
+
+class hda_engine final : public engine {
+public:
+    const char* name() const override { return "hda"; }
+
+    search_result run(problem& p, const engine_options& opts) override {
+        const unsigned T = opts.exec->concurrency();
+        const std::uint32_t n = p.state_size();
+        const double w = opts.weight;
+        const bool optimal = w == 1.0;
+        search_control& control = *opts.control;
+        p.prepare_workers(T);
+
+        // 3/4 of the budget for the table, the rest for the heaps (16-32 bytes per entry).
+        const std::uint64_t budget = control.memory_budget();
+        visited_table table(n, budget / 4 * 3, T);
+        const std::uint64_t heap_budget_entries = std::max<std::uint64_t>(1024, budget / 4 / 32 / T);
+        hda_queues queues(T);
+
+        search_result res;
+        res.stats.threads.resize(T);
+        std::vector<engine_counters> counters(T);
+        std::vector<std::uint64_t> peak_heap(T, 0);
+
+        auto key_of = [&](std::uint32_t g, std::uint32_t h) {
+            const double f = double(g) + w * double(h);
+            const std::uint64_t fk = static_cast<std::uint64_t>(std::min(f * 256.0, double(1ull << 40) - 1));
+            return fk << 24 | std::min<std::uint64_t>(h, low24);
+        };
+        auto value_of = [](std::uint64_t node, std::uint32_t g) { return node << 24 | std::min<std::uint64_t>(g, low24); };
+        auto owner_of = [T](std::uint64_t hash) { return static_cast<unsigned>(hash % T); };
+
+        auto finish = [&](search_outcome o) {
+            res.outcome = o;
+            sum_counters(counters, res.stats);
+            res.stats.stored = table.size();
+            std::uint64_t heaps = 0;
+            for (auto h : peak_heap) heaps += h;
+            res.stats.search_memory_bytes = table.memory_bytes() + heaps * 32;
+            return res;
+        };
+
+        std::vector<std::uint8_t> root(n);
+        p.initial(0, root.data());
+        const std::uint32_t h0 = p.heuristic(0, root.data());
+        if (h0 == SOLVER_H_DEAD) return finish(search_outcome::unsolvable);
+        const std::uint64_t root_hash = p.hash(root.data());
+        auto r0 = table.insert(0, root.data(), root_hash, 0, visited_table::root_parent, 0);
+        if (r0.result == visited_table::outcome::full) {
+            control.request_stop(stop_reason::memory_limit);
+            return finish(search_outcome::limit);
+        }
+        if (p.is_goal(root.data())) {
+            rebuild_path(table, r0.node, res.path_states, res.moves);
+            return finish(search_outcome::solved);
+        }
+        // Before the workers start: a send into the owner's heap (as if worker 0 sent it and
+        // flushed; run_on_all's start orders it before every worker's first drain).
+        queues.send(0, owner_of(root_hash), key_of(0, h0), value_of(r0.node, 0));
+        queues.flush(0);
+
+        std::mutex incumbent_mutex;
+        std::uint64_t incumbent_node = visited_table::no_node;
+        // Mirrors the incumbent's cost for the pruning tests, read relaxed: a stale (larger)
+        // value only prunes less.
+        std::atomic<std::uint64_t> best_cost{UINT64_MAX};
+        // Polled by every loop; relaxed: results are read after run_on_all's join.
+        std::atomic<bool> done{false};
+        // Low 32 bits: idle workers; high 32 bits: epoch, bumped by every worker leaving idle.
+        // seq_cst (see the termination argument above).
+        std::atomic<std::uint64_t> idle_word{0};
+        constexpr std::uint64_t leave_idle = (1ull << 32) - 1;  // +epoch, -count in one add
+        std::mutex error_mutex;
+        std::exception_ptr error;
+
+        auto offer_goal = [&](std::uint64_t node, std::uint64_t cost) {
+            std::lock_guard<std::mutex> lock(incumbent_mutex);
+            if (cost < best_cost.load(std::memory_order_relaxed)) {
+                incumbent_node = node;
+                best_cost.store(cost, std::memory_order_relaxed);
+            }
+        };
+
+        opts.exec->run_on_all([&](unsigned t) {
+            engine_counters& c = counters[t];
+            try {
+                std::vector<std::uint8_t> current(n);
+                auto last_progress = std::chrono::steady_clock::now();
+                std::uint64_t polls = 0;
+                while (!done.load(std::memory_order_relaxed)) {
+                    if (control.should_stop()) {
+                        done.store(true, std::memory_order_relaxed);
+                        break;
+                    }
+                    std::uint64_t key, value;
+                    if (!queues.try_pop(t, key, value)) {
+                        const auto idle_from = std::chrono::steady_clock::now();
+                        queues.flush(t);
+                        idle_word.fetch_add(1);
+                        while (true) {
+                            if (done.load(std::memory_order_relaxed)) break;
+                            if (control.should_stop()) {
+                                done.store(true, std::memory_order_relaxed);
+                                break;
+                            }
+                            if (queues.has_mail(t)) {
+                                idle_word.fetch_add(leave_idle);
+                                break;
+                            }
+                            const std::uint64_t seen = idle_word.load();
+                            if ((seen & 0xffffffffu) == T && queues.all_delivered() && idle_word.load() == seen) {
+                                done.store(true, std::memory_order_relaxed);
+                                break;
+                            }
+                            std::this_thread::yield();
+                        }
+                        c.idle += std::chrono::duration<double>(std::chrono::steady_clock::now() - idle_from).count();
+                        continue;
+                    }
+                    const std::uint64_t node = value >> 24;
+                    const std::uint32_t g_pushed = static_cast<std::uint32_t>(value & low24);
+                    const std::uint32_t g = table.g(node);
+                    if (g_pushed < low24 && g_pushed != g) continue;  // stale: improved since it was sent
+                    const std::uint32_t h = static_cast<std::uint32_t>(key & low24);
+                    if (optimal && std::uint64_t(g) + h >= best_cost.load(std::memory_order_relaxed)) continue;
+                    std::memcpy(current.data(), table.state(node), n);
+                    if (optimal && p.is_goal(current.data())) {
+                        offer_goal(node, g);
+                        continue;
+                    }
+                    ++c.expanded;
+                    p.expand(t, current.data(), [&](const void* child, std::uint32_t move, std::uint32_t cost,
+                                                    std::uint32_t ch, std::uint64_t hash) {
+                        ++c.generated;
+                        if (ch == SOLVER_H_DEAD) {
+                            ++c.pruned;
+                            return true;
+                        }
+                        const std::uint32_t cg = g + cost;
+                        if (optimal && std::uint64_t(cg) + ch >= best_cost.load(std::memory_order_relaxed)) {
+                            ++c.pruned;
+                            return true;
+                        }
+                        auto r = table.insert(t, child, hash, cg, node, move);
+                        switch (r.result) {
+                            case visited_table::outcome::full:
+                                control.request_stop(stop_reason::memory_limit);
+                                done.store(true, std::memory_order_relaxed);
+                                return false;
+                            case visited_table::outcome::duplicate:
+                                ++c.duplicates;
+                                return true;
+                            case visited_table::outcome::improved:
+                                ++c.reopened;
+                                break;
+                            case visited_table::outcome::inserted:
+                                if (!optimal && p.is_goal(child)) {
+                                    offer_goal(r.node, cg);
+                                    done.store(true, std::memory_order_relaxed);
+                                    return false;
+                                }
+                                break;
+                        }
+                        queues.send(t, owner_of(hash), key_of(cg, ch), value_of(r.node, cg));
+                        return true;
+                    });
+                    if ((++polls & 63) == 0) {
+                        // Partly filled batches would otherwise wait until this worker idles;
+                        // their owners may hold the best nodes of the search.
+                        queues.flush(t);
+                        const std::uint64_t q = queues.local_size(t);
+                        peak_heap[t] = std::max(peak_heap[t], q);
+                        if (q > heap_budget_entries) {
+                            control.request_stop(stop_reason::memory_limit);
+                            done.store(true, std::memory_order_relaxed);
+                        }
+                        if (t == 0 && opts.progress) {
+                            auto now = std::chrono::steady_clock::now();
+                            if (now - last_progress > std::chrono::milliseconds(250)) {
+                                last_progress = now;
+                                opts.progress({c.expanded * T, table.size(), q * T, double(key >> 24) / 256.0,
+                                               control.elapsed_seconds()});
+                            }
+                        }
+                    }
+                }
+            } catch (...) {
+                // Leave no worker waiting for this one: stop everyone, rethrow after the join.
+                std::lock_guard<std::mutex> lock(error_mutex);
+                if (!error) error = std::current_exception();
+                done.store(true, std::memory_order_relaxed);
+            }
+            queues.flush(t);
+        });
+        if (error) std::rethrow_exception(error);
+
+        if (incumbent_node != visited_table::no_node && (!optimal || control.reason() == stop_reason::none)) {
+            rebuild_path(table, incumbent_node, res.path_states, res.moves);
+            res.cost = table.g(incumbent_node);
+            return finish(search_outcome::solved);
+        }
+        if (control.reason() != stop_reason::none) return finish(search_outcome::limit);
+        return finish(search_outcome::unsolvable);
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<engine> make_hda_engine() { return std::make_unique<hda_engine>(); }
+
+}  // namespace solver
