@@ -49,7 +49,7 @@ extern "C" {
 /* ---- versions -------------------------------------------------------------------------- */
 
 #define SOLVER_ABI_MAJOR 1
-#define SOLVER_ABI_MINOR 0
+#define SOLVER_ABI_MINOR 1
 /* abi_version as stored in every table: major in the high 16 bits, minor in the low 16. */
 #define SOLVER_ABI_VERSION ((uint32_t)((SOLVER_ABI_MAJOR << 16) | SOLVER_ABI_MINOR))
 #define SOLVER_ABI_MAJOR_OF(v) ((uint32_t)(v) >> 16)
@@ -195,6 +195,9 @@ typedef struct solver_instance_info {
     double default_weight;   /* weight for weighted A* when the user gives none (1 = optimal) */
     const char *cost_unit;   /* what one unit of cost is called: "pushes", "plies", "moves" */
     const char *description; /* one line about this instance, e.g. "7x8 map, 3 boxes" */
+    /* ABI 1.1: the largest solution cost the domain allows (e.g. 100 plies); engines prune
+       every state whose g exceeds it. 0 = no limit. */
+    uint64_t max_cost;
 } solver_instance_info;
 
 /* A heuristic value meaning "dead": no goal is reachable from this state. */
@@ -281,7 +284,9 @@ typedef struct solver_plugin {
                                      size_t capacity, size_t *needed, solver_error *err);
     /* [main-thread] Replay a solution text against the instance, independently of the search.
        SOLVER_OK and *cost set when it is legal and reaches a goal; SOLVER_ERR_INVALID with
-       the position (column = character index + 1) and the reason otherwise. */
+       the position (column = character index + 1) and the reason otherwise;
+       SOLVER_ERR_UNSUPPORTED when the answer is not a replayable path (e.g. a count table):
+       the runtime then reports the answer as unverified. */
     solver_status (*verify_solution)(const solver_instance *instance, const char *solution,
                                      size_t length, uint64_t *cost, solver_error *err);
 

@@ -51,8 +51,14 @@ std::string to_json(const solve_report& r) {
       << ",\"expanded\":" << r.stats.expanded << ",\"generated\":" << r.stats.generated
       << ",\"duplicates\":" << r.stats.duplicates << ",\"pruned\":" << r.stats.pruned
       << ",\"reopened\":" << r.stats.reopened << ",\"stored\":" << r.stats.stored << ",\"seconds\":" << r.seconds
-      << ",\"search_memory_bytes\":" << r.stats.search_memory_bytes << ",\"peak_memory_bytes\":" << peak_rss_bytes()
-      << ",\"per_thread\":[";
+      << ",\"search_memory_bytes\":" << r.stats.search_memory_bytes << ",\"peak_memory_bytes\":" << peak_rss_bytes();
+    if (!r.count.empty()) o << ",\"count\":" << json_string(r.count);  // a string: it may exceed 2^64
+    if (!r.stats.layers.empty()) {
+        o << ",\"layers\":[";
+        for (std::size_t i = 0; i < r.stats.layers.size(); ++i) o << (i ? "," : "") << r.stats.layers[i];
+        o << "]";
+    }
+    o << ",\"per_thread\":[";
     for (std::size_t i = 0; i < r.stats.threads.size(); ++i) {
         o << (i ? "," : "") << "{\"expanded\":" << r.stats.threads[i].expanded
           << ",\"idle_seconds\":" << r.stats.threads[i].idle_seconds << "}";
@@ -66,6 +72,7 @@ std::string to_text(const solve_report& r) {
     o.precision(3);
     o << r.result;
     if (r.solved) o << ": " << r.solution_cost << " " << r.cost_unit << (r.verified ? " (verified)" : "");
+    if (!r.count.empty()) o << ": " << r.count;
     o << " | " << r.engine;
     if (r.engine == "astar") o << " w=" << r.weight;
     o << ", " << r.threads << " thread" << (r.threads == 1 ? "" : "s") << " | expanded " << human_count(r.stats.expanded)

@@ -88,6 +88,10 @@ public:
                     return true;
                 }
                 const std::uint32_t g = e.g + cost;
+                if (g > p.max_cost()) {  // beyond the domain's cost limit (ABI 1.1 max_cost)
+                    ++res.stats.pruned;
+                    return true;
+                }
                 auto [id, found] = store.find_or_reserve(child, hash);
                 if (found) {
                     if (!optimal || g >= store.g(id)) {

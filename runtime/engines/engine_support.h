@@ -38,7 +38,12 @@ private:
 inline void rebuild_path(const visited_table& table, std::uint64_t node, std::vector<std::uint8_t>& states,
                          std::vector<std::uint32_t>& moves) {
     std::vector<std::uint64_t> chain;
-    for (std::uint64_t v = node; v != visited_table::root_parent; v = table.parent(v)) chain.push_back(v);
+    for (std::uint64_t v = node; v != visited_table::root_parent; v = table.parent(v)) {
+        chain.push_back(v);
+        // Parent chains are acyclic (a parent is set only with a strictly lower g); this turns a
+        // broken invariant into an error instead of a hang.
+        if (chain.size() > table.size() + 1) throw plugin_call_error("internal error: cycle in the parent chain");
+    }
     const std::uint32_t n = table.state_size();
     states.clear();
     moves.clear();

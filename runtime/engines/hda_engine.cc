@@ -245,7 +245,9 @@ public:
 
         if (incumbent_node != visited_table::no_node && (!optimal || control.reason() == stop_reason::none)) {
             rebuild_path(table, incumbent_node, res.path_states, res.moves);
-            res.cost = table.g(incumbent_node);
+            // The cost of the path returned: with weight > 1 the goal's stored g may be stale (an
+            // ancestor was improved after the goal was generated).
+            res.cost = p.path_cost(0, res.path_states, res.moves);
             return finish(search_outcome::solved);
         }
         if (control.reason() != stop_reason::none) return finish(search_outcome::limit);

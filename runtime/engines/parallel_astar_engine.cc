@@ -54,6 +54,7 @@ public:
         visited_table table(n, budget / 4 * 3, T);
         const std::uint64_t queue_budget_entries = budget / 4 / 32;
         multi_queue open(T);
+        const std::uint64_t max_cost = p.max_cost();
 
         search_result res;
         res.stats.threads.resize(T);
@@ -183,6 +184,10 @@ public:
                         return true;
                     }
                     const std::uint32_t cg = g + cost;
+                    if (cg > max_cost) {  // beyond the domain's cost limit (ABI 1.1 max_cost)
+                        ++c.pruned;
+                        return true;
+                    }
                     if (optimal && std::uint64_t(cg) + ch >= best_cost.load(std::memory_order_relaxed)) {
                         ++c.pruned;
                         return true;

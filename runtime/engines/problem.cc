@@ -39,6 +39,7 @@ problem::problem(const solver_plugin& table, solver_instance* instance) : table_
     if (cost_unit_.empty()) cost_unit_ = "moves";
     if (SOLVER_HAS_FIELD(info, solver_instance_info, description) && info->description)
         description_ = info->description;
+    if (SOLVER_HAS_FIELD(info, solver_instance_info, max_cost) && info->max_cost) max_cost_ = info->max_cost;
     prepare_workers(1);
 }
 
@@ -102,12 +103,17 @@ std::string problem::format_solution(const std::vector<std::uint8_t>& states, co
     throw plugin_call_error("the plugin kept asking for a larger solution buffer");
 }
 
-std::string problem::verify(const std::string& solution, std::uint64_t& cost) {
+std::string problem::verify(const std::string& solution, std::uint64_t& cost, bool* supported) {
     char msg[512] = {0};
     solver_error err{msg, sizeof msg, 0, 0};
     cost = 0;
+    if (supported) *supported = true;
     solver_status s = table_.verify_solution(instance_, solution.data(), solution.size(), &cost, &err);
     if (s == SOLVER_OK) return "";
+    if (s == SOLVER_ERR_UNSUPPORTED && supported) {
+        *supported = false;
+        return "";
+    }
     std::string why = msg[0] ? msg : "rejected without a reason";
     if (err.column) why = "at character " + std::to_string(err.column) + ": " + why;
     return why;

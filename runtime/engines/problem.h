@@ -46,6 +46,8 @@ public:
     double default_weight() const { return default_weight_; }
     std::string cost_unit() const { return cost_unit_; }
     std::string description() const { return description_; }
+    // The largest allowed solution cost (ABI 1.1 max_cost), UINT64_MAX when unlimited.
+    std::uint64_t max_cost() const { return max_cost_; }
 
     // Create scratch buffers for `workers` threads (call before a parallel search).
     void prepare_workers(unsigned workers);
@@ -84,8 +86,9 @@ public:
                             const std::vector<std::uint32_t>& moves);
     // The domain's solution text for a path (states: count+1 states; moves: count ids).
     std::string format_solution(const std::vector<std::uint8_t>& states, const std::vector<std::uint32_t>& moves);
-    // OK -> empty string and cost set; otherwise the verifier's reason.
-    std::string verify(const std::string& solution, std::uint64_t& cost);
+    // OK -> empty string and cost set; otherwise the verifier's reason. `supported` is false
+    // when the plugin says the answer cannot be replayed (SOLVER_ERR_UNSUPPORTED).
+    std::string verify(const std::string& solution, std::uint64_t& cost, bool* supported = nullptr);
 
 private:
     void check(solver_status s, const char* what);
@@ -95,6 +98,7 @@ private:
     std::uint32_t state_size_ = 0, flags_ = 0;
     std::string default_engine_, cost_unit_, description_;
     double default_weight_ = 1.0;
+    std::uint64_t max_cost_ = UINT64_MAX;
     std::vector<solver_scratch*> scratches_;
 };
 
