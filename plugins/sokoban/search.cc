@@ -38,15 +38,17 @@ void init_instance(Instance &inst, Level level, const Options &options) {
     // each goal by at most 1, so the minimum matching changes by at most 1.
     if (options.heuristic != HeuristicKind::greedy)
         inst.info.flags |= SOLVER_H_ADMISSIBLE | SOLVER_H_CONSISTENT;
-    // Default: weighted A*, w = 1.5. Measured (1 thread, 10 s per level, all techniques on):
-    //   course 01..25   greedy 24/25 (map 24 took 7.8 s in one run, timed out in another: the
-    //                   runtime's greedy order varies), total 13.3 s; astar w=1.5 25/25 in
-    //                   5.9 s total (slowest map 25: 3.3 s); astar w=1 25/25 in 11.7 s.
-    //   Microban 155    greedy 153 (146, 153 fail); astar w=1 / 1.2 / 1.5: 152 (93, 144, 153);
-    //                   w=2: 151. Pushes over the levels solved: greedy 5870, w=1.5 4962,
-    //                   w=1 4822 (optimal).
-    // w=1.5 is the fastest on the course maps, within one level of greedy on Microban, and its
-    // solutions are within a few percent of optimal.
+    // Default: weighted A*, w = 1.5. Measured with build/solver, 1 thread, 10 s per level,
+    // --memory-limit 1G, all techniques on:
+    //   course 01..25   astar w=1.5: 25/25, about 5 s in all (slowest: 25 1.8 s, 22 1.3 s);
+    //                   astar w=1: 25/25 in 11.7 s; greedy: 24/25 (map 24 took 7.8 s in one
+    //                   run and timed out in another: the runtime's greedy order varies).
+    //   Microban 155    astar w=1.5: 152 (93, 144, 153 unsolved), 10.5 s over the solved;
+    //                   greedy: 153 (146, 153), 15.2 s; astar w=1 and w=1.2: 152; w=2: 151.
+    //                   Pushes over the solved levels: w=1 4822 (optimal), w=1.5 ~4900,
+    //                   greedy ~5400-5900.
+    // w=1.5 is the fastest on the course maps and within one level of greedy on Microban, with
+    // solutions within a few percent of optimal. (heuristic=greedy with w=1.5: also 152.)
     inst.info.default_engine = "astar";
     inst.info.default_weight = 1.5;
     inst.info.cost_unit = "pushes";
