@@ -49,7 +49,8 @@ LIBS := -lboost_program_options -ldl
 
 RUNTIME_SRCS := $(filter-out runtime/cli/main.cc,$(wildcard runtime/*/*.cc))
 RUNTIME_OBJS := $(RUNTIME_SRCS:%.cc=$(BUILD)/obj/%.o)
-PLUGIN_NAMES := $(notdir $(patsubst %/,%,$(dir $(wildcard plugins/*/))))
+# A plugin is a folder of plugins/ holding at least one source file.
+PLUGIN_NAMES := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard plugins/*/*.cc plugins/*/*.c)))))
 PLUGIN_LIBS := $(PLUGIN_NAMES:%=$(BUILD)/plugins/lib%.so)
 TEST_SRCS := $(filter-out %_benchmark.cc,$(wildcard tests/*.cc))
 TEST_OBJS := $(TEST_SRCS:%.cc=$(BUILD)/obj/%.o)

@@ -239,6 +239,9 @@ private:
             rep.weight = rep.engine == "greedy" ? 0 : eo.weight;
             eo.exec = exec_.get();
             eo.control = &control_;
+            // Rank-error sampling only when statistics are asked for in JSON (it costs a scan of
+            // the queue per sample; one pop in 4096 keeps that to a few percent).
+            if (opts_.stats == "json") eo.rank_sample_interval = 4096;
             if (progress_.enabled) {
                 eo.progress = [this](const progress_info& pi) {
                     char buf[160];

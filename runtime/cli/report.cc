@@ -58,6 +58,9 @@ std::string to_json(const solve_report& r) {
         for (std::size_t i = 0; i < r.stats.layers.size(); ++i) o << (i ? "," : "") << r.stats.layers[i];
         o << "]";
     }
+    if (r.stats.rank_samples)
+        o << ",\"rank_error\":{\"samples\":" << r.stats.rank_samples << ",\"mean\":" << r.stats.rank_error_mean
+          << ",\"max\":" << r.stats.rank_error_max << "}";
     o << ",\"per_thread\":[";
     for (std::size_t i = 0; i < r.stats.threads.size(); ++i) {
         o << (i ? "," : "") << "{\"expanded\":" << r.stats.threads[i].expanded

@@ -35,6 +35,10 @@ struct search_stats {
     std::uint64_t search_memory_bytes = 0;  // peak bytes of the engine's own structures
     std::vector<thread_stats> threads;
     std::vector<std::uint64_t> layers;      // bfs: new states per depth (layers[0] = 1, the root)
+    // Relaxed open lists: the rank of sampled pops (how many queued elements were smaller).
+    std::uint64_t rank_samples = 0;
+    double rank_error_mean = 0;
+    std::uint64_t rank_error_max = 0;
 };
 
 struct progress_info {
@@ -47,6 +51,9 @@ struct engine_options {
     double weight = 1.0;                 // astar: f = g + weight * h
     executor* exec = nullptr;            // never null when run() is called
     search_control* control = nullptr;   // never null when run() is called
+    // Measure the open list's rank error on every N-th pop (0 = never); costs O(queue size)
+    // per sample.
+    std::uint32_t rank_sample_interval = 0;
     // Called from the main search thread about every quarter second (may be empty).
     std::function<void(const progress_info&)> progress;
 };

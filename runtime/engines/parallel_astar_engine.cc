@@ -60,6 +60,7 @@ public:
         res.stats.threads.resize(T);
         struct alignas(64) worker_counters {
             std::uint64_t expanded = 0, generated = 0, duplicates = 0, pruned = 0, reopened = 0;
+            std::uint64_t pops = 0, rank_samples = 0, rank_sum = 0, rank_max = 0;
             double idle = 0;
         };
         std::vector<worker_counters> counters(T);
@@ -86,7 +87,11 @@ public:
                 res.stats.reopened += c.reopened;
                 res.stats.threads[t].expanded = c.expanded;
                 res.stats.threads[t].idle_seconds = c.idle;
+                res.stats.rank_samples += c.rank_samples;
+                res.stats.rank_error_max = std::max(res.stats.rank_error_max, c.rank_max);
+                res.stats.rank_error_mean += double(c.rank_sum);
             }
+            if (res.stats.rank_samples) res.stats.rank_error_mean /= double(res.stats.rank_samples);
             res.stats.stored = table.size();
             res.stats.search_memory_bytes = std::max(res.stats.search_memory_bytes, table.memory_bytes() + peak_queue_ * 32);
             return res;
@@ -162,6 +167,13 @@ public:
                     }
                     c.idle += std::chrono::duration<double>(std::chrono::steady_clock::now() - idle_from).count();
                     continue;
+                }
+                if (opts.rank_sample_interval && ++c.pops % opts.rank_sample_interval == 0) {
+                    // Rank of this pop among what is still queued (0 = it was the minimum).
+                    const std::uint64_t rank = open.count_less(key);
+                    ++c.rank_samples;
+                    c.rank_sum += rank;
+                    c.rank_max = std::max(c.rank_max, rank);
                 }
                 const std::uint64_t node = value >> 24;
                 const std::uint32_t g_pushed = static_cast<std::uint32_t>(value & low24);

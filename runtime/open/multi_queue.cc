@@ -72,6 +72,20 @@ void multi_queue::unlock(heap& h) {
     h.locked.store(false, std::memory_order_release);  // publishes our writes to `items`
 }
 
+std::uint64_t multi_queue::count_less(std::uint64_t key) {
+    std::uint64_t n = 0;
+    for (unsigned i = 0; i < heap_count_; ++i) {
+        heap& h = heaps_[i];
+        // relaxed: a hint to skip heaps whose smallest key is not below `key` (see heap::top);
+        // heaps that are counted are read under their lock.
+        if (h.top.load(std::memory_order_relaxed) >= key) continue;
+        lock(h);
+        for (const entry& e : h.items) n += e.key < key;
+        unlock(h);
+    }
+    return n;
+}
+
 void multi_queue::publish_top(heap& h) {
     h.top.store(h.items.empty() ? empty_top : h.items.front().key, std::memory_order_relaxed);
     h.size.store(h.items.size(), std::memory_order_release);

@@ -74,6 +74,11 @@ public:
     // Move this thread's buffered elements into the shared heaps. [thread-safe]
     void flush(unsigned thread);
 
+    // How many queued elements (in every heap; buffers are not counted) have a key smaller than
+    // `key`: the rank of an element just popped with that key. Locks each heap in turn, so it
+    // costs O(size) and is meant for sampled measurement of the rank error. [thread-safe]
+    std::uint64_t count_less(std::uint64_t key);
+
     // Elements in heaps and all buffers; exact when no operation is in flight. [thread-safe]
     std::uint64_t size_estimate() const;
     bool empty_hint() const { return size_estimate() == 0; }
