@@ -66,6 +66,7 @@ layered_bfs_result layered_bfs(problem& p, executor& ex, search_control& control
     for (std::uint32_t depth = 0;; ++depth) {
         if (depth >= options.max_depth) return finish(search_outcome::limit);
         const std::uint32_t child_g = depth + 1;
+        if (child_g > p.max_cost()) return finish(search_outcome::unsolvable);  // ABI 1.1 cost limit
         const std::uint64_t grain = std::clamp<std::uint64_t>(frontier.size() / (8ull * T), 1, 256);
         ex.parallel_for(0, frontier.size(), grain, [&](std::uint64_t begin, std::uint64_t end, unsigned w) {
             engine_counters& c = counters[w];

@@ -5,7 +5,7 @@
 // initial state included) that is a goal adds its goal_weight (1 when the instance lacks
 // SOLVER_HAS_GOAL_WEIGHT). Goals are expanded like any other state (a plugin whose goals are
 // complete objects simply emits no children for them); children reported dead (SOLVER_H_DEAD)
-// are dropped. So the result is the weighted number of goal-ending paths: the plugin's state
+// or whose path cost g exceeds the instance's max_cost (ABI 1.1) are dropped. So the result is the weighted number of goal-ending paths: the plugin's state
 // space must be a finite tree or DAG whose paths are the objects to count (e.g. row-by-row
 // constructions); on a graph with cycles the enumeration does not end (time limit -> limit).
 //
@@ -39,6 +39,7 @@ public:
         search_control& control = *opts.control;
         p.prepare_workers(T);
         const bool weighted = (p.flags() & SOLVER_HAS_GOAL_WEIGHT) && p.table().goal_weight;
+        const std::uint64_t max_cost = p.max_cost();
         auto weight_of = [&](const void* state) -> std::uint64_t {
             if (!p.is_goal(state)) return 0;
             return weighted ? p.table().goal_weight(p.instance(), state) : 1;
@@ -64,6 +65,7 @@ public:
 
         // ---- split: breadth-first layers below the root (every path, no dedup) ----
         std::vector<std::uint8_t> layer(n), next;
+        std::vector<std::uint64_t> layer_g{0}, next_g;  // path cost of each layer node
         p.initial(0, layer.data());
         if (p.heuristic(0, layer.data()) == SOLVER_H_DEAD) return finish(search_outcome::solved);
         sums[0].v += weight_of(layer.data());
@@ -73,22 +75,26 @@ public:
         while (count > 0 && count < target) {
             if (control.should_stop()) return finish(search_outcome::limit);
             next.clear();
+            next_g.clear();
             for (std::size_t i = 0; i < count; ++i) {
                 ++c0.expanded;
-                p.expand(0, layer.data() + i * n, [&](const void* child, std::uint32_t, std::uint32_t,
+                const std::uint64_t g = layer_g[i];
+                p.expand(0, layer.data() + i * n, [&](const void* child, std::uint32_t, std::uint32_t cost,
                                                       std::uint32_t h, std::uint64_t) {
                     ++c0.generated;
-                    if (h == SOLVER_H_DEAD) {
+                    if (h == SOLVER_H_DEAD || g + cost > max_cost) {
                         ++c0.pruned;
                         return true;
                     }
                     sums[0].v += weight_of(child);
                     const auto* b = static_cast<const std::uint8_t*>(child);
                     next.insert(next.end(), b, b + n);
+                    next_g.push_back(g + cost);
                     return true;
                 });
             }
             layer.swap(next);
+            layer_g.swap(next_g);
             count = layer.size() / n;
             peak_bytes = std::max<std::uint64_t>(peak_bytes, layer.capacity() + next.capacity());
         }
@@ -96,6 +102,7 @@ public:
         // ---- enumerate: one depth-first task per frontier node ----
         struct alignas(64) stack {
             std::vector<std::uint8_t> bytes;
+            std::vector<std::uint64_t> g;  // path cost of each stacked state
             std::vector<std::uint8_t> current;
         };
         std::vector<stack> stacks(T);
@@ -105,10 +112,12 @@ public:
             engine_counters& c = counters[w];
             unsigned __int128& total = sums[w].v;
             std::vector<std::uint8_t>& st = stacks[w].bytes;
+            std::vector<std::uint64_t>& sg = stacks[w].g;
             std::vector<std::uint8_t>& cur = stacks[w].current;
             cur.resize(n);
             for (std::uint64_t i = b; i < e; ++i) {
                 st.assign(layer.data() + i * n, layer.data() + (i + 1) * n);
+                sg.assign(1, layer_g[i]);
                 while (!st.empty()) {
                     if (stop.load(std::memory_order_relaxed)) return;
                     if (control.should_stop()) {
@@ -117,17 +126,20 @@ public:
                     }
                     std::memcpy(cur.data(), st.data() + st.size() - n, n);
                     st.resize(st.size() - n);
+                    const std::uint64_t g = sg.back();
+                    sg.pop_back();
                     ++c.expanded;
-                    p.expand(w, cur.data(), [&](const void* child, std::uint32_t, std::uint32_t, std::uint32_t h,
+                    p.expand(w, cur.data(), [&](const void* child, std::uint32_t, std::uint32_t cost, std::uint32_t h,
                                                 std::uint64_t) {
                         ++c.generated;
-                        if (h == SOLVER_H_DEAD) {
+                        if (h == SOLVER_H_DEAD || g + cost > max_cost) {
                             ++c.pruned;
                             return true;
                         }
                         total += weight_of(child);
                         const auto* cb = static_cast<const std::uint8_t*>(child);
                         st.insert(st.end(), cb, cb + n);
+                        sg.push_back(g + cost);
                         return true;
                     });
                     if (w == 0 && opts.progress && (c.expanded & 16383) == 0) {

@@ -20,6 +20,7 @@
 // (atomic min under a mutex), nodes and children with f >= C discarded, states reached again
 // with a lower g improved and sent again (reopening; stale entries are recognised by their g).
 // Weighted HDA* (weight > 1): f = g + w*h, goal test at generation, first goal wins.
+// States with g beyond the instance's max_cost (ABI 1.1) are pruned in every mode.
 //
 // Termination (no message may be in flight): a worker whose heap is empty after draining its
 // inbox flushes its outboxes and enters idle (one atomic word: idle count in the low 32 bits,
@@ -57,6 +58,7 @@ public:
         const std::uint32_t n = p.state_size();
         const double w = opts.weight;
         const bool optimal = w == 1.0;
+        const std::uint64_t max_cost = p.max_cost();  // ABI 1.1: states with g beyond it are pruned
         search_control& control = *opts.control;
         p.prepare_workers(T);
 
@@ -186,7 +188,8 @@ public:
                             return true;
                         }
                         const std::uint32_t cg = g + cost;
-                        if (optimal && std::uint64_t(cg) + ch >= best_cost.load(std::memory_order_relaxed)) {
+                        if (cg > max_cost ||
+                            (optimal && std::uint64_t(cg) + ch >= best_cost.load(std::memory_order_relaxed))) {
                             ++c.pruned;
                             return true;
                         }

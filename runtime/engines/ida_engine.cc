@@ -10,7 +10,8 @@
 // all tasks (per-task minimum, then an atomic min). No visited table: memory is O(depth *
 // branching) per worker. The only duplicate check is the immediate parent: a child whose bytes
 // equal the state we came from (the grandparent of the child) is skipped (counted in
-// duplicates). Children the plugin reports dead are dropped (counted in pruned).
+// duplicates). Children the plugin reports dead, or with g beyond the instance's max_cost (ABI
+// 1.1), are dropped (counted in pruned).
 //
 // Optimality: when the heuristic is admissible, iteration `bound` runs only after every node
 // with f <= previous bound was searched without a goal, so the optimum C* >= bound, and any goal
@@ -68,6 +69,7 @@ public:
         p.initial(0, root.data());
         const std::uint32_t h0 = p.heuristic(0, root.data());
         if (h0 == SOLVER_H_DEAD) return finish(search_outcome::unsolvable);
+        const std::uint64_t max_cost = p.max_cost();
         if (p.is_goal(root.data())) {
             res.path_states = root;
             return finish(search_outcome::solved);
@@ -111,6 +113,10 @@ public:
                             return true;
                         }
                         const std::uint64_t cg = g + cost, f = cg + h;
+                        if (cg > max_cost) {
+                            ++c0.pruned;
+                            return true;
+                        }
                         if (f > bound) {
                             next_bound = std::min(next_bound, f);
                             return true;
@@ -144,6 +150,7 @@ public:
                 wk.p = &p;
                 wk.id = w;
                 wk.bound = bound;
+                wk.max_cost = p.max_cost();
                 wk.stop = &stop;
                 wk.control = &control;
                 wk.c = &counters[w];
@@ -195,7 +202,7 @@ private:
         std::uint32_t n = 0;
         problem* p = nullptr;
         unsigned id = 0;
-        std::uint64_t bound = 0, local_min = infinite, goal_g = 0;
+        std::uint64_t bound = 0, local_min = infinite, goal_g = 0, max_cost = infinite;
         std::atomic<bool>* stop = nullptr;
         search_control* control = nullptr;
         engine_counters* c = nullptr;
@@ -251,6 +258,10 @@ private:
                     return true;
                 }
                 const std::uint64_t f = g + cost + h;
+                if (g + cost > max_cost) {  // beyond the domain's cost limit (ABI 1.1 max_cost)
+                    ++c->pruned;
+                    return true;
+                }
                 if (f > bound) {
                     local_min = std::min(local_min, f);
                     return true;

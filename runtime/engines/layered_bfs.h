@@ -10,7 +10,8 @@
 //    first generated from, so any node's path is table.parent() back to the root). Layer d holds
 //    exactly the states at shortest distance d in moves (every move counts 1: the instance
 //    should be SOLVER_UNIT_COST; with other costs the layers are still move-count layers).
-//  - Children the plugin reports dead (SOLVER_H_DEAD) are dropped; h is otherwise ignored.
+//  - Children the plugin reports dead (SOLVER_H_DEAD) are dropped; h is otherwise ignored. No
+//    layer deeper than the instance's max_cost (ABI 1.1) is built (then outcome unsolvable).
 //  - Goal test at generation (and on the root): with stop_at_goal the layer is abandoned at the
 //    first goal found, which lies at the minimum depth; which goal of that depth is found first
 //    is up to the scheduling.
