@@ -1,0 +1,105 @@
+// heuristic.cc -- the relaxed-game table behind the dice bound (see heuristic.h for the proof).
+#include "heuristic.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace ewn {
+
+int Heuristic::distance(int cell) const {
+    const int r = cell / cols_, c = cell % cols_;
+    return std::max(rows_ - 1 - r, cols_ - 1 - c);
+}
+
+void Heuristic::build(const Puzzle &pz, HeuristicKind kind) {
+    kind_ = kind;
+    rows_ = pz.rows;
+    cols_ = pz.cols;
+    period_ = pz.period;
+    goal_piece_ = pz.goal_piece;
+    table_.clear();
+    if (kind != HeuristicKind::dice) return;
+    const int D = MAX_SIDE; // d in 0..8
+    table_.assign(static_cast<size_t>(PIECES) * period_ * 64 * D, INF);
+    // Per goal piece q: nodes (t, mask containing q, d). Forward moves are listed into a
+    // reverse adjacency (CSR), then one backward BFS from every node with d = 0.
+    const size_t per_q = static_cast<size_t>(period_) * 64 * D;
+    std::vector<uint32_t> from, to; // edges u -> v, node ids local to q
+    std::vector<uint32_t> start, adj, queue;
+    for (int q = 1; q <= PIECES; ++q) {
+        if (pz.goal_piece > 0 && q != pz.goal_piece) continue;
+        const unsigned qbit = 1u << (q - 1);
+        auto id = [&](int t, unsigned mask, int d) { return static_cast<uint32_t>((t * 64 + mask) * D + d); };
+        from.clear();
+        to.clear();
+        for (int t = 0; t < period_; ++t) {
+            const int t2 = (t + 1) % period_;
+            for (unsigned mask = 0; mask < 64; ++mask) {
+                if (!(mask & qbit)) continue;
+                int mv[2];
+                const int nm = movers(mask, pz.dice[t], mv);
+                bool q_moves = false;
+                for (int i = 0; i < nm; ++i) q_moves = q_moves || mv[i] == q;
+                for (int d = 1; d < D; ++d) {
+                    const uint32_t u = id(t, mask, d);
+                    const int d2 = q_moves ? d - 1 : d;
+                    from.push_back(u);
+                    to.push_back(id(t2, mask, d2));
+                    for (int r = 1; r <= PIECES; ++r) {
+                        const unsigned rbit = 1u << (r - 1);
+                        if (r == q || !(mask & rbit)) continue;
+                        bool capturable = false; // some mover other than r can step onto r
+                        for (int i = 0; i < nm; ++i) capturable = capturable || mv[i] != r;
+                        if (!capturable) continue;
+                        from.push_back(u);
+                        to.push_back(id(t2, mask & ~rbit, d2));
+                    }
+                }
+            }
+        }
+        start.assign(per_q + 1, 0);
+        for (uint32_t v : to) ++start[v + 1];
+        for (size_t i = 0; i < per_q; ++i) start[i + 1] += start[i];
+        adj.assign(to.size(), 0);
+        std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+        for (size_t e = 0; e < to.size(); ++e) adj[fill[to[e]]++] = from[e];
+        uint16_t *H = &table_[index(q, 0, 0, 0)];
+        queue.clear();
+        for (int t = 0; t < period_; ++t)
+            for (unsigned mask = 0; mask < 64; ++mask)
+                if (mask & qbit) {
+                    H[id(t, mask, 0)] = 0;
+                    queue.push_back(id(t, mask, 0));
+                }
+        for (size_t head = 0; head < queue.size(); ++head) {
+            const uint32_t v = queue[head];
+            for (uint32_t e = start[v]; e < start[v + 1]; ++e) {
+                const uint32_t u = adj[e];
+                if (H[u] != INF) continue;
+                H[u] = static_cast<uint16_t>(H[v] + 1);
+                queue.push_back(u);
+            }
+        }
+    }
+}
+
+uint32_t Heuristic::value(const uint8_t *state) const {
+    if (goal_piece_ > 0 && state[goal_piece_ - 1] == NONE) return UINT32_MAX;
+    if (kind_ == HeuristicKind::zero) {
+        if (goal_piece_ == 0 && present_mask(state) == 0) return UINT32_MAX;
+        return 0;
+    }
+    const unsigned mask = present_mask(state);
+    const int t = state[T_BYTE];
+    uint32_t best = UINT32_MAX;
+    for (int q = 1; q <= PIECES; ++q) {
+        if (goal_piece_ > 0 && q != goal_piece_) continue;
+        if (state[q - 1] == NONE) continue;
+        const int d = distance(state[q - 1]);
+        const uint32_t h = kind_ == HeuristicKind::chebyshev ? static_cast<uint32_t>(d) : relaxed(q, t, mask, d);
+        if (h != INF && h < best) best = h;
+    }
+    return best;
+}
+
+} // namespace ewn
