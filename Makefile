@@ -109,9 +109,9 @@ $(BUILD)/obj/plugins/%.o: plugins/%.c | $(DEPS_STAMP)
 plugin_objs = $(patsubst %.c,$(BUILD)/obj/%.o,$(patsubst %.cc,$(BUILD)/obj/%.o,$(wildcard plugins/$(1)/*.cc plugins/$(1)/*.c)))
 
 define PLUGIN_RULE
-$(BUILD)/plugins/lib$(1).so: $(call plugin_objs,$(1))
+$(BUILD)/plugins/lib$(1).so: $(call plugin_objs,$(1)) tools/plugin.map
 	@mkdir -p $$(@D)
-	$(CXX) -shared $(LDFLAGS) $$^ -o $$@
+	$(CXX) -shared $(LDFLAGS) -Wl,--version-script=tools/plugin.map $(call plugin_objs,$(1)) -o $$@
 endef
 $(foreach p,$(PLUGIN_NAMES),$(eval $(call PLUGIN_RULE,$(p))))
 

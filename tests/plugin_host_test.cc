@@ -96,3 +96,21 @@ TEST_CASE("PluginHost.MinimumTableSizeCoversTheRequiredFunctions") {
     CHECK(solver::minimum_plugin_table_size() == offsetof(solver_plugin, solve));
     CHECK(solver::minimum_plugin_table_size() < sizeof(solver_plugin));
 }
+
+TEST_CASE("PluginHost.ShippedPluginsExportOnlyTheEntrySymbol") {
+    namespace fs = std::filesystem;
+    int checked = 0;
+    for (const auto& e : fs::directory_iterator(build_dir() + "/plugins")) {
+        if (e.path().extension() != ".so") continue;
+        std::string cmd = "nm -D --defined-only " + e.path().string() + " | awk 'NF == 3 {print $3}'";
+        FILE* p = popen(cmd.c_str(), "r");
+        REQUIRE(p);
+        char line[512];
+        std::string symbols;
+        while (std::fgets(line, sizeof line, p)) symbols += line;
+        pclose(p);
+        CHECK_MESSAGE(symbols == SOLVER_PLUGIN_ENTRY_NAME "\n", e.path().string() + " exports:\n" + symbols);
+        ++checked;
+    }
+    CHECK(checked >= 1);
+}
