@@ -109,7 +109,7 @@ TEST_CASE("PluginHost.ShippedPluginsExportOnlyTheEntrySymbol") {
         std::string symbols;
         while (std::fgets(line, sizeof line, p)) symbols += line;
         pclose(p);
-        CHECK_MESSAGE(symbols == SOLVER_PLUGIN_ENTRY_NAME "\n", e.path().string() + " exports:\n" + symbols);
+        CHECK_MESSAGE(symbols == SOLVER_PLUGIN_ENTRY_NAME "\n", (e.path().string() + " exports:\n" + symbols));
         ++checked;
     }
     CHECK(checked >= 1);
