@@ -22,6 +22,9 @@
 #include "matchsticks.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <atomic>
 #include <cstring>
 #include <memory>
@@ -108,6 +111,7 @@ struct Shared {
     uint64_t tasks = 0;
 };
 
+std::atomic<uint64_t> g_lvl[10];
 struct Walker {
     Shared &sh;
     const Tables &T;
@@ -119,13 +123,14 @@ struct Walker {
     Walker(Shared &s, uint64_t *h) : sh(s), T(*s.T), hist(h) {}
 
     bool poll() {
-        if ((++nodes & 0x3fff) == 0 && sh.sv && sh.sv->should_stop(sh.sv->ctx)) sh.abort = true;
+        if ((++nodes & 0xff) == 0 && sh.sv && sh.sv->should_stop(sh.sv->ctx)) sh.abort = true;
         return sh.abort.load(std::memory_order_relaxed);
     }
 
     // Choose H_i. `prev` holds the open squares after V_{i-1}.
     void rec_h(int i, unsigned vprev, int used, int C) {
         if (poll()) return;
+        g_lvl[i]++;
         const int M = T.M, N = T.N, R = sh.R;
         const uint16_t(*prev)[MAXN + 1] = alive[2 * i];  // after V_{i-1} (level 2i)
         uint16_t(*na)[MAXN + 1] = alive[2 * i + 1];
@@ -297,8 +302,11 @@ solver_status squares_table(int m, int n, int s_lo, int s_hi, const solver_servi
     for (int s = s_lo; s <= s_hi; ++s) open[s] = true, ++left;
     std::vector<uint64_t> hist;
     for (int R = 0; R <= sticks && left > 0; ++R) {
+        auto t0 = std::chrono::steady_clock::now();
         solver_status st = run_pass(T, R, open, false, sv, hist);
         if (st != SOLVER_OK) return st;
+        if (getenv("MS_DEBUG")) for (int q = 0; q <= T.M; ++q) fprintf(stderr, " L%d=%lu", q, (unsigned long)g_lvl[q].exchange(0));
+        if (getenv("MS_DEBUG")) fprintf(stderr, "R=%d pass %.3f s\n", R, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         for (int s = s_lo; s <= s_hi; ++s)
             if (open[s] && hist[s] > 0) {
                 out[where[s]].r = R;
@@ -311,8 +319,10 @@ solver_status squares_table(int m, int n, int s_lo, int s_hi, const solver_servi
             if (!open[s]) continue;
             std::vector<bool> atleast(T.total + 1, false);
             for (int a = s; a <= T.total; ++a) atleast[a] = true;
+            t0 = std::chrono::steady_clock::now();
             st = run_pass(T, R, atleast, true, sv, hist);
             if (st != SOLVER_OK) return st;
+            if (getenv("MS_DEBUG")) fprintf(stderr, "R=%d exists S>=%d %.3f s\n", R, s, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
             bool any = false;
             for (int a = s; a <= T.total; ++a) any = any || hist[a] > 0;
             if (any) break;  // then every smaller S is still possible too

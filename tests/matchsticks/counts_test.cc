@@ -1,0 +1,143 @@
+// counts_test.cc -- the matchsticks counts against the reference files in puzzles/matchsticks/
+// and against an independent brute force over every subset of sticks (both modes, square and
+// non-square boards).
+#include <doctest/doctest.h>
+
+#include "test_util.h"
+
+using namespace matchsticks;
+using namespace matchsticks_test;
+
+namespace {
+
+// Compares squares_table(M, N, 0..all) with a reference file that lists the reachable S only.
+void check_table_file(int m, int n) {
+    const std::string path = "puzzles/matchsticks/squares-" + std::to_string(m) + "x" + std::to_string(n) + ".txt";
+    auto rows = data_lines(path);
+    REQUIRE(!rows.empty());
+    Query q;
+    q.m = m, q.n = n;
+    SeqServices s;
+    std::vector<SquaresLine> lines;
+    REQUIRE(squares_table(m, n, 0, q.total_squares(), s.get(), lines) == SOLVER_OK);
+    REQUIRE(int(lines.size()) == q.total_squares() + 1);
+    size_t next = 0;
+    for (const auto &l : lines) {
+        CAPTURE(l.s);
+        if (l.r < 0) {
+            CHECK(l.count == 0);
+            continue;
+        }
+        REQUIRE(next < rows.size());
+        const auto &row = rows[next++];
+        REQUIRE(row.size() == 5);
+        CHECK(row[0] == std::to_string(m));
+        CHECK(row[1] == std::to_string(n));
+        CHECK(row[2] == std::to_string(l.s));
+        CHECK(row[3] == std::to_string(l.r));
+        CHECK(row[4] == std::to_string(l.count));
+    }
+    CHECK(next == rows.size());  // every reference line was matched, in order
+}
+
+}  // namespace
+
+TEST_CASE("Matchsticks.Table2x2MatchesReference") { check_table_file(2, 2); }
+TEST_CASE("Matchsticks.Table3x3MatchesReference") { check_table_file(3, 3); }
+TEST_CASE("Matchsticks.Table4x4MatchesReference") { check_table_file(4, 4); }
+
+TEST_CASE("Matchsticks.NoDanglingMatchesReference") {
+    auto rows = data_lines("puzzles/matchsticks/no-dangling.txt");
+    REQUIRE(rows.size() >= 6);
+    for (const auto &row : rows) {
+        REQUIRE(row.size() == 4);
+        CAPTURE(row[0] + " " + row[1] + " " + row[2]);
+        const int m = std::stoi(row[0]), n = std::stoi(row[1]), r = std::stoi(row[2]);
+        SeqServices s;
+        std::vector<u128> c;
+        REQUIRE(nodangling_counts(m, n, r, s.get(), c) == SOLVER_OK);
+        REQUIRE(int(c.size()) == r + 1);
+        CHECK(to_decimal(c[r]) == row[3]);
+    }
+}
+
+TEST_CASE("Matchsticks.BruteForceEveryBoardUpTo3x3") {
+    const int boards[][2] = {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {1, 4}, {4, 1}, {2, 2}, {2, 3}, {3, 2}, {3, 3}};
+    for (const auto &b : boards) {
+        const int m = b[0], n = b[1];
+        CAPTURE(m);
+        CAPTURE(n);
+        Brute bf(m, n);
+        SeqServices s;
+        // no-dangling, all R
+        std::vector<u128> nd;
+        REQUIRE(nodangling_counts(m, n, bf.sticks, s.get(), nd) == SOLVER_OK);
+        for (int r = 0; r <= bf.sticks; ++r) {
+            CAPTURE(r);
+            CHECK(to_decimal(nd[r]) == std::to_string(bf.nodangling[r]));
+        }
+        // every (S, R) exactly
+        for (int r = 0; r <= bf.sticks; ++r)
+            for (int sq = 0; sq <= bf.squares; ++sq) {
+                uint64_t c = 0;
+                REQUIRE(count_squares(m, n, sq, r, s.get(), c) == SOLVER_OK);
+                if (c != bf.by_rs[r][sq]) {
+                    CAPTURE(r);
+                    CAPTURE(sq);
+                    CHECK(c == bf.by_rs[r][sq]);
+                }
+            }
+        // the table: smallest R per S, or none
+        std::vector<SquaresLine> lines;
+        REQUIRE(squares_table(m, n, 0, bf.squares, s.get(), lines) == SOLVER_OK);
+        REQUIRE(int(lines.size()) == bf.squares + 1);
+        for (int sq = 0; sq <= bf.squares; ++sq) {
+            CAPTURE(sq);
+            int best = -1;
+            for (int r = 0; r <= bf.sticks && best < 0; ++r)
+                if (bf.by_rs[r][sq]) best = r;
+            CHECK(lines[sq].s == sq);
+            CHECK(lines[sq].r == best);
+            CHECK(lines[sq].count == (best < 0 ? 0 : bf.by_rs[best][sq]));
+        }
+    }
+}
+
+TEST_CASE("Matchsticks.TableRangeAndSingleS") {
+    SeqServices s;
+    std::vector<SquaresLine> lines;
+    REQUIRE(squares_table(3, 3, 10, 12, s.get(), lines) == SOLVER_OK);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0].s == 10);
+    CHECK(lines[0].r == 1);
+    CHECK(lines[0].count == 8);
+    CHECK(lines[2].s == 12);
+    CHECK(lines[2].r == -1);
+    REQUIRE(squares_table(3, 3, 12, 12, s.get(), lines) == SOLVER_OK);
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].r == -1);
+    CHECK(lines[0].count == 0);
+}
+
+TEST_CASE("Matchsticks.TransposedBoardsCountTheSame") {
+    SeqServices s;
+    std::vector<SquaresLine> a, b;
+    REQUIRE(squares_table(2, 4, 0, 11, s.get(), a) == SOLVER_OK);
+    REQUIRE(squares_table(4, 2, 0, 11, s.get(), b) == SOLVER_OK);
+    REQUIRE(a.size() == b.size());
+    for (size_t k = 0; k < a.size(); ++k) {
+        CHECK(a[k].r == b[k].r);
+        CHECK(a[k].count == b[k].count);
+    }
+}
+
+TEST_CASE("Matchsticks.StopIsHonoured") {
+    SeqServices s;
+    s.stop_after = 0;
+    std::vector<SquaresLine> lines;
+    CHECK(squares_table(5, 5, 0, 14, s.get(), lines) == SOLVER_ERR_STOPPED);
+    SeqServices s2;
+    s2.stop_after = 0;
+    std::vector<u128> c;
+    CHECK(nodangling_counts(10, 10, 16, s2.get(), c) == SOLVER_ERR_STOPPED);
+}
