@@ -1,5 +1,7 @@
 // Tests of runtime/visited/visited_table: single-thread semantics (outcomes, bytes, collisions,
-// full), then stress from 1, 2, 4, 8 threads with overlapping offers and concurrent readers.
+// full), growth of the slot array (many doublings, small footprint of a small search, full only
+// at the budget), then stress from 1, 2, 4, 8 threads with overlapping offers and concurrent
+// readers, also across many concurrent resizes.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -171,6 +173,113 @@ TEST_CASE("VisitedTable.SingleThread.ZeroAndOddStateSizes") {
     }
 }
 
+// ---- growth of the slot array --------------------------------------------------------------
+
+TEST_CASE("VisitedTable.Growth.ManyDoublingsSingleThread") {
+    // Start at 4 slots: 200k states take the array through ~16 doublings. After every insert the
+    // load stays within 2/3; at the end every state is found with its bytes, g, parent and move,
+    // and offers of known states give duplicate / improved as before the resizes.
+    const std::uint64_t states = 200000 / sanitizer_scale;
+    const std::uint64_t budget = std::uint64_t{16} << 30;
+    visited_table t(kStateSize, budget, 1, 4);
+    CHECK(t.slot_count() == 4);
+    CHECK(t.max_slot_count() > states * 2);
+    std::vector<std::uint64_t> nodes(states);
+    unsigned doublings = 0;
+    std::uint64_t last_slots = t.slot_count(), overloaded = 0;
+    for (std::uint64_t id = 0; id < states; ++id) {
+        const auto s = make_state(id);
+        // Every 8th state shares its hash with 7 others: collision chains survive the rebuild.
+        const std::uint64_t h = id % 8 == 0 ? id / 64 : fnv1a(s);
+        auto r = t.insert(0, s.data(), h, static_cast<std::uint32_t>(id % 1000 + 10), id, static_cast<std::uint32_t>(id));
+        REQUIRE(r.result == outcome::inserted);
+        nodes[id] = r.node;
+        if (t.slot_count() != last_slots) {
+            ++doublings;
+            CHECK(t.slot_count() == std::min(last_slots * 2, t.max_slot_count()));
+            last_slots = t.slot_count();
+        }
+        if (t.size() * 3 > t.slot_count() * 2) ++overloaded;
+    }
+    CHECK(doublings >= 12);
+    CHECK(overloaded == 0);
+    CHECK(t.size() == states);
+    CHECK(t.memory_bytes() <= t.memory_budget_bytes());
+    CHECK(t.slot_bytes() == t.slot_count() * 8);
+    std::uint64_t wrong = 0;
+    for (std::uint64_t id = 0; id < states; ++id) {
+        const auto s = make_state(id);
+        const std::uint64_t h = id % 8 == 0 ? id / 64 : fnv1a(s);
+        const std::uint64_t n = t.find(s.data(), h);
+        if (n != nodes[id] || std::memcmp(t.state(n), s.data(), kStateSize) != 0 || t.hash(n) != h) {
+            ++wrong;
+            continue;
+        }
+        const auto info = t.info(n);
+        wrong += info.g != id % 1000 + 10 || info.parent != id || info.move != static_cast<std::uint32_t>(id);
+    }
+    CHECK(wrong == 0);
+    // Outcomes on the grown table: duplicate, improved, then a new state inserted.
+    const auto s5 = make_state(5);
+    auto r = t.insert(0, s5.data(), fnv1a(s5), 2000, 0, 0);
+    CHECK(r.result == outcome::duplicate);
+    CHECK(r.node == nodes[5]);
+    r = t.insert(0, s5.data(), fnv1a(s5), 1, 77, 78);
+    CHECK(r.result == outcome::improved);
+    CHECK(t.info(nodes[5]).parent == 77);
+    const auto fresh = make_state(states + 1);
+    CHECK(t.find(fresh.data(), fnv1a(fresh)) == visited_table::no_node);
+    CHECK(t.insert(0, fresh.data(), fnv1a(fresh), 3, 0, 0).result == outcome::inserted);
+}
+
+TEST_CASE("VisitedTable.Growth.SmallSearchStaysSmall") {
+    // 10k states in a 16 GiB budget: the slot array stays at its initial 512 KiB (it was sized
+    // from the whole budget before: ~4 GiB of slots, one page committed per insert).
+    visited_table t(kStateSize, std::uint64_t{16} << 30, 2);
+    CHECK(t.max_slot_count() * 8 > (std::uint64_t{2} << 30));
+    for (std::uint64_t id = 0; id < 10000; ++id) {
+        const auto s = make_state(id);
+        REQUIRE(t.insert(id % 2, s.data(), fnv1a(s), 1, 0, 0).result == outcome::inserted);
+    }
+    CHECK(t.slot_bytes() <= (std::uint64_t{4} << 20));
+    CHECK(t.memory_bytes() <= (std::uint64_t{8} << 20));
+    // ... and grows when the nodes need it: 100k states, still a few MiB.
+    for (std::uint64_t id = 10000; id < 100000; ++id) {
+        const auto s = make_state(id);
+        REQUIRE(t.insert(id % 2, s.data(), fnv1a(s), 1, 0, 0).result == outcome::inserted);
+    }
+    CHECK(t.slot_count() * 2 >= t.size() * 3);
+    CHECK(t.slot_bytes() <= (std::uint64_t{4} << 20));
+    CHECK(t.memory_bytes() <= (std::uint64_t{16} << 20));
+}
+
+TEST_CASE("VisitedTable.Growth.FullOnlyAtBudget") {
+    // A tiny first array must not make the table full early: exactly capacity() states get in,
+    // the array ends at its budget-derived maximum, memory stays within the budget throughout.
+    for (unsigned threads : {1u, 3u}) {
+        const std::uint64_t budget = 5000 * visited_table::bytes_per_node(kStateSize) + 8;
+        visited_table t(kStateSize, budget, threads, 2);
+        REQUIRE(t.capacity() == 5000);
+        CHECK(t.slot_count() == 2);
+        std::uint64_t inserted = 0, over = 0;
+        for (std::uint64_t id = 0; id < 6000; ++id) {
+            const auto s = make_state(id);
+            const auto r = t.insert(static_cast<unsigned>(id % threads), s.data(), fnv1a(s), 1, 0, 0);
+            if (r.result == outcome::inserted) ++inserted;
+            else CHECK(r.result == outcome::full);
+            over += t.memory_bytes() > budget;
+        }
+        CHECK(inserted == 5000);
+        CHECK(over == 0);
+        CHECK(t.slot_count() == t.max_slot_count());
+        CHECK(t.memory_bytes() <= budget);
+        for (std::uint64_t id = 0; id < 5000; id += 7) {
+            const auto s = make_state(id);
+            CHECK(t.insert(0, s.data(), fnv1a(s), 1, 0, 0).result == outcome::duplicate);
+        }
+    }
+}
+
 namespace {
 
 // Every thread offers every state twice, with pseudo-random g; parent and move encode (g,
@@ -189,9 +298,16 @@ bool consistent(const visited_table::node_info& i) {
     return (i.parent >> 32) == i.g && i.move == offer_move(i.g, thread);
 }
 
-void stress(unsigned threads) {
+// initial_slots: the default (few resizes) or tiny (a resize every few hundred inserts early on,
+// ~10 in all, racing with the inserts, improvements and reads of the other threads). finders:
+// extra threads that find() states while the others insert (the find side of the resize
+// protocol): a found node must hold the bytes looked for.
+void stress(unsigned threads, std::uint64_t initial_slots = visited_table::default_initial_slots,
+            unsigned finders = 0) {
     const std::uint64_t states = 100000 / sanitizer_scale;
-    visited_table t(kStateSize, states * visited_table::bytes_per_node(kStateSize) * 2, threads);
+    visited_table t(kStateSize, states * visited_table::bytes_per_node(kStateSize) * 2, threads,
+                    initial_slots);
+    const std::uint64_t first_slots = t.slot_count();
     std::vector<std::vector<std::uint8_t>> bytes(states);
     std::vector<std::uint64_t> hashes(states);
     for (std::uint64_t id = 0; id < states; ++id) {
@@ -199,9 +315,26 @@ void stress(unsigned threads) {
         // A quarter of the states share their hash with three others: collisions under load.
         hashes[id] = (id % 2 == 0) ? fnv1a(bytes[id]) : (id / 4) * 0x2545F4914F6CDD1DULL;
     }
-    std::atomic<std::uint64_t> torn{0}, bad_bytes{0}, full{0};
-    std::atomic<unsigned> go{0};
+    std::atomic<std::uint64_t> torn{0}, bad_bytes{0}, full{0}, found{0}, bad_found{0};
+    std::atomic<unsigned> go{0}, done{0};
     std::vector<std::thread> pool;
+    std::vector<std::thread> finder_pool;
+    for (unsigned f = 0; f < finders; ++f) {
+        finder_pool.emplace_back([&, f] {
+            std::mt19937_64 rng(f * 104729 + 17);
+            while (go.load() < threads) std::this_thread::yield();
+            // Until the inserters are done, and at least 1000 lookups (so some hit even if this
+            // thread only gets a core at the end).
+            for (std::uint64_t k = 0; done.load() < threads || k < 1000; ++k) {
+                const std::uint64_t id = rng() % states;
+                const std::uint64_t n = t.find(bytes[id].data(), hashes[id]);
+                if (n == visited_table::no_node) continue;
+                found.fetch_add(1);
+                if (std::memcmp(t.state(n), bytes[id].data(), kStateSize) != 0 || !consistent(t.info(n)))
+                    bad_found.fetch_add(1);
+            }
+        });
+    }
     for (unsigned th = 0; th < threads; ++th) {
         pool.emplace_back([&, th] {
             std::vector<std::uint64_t> order(states);
@@ -224,9 +357,20 @@ void stress(unsigned threads) {
                     if (t.g(r.node) > g) torn.fetch_add(1);  // g never rises above a completed offer
                 }
             }
+            done.fetch_add(1);
         });
     }
     for (auto& p : pool) p.join();
+    for (auto& p : finder_pool) p.join();
+    CHECK(bad_found.load() == 0);
+    if (finders > 0) CHECK(found.load() > 0);  // the finders did run during the inserts
+    if (initial_slots < 1024) {
+        CHECK(t.slot_count() >= first_slots * 512);  // at least 9 doublings happened under load
+        CHECK(t.slot_count() <= t.max_slot_count());
+        // Not grown more than needed: a doubling happens only when the node indices handed out
+        // (states plus at most one unused chunk of <= 1024 per thread) pass 2/3 of the array.
+        CHECK(t.slot_count() <= 3 * (states + std::uint64_t{threads} * 1024) + 2);
+    }
     CHECK(full.load() == 0);
     CHECK(torn.load() == 0);
     CHECK(bad_bytes.load() == 0);
@@ -334,6 +478,9 @@ TEST_CASE("VisitedTable.Stress.1thread") { stress(1); }
 TEST_CASE("VisitedTable.Stress.2threads") { stress(2); }
 TEST_CASE("VisitedTable.Stress.4threads") { stress(4); }
 TEST_CASE("VisitedTable.Stress.8threads") { stress(8); }
+TEST_CASE("VisitedTable.StressGrow.2threads") { stress(2, 16, 1); }
+TEST_CASE("VisitedTable.StressGrow.4threads") { stress(4, 16, 1); }
+TEST_CASE("VisitedTable.StressGrow.8threads") { stress(8, 16, 2); }
 TEST_CASE("VisitedTable.StressFull.2threads") { stress_full(2); }
 TEST_CASE("VisitedTable.StressFull.8threads") { stress_full(8); }
 
