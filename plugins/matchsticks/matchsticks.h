@@ -58,12 +58,12 @@ bool parse_query(const char *text, size_t length, const solver_option *options, 
 struct SquaresLine {
     int s = 0;
     int r = -1;
-    uint64_t count = 0;
+    u128 count = 0;
 };
 
 // Exact count of arrangements with exactly S squares and exactly R removed sticks.
 // Returns SOLVER_ERR_STOPPED when services->should_stop() fired.
-solver_status count_squares(int m, int n, int s, int r, const solver_services *sv, uint64_t &out);
+solver_status count_squares(int m, int n, int s, int r, const solver_services *sv, u128 &out);
 // For each S in [s_lo, s_hi]: the smallest R with arrangements and their number.
 solver_status squares_table(int m, int n, int s_lo, int s_hi, const solver_services *sv,
                             std::vector<SquaresLine> &out);

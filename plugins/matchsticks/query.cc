@@ -183,10 +183,10 @@ solver_status run_query(const Query &q, const solver_services *sv, std::string &
         return SOLVER_OK;
     }
     if (q.given == 4) {
-        uint64_t c = 0;
+        u128 c = 0;
         st = count_squares(q.m, q.n, q.s, q.r, sv, c);
         if (st != SOLVER_OK) return st;
-        text = mn + std::to_string(q.s) + " " + std::to_string(q.r) + " " + std::to_string(c) + "\n";
+        text = mn + std::to_string(q.s) + " " + std::to_string(q.r) + " " + to_decimal(c) + "\n";
         cost = uint64_t(q.r);
         return SOLVER_OK;
     }
@@ -196,7 +196,7 @@ solver_status run_query(const Query &q, const solver_services *sv, std::string &
     if (st != SOLVER_OK) return st;
     for (const auto &l : lines)
         text += mn + std::to_string(l.s) + " " + (l.r < 0 ? std::string("-") : std::to_string(l.r)) + " " +
-                std::to_string(l.count) + "\n";
+                to_decimal(l.count) + "\n";
     if (q.given == 3 && !lines.empty() && lines[0].r >= 0) cost = uint64_t(lines[0].r);
     (void)f;
     return SOLVER_OK;

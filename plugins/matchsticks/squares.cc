@@ -36,7 +36,16 @@ namespace {
 constexpr int MAXN = MAX_SIDE_SQUARES;
 constexpr int MAXM = MAX_SIDE_SQUARES;
 
-inline int pc(unsigned x) { return __builtin_popcount(x); }
+// Popcount of masks below 2^10 by table: the plugin is built without -mpopcnt, and the
+// library call __popcountdi2 was a fifth of the run time.
+struct PopTable {
+    uint8_t v[1u << 10];
+    PopTable() {
+        for (unsigned x = 0; x < (1u << 10); ++x) v[x] = uint8_t(__builtin_popcount(x));
+    }
+};
+const PopTable pop_table;
+inline int pc(unsigned x) { return pop_table.v[x]; }
 
 struct Tables {
     int M = 0, N = 0, SC = 0, total = 0;
@@ -50,6 +59,7 @@ struct Tables {
     // squares alive in cell rows i..M-1 given H_i = h; t2[i][c*(SC+1)+s] the same after V_i
     // with c the cells of row i still closed on three sides.
     std::vector<uint16_t> minrem[MAXM + 1], t2[MAXM + 1];
+    std::vector<unsigned> hby[MAXN + 1];  // [k]: the H masks with exactly k sticks removed
 
     void build(int m, int n) {
         M = m, N = n, SC = m * n;
@@ -65,6 +75,8 @@ struct Tables {
             vpair[u].assign(1u << (N + 1), 0);
             for (unsigned v = 0; v <= vmask; ++v) vpair[u][v] = uint16_t(v & (v >> u) & lim);
         }
+        for (int k = 0; k <= N; ++k) hby[k].clear();
+        for (unsigned h = 0; h <= hmask; ++h) hby[N - pc(h)].push_back(h);
         total = 0;
         for (int t = 0; t < M; ++t)
             for (int u = 1; u <= std::min(N, M - t); ++u) total += N - u + 1;
@@ -111,13 +123,21 @@ struct Shared {
     uint64_t tasks = 0;
 };
 
-std::atomic<uint64_t> g_lvl[10];
+// A node of the search where the parallel part starts: about to choose H_i.
+struct Frontier {
+    unsigned vprev;
+    int used, C, weight;
+    uint16_t alive[MAXM + 1][MAXN + 1];
+};
+
 struct Walker {
     Shared &sh;
     const Tables &T;
     uint64_t *hist;
     uint64_t nodes = 0;
-    int root_h = -1, root_v = -1;
+    int weight = 1;
+    int split = -1;                    // collecting: stop at rec_h(split) and record the node
+    std::vector<Frontier> *collect = nullptr;
     uint16_t alive[2 * MAXM + 2][MAXM + 1][MAXN + 1];
 
     Walker(Shared &s, uint64_t *h) : sh(s), T(*s.T), hist(h) {}
@@ -127,62 +147,77 @@ struct Walker {
         return sh.abort.load(std::memory_order_relaxed);
     }
 
-    // Choose H_i. `prev` holds the open squares after V_{i-1}.
-    void rec_h(int i, unsigned vprev, int used, int C) {
-        if (poll()) return;
-        g_lvl[i]++;
-        const int M = T.M, N = T.N, R = sh.R;
-        const uint16_t(*prev)[MAXN + 1] = alive[2 * i];  // after V_{i-1} (level 2i)
-        uint16_t(*na)[MAXN + 1] = alive[2 * i + 1];
-        const int tlo = std::max(0, i - N);
-        for (unsigned h = 0; h <= T.hmask; ++h) {
-            if (i == 0 && root_h >= 0 && h != unsigned(root_h)) continue;
-            const int u2 = used + N - pc(h);
-            if (u2 > R) continue;
-            const int rem = R - u2;
-            if (rem > T.RS_H[i]) continue;
-            if (i == M) {
-                if (rem != 0) continue;
-                if (!sh.relaxed) {
-                    unsigned up = vprev, l = h << 1, r = h;
-                    unsigned one = (up ^ l ^ r) & ~((up & l) | (up & r) | (l & r));
-                    if (one) continue;
-                }
-                int C2 = C;
-                for (int t = tlo; t < i; ++t) C2 += pc(prev[t][i - t] & T.hrun[i - t][h]);
-                if (sh.prev_active[C2] == C2) {
-                    ++hist[C2];
-                    if (sh.relaxed) {
-                        sh.found = true;
-                        sh.abort = true;
-                        return;
-                    }
-                }
-                continue;
+    // The last line: exactly `rem` of its N sticks go; squares ending here are completed.
+    void leaf(unsigned vprev, int rem, int C) {
+        const int M = T.M, N = T.N;
+        const uint16_t(*prev)[MAXN + 1] = alive[2 * M];
+        const int tlo = std::max(0, M - N);
+        const auto &list = T.hby[rem];
+        for (unsigned h : list) {
+            if (!sh.relaxed) {
+                unsigned up = vprev, l = h << 1, r = h;
+                if ((up ^ l ^ r) & ~((up & l) | (up & r) | (l & r))) continue;
             }
-            int C2 = C, open = 0;
-            for (int t = tlo; t < i; ++t) {
-                C2 += pc(prev[t][i - t] & T.hrun[i - t][h]);
-                for (int u = i - t + 1; u <= std::min(N, M - t); ++u) {
-                    na[t][u] = prev[t][u];
-                    open += pc(prev[t][u]);
+            int C2 = C;
+            for (int t = tlo; t < M; ++t) C2 += pc(prev[t][M - t] & T.hrun[M - t][h]);
+            if (sh.prev_active[C2] == C2) {
+                hist[C2] += weight;
+                if (sh.relaxed) {
+                    sh.found = true;
+                    sh.abort = true;
+                    return;
                 }
             }
-            for (int u = 1; u <= std::min(N, M - i); ++u) {
-                na[i][u] = T.hrun[u][h];
-                open += pc(na[i][u]);
-            }
-            const int A = C2 + open + T.F[i];
-            const int smax = sh.prev_active[A];
-            if (smax < C2) continue;
-            if (T.minrem[i][size_t(h) * (T.SC + 1) + std::min(smax - C2, T.SC)] > rem) continue;
-            rec_v(i, h, vprev, u2, C2);
-            if (sh.abort.load(std::memory_order_relaxed)) return;
         }
     }
 
-    // Choose V_i after H_i = h.
-    void rec_v(int i, unsigned h, unsigned vprev, int used, int C) {
+    // Choose H_i. alive[2i] holds the open squares after V_{i-1}.
+    void rec_h(int i, unsigned vprev, int used, int C) {
+        if (poll()) return;
+        const int M = T.M, N = T.N, R = sh.R;
+        if (i == split) {
+            Frontier f;
+            f.vprev = vprev, f.used = used, f.C = C, f.weight = weight;
+            std::memcpy(f.alive, alive[2 * i], sizeof f.alive);
+            collect->push_back(f);
+            return;
+        }
+        if (i == M) {
+            if (R - used <= N) leaf(vprev, R - used, C);
+            return;
+        }
+        const uint16_t(*prev)[MAXN + 1] = alive[2 * i];
+        uint16_t(*na)[MAXN + 1] = alive[2 * i + 1];
+        const int tlo = std::max(0, i - N);
+        const int kmax = std::min(N, R - used);
+        for (int k = 0; k <= kmax; ++k) {
+            const int u2 = used + k, rem = R - u2;
+            if (rem > T.RS_H[i]) continue;
+            for (unsigned h : T.hby[k]) {
+                int C2 = C, open = 0;
+                for (int t = tlo; t < i; ++t) {
+                    C2 += pc(prev[t][i - t] & T.hrun[i - t][h]);
+                    for (int u = i - t + 1; u <= std::min(N, M - t); ++u) {
+                        na[t][u] = prev[t][u];
+                        open += pc(prev[t][u]);
+                    }
+                }
+                for (int u = 1; u <= std::min(N, M - i); ++u) {
+                    na[i][u] = T.hrun[u][h];
+                    open += pc(na[i][u]);
+                }
+                const int A = C2 + open + T.F[i];
+                const int smax = sh.prev_active[A];
+                if (smax < C2) continue;
+                if (T.minrem[i][size_t(h) * (T.SC + 1) + std::min(smax - C2, T.SC)] > rem) continue;
+                rec_v(i, h, vprev, u2, C2, -1);
+                if (sh.abort.load(std::memory_order_relaxed)) return;
+            }
+        }
+    }
+
+    // Choose V_i after H_i = h (only = -1), or only V_i = only (the root pair).
+    void rec_v(int i, unsigned h, unsigned vprev, int used, int C, int only) {
         const int M = T.M, N = T.N, R = sh.R;
         const uint16_t(*prev)[MAXN + 1] = alive[2 * i + 1];
         uint16_t(*na)[MAXN + 1] = alive[2 * i + 2];
@@ -191,12 +226,15 @@ struct Walker {
         unsigned one = (up ^ l ^ r) & ~((up & l) | (up & r) | (l & r));
         unsigned f1 = one, fr = any & ~one & T.vmask;
         if (sh.relaxed) f1 = 0, fr = T.vmask;
+        // at most R - used removals: pop(sub) >= need
+        const int need = N + 1 - pc(f1) - (R - used);
+        if (need > pc(fr)) return;
         const int tlo = std::max(0, i - N + 1);
         unsigned sub = 0;
         do {
             const unsigned v = f1 | sub;
             sub = (sub - fr) & fr;
-            if (i == 0 && root_v >= 0 && v != unsigned(root_v)) continue;
+            if (only >= 0 && v != unsigned(only)) continue;
             const int u2 = used + N + 1 - pc(v);
             if (u2 > R) continue;
             const int rem = R - u2;
@@ -215,29 +253,61 @@ struct Walker {
             if (sh.abort.load(std::memory_order_relaxed)) return;
         } while (sub != 0);
     }
+
+    // The root pair (H_0, V_0) = (h, v), then on down.
+    void root(unsigned h, unsigned v) {
+        const int N = T.N, M = T.M, R = sh.R;
+        const int u0 = N - pc(h);
+        if (u0 > R || R - u0 > T.RS_H[0]) return;
+        uint16_t(*na)[MAXN + 1] = alive[1];
+        int open = 0;
+        for (int u = 1; u <= std::min(N, M); ++u) {
+            na[0][u] = T.hrun[u][h];
+            open += pc(na[0][u]);
+        }
+        const int A = open + T.F[0];
+        const int smax = sh.prev_active[A];
+        if (smax < 0) return;
+        if (T.minrem[0][size_t(h) * (T.SC + 1) + std::min(smax, T.SC)] > R - u0) return;
+        rec_v(0, h, 0, u0, 0, int(v));
+    }
 };
 
-struct RootArg {
+unsigned reverse_bits(unsigned x, int bits) {
+    unsigned r = 0;
+    for (int k = 0; k < bits; ++k) r |= ((x >> k) & 1u) << (bits - 1 - k);
+    return r;
+}
+
+struct TaskArg {
     Shared *sh;
+    const std::vector<Frontier> *items;
+    int split;
 };
 
-void root_body(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
-    Shared &sh = *static_cast<RootArg *>(arg)->sh;
-    const Tables &T = *sh.T;
+void frontier_body(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
+    const TaskArg &a = *static_cast<TaskArg *>(arg);
+    Shared &sh = *a.sh;
     std::unique_ptr<Walker> w(new Walker(sh, sh.hist[worker].data()));
     for (uint64_t k = begin; k < end; ++k) {
         if (sh.abort.load(std::memory_order_relaxed)) return;
-        w->root_h = int(k >> (T.N + 1));
-        w->root_v = int(k & T.vmask);
-        w->rec_h(0, 0, 0, 0);
-        uint64_t d = sh.done.fetch_add(1) + 1;
-        if (sh.sv && sh.sv->progress && (d & 255) == 0) sh.sv->progress(sh.sv->ctx, "matchsticks", double(d) / sh.tasks);
+        const Frontier &f = (*a.items)[k];
+        std::memcpy(w->alive[2 * a.split], f.alive, sizeof f.alive);
+        w->weight = f.weight;
+        w->rec_h(a.split, f.vprev, f.used, f.C);
+        uint64_t d = sh.done.fetch_add(1, std::memory_order_relaxed) + 1;
+        if (sh.sv && sh.sv->progress && (d & 1023) == 0) sh.sv->progress(sh.sv->ctx, "matchsticks", double(d) / sh.tasks);
     }
 }
 
 // One pass at exactly R removals: hist[S] for every wanted S (or, relaxed, whether one exists).
+// Left-right reflection maps the subtree of the root pair (H_0, V_0) onto that of the reflected
+// pair, so only pairs with (H_0, V_0) <= reflected are searched, the smaller ones counted twice.
+// The top of the tree (down to line `split`) is walked here; its nodes are spread over the pool.
 solver_status run_pass(const Tables &T, int R, const std::vector<bool> &wanted, bool relaxed,
                        const solver_services *sv, std::vector<uint64_t> &hist) {
+    static thread_local std::vector<Frontier> items;  // kept between passes: no fresh pages each time
+    items.clear();
     Shared sh;
     sh.T = &T;
     sh.R = R;
@@ -251,15 +321,312 @@ solver_status run_pass(const Tables &T, int R, const std::vector<bool> &wanted, 
     }
     const uint32_t workers = sv ? std::max<uint32_t>(1, sv->threads) : 1;
     sh.hist.assign(workers, std::vector<uint64_t>(T.total + 1, 0));
-    sh.tasks = uint64_t(1) << (2 * T.N + 1);
-    RootArg arg{&sh};
-    if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, sh.tasks, 16, root_body, &arg);
-    else root_body(&arg, 0, sh.tasks, 0);
+    const int split = 1;  // the root pairs (H_0, V_0): thousands of tasks, few bytes each
+    {
+        std::unique_ptr<Walker> w(new Walker(sh, sh.hist[0].data()));
+        w->split = split;
+        w->collect = &items;
+        for (unsigned h = 0; h <= T.hmask; ++h)
+            for (unsigned v = 0; v <= T.vmask; ++v) {
+                const unsigned key = (h << (T.N + 1)) | v;
+                const unsigned rkey = (reverse_bits(h, T.N) << (T.N + 1)) | reverse_bits(v, T.N + 1);
+                if (key > rkey) continue;
+                w->weight = key < rkey ? 2 : 1;
+                w->root(h, v);
+            }
+    }
+    if (sh.abort && !sh.found) return SOLVER_ERR_STOPPED;
+    sh.tasks = items.size();
+    TaskArg arg{&sh, &items, split};
+    if (!sh.found) {
+        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, items.size(), 4, frontier_body, &arg);
+        else frontier_body(&arg, 0, items.size(), 0);
+    }
     hist.assign(T.total + 1, 0);
     for (auto &h : sh.hist)
         for (int s = 0; s <= T.total; ++s) hist[s] += h[s];
     if (sh.abort && !sh.found) return SOLVER_ERR_STOPPED;
     return SOLVER_OK;
+}
+
+
+// ---- the layered DP: the search above with equal nodes merged --------------------------------
+// After V_i the future depends only on V_i (for the dangling test of line i+1), the masks of
+// the open squares, the removals so far and the squares completed so far. Layer by layer, every
+// such key holds the number of prefixes that reach it (saturated 128-bit); a key and its mirror
+// image (left-right reflection) have the same futures, so only the smaller of the two is kept.
+// The same bounds as the search drop keys that cannot end with a wanted S within `rcap`.
+struct Key {
+    uint64_t w[4];
+    bool operator==(const Key &o) const {
+        return w[0] == o.w[0] && w[1] == o.w[1] && w[2] == o.w[2] && w[3] == o.w[3];
+    }
+    uint8_t *b() { return reinterpret_cast<uint8_t *>(w); }
+    const uint8_t *b() const { return reinterpret_cast<const uint8_t *>(w); }
+    bool less(const Key &o) const {
+        for (int k = 3; k >= 0; --k)
+            if (w[k] != o.w[k]) return w[k] < o.w[k];
+        return false;
+    }
+};
+inline uint64_t hash_key(const Key &k) {
+    uint64_t h = k.w[0] * 0x9E3779B97F4A7C15ull;
+    h = (h ^ (h >> 29) ^ k.w[1]) * 0xBF58476D1CE4E5B9ull;
+    h = (h ^ (h >> 31) ^ k.w[2]) * 0x94D049BB133111EBull;
+    h = (h ^ (h >> 30) ^ k.w[3]) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 32);
+}
+
+struct KeyTable {
+    std::vector<Key> keys;
+    std::vector<u128> vals;  // 0 = empty slot
+    size_t size = 0, mask = 0;
+    void reset(size_t cap) {
+        size_t c = 64;
+        while (c < cap * 2) c <<= 1;
+        keys.assign(c, Key{});
+        vals.assign(c, 0);
+        mask = c - 1;
+        size = 0;
+    }
+    void add(const Key &k, u128 v) {
+        if ((size + 1) * 2 > keys.size()) grow();
+        size_t p = hash_key(k) & mask;
+        while (vals[p] != 0) {
+            if (keys[p] == k) {
+                vals[p] = sat_add(vals[p], v);
+                return;
+            }
+            p = (p + 1) & mask;
+        }
+        keys[p] = k;
+        vals[p] = v;
+        ++size;
+    }
+    void grow() {
+        std::vector<Key> ok;
+        std::vector<u128> ov;
+        ok.swap(keys);
+        ov.swap(vals);
+        reset(ok.size());
+        for (size_t p = 0; p < ok.size(); ++p)
+            if (ov[p] != 0) add(ok[p], ov[p]);
+    }
+    size_t bytes() const { return keys.size() * (sizeof(Key) + sizeof(u128)); }
+};
+
+struct Layer {
+    std::vector<std::pair<int, int>> open;  // (t, u) of the open squares after V_i, key order
+    int unit_index = -1;                    // where (i, 1) sits in `open`
+};
+
+struct DpShared {
+    const Tables *T;
+    int rmin, rcap, smax_all;
+    std::vector<int> prev_active;
+    std::vector<Layer> layers;  // [i + 1]: after V_i; [0]: before line 0
+    std::vector<uint8_t> rev[MAXN + 2];  // rev[w][x]: x reversed over w bits
+    const KeyTable *src = nullptr;
+    std::vector<KeyTable> out;                      // per worker
+    std::vector<std::vector<u128>> res;             // per worker: [R * (total+1) + S]
+    int i = 0;
+    std::atomic<bool> stop{false};
+    const solver_services *sv = nullptr;
+};
+
+void dp_body(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
+    DpShared &d = *static_cast<DpShared *>(arg);
+    if (d.stop.load(std::memory_order_relaxed)) return;
+    if (d.sv && d.sv->should_stop && d.sv->should_stop(d.sv->ctx)) {
+        d.stop = true;
+        return;
+    }
+    const Tables &T = *d.T;
+    const int M = T.M, N = T.N, i = d.i;
+    const Layer &Lp = d.layers[i];  // after V_{i-1}
+    const Layer *Ln = i < M ? &d.layers[i + 1] : nullptr;
+    KeyTable &out = d.out[worker];
+    u128 *res = d.res[worker].data();
+    const int W = T.total + 1;
+    const int np = int(Lp.open.size());
+    uint16_t carried[40];
+    int cu[40];
+    for (uint64_t p = begin; p < end; ++p) {
+        const u128 val = d.src->vals[p];
+        if (val == 0) continue;
+        const uint8_t *kb = d.src->keys[p].b();
+        const unsigned vprev = unsigned(kb[0]) | (unsigned(kb[1]) << 8);
+        const int used = kb[2], C = kb[3];
+        const int kmax = std::min(N, d.rcap - used);
+        for (int kh = 0; kh <= kmax; ++kh) {
+            for (unsigned h : T.hby[kh]) {
+                int C2 = C, nc = 0;
+                for (int x = 0; x < np; ++x) {
+                    const int t = Lp.open[x].first, u = Lp.open[x].second;
+                    const unsigned m = kb[4 + x];
+                    if (t + u == i) C2 += pc(m & T.hrun[u][h]);
+                    else carried[nc] = uint16_t(m), cu[nc++] = u;
+                }
+                if (C2 > d.smax_all) continue;
+                const int uh = used + kh;
+                if (i == M) {
+                    unsigned up = vprev, l = h << 1, r = h;
+                    if ((up ^ l ^ r) & ~((up & l) | (up & r) | (l & r))) continue;
+                    if (uh >= d.rmin && d.prev_active[C2] == C2) res[size_t(uh) * W + C2] = sat_add(res[size_t(uh) * W + C2], val);
+                    continue;
+                }
+                for (int u = 1; u <= std::min(N, M - i); ++u) carried[nc] = T.hrun[u][h], cu[nc++] = u;
+                unsigned up = vprev, l = h << 1, r = h;
+                unsigned any = up | l | r;
+                unsigned one = (up ^ l ^ r) & ~((up & l) | (up & r) | (l & r));
+                const unsigned f1 = one, fr = any & ~one & T.vmask;
+                unsigned sub = 0;
+                do {
+                    const unsigned v = f1 | sub;
+                    sub = (sub - fr) & fr;
+                    const int u2 = uh + N + 1 - pc(v);
+                    if (u2 > d.rcap || u2 + T.RS_V[i] < d.rmin) continue;
+                    Key k{};
+                    uint8_t *b = k.b();
+                    b[0] = uint8_t(v & 0xff), b[1] = uint8_t(v >> 8), b[2] = uint8_t(u2), b[3] = uint8_t(C2);
+                    int open = 0;
+                    for (int x = 0; x < nc; ++x) {
+                        const unsigned m = carried[x] & T.vpair[cu[x]][v];
+                        b[4 + x] = uint8_t(m);
+                        open += pc(m);
+                    }
+                    const int A = C2 + open + T.F[i];
+                    const int smax = d.prev_active[A];
+                    if (smax < C2) continue;
+                    if (u2 + T.t2[i][size_t(b[4 + Ln->unit_index]) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap) continue;
+                    // the mirror image
+                    Key mk{};
+                    uint8_t *mb = mk.b();
+                    const unsigned rv = unsigned(d.rev[N + 1][v & 0xff]) << 1 >> 1;
+                    unsigned rvv = 0;
+                    for (int z = 0; z <= N; ++z) rvv |= ((v >> z) & 1u) << (N - z);
+                    (void)rv;
+                    mb[0] = uint8_t(rvv & 0xff), mb[1] = uint8_t(rvv >> 8), mb[2] = b[2], mb[3] = b[3];
+                    for (int x = 0; x < nc; ++x) mb[4 + x] = d.rev[N - cu[x] + 1][b[4 + x]];
+                    out.add(mk.less(k) ? mk : k, val);
+                } while (sub != 0);
+            }
+        }
+    }
+}
+
+// One DP pass: res[R][S] for rmin <= R <= rcap and every wanted S.
+solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<bool> &wanted, const solver_services *sv,
+                      std::vector<u128> &result) {
+    const int M = T.M, N = T.N, W = T.total + 1;
+    DpShared d;
+    d.T = &T;
+    d.rmin = rmin, d.rcap = rcap;
+    d.sv = sv;
+    d.prev_active.assign(W, -1);
+    int last = -1;
+    for (int a = 0; a < W; ++a) {
+        if (wanted[a]) last = a;
+        d.prev_active[a] = last;
+    }
+    d.smax_all = last;
+    result.assign(size_t(rcap + 1) * W, 0);
+    if (last < 0) return SOLVER_OK;
+    for (int w = 1; w <= N + 1; ++w) {
+        d.rev[w].assign(256, 0);
+        for (unsigned x = 0; x < 256 && x < (1u << w); ++x) {
+            unsigned r = 0;
+            for (int z = 0; z < w; ++z) r |= ((x >> z) & 1u) << (w - 1 - z);
+            d.rev[w][x] = uint8_t(r);
+        }
+    }
+    d.layers.resize(M + 1);
+    for (int i = 0; i < M; ++i) {
+        Layer &L = d.layers[i + 1];
+        for (auto tu : d.layers[i].open)
+            if (tu.first + tu.second > i) L.open.push_back(tu);
+        L.unit_index = int(L.open.size());
+        for (int u = 1; u <= std::min(N, M - i); ++u) L.open.push_back({i, u});
+        if (L.open.size() > 28) return SOLVER_ERR_INTERNAL;
+    }
+    const uint32_t workers = sv ? std::max<uint32_t>(1, sv->threads) : 1;
+    d.out.resize(workers);
+    d.res.assign(workers, std::vector<u128>(size_t(rcap + 1) * W, 0));
+    KeyTable cur;
+    cur.reset(1);
+    cur.add(Key{}, 1);
+    for (int i = 0; i <= M; ++i) {
+        d.i = i;
+        d.src = &cur;
+        for (auto &o : d.out) o.reset(std::max<size_t>(1024, cur.size / workers));
+        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, cur.keys.size(), 256, dp_body, &d);
+        else dp_body(&d, 0, cur.keys.size(), 0);
+        if (d.stop) return SOLVER_ERR_STOPPED;
+        if (i == M) break;
+        size_t total = 0, bytes = cur.bytes();
+        for (auto &o : d.out) total += o.size, bytes += o.bytes();
+        if (sv && sv->memory_budget_bytes && bytes > sv->memory_budget_bytes) return SOLVER_ERR_NO_MEMORY;
+        KeyTable next;
+        if (workers == 1) {
+            next.keys.swap(d.out[0].keys);
+            next.vals.swap(d.out[0].vals);
+            next.size = d.out[0].size, next.mask = d.out[0].mask;
+        } else {
+            next.reset(total);
+            for (auto &o : d.out)
+                for (size_t p = 0; p < o.keys.size(); ++p)
+                    if (o.vals[p] != 0) next.add(o.keys[p], o.vals[p]);
+        }
+        if (getenv("MS_DEBUG")) fprintf(stderr, "  layer %d: %zu keys\n", i, next.size);
+        cur.keys.swap(next.keys);
+        cur.vals.swap(next.vals);
+        cur.size = next.size, cur.mask = next.mask;
+        if (sv && sv->progress) sv->progress(sv->ctx, "matchsticks", double(i + 1) / (M + 1));
+    }
+    for (auto &r : d.res)
+        for (size_t k = 0; k < r.size(); ++k) result[k] = sat_add(result[k], r[k]);
+    return SOLVER_OK;
+}
+
+// Greedy: remove, one at a time, a stick that breaks the fewest intact squares (dangling rule
+// dropped). kept[R] is a number of squares some set of exactly R removals keeps: a quick proof
+// that >= kept[R] squares are possible, so the search for it can be skipped.
+std::vector<int> greedy_kept(int m, int n) {
+    const int H = (m + 1) * n, sticks = H + m * (n + 1);
+    std::vector<std::vector<int>> sq;
+    for (int u = 1; u <= std::min(m, n); ++u)
+        for (int t = 0; t + u <= m; ++t)
+            for (int l = 0; l + u <= n; ++l) {
+                std::vector<int> b;
+                for (int k = 0; k < u; ++k) {
+                    b.push_back(t * n + l + k);
+                    b.push_back((t + u) * n + l + k);
+                    b.push_back(H + (t + k) * (n + 1) + l);
+                    b.push_back(H + (t + k) * (n + 1) + l + u);
+                }
+                sq.push_back(b);
+            }
+    std::vector<std::vector<int>> of(sticks);
+    for (int q = 0; q < int(sq.size()); ++q)
+        for (int e : sq[q]) of[e].push_back(q);
+    std::vector<bool> gone(sticks, false), dead(sq.size(), false);
+    std::vector<int> kept(sticks + 1, 0);
+    int alive = int(sq.size());
+    kept[0] = alive;
+    for (int r = 1; r <= sticks; ++r) {
+        int best = -1, bk = 1 << 30;
+        for (int e = 0; e < sticks; ++e) {
+            if (gone[e]) continue;
+            int k = 0;
+            for (int q : of[e]) k += !dead[q];
+            if (k < bk) bk = k, best = e;
+        }
+        gone[best] = true;
+        for (int q : of[best])
+            if (!dead[q]) dead[q] = true, --alive;
+        kept[r] = alive;
+    }
+    return kept;
 }
 
 void orient(int &m, int &n) {
@@ -268,7 +635,7 @@ void orient(int &m, int &n) {
 
 }  // namespace
 
-solver_status count_squares(int m, int n, int s, int r, const solver_services *sv, uint64_t &out) {
+solver_status count_squares(int m, int n, int s, int r, const solver_services *sv, u128 &out) {
     orient(m, n);
     Tables T;
     T.build(m, n);
@@ -276,10 +643,10 @@ solver_status count_squares(int m, int n, int s, int r, const solver_services *s
     if (s < 0 || s > T.total || r < 0 || r > (m + 1) * n + m * (n + 1)) return SOLVER_OK;
     std::vector<bool> wanted(T.total + 1, false);
     wanted[s] = true;
-    std::vector<uint64_t> hist;
-    solver_status st = run_pass(T, r, wanted, false, sv, hist);
+    std::vector<u128> res;
+    solver_status st = dp_pass(T, r, r, wanted, sv, res);
     if (st != SOLVER_OK) return st;
-    out = hist[s];
+    out = res[size_t(r) * (T.total + 1) + s];
     return SOLVER_OK;
 }
 
@@ -289,46 +656,61 @@ solver_status squares_table(int m, int n, int s_lo, int s_hi, const solver_servi
     Tables T;
     T.build(m, n);
     const int sticks = (m + 1) * n + m * (n + 1);
+    const int W = T.total + 1;
     s_lo = std::max(0, s_lo);
     s_hi = std::min(T.total, s_hi);
     out.clear();
-    std::vector<int> where(T.total + 1, -1);
+    std::vector<int> where(W, -1);
     for (int s = s_lo; s <= s_hi; ++s) {
         where[s] = int(out.size());
         out.push_back(SquaresLine{s, -1, 0});
     }
-    std::vector<bool> open(T.total + 1, false);
+    std::vector<bool> open(W, false);
     int left = 0;
     for (int s = s_lo; s <= s_hi; ++s) open[s] = true, ++left;
+    const std::vector<int> kept = greedy_kept(m, n);
+    // The first cap: the fewest removals any open S needs by the unit-square table.
+    int rcap = sticks;
+    for (int s = s_lo; s <= s_hi; ++s)
+        for (unsigned h = 0; h <= T.hmask; ++h)
+            rcap = std::min(rcap, T.N - pc(h) + int(T.minrem[0][size_t(h) * (T.SC + 1) + std::min(s, T.SC)]));
+    int rmin = 0;
+    std::vector<u128> res;
     std::vector<uint64_t> hist;
-    for (int R = 0; R <= sticks && left > 0; ++R) {
+    while (left > 0) {
         auto t0 = std::chrono::steady_clock::now();
-        solver_status st = run_pass(T, R, open, false, sv, hist);
+        solver_status st = dp_pass(T, rmin, rcap, open, sv, res);
         if (st != SOLVER_OK) return st;
-        if (getenv("MS_DEBUG")) for (int q = 0; q <= T.M; ++q) fprintf(stderr, " L%d=%lu", q, (unsigned long)g_lvl[q].exchange(0));
-        if (getenv("MS_DEBUG")) fprintf(stderr, "R=%d pass %.3f s\n", R, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        for (int s = s_lo; s <= s_hi; ++s)
-            if (open[s] && hist[s] > 0) {
-                out[where[s]].r = R;
-                out[where[s]].count = hist[s];
-                open[s] = false;
-                --left;
-            }
-        // Unreachable from here on: no set of exactly R removals keeps >= S squares.
+        if (getenv("MS_DEBUG")) fprintf(stderr, "R=%d..%d pass %.3f s\n", rmin, rcap, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        for (int s = s_lo; s <= s_hi; ++s) {
+            if (!open[s]) continue;
+            for (int R = rmin; R <= rcap; ++R)
+                if (res[size_t(R) * W + s] != 0) {
+                    out[where[s]].r = R;
+                    out[where[s]].count = res[size_t(R) * W + s];
+                    open[s] = false;
+                    --left;
+                    break;
+                }
+        }
+        // Unreachable from rcap on: no set of exactly rcap removals keeps >= S squares, even
+        // without the dangling rule (monotone in R: put sticks back).
         for (int s = s_hi; s >= s_lo && left > 0; --s) {
             if (!open[s]) continue;
-            std::vector<bool> atleast(T.total + 1, false);
+            if (kept[rcap] >= s) break;  // the greedy set already keeps >= s
+            std::vector<bool> atleast(W, false);
             for (int a = s; a <= T.total; ++a) atleast[a] = true;
-            t0 = std::chrono::steady_clock::now();
-            st = run_pass(T, R, atleast, true, sv, hist);
+            st = run_pass(T, rcap, atleast, true, sv, hist);
             if (st != SOLVER_OK) return st;
-            if (getenv("MS_DEBUG")) fprintf(stderr, "R=%d exists S>=%d %.3f s\n", R, s, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
             bool any = false;
             for (int a = s; a <= T.total; ++a) any = any || hist[a] > 0;
             if (any) break;  // then every smaller S is still possible too
             open[s] = false;
             --left;
         }
+        if (left == 0 || rcap >= sticks) break;
+        rmin = rcap + 1;
+        rcap = rcap + 1;
     }
     return SOLVER_OK;
 }
