@@ -434,17 +434,28 @@ struct DpShared {
     const solver_services *sv = nullptr;
 };
 
-void dp_body(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
+// Key bytes: [0..1] V_{i-1} (V layers) or the down sticks forced present (H layers), [2..3] the
+// free down sticks (H layers), [4] removals so far, [5] squares completed, [6..] open masks.
+constexpr int KEY_MASKS = 6, MAX_OPEN = 26;
+
+inline unsigned rev_bits(unsigned x, int w) {
+    unsigned r = 0;
+    for (int z = 0; z < w; ++z) r |= ((x >> z) & 1u) << (w - 1 - z);
+    return r;
+}
+
+void dp_poll(DpShared &d) {
+    if (d.sv && d.sv->should_stop && d.sv->should_stop(d.sv->ctx)) d.stop = true;
+}
+
+// V layer (after V_{i-1}) -> H layer (after H_i), or the final counts when i == M.
+void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     DpShared &d = *static_cast<DpShared *>(arg);
     if (d.stop.load(std::memory_order_relaxed)) return;
-    if (d.sv && d.sv->should_stop && d.sv->should_stop(d.sv->ctx)) {
-        d.stop = true;
-        return;
-    }
+    dp_poll(d);
     const Tables &T = *d.T;
     const int M = T.M, N = T.N, i = d.i;
-    const Layer &Lp = d.layers[i];  // after V_{i-1}
-    const Layer *Ln = i < M ? &d.layers[i + 1] : nullptr;
+    const Layer &Lp = d.layers[i];
     KeyTable &out = d.out[worker];
     u128 *res = d.res[worker].data();
     const int W = T.total + 1;
@@ -456,62 +467,95 @@ void dp_body(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
         if (val == 0) continue;
         const uint8_t *kb = d.src->keys[p].b();
         const unsigned vprev = unsigned(kb[0]) | (unsigned(kb[1]) << 8);
-        const int used = kb[2], C = kb[3];
+        const int used = kb[4], C = kb[5];
         const int kmax = std::min(N, d.rcap - used);
         for (int kh = 0; kh <= kmax; ++kh) {
+            const int uh = used + kh;
+            if (uh + T.RS_H[i] < d.rmin) continue;
             for (unsigned h : T.hby[kh]) {
-                int C2 = C, nc = 0;
+                int C2 = C, nc = 0, open = 0;
                 for (int x = 0; x < np; ++x) {
                     const int t = Lp.open[x].first, u = Lp.open[x].second;
-                    const unsigned m = kb[4 + x];
+                    const unsigned m = kb[KEY_MASKS + x];
                     if (t + u == i) C2 += pc(m & T.hrun[u][h]);
-                    else carried[nc] = uint16_t(m), cu[nc++] = u;
+                    else carried[nc] = uint16_t(m), cu[nc++] = u, open += pc(m);
                 }
                 if (C2 > d.smax_all) continue;
-                const int uh = used + kh;
+                const unsigned up = vprev, l = h << 1, r = h;
+                const unsigned one = (up ^ l ^ r) & ~((up & l) | (up & r) | (l & r));
                 if (i == M) {
-                    unsigned up = vprev, l = h << 1, r = h;
-                    if ((up ^ l ^ r) & ~((up & l) | (up & r) | (l & r))) continue;
+                    if (one) continue;
                     if (uh >= d.rmin && d.prev_active[C2] == C2) res[size_t(uh) * W + C2] = sat_add(res[size_t(uh) * W + C2], val);
                     continue;
                 }
-                for (int u = 1; u <= std::min(N, M - i); ++u) carried[nc] = T.hrun[u][h], cu[nc++] = u;
-                unsigned up = vprev, l = h << 1, r = h;
-                unsigned any = up | l | r;
-                unsigned one = (up ^ l ^ r) & ~((up & l) | (up & r) | (l & r));
-                const unsigned f1 = one, fr = any & ~one & T.vmask;
-                unsigned sub = 0;
-                do {
-                    const unsigned v = f1 | sub;
-                    sub = (sub - fr) & fr;
-                    const int u2 = uh + N + 1 - pc(v);
-                    if (u2 > d.rcap || u2 + T.RS_V[i] < d.rmin) continue;
-                    Key k{};
-                    uint8_t *b = k.b();
-                    b[0] = uint8_t(v & 0xff), b[1] = uint8_t(v >> 8), b[2] = uint8_t(u2), b[3] = uint8_t(C2);
-                    int open = 0;
-                    for (int x = 0; x < nc; ++x) {
-                        const unsigned m = carried[x] & T.vpair[cu[x]][v];
-                        b[4 + x] = uint8_t(m);
-                        open += pc(m);
-                    }
-                    const int A = C2 + open + T.F[i];
-                    const int smax = d.prev_active[A];
-                    if (smax < C2) continue;
-                    if (u2 + T.t2[i][size_t(b[4 + Ln->unit_index]) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap) continue;
-                    // the mirror image
-                    Key mk{};
-                    uint8_t *mb = mk.b();
-                    const unsigned rv = unsigned(d.rev[N + 1][v & 0xff]) << 1 >> 1;
-                    unsigned rvv = 0;
-                    for (int z = 0; z <= N; ++z) rvv |= ((v >> z) & 1u) << (N - z);
-                    (void)rv;
-                    mb[0] = uint8_t(rvv & 0xff), mb[1] = uint8_t(rvv >> 8), mb[2] = b[2], mb[3] = b[3];
-                    for (int x = 0; x < nc; ++x) mb[4 + x] = d.rev[N - cu[x] + 1][b[4 + x]];
-                    out.add(mk.less(k) ? mk : k, val);
-                } while (sub != 0);
+                for (int u = 1; u <= std::min(N, M - i); ++u) carried[nc] = T.hrun[u][h], cu[nc++] = u, open += pc(T.hrun[u][h]);
+                const int A = C2 + open + T.F[i];
+                const int smax = d.prev_active[A];
+                if (smax < C2) continue;
+                if (uh + T.minrem[i][size_t(h) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap) continue;
+                const unsigned f1 = one, fr = (up | l | r) & ~one & T.vmask;
+                Key k{}, mk{};
+                uint8_t *b = k.b(), *mb = mk.b();
+                b[0] = uint8_t(f1 & 0xff), b[1] = uint8_t(f1 >> 8), b[2] = uint8_t(fr & 0xff), b[3] = uint8_t(fr >> 8);
+                b[4] = uint8_t(uh), b[5] = uint8_t(C2);
+                const unsigned rf1 = rev_bits(f1, N + 1), rfr = rev_bits(fr, N + 1);
+                mb[0] = uint8_t(rf1 & 0xff), mb[1] = uint8_t(rf1 >> 8), mb[2] = uint8_t(rfr & 0xff), mb[3] = uint8_t(rfr >> 8);
+                mb[4] = b[4], mb[5] = b[5];
+                for (int x = 0; x < nc; ++x) {
+                    b[KEY_MASKS + x] = uint8_t(carried[x]);
+                    mb[KEY_MASKS + x] = d.rev[N - cu[x] + 1][carried[x]];
+                }
+                out.add(mk.less(k) ? mk : k, val);
             }
         }
+    }
+}
+
+// H layer (after H_i) -> V layer (after V_i).
+void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
+    DpShared &d = *static_cast<DpShared *>(arg);
+    if (d.stop.load(std::memory_order_relaxed)) return;
+    dp_poll(d);
+    const Tables &T = *d.T;
+    const int N = T.N, i = d.i;
+    const Layer &Ln = d.layers[i + 1];
+    KeyTable &out = d.out[worker];
+    const int nc = int(Ln.open.size());
+    int cu[40];
+    for (int x = 0; x < nc; ++x) cu[x] = Ln.open[x].second;
+    for (uint64_t p = begin; p < end; ++p) {
+        const u128 val = d.src->vals[p];
+        if (val == 0) continue;
+        const uint8_t *kb = d.src->keys[p].b();
+        const unsigned f1 = unsigned(kb[0]) | (unsigned(kb[1]) << 8), fr = unsigned(kb[2]) | (unsigned(kb[3]) << 8);
+        const int used = kb[4], C2 = kb[5];
+        const unsigned cells = kb[KEY_MASKS + Ln.unit_index];  // row i cells with a top (= H_i)
+        unsigned sub = 0;
+        do {
+            const unsigned v = f1 | sub;
+            sub = (sub - fr) & fr;
+            const int u2 = used + N + 1 - pc(v);
+            if (u2 > d.rcap || u2 + T.RS_V[i] < d.rmin) continue;
+            Key k{};
+            uint8_t *b = k.b();
+            b[0] = uint8_t(v & 0xff), b[1] = uint8_t(v >> 8), b[4] = uint8_t(u2), b[5] = uint8_t(C2);
+            int open = 0;
+            for (int x = 0; x < nc; ++x) {
+                const unsigned m = kb[KEY_MASKS + x] & T.vpair[cu[x]][v];
+                b[KEY_MASKS + x] = uint8_t(m);
+                open += pc(m);
+            }
+            const int A = C2 + open + T.F[i];
+            const int smax = d.prev_active[A];
+            if (smax < C2) continue;
+            if (u2 + T.t2[i][size_t(cells & T.vpair[1][v]) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap) continue;
+            Key mk{};
+            uint8_t *mb = mk.b();
+            const unsigned rv = rev_bits(v, N + 1);
+            mb[0] = uint8_t(rv & 0xff), mb[1] = uint8_t(rv >> 8), mb[4] = b[4], mb[5] = b[5];
+            for (int x = 0; x < nc; ++x) mb[KEY_MASKS + x] = d.rev[N - cu[x] + 1][b[KEY_MASKS + x]];
+            out.add(mk.less(k) ? mk : k, val);
+        } while (sub != 0);
     }
 }
 
@@ -547,7 +591,7 @@ solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<boo
             if (tu.first + tu.second > i) L.open.push_back(tu);
         L.unit_index = int(L.open.size());
         for (int u = 1; u <= std::min(N, M - i); ++u) L.open.push_back({i, u});
-        if (L.open.size() > 28) return SOLVER_ERR_INTERNAL;
+        if (L.open.size() > size_t(MAX_OPEN)) return SOLVER_ERR_INTERNAL;
     }
     const uint32_t workers = sv ? std::max<uint32_t>(1, sv->threads) : 1;
     d.out.resize(workers);
@@ -555,14 +599,17 @@ solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<boo
     KeyTable cur;
     cur.reset(1);
     cur.add(Key{}, 1);
-    for (int i = 0; i <= M; ++i) {
+    for (int step = 0; step <= 2 * M; ++step) {
+        const int i = step / 2;
+        const bool hstep = step % 2 == 0;
         d.i = i;
         d.src = &cur;
         for (auto &o : d.out) o.reset(std::max<size_t>(1024, cur.size / workers));
-        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, cur.keys.size(), 256, dp_body, &d);
-        else dp_body(&d, 0, cur.keys.size(), 0);
+        solver_range_fn fn = hstep ? dp_step_h : dp_step_v;
+        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, cur.keys.size(), 512, fn, &d);
+        else fn(&d, 0, cur.keys.size(), 0);
         if (d.stop) return SOLVER_ERR_STOPPED;
-        if (i == M) break;
+        if (step == 2 * M) break;
         size_t total = 0, bytes = cur.bytes();
         for (auto &o : d.out) total += o.size, bytes += o.bytes();
         if (sv && sv->memory_budget_bytes && bytes > sv->memory_budget_bytes) return SOLVER_ERR_NO_MEMORY;
@@ -577,11 +624,11 @@ solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<boo
                 for (size_t p = 0; p < o.keys.size(); ++p)
                     if (o.vals[p] != 0) next.add(o.keys[p], o.vals[p]);
         }
-        if (getenv("MS_DEBUG")) fprintf(stderr, "  layer %d: %zu keys\n", i, next.size);
+        if (getenv("MS_DEBUG")) fprintf(stderr, "  step %d: %zu keys\n", step, next.size);
         cur.keys.swap(next.keys);
         cur.vals.swap(next.vals);
         cur.size = next.size, cur.mask = next.mask;
-        if (sv && sv->progress) sv->progress(sv->ctx, "matchsticks", double(i + 1) / (M + 1));
+        if (sv && sv->progress) sv->progress(sv->ctx, "matchsticks", double(step + 1) / (2 * M + 1));
     }
     for (auto &r : d.res)
         for (size_t k = 0; k < r.size(); ++k) result[k] = sat_add(result[k], r[k]);
