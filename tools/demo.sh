@@ -7,7 +7,17 @@ run() {
     "$build/solver" "$@" --stats text
     echo
 }
-if [ -f "$build/plugins/libsokoban.so" ]; then
+have() { [ -f "$build/plugins/lib$1.so" ]; }
+if have sokoban; then
     run --plugin sokoban --input puzzles/sokoban/course/21.txt
     run --plugin sokoban --input puzzles/sokoban/microban_155.xsb --level 3
+fi
+if have ewn; then
+    run --plugin ewn --input puzzles/ewn/31.in
+fi
+if have matchsticks; then
+    run --plugin matchsticks --input "4 4"
+fi
+if have cube; then
+    run --plugin cube --input "R U R' U' F2 D" --option mode=fast
 fi

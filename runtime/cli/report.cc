@@ -74,13 +74,19 @@ std::string to_text(const solve_report& r) {
     std::ostringstream o;
     o.precision(3);
     o << r.result;
-    if (r.solved) o << ": " << r.solution_cost << " " << r.cost_unit << (r.verified ? " (verified)" : "");
-    if (!r.count.empty()) o << ": " << r.count;
-    o << " | " << r.engine;
+    // A plugin's own solve reports a cost only for replayable answers (a count has none) and
+    // no node counters (the runtime did not run the search).
+    const bool own = r.engine == "solve";
+    if (r.solved && (!own || r.verified))
+        o << ": " << r.solution_cost << " " << r.cost_unit << (r.verified ? " (verified)" : "");
+    if (!r.count.empty()) o << ": count " << r.count;
+    o << " | " << (own ? "the plugin's own solve" : r.engine);
     if (r.engine == "astar") o << " w=" << r.weight;
-    o << ", " << r.threads << " thread" << (r.threads == 1 ? "" : "s") << " | expanded " << human_count(r.stats.expanded)
-      << ", generated " << human_count(r.stats.generated) << ", stored " << human_count(r.stats.stored) << " | "
-      << std::fixed << r.seconds << " s, peak " << (peak_rss_bytes() >> 20) << " MiB";
+    o << ", " << r.threads << " thread" << (r.threads == 1 ? "" : "s");
+    if (!own)
+        o << " | expanded " << human_count(r.stats.expanded) << ", generated " << human_count(r.stats.generated)
+          << ", stored " << human_count(r.stats.stored);
+    o << " | " << std::fixed << r.seconds << " s, peak " << (peak_rss_bytes() >> 20) << " MiB";
     return o.str();
 }
 
