@@ -1,7 +1,6 @@
 #include "ewn_checker.h"
 
 #include <sstream>
-#include <unordered_set>
 
 namespace solver_test {
 
@@ -138,7 +137,8 @@ ewn_check check_ewn_solution(const std::string& input, const std::string& answer
 ewn_bfs_result ewn_brute_force(const ewn_puzzle& p, uint64_t max_states) {
     ewn_bfs_result res;
     const int cells = p.n * p.m, period = int(p.dice.size());
-    // Key: the cell of each piece 1..6 (7 bits each, 127 = absent) and the ply index mod p.
+    // A state is a key: the cell of each piece 1..6 (7 bits each, 127 = absent) and the ply
+    // index mod p above them. Layers hold keys; grids are rebuilt to apply the rules.
     auto key = [&](const std::vector<int>& grid, int t) {
         uint64_t pos[7];
         for (auto& x : pos) x = 127;
@@ -148,17 +148,41 @@ ewn_bfs_result ewn_brute_force(const ewn_puzzle& p, uint64_t max_states) {
         for (int piece = 1; piece <= 6; ++piece) k = (k << 7) | pos[piece];
         return k;
     };
+    auto grid_of = [&](uint64_t k, std::vector<int>& grid) {
+        grid.assign(cells, 0);
+        for (int piece = 6; piece >= 1; --piece, k >>= 7)
+            if ((k & 127) != 127) grid[k & 127] = piece;
+    };
     if (goal_reached(p, p.grid)) {
         res.plies = 0;
         return res;
     }
-    std::unordered_set<uint64_t> seen;
-    std::vector<std::vector<int>> layer{p.grid}, next;
-    seen.insert(key(p.grid, 0));
+    if (p.s != 0 && find_piece(p.grid, p.s) < 0) return res;  // the goal piece is not there
+    // Open addressing on key + 1 (0 = empty slot), at most half full.
+    uint64_t slots = 16;
+    while (slots < 2 * max_states + 2) slots *= 2;
+    std::vector<uint64_t> table(slots, 0);
+    uint64_t stored = 0;
+    auto insert = [&](uint64_t k) {
+        uint64_t h = (k + 1) * 0x9E3779B97F4A7C15ull;
+        for (uint64_t i = h >> 20;; ++i) {
+            uint64_t& slot = table[i & (slots - 1)];
+            if (slot == k + 1) return false;
+            if (slot == 0) {
+                slot = k + 1;
+                ++stored;
+                return true;
+            }
+        }
+    };
+    std::vector<uint64_t> layer{key(p.grid, 0)}, next;
+    insert(layer[0]);
+    std::vector<int> grid;
     for (int ply = 0; ply < 100 && !layer.empty(); ++ply) {
         next.clear();
         const int t = ply % period, t2 = (ply + 1) % period;
-        for (const auto& grid : layer) {
+        for (uint64_t k : layer) {
+            grid_of(k, grid);
             if (p.s != 0 && find_piece(grid, p.s) < 0) continue;  // the goal piece is gone
             for (int piece : ewn_movers(grid, p.dice[t])) {
                 int at = find_piece(grid, piece);
@@ -167,25 +191,26 @@ ewn_bfs_result ewn_brute_force(const ewn_puzzle& p, uint64_t max_states) {
                     if (r < 0 || r >= p.n || c < 0 || c >= p.m) continue;
                     std::vector<int> g = grid;
                     g[at] = 0;
-                    g[r * p.m + c] = piece;
-                    if (!seen.insert(key(g, t2)).second) continue;
+                    g[r * p.m + c] = piece;  // captures whatever stood there
+                    const uint64_t gk = key(g, t2);
+                    if (!insert(gk)) continue;
                     if (goal_reached(p, g)) {
                         res.plies = ply + 1;
-                        res.states = seen.size();
+                        res.states = stored;
                         return res;
                     }
-                    if (seen.size() > max_states) {
+                    if (stored > max_states) {
                         res.complete = false;
-                        res.states = seen.size();
+                        res.states = stored;
                         return res;
                     }
-                    next.push_back(std::move(g));
+                    next.push_back(gk);
                 }
             }
         }
         layer.swap(next);
     }
-    res.states = seen.size();
+    res.states = stored;
     return res;
 }
 

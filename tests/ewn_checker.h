@@ -44,6 +44,6 @@ struct ewn_bfs_result {
 
 // Breadth-first search over (board, ply mod p), stopping at the first layer holding a goal,
 // after 100 plies, or beyond max_states stored states.
-ewn_bfs_result ewn_brute_force(const ewn_puzzle& p, uint64_t max_states = 2000000);
+ewn_bfs_result ewn_brute_force(const ewn_puzzle& p, uint64_t max_states = 1000000);
 
 }  // namespace solver_test
