@@ -1,28 +1,36 @@
-// squares.cc -- exact counts for the squares puzzle: a row-by-row branch-and-bound enumeration.
+// squares.cc -- exact counts for the squares puzzle.
 //
-// The board is searched line by line: the horizontal sticks of line i as one N-bit mask H_i,
-// then the vertical sticks between lines i and i+1 as one (N+1)-bit mask V_i (the board is
-// transposed first so that N <= M: the masks stay narrow and the counts do not change).
-//  - No dangling end: once H_i and V_{i-1} are known, each point of line i has up/left/right
-//    sticks known, so the down stick is forced (exactly one of the three present -> the down
-//    stick must stay; none -> it must go) or free (two or more); V_i is enumerated as
-//    forced | subset(free), never tested.
-//  - Squares: for every open square (top line t, size u) a bit mask of the columns where it is
-//    still intact; V_i ANDs in v & (v >> u), H_{t+u} completes it with the runs of u set bits.
-//  - Bounds: exactly R removals (no more may be used, no more may remain than sticks left);
-//    the final S lies between the completed squares C and the not-yet-broken squares A; and a
-//    table computed backwards over the rows gives the fewest removals below the current line
-//    that leave at most s unit squares alive there (ignoring everything else, so it is a
-//    true lower bound): the largest wanted S <= A must be reachable with the removals left.
-//  - Parallel: the (H_0, V_0) pairs are spread over the pool with parallel_for; every worker
-//    has its own histogram over S, summed at the end.
-// The table mode deepens R = 0, 1, 2, ... and settles each S at the first R that reaches it. An
-// S is proven unreachable at R when no set with exactly R removals keeps >= S squares even with
-// the dangling rule dropped (that is monotone in R: put sticks back).
+// The board is cut into lines: the horizontal sticks of line i as one N-bit mask H_i, then the
+// vertical sticks between lines i and i+1 as one (N+1)-bit mask V_i (the board is transposed
+// first so that N <= M: the masks stay narrow and the counts do not change).
+//  - No dangling end: once H_i and V_{i-1} are known, each point of line i has its up, left and
+//    right sticks, so its down stick is forced (exactly one of the three present -> it must
+//    stay; none -> it must go) or free (two or more); V_i is enumerated as forced | subset(free),
+//    never tested.
+//  - Squares: for every open square class (top line t, size u) a bit mask of the columns where
+//    such a square is still intact; V_i ANDs in v & (v >> u), H_{t+u} completes the class with
+//    the runs of u set bits of H_{t+u}.
+//  - Counting is a layered DP (dp_pass): after H_i and after V_i the future depends only on the
+//    down sticks forced/free (or V_i), the open masks, the removals so far and the squares
+//    completed, so equal keys merge and carry the number of prefixes (128-bit, saturated). A
+//    key and its left-right mirror image have mirrored futures with the same counts, so only
+//    the smaller of the two is kept.
+//  - Bounds drop keys: the removals must stay <= rcap and still be able to reach rmin; the final
+//    S lies between the completed squares C and the not-yet-broken squares A, and some wanted S
+//    must lie there; a table computed backwards over the lines (Tables::minrem, t2) gives the
+//    fewest removals below the current line that leave at most s unit squares alive there
+//    (a relaxation: units only, no dangling rule), which must fit into rcap.
+//  - Parallel: each layer's keys are spread over the pool with parallel_for, every worker
+//    filling its own hash table; the tables are merged before the next layer.
+// The table mode raises R one at a time (each S is settled at the first R that reaches it;
+// earlier R had no arrangement for it). An S is proven unreachable at R when no set with exactly
+// R removals keeps >= S squares even with the dangling rule dropped: that is monotone in R (put
+// sticks back), it is shown true cheaply by a greedy removal order, and otherwise decided by a
+// depth-first search with the same bounds (Walker, run_pass in relaxed mode, stopping at the
+// first set found).
 #include "matchsticks.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <atomic>
@@ -624,7 +632,6 @@ solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<boo
                 for (size_t p = 0; p < o.keys.size(); ++p)
                     if (o.vals[p] != 0) next.add(o.keys[p], o.vals[p]);
         }
-        if (getenv("MS_DEBUG")) fprintf(stderr, "  step %d: %zu keys\n", step, next.size);
         cur.keys.swap(next.keys);
         cur.vals.swap(next.vals);
         cur.size = next.size, cur.mask = next.mask;
@@ -725,10 +732,8 @@ solver_status squares_table(int m, int n, int s_lo, int s_hi, const solver_servi
     std::vector<u128> res;
     std::vector<uint64_t> hist;
     while (left > 0) {
-        auto t0 = std::chrono::steady_clock::now();
         solver_status st = dp_pass(T, rmin, rcap, open, sv, res);
         if (st != SOLVER_OK) return st;
-        if (getenv("MS_DEBUG")) fprintf(stderr, "R=%d..%d pass %.3f s\n", rmin, rcap, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         for (int s = s_lo; s <= s_hi; ++s) {
             if (!open[s]) continue;
             for (int R = rmin; R <= rcap; ++R)
