@@ -68,6 +68,58 @@ struct Tables {
     // with c the cells of row i still closed on three sides.
     std::vector<uint16_t> minrem[MAXM + 1], t2[MAXM + 1];
     std::vector<unsigned> hby[MAXN + 1];  // [k]: the H masks with exactly k sticks removed
+    // kcapH[i][r], kcapV[i][r]: the most future squares (top line > i, all still intact) that
+    // r removals among the sticks undecided after H_i (after V_i) can break: the sum of the r
+    // largest counts of such squares on a stick's border. With the open classes bounded one by
+    // one (class_kills), this caps how many squares the removals left can still break.
+    std::vector<int> kcapH[MAXM + 1], kcapV[MAXM + 1];
+    // The same over every unfinished square (bottom line > i, intact or not): another cap.
+    std::vector<int> kallH[MAXM + 1], kallV[MAXM + 1];
+
+    void build_kill_caps() {
+        // stick ids: horizontal (line a, column j) = a * N + j; vertical (row a, line j) = HV + a * (N + 1) + j
+        const int HV = (M + 1) * N, S = HV + M * (N + 1);
+        struct Sq {
+            int top, size;
+            std::vector<int> sticks;
+        };
+        std::vector<Sq> sq;
+        for (int u = 1; u <= N; ++u)
+            for (int t = 0; t + u <= M; ++t)
+                for (int l = 0; l + u <= N; ++l) {
+                    Sq q{t, u, {}};
+                    for (int k = 0; k < u; ++k) {
+                        q.sticks.push_back(t * N + l + k);
+                        q.sticks.push_back((t + u) * N + l + k);
+                        q.sticks.push_back(HV + (t + k) * (N + 1) + l);
+                        q.sticks.push_back(HV + (t + k) * (N + 1) + l + u);
+                    }
+                    sq.push_back(q);
+                }
+        auto caps = [&](int i, bool after_v, bool all) {
+            std::vector<int> cnt(S, 0);
+            for (const auto &q : sq)
+                if (all ? q.top + q.size > i : q.top > i)
+                    for (int e : q.sticks) ++cnt[e];
+            std::vector<int> c;
+            for (int e = 0; e < S; ++e) {
+                const bool horizontal = e < HV;
+                const int line_or_row = horizontal ? e / N : (e - HV) / (N + 1);
+                const bool undecided = horizontal ? line_or_row > i : (after_v ? line_or_row > i : line_or_row >= i);
+                if (undecided) c.push_back(cnt[e]);
+            }
+            std::sort(c.rbegin(), c.rend());
+            std::vector<int> pre(S + 1, 0);
+            for (int r = 1; r <= S; ++r) pre[r] = pre[r - 1] + (r - 1 < int(c.size()) ? c[r - 1] : 0);
+            return pre;
+        };
+        for (int i = 0; i <= M; ++i) {
+            kcapH[i] = caps(i, false, false);
+            kcapV[i] = caps(i, true, false);
+            kallH[i] = caps(i, false, true);
+            kallV[i] = caps(i, true, true);
+        }
+    }
 
     void build(int m, int n) {
         M = m, N = n, SC = m * n;
@@ -95,6 +147,7 @@ struct Tables {
             RS_H[i] = (M - i) * (2 * N + 1);
             RS_V[i] = RS_H[i] - (N + 1);
         }
+        build_kill_caps();
         const int W = SC + 1;
         const uint16_t INF = 0x3fff;
         minrem[M].assign(size_t(1u << N) * W, 0);
@@ -442,6 +495,15 @@ struct DpShared {
     const solver_services *sv = nullptr;
 };
 
+// The most squares of an open class (size u, `alive` of them intact) that r removals can break:
+// a vertical stick borders at most 2 squares of a class, a stick of its bottom line at most
+// min(u, N - u + 1); `rows_left` says whether vertical sticks of the class are still undecided.
+inline int class_kills(int alive, int r, int u, int N, bool rows_left) {
+    int per = std::min(u, N - u + 1);
+    if (rows_left && per < 2) per = 2;
+    return std::min(alive, r * per);
+}
+
 // Key bytes: [0..1] V_{i-1} (V layers) or the down sticks forced present (H layers), [2..3] the
 // free down sticks (H layers), [4] removals so far, [5] squares completed, [6..] open masks.
 constexpr int KEY_MASKS = 6, MAX_OPEN = 26;
@@ -501,6 +563,14 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
                 const int smax = d.prev_active[A];
                 if (smax < C2) continue;
                 if (uh + T.minrem[i][size_t(h) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap) continue;
+                {
+                    const int rl = d.rcap - uh;
+                    if (T.kallH[i][rl] < A - smax) continue;
+                    int kills = T.kcapH[i][rl];
+                    for (int x = 0; x < nc && kills < A - smax; ++x)
+                        kills += class_kills(pc(carried[x]), rl, cu[x], N, true);  // rows i.. are undecided
+                    if (kills < A - smax) continue;
+                }
                 const unsigned f1 = one, fr = (up | l | r) & ~one & T.vmask;
                 Key k{}, mk{};
                 uint8_t *b = k.b(), *mb = mk.b();
@@ -557,6 +627,14 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
             const int smax = d.prev_active[A];
             if (smax < C2) continue;
             if (u2 + T.t2[i][size_t(cells & T.vpair[1][v]) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap) continue;
+            {
+                const int rl = d.rcap - u2;
+                if (T.kallV[i][rl] < A - smax) continue;
+                int kills = T.kcapV[i][rl];
+                for (int x = 0; x < nc && kills < A - smax; ++x)
+                    kills += class_kills(pc(b[KEY_MASKS + x]), rl, cu[x], N, Ln.open[x].first + cu[x] - 1 > i);
+                if (kills < A - smax) continue;
+            }
             Key mk{};
             uint8_t *mb = mk.b();
             const unsigned rv = rev_bits(v, N + 1);
