@@ -83,7 +83,7 @@ TEST_CASE("EwnE2E.DefaultEngineAndOutputFormat") {
     CHECK(r.out.back() == '\n');
     auto help = run_solver("--plugin ewn --help");
     CHECK(help.exit_code == 0);
-    CHECK(has(help.out + help.err, "heuristic=dice|chebyshev|zero"));
+    CHECK(has(help.out + help.err, "heuristic=dice|dice-anytime|chebyshev|zero"));
 }
 
 TEST_CASE("EwnE2E.BadInputGivesLineColumnAndExit2") {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 
 namespace ewn {
 
@@ -17,8 +18,9 @@ void Heuristic::build(const Puzzle &pz, HeuristicKind kind) {
     cols_ = pz.cols;
     period_ = pz.period;
     goal_piece_ = pz.goal_piece;
+    for (int i = 0; i < MAX_PERIOD; ++i) dice_[i] = pz.dice[i];
     table_.clear();
-    if (kind != HeuristicKind::dice) return;
+    if (kind != HeuristicKind::dice && kind != HeuristicKind::dice_anytime) return;
     const int D = MAX_SIDE; // d in 0..8
     table_.assign(static_cast<size_t>(PIECES) * period_ * 64 * D, INF);
     // Per goal piece q: nodes (t, mask containing q, d). Forward moves are listed into a
@@ -83,6 +85,70 @@ void Heuristic::build(const Puzzle &pz, HeuristicKind kind) {
     }
 }
 
+uint32_t Heuristic::with_release(int q, int t, unsigned mask, int d, const uint8_t *state) const {
+    // rel[r]: the first ply offset at which piece r may be captured.
+    int rel[PIECES + 1] = {0};
+    int horizon = 0;
+    for (int r = 1; r <= PIECES; ++r) {
+        if (r == q || !(mask & (1u << (r - 1)))) continue;
+        const int rr = state[r - 1] / cols_, rc = state[r - 1] % cols_;
+        int nearest = MAX_SIDE;
+        for (int o = 1; o <= PIECES; ++o) {
+            if (o == r || !(mask & (1u << (o - 1)))) continue;
+            const int orow = state[o - 1] / cols_, ocol = state[o - 1] % cols_;
+            nearest = std::min(nearest, std::max(std::abs(orow - rr), std::abs(ocol - rc)));
+        }
+        rel[r] = nearest - 1;
+        horizon = std::max(horizon, rel[r]);
+    }
+    if (horizon == 0) return relaxed(q, t, mask, d);
+    // best[M] = the smallest d reachable at the current offset with exactly the pieces M.
+    uint8_t best[64], next[64];
+    std::memset(best, 0xFF, sizeof best);
+    best[mask] = static_cast<uint8_t>(d);
+    uint32_t result = INF;
+    const unsigned qbit = 1u << (q - 1);
+    for (int k = 0; k < horizon; ++k) {
+        std::memset(next, 0xFF, sizeof next);
+        const int dice = dice_[(t + k) % period_];
+        bool any = false;
+        for (unsigned m = mask;; m = (m - 1) & mask) { // every subset of the start set
+            if ((m & qbit) && best[m] != 0xFF) {
+                int mv[2];
+                const int nm = movers(m, dice, mv);
+                bool q_moves = false;
+                for (int i = 0; i < nm; ++i) q_moves = q_moves || mv[i] == q;
+                const int d2 = best[m] - (q_moves ? 1 : 0);
+                if (d2 == 0) {
+                    result = std::min<uint32_t>(result, static_cast<uint32_t>(k + 1));
+                } else {
+                    any = true;
+                    next[m] = std::min<uint8_t>(next[m], static_cast<uint8_t>(d2));
+                    for (int r = 1; r <= PIECES; ++r) {
+                        const unsigned rbit = 1u << (r - 1);
+                        if (r == q || !(m & rbit) || k < rel[r]) continue;
+                        bool capturable = false;
+                        for (int i = 0; i < nm; ++i) capturable = capturable || mv[i] != r;
+                        if (capturable) next[m & ~rbit] = std::min<uint8_t>(next[m & ~rbit], static_cast<uint8_t>(d2));
+                    }
+                }
+            }
+            if (m == 0) break;
+        }
+        std::memcpy(best, next, sizeof best);
+        if (!any || result <= static_cast<uint32_t>(k + 1)) return result;
+    }
+    const int t2 = (t + horizon) % period_;
+    for (unsigned m = mask;; m = (m - 1) & mask) {
+        if ((m & qbit) && best[m] != 0xFF) {
+            const uint16_t h = relaxed(q, t2, m, best[m]);
+            if (h != INF) result = std::min<uint32_t>(result, static_cast<uint32_t>(horizon) + h);
+        }
+        if (m == 0) break;
+    }
+    return result;
+}
+
 uint32_t Heuristic::value(const uint8_t *state) const {
     if (goal_piece_ > 0 && state[goal_piece_ - 1] == NONE) return UINT32_MAX;
     if (kind_ == HeuristicKind::zero) {
@@ -96,7 +162,10 @@ uint32_t Heuristic::value(const uint8_t *state) const {
         if (goal_piece_ > 0 && q != goal_piece_) continue;
         if (state[q - 1] == NONE) continue;
         const int d = distance(state[q - 1]);
-        const uint32_t h = kind_ == HeuristicKind::chebyshev ? static_cast<uint32_t>(d) : relaxed(q, t, mask, d);
+        const uint32_t h = kind_ == HeuristicKind::chebyshev      ? static_cast<uint32_t>(d)
+                           : kind_ == HeuristicKind::dice_anytime ? relaxed(q, t, mask, d)
+                           : d == 0                              ? 0
+                                                                 : with_release(q, t, mask, d, state);
         if (h != INF && h < best) best = h;
     }
     return best;

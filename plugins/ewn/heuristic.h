@@ -3,7 +3,7 @@
 //   zero       h = 0.
 //   chebyshev  h = Chebyshev (king-move) distance of the goal piece to the bottom-right corner
 //              (the nearest present piece when s = 0): a ply moves one piece one king step.
-//   dice       (default) the exact answer of a relaxed game that keeps only the ply index mod p,
+//   dice-anytime  the exact answer of a relaxed game that keeps only the ply index mod p,
 //              the SET of pieces on the board and the goal piece's Chebyshev distance d:
 //                - at each ply the movers are computed from the set exactly as in the game;
 //                - if the goal piece q is a mover, d may drop by one, and any other piece may be
@@ -11,7 +11,13 @@
 //                - otherwise d stays, and any piece other than q and other than some mover may
 //                  be captured (a mover steps onto it) -- wherever the pieces stand;
 //              it is solved once per instance by backward breadth-first search over
-//              (t, set, d): at most 18 * 64 * 9 nodes per candidate goal piece.
+//              (t, set, d): at most 18 * 64 * 9 nodes per candidate goal piece (table H).
+//   dice       (default) the same relaxed game, but piece r cannot be captured before ply
+//              offset rel(r) = (Chebyshev distance from r to its nearest other piece) - 1:
+//              two pieces get at most one step closer per ply and a capture needs them
+//              adjacent. Solved per state by a forward pass over offsets 0..max rel keeping,
+//              for each set of pieces, the smallest d reached (fewer than 64 sets, at most 8
+//              offsets), then H from the offset where every capture is allowed.
 //
 // Why the dice bound is admissible and consistent. Every real ply maps to a relaxed move: the
 // real movers are movers(set, dice) because they depend only on which pieces are present; a
@@ -28,6 +34,12 @@
 // and a minimum of consistent functions over pieces that can only disappear stays consistent
 // (the minimizer after the ply was present before it). H = infinity (no relaxed way to the
 // corner, e.g. the goal piece can never be a mover) is reported as SOLVER_H_DEAD.
+//
+// The release times keep this. A real capture of r at this ply needs a piece adjacent to r, so
+// rel(r) = 0 and the relaxed game allows it; after the ply every pairwise distance has dropped
+// by at most one (and removing pieces only raises minima), so the child's rel'(r) >= rel(r) - 1:
+// the parent's game, continued after its first ply, is constrained no more than the child's,
+// hence V(parent) <= 1 + V(child). V >= H (more constrained), and V = H when all rel are 0.
 #ifndef EWN_HEURISTIC_H
 #define EWN_HEURISTIC_H
 
@@ -39,7 +51,7 @@
 
 namespace ewn {
 
-enum class HeuristicKind { zero, chebyshev, dice };
+enum class HeuristicKind { zero, chebyshev, dice_anytime, dice };
 
 class Heuristic {
 public:
@@ -60,10 +72,13 @@ private:
         return ((static_cast<size_t>(q - 1) * period_ + t) * 64 + mask) * (MAX_SIDE) + d;
     }
     int distance(int cell) const; // Chebyshev distance of a cell to the corner
+    // The release-time game for goal piece q (see above); INF when it cannot reach the corner.
+    uint32_t with_release(int q, int t, unsigned mask, int d, const uint8_t *state) const;
 
     HeuristicKind kind_ = HeuristicKind::dice;
     int rows_ = 0, cols_ = 0, period_ = 1, goal_piece_ = 0;
-    std::vector<uint16_t> table_; // [q-1][t][mask][d], only for kind dice
+    std::vector<uint16_t> table_; // [q-1][t][mask][d], only for the dice kinds
+    uint8_t dice_[MAX_PERIOD] = {0};
 };
 
 } // namespace ewn

@@ -7,11 +7,12 @@
 namespace ewn {
 
 const char *const OPTIONS_HELP =
-    "heuristic=dice|chebyshev|zero  lower bound used by A*/IDA* (default dice: the goal piece's\n"
-    "                               king distance to the corner, counted in the plies at which\n"
-    "                               the dice can let it move, captures allowed for; chebyshev:\n"
-    "                               the king distance alone; zero: none). All three are\n"
-    "                               admissible and consistent, so the optimum never changes.";
+    "heuristic=dice|dice-anytime|chebyshev|zero\n"
+    "    the lower bound used by A*/HDA*/IDA*. dice (default): the goal piece's king distance to\n"
+    "    the corner counted in the plies at which the dice let it move, allowing for captures\n"
+    "    (which change the movers) no earlier than the pieces can meet; dice-anytime: the same\n"
+    "    with captures allowed at any ply (weaker, cheaper); chebyshev: the king distance alone;\n"
+    "    zero: none. All four are admissible and consistent: the optimum never changes.";
 
 bool parse_options(const solver_option *options, size_t count, Options &out, std::string &error) {
     Options o;
@@ -20,14 +21,15 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         const std::string value = options[i].value ? options[i].value : "";
         if (key == "heuristic") {
             if (value == "dice") o.heuristic = HeuristicKind::dice;
+            else if (value == "dice-anytime") o.heuristic = HeuristicKind::dice_anytime;
             else if (value == "chebyshev") o.heuristic = HeuristicKind::chebyshev;
             else if (value == "zero") o.heuristic = HeuristicKind::zero;
             else {
-                error = "option heuristic: expected dice, chebyshev or zero, found '" + value + "'";
+                error = "option heuristic: expected dice, dice-anytime, chebyshev or zero, found '" + value + "'";
                 return false;
             }
         } else {
-            error = "unknown option '" + key + "'; ewn accepts heuristic=dice|chebyshev|zero";
+            error = "unknown option '" + key + "'; ewn accepts heuristic=dice|dice-anytime|chebyshev|zero";
             return false;
         }
     }

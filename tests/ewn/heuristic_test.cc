@@ -51,8 +51,11 @@ TEST_CASE("Ewn.Heuristic.AnyPieceTakesTheBestCandidate") {
 }
 
 TEST_CASE("Ewn.Heuristic.AdmissibleAndConsistentOnEveryReachableState") {
+    // For every bound: h <= the exact plies to a goal, h(parent) <= 1 + h(child), dead only
+    // when no goal is reachable; and the bounds are ordered dice >= dice-anytime >= chebyshev.
     ewn_test::Rng rng(20261121);
-    int instances = 0, states = 0, tight = 0, dead_states = 0;
+    int instances = 0, states = 0, tight = 0, dead_states = 0, above_anytime = 0;
+    const char *const kinds[3] = {"dice", "dice-anytime", "chebyshev"};
     for (int round = 0; round < 300 && instances < 80; ++round) {
         const std::string text = ewn_test::random_instance(rng, 2, 4, 5, 6);
         const solver_plugin *P = solver_plugin_entry();
@@ -60,19 +63,23 @@ TEST_CASE("Ewn.Heuristic.AdmissibleAndConsistentOnEveryReachableState") {
         ewn_test::Err err;
         if (P->open(text.data(), text.size(), "gen", 1, nullptr, 0, nullptr, &probe, &err.e) != SOLVER_OK) continue;
         P->close(probe);
-        for (const char *kind : {"dice", "chebyshev"}) {
-            Opened o(text, {{"heuristic", kind}});
-            const ewn_test::Graph g = ewn_test::reachable_graph(o, 20000);
-            if (!g.complete) break;
-            if (std::string(kind) == "dice") ++instances;
-            for (size_t u = 0; u < g.states.size(); ++u) {
-                const uint32_t h = o.h(g.states[u]);
-                INFO(text << "state " << u << " h " << h << " dist " << g.dist[u]);
+        Opened dice(text, {{"heuristic", "dice"}}), anytime(text, {{"heuristic", "dice-anytime"}}),
+            cheb(text, {{"heuristic", "chebyshev"}});
+        const Opened *all[3] = {&dice, &anytime, &cheb};
+        const ewn_test::Graph g = ewn_test::reachable_graph(dice, 20000);
+        if (!g.complete) continue;
+        ++instances;
+        for (size_t u = 0; u < g.states.size(); ++u) {
+            uint32_t hs[3];
+            for (int k = 0; k < 3; ++k) {
+                const Opened &o = *all[k];
+                const uint32_t h = hs[k] = o.h(g.states[u]);
+                INFO(text << kinds[k] << ": state " << u << " h " << h << " dist " << g.dist[u]);
                 if (g.dist[u] >= 0) {
                     REQUIRE(h != SOLVER_H_DEAD);
                     REQUIRE(h <= static_cast<uint32_t>(g.dist[u]));
-                    tight += h == static_cast<uint32_t>(g.dist[u]);
-                } else {
+                    if (k == 0) tight += h == static_cast<uint32_t>(g.dist[u]);
+                } else if (k == 0) {
                     dead_states += h == SOLVER_H_DEAD;
                 }
                 CHECK((h == 0) == (g.dist[u] == 0));
@@ -81,11 +88,16 @@ TEST_CASE("Ewn.Heuristic.AdmissibleAndConsistentOnEveryReachableState") {
                     const uint32_t hv = o.h(g.states[v]);
                     if (hv != SOLVER_H_DEAD) REQUIRE(h <= 1 + hv);
                 }
-                ++states;
             }
+            // Ordered (SOLVER_H_DEAD is the largest value).
+            CHECK(hs[0] >= hs[1]);
+            CHECK(hs[1] >= hs[2]);
+            above_anytime += hs[0] > hs[1];
+            ++states;
         }
     }
-    MESSAGE(instances << " instances, " << states << " states checked, " << tight << " with h exact, "
-                      << dead_states << " proven dead");
+    MESSAGE(instances << " instances, " << states << " states checked; dice: " << tight << " exact, " << dead_states
+                      << " proven dead, " << above_anytime << " above dice-anytime");
     CHECK(instances >= 70);
+    CHECK(above_anytime > 0);
 }

@@ -100,7 +100,7 @@ TEST_CASE("Ewn.Plugin.Options") {
     const solver_option bad[] = {{"heuristic", "magic"}};
     Err e2;
     CHECK(P->open(EXAMPLE, std::strlen(EXAMPLE), "t", 1, bad, 1, nullptr, &inst, &e2.e) == SOLVER_ERR_OPTION);
-    for (const char *kind : {"dice", "chebyshev", "zero"}) {
+    for (const char *kind : {"dice", "dice-anytime", "chebyshev", "zero"}) {
         const solver_option ok[] = {{"heuristic", kind}};
         Err e3;
         REQUIRE(P->open(EXAMPLE, std::strlen(EXAMPLE), "t", 1, ok, 1, nullptr, &inst, &e3.e) == SOLVER_OK);
