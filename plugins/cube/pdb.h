@@ -1,0 +1,76 @@
+// pdb: pattern databases for the cube's optimal solver.
+//
+// A pattern is a set of corners or a set of edges; its abstract state is where those cubies
+// are and how they are turned. Index = rank of the partial permutation of their positions
+// (k of n) x orientation digits (all 8 corners: only 7 digits, the last is implied). Entries
+// are exact move distances (half-turn metric) stored at 4 bits (0xF = not yet reached), built
+// by a layered breadth-first search on the services' pool: forward from the frontier while it
+// is small, backward (each unreached entry looks for a neighbour in the frontier) once the
+// unreached part is the smaller one. Writes are atomic byte ANDs, so threads never lose a
+// nibble. Tables are cached on disk (header + checksum) and shared within the process.
+//
+// The search state is the "location" form: loc[c] for corner c (0..7) = position*3 + twist,
+// loc[8+e] for edge e = position*2 + flip; a move maps every location through a 24-entry table.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <solver/plugin.h>
+
+#include "cube.h"
+
+namespace cube {
+
+struct Loc {
+    uint8_t l[20];
+};
+Loc to_loc(const CubieCube &c);
+CubieCube from_loc(const Loc &s);
+// Location tables: move_loc[m][x] for corners (x < 24) and edges (x < 24).
+extern uint8_t corner_move_loc[NMOVES][24];
+extern uint8_t edge_move_loc[NMOVES][24];
+void init_loc_tables();  // idempotent, thread-safe
+inline void loc_apply(const Loc &s, int m, Loc &out) {
+    for (int i = 0; i < 8; ++i) out.l[i] = corner_move_loc[m][s.l[i]];
+    for (int i = 8; i < 20; ++i) out.l[i] = edge_move_loc[m][s.l[i]];
+}
+
+struct Pattern {
+    bool corners = true;
+    std::vector<int> items;  // cubie numbers (corners 0..7 or edges 0..11)
+    uint64_t size() const;
+    std::string name() const;  // e.g. "c01234567", "e0123456"
+    uint64_t index(const Loc &s) const;
+    // Locations of the pattern's items for an index (others untouched).
+    void decode(uint64_t idx, uint8_t *item_loc) const;
+    uint64_t encode_items(const uint8_t *item_loc) const;
+};
+
+struct Pdb {
+    Pattern pattern;
+    std::vector<uint8_t> data;  // two entries per byte, low nibble first
+    std::vector<uint64_t> depth_counts;
+    double build_seconds = 0;
+    bool from_cache = false;
+    unsigned lookup(uint64_t i) const { return (data[i >> 1] >> ((i & 1) * 4)) & 0xf; }
+    unsigned lookup(const Loc &s) const { return lookup(pattern.index(s)); }
+};
+
+// Builds the table on the pool (sequentially when services has no parallel_for).
+// Returns SOLVER_ERR_STOPPED when should_stop said so.
+solver_status build_pdb(const Pattern &p, const solver_services *sv, Pdb &out);
+bool save_pdb(const Pdb &t, const std::string &path, std::string &why);
+bool load_pdb(const Pattern &p, const std::string &path, Pdb &out, std::string &why);
+
+// The table sets behind --option tables=...
+std::vector<Pattern> table_set(const std::string &name, bool &known);
+// Load from the cache folder or build (and save) each table; shared by the whole process.
+solver_status get_tables(const std::string &set, const solver_services *sv,
+                         std::vector<std::shared_ptr<const Pdb>> &out, solver_error *err);
+std::string cache_folder(const solver_services *sv);
+
+}  // namespace cube

@@ -1,0 +1,313 @@
+// The cube plugin's table: input (facelets or a scramble, one position a line), options, the
+// generic state model (20-byte cubie locations, 18 face turns) and the plugin's own solve:
+// optimal IDA* with pattern databases, or Kociemba's two-phase algorithm for fast solutions.
+#include <solver/plugin.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "cube.h"
+#include "optimal.h"
+#include "pdb.h"
+#include "twophase.h"
+
+namespace cube {
+namespace {
+
+const char *const INPUT_HELP =
+    "One cube position a line, either\n"
+    "  a 54-letter facelet string in Kociemba's order U1..U9 R1..R9 F1..F9 D1..D9 L1..L9 B1..B9\n"
+    "  (letters U R F D L B; solved = UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB), or\n"
+    "  a scramble in Singmaster notation (U D L R F B, each optionally followed by ' or 2;\n"
+    "  U1/U2/U3 also work) applied to the solved cube.\n"
+    "Text after ';' on a line and lines starting with '#' are comments; blank lines are skipped.\n"
+    "A file may hold many positions (--level K or --level all).\n"
+    "Output: the solving moves, space-separated, in the half-turn metric (U2 counts 1).";
+const char *const OPTIONS_HELP =
+    "mode=optimal|fast   optimal (default): IDA* with pattern databases, a shortest solution;\n"
+    "                    fast: Kociemba's two-phase algorithm, the first solution within max_length\n"
+    "max_length=L        fast mode: longest solution accepted (default 20, 1..30)\n"
+    "tables=large|medium|corners|small   optimal mode's pattern databases (default large:\n"
+    "                    corners + two 7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB;\n"
+    "                    corners: 42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with\n"
+    "                    the pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).";
+
+struct Options {
+    bool fast = false;
+    int max_length = 20;
+    std::string tables = "large";
+};
+
+struct Instance {
+    CubieCube cube;
+    Options opts;
+    std::string description;
+    solver_instance_info info;
+};
+
+const Instance &I(const solver_instance *i) { return *reinterpret_cast<const Instance *>(i); }
+
+// One position: its text (trimmed, comment removed) and where it starts in the input.
+struct Line {
+    std::string text;
+    uint32_t line = 0, column = 0;  // 1-based, of text[0]
+};
+
+std::vector<Line> positions(const char *input, size_t length) {
+    std::vector<Line> out;
+    size_t i = 0;
+    uint32_t lineno = 0;
+    while (i <= length && !(i == length && length > 0 && input[length - 1] == '\n')) {
+        size_t e = i;
+        while (e < length && input[e] != '\n') ++e;
+        ++lineno;
+        std::string s(input + i, e - i);
+        size_t semi = s.find(';');
+        if (semi != std::string::npos) s.resize(semi);
+        size_t b = 0;
+        while (b < s.size() && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+        size_t t = s.size();
+        while (t > b && std::isspace(static_cast<unsigned char>(s[t - 1]))) --t;
+        if (t > b && s[b] != '#') out.push_back(Line{s.substr(b, t - b), lineno, uint32_t(b + 1)});
+        if (e >= length) break;
+        i = e + 1;
+    }
+    return out;
+}
+
+bool parse_options(const solver_option *o, size_t n, Options &opts, std::string &why) {
+    for (size_t i = 0; i < n; ++i) {
+        std::string k = o[i].key ? o[i].key : "", v = o[i].value ? o[i].value : "";
+        if (k == "mode") {
+            if (v == "fast") opts.fast = true;
+            else if (v == "optimal") opts.fast = false;
+            else return why = "mode: expected optimal or fast, not '" + v + "'", false;
+        } else if (k == "max_length") {
+            char *end = nullptr;
+            long L = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end || L < 1 || L > 30) return why = "max_length: expected a number from 1 to 30, not '" + v + "'", false;
+            opts.max_length = int(L);
+        } else if (k == "tables") {
+            bool known = false;
+            table_set(v, known);
+            if (!known) return why = "tables: expected large, medium, corners or small, not '" + v + "'", false;
+            opts.tables = v;
+        } else {
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables)", false;
+        }
+    }
+    return true;
+}
+
+solver_status count_levels_fn(const char *input, size_t length, uint32_t *count, solver_error *err) {
+    try {
+        auto p = positions(input ? input : "", input ? length : 0);
+        if (p.empty()) return solver_error_set(err, SOLVER_ERR_PARSE, 1, 1, "no cube position in the input");
+        if (count) *count = uint32_t(p.size());
+        return SOLVER_OK;
+    } catch (...) {
+        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory");
+    }
+}
+
+solver_status open_fn(const char *input, size_t length, const char *, uint32_t level, const solver_option *options,
+                      size_t option_count, const solver_services *, solver_instance **out, solver_error *err) {
+    try {
+        if (out) *out = nullptr;
+        Options opts;
+        std::string why;
+        if (!parse_options(options, option_count, opts, why))
+            return solver_error_set(err, SOLVER_ERR_OPTION, 0, 0, "%s", why.c_str());
+        auto p = positions(input ? input : "", input ? length : 0);
+        if (p.empty()) return solver_error_set(err, SOLVER_ERR_PARSE, 1, 1, "no cube position in the input");
+        if (level < 1 || level > p.size())
+            return solver_error_set(err, SOLVER_ERR_PARSE, 0, 0, "level %u does not exist (the input holds %zu)", level,
+                                    p.size());
+        const Line &ln = p[level - 1];
+        auto *inst = new Instance;
+        ParseFailure f;
+        if (!parse_position(ln.text, inst->cube, f)) {
+            delete inst;
+            return solver_error_set(err, SOLVER_ERR_PARSE, ln.line, f.offset >= 0 ? ln.column + uint32_t(f.offset) : 0, "%s",
+                                    f.message.c_str());
+        }
+        inst->opts = opts;
+        inst->description = opts.fast ? "3x3x3 cube, two-phase (at most " + std::to_string(opts.max_length) + " moves)"
+                                      : "3x3x3 cube, optimal (half-turn metric, tables " + opts.tables + ")";
+        solver_instance_info &in = inst->info;
+        in.abi_version = SOLVER_ABI_VERSION;
+        in.struct_size = sizeof(solver_instance_info);
+        in.state_size = sizeof(Loc);
+        in.flags = SOLVER_HAS_SOLVE | SOLVER_UNIT_COST | SOLVER_H_ADMISSIBLE;
+        in.default_engine = "solve";
+        in.default_weight = 1.0;
+        in.cost_unit = "moves";
+        in.description = inst->description.c_str();
+        in.max_cost = 0;
+        if (out) *out = reinterpret_cast<solver_instance *>(inst);
+        else delete inst;
+        return SOLVER_OK;
+    } catch (const std::bad_alloc &) {
+        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory while opening the cube");
+    } catch (...) {
+        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error while opening the cube");
+    }
+}
+
+void close_fn(solver_instance *i) { delete reinterpret_cast<Instance *>(i); }
+const solver_instance_info *info_fn(const solver_instance *i) { return &I(i).info; }
+// The state model needs no per-thread buffers; a non-null token stands for the scratch.
+solver_scratch *scratch_create_fn(const solver_instance *) {
+    static char token;
+    return reinterpret_cast<solver_scratch *>(&token);
+}
+void scratch_free_fn(solver_scratch *) {}
+
+solver_status initial_fn(const solver_instance *i, solver_scratch *, void *state) {
+    init_loc_tables();
+    Loc s = to_loc(I(i).cube);
+    std::memcpy(state, &s, sizeof s);
+    return SOLVER_OK;
+}
+
+bool loc_solved(const Loc &s) {
+    for (int i = 0; i < 8; ++i)
+        if (s.l[i] != i * 3) return false;
+    for (int i = 0; i < 12; ++i)
+        if (s.l[8 + i] != i * 2) return false;
+    return true;
+}
+
+// A move turns 4 corners and 4 edges, so ceil(wrong corners / 4) and ceil(wrong edges / 4)
+// are both lower bounds.
+uint32_t cheap_bound(const Loc &s) {
+    int wc = 0, we = 0;
+    for (int i = 0; i < 8; ++i) wc += s.l[i] != i * 3;
+    for (int i = 0; i < 12; ++i) we += s.l[8 + i] != i * 2;
+    return uint32_t(std::max((wc + 3) / 4, (we + 3) / 4));
+}
+
+uint32_t heuristic_fn(const solver_instance *, solver_scratch *, const void *state) {
+    Loc s;
+    std::memcpy(&s, state, sizeof s);
+    return cheap_bound(s);
+}
+int is_goal_fn(const solver_instance *, const void *state) {
+    Loc s;
+    std::memcpy(&s, state, sizeof s);
+    return loc_solved(s) ? 1 : 0;
+}
+solver_status expand_fn(const solver_instance *, solver_scratch *, const void *state, const solver_sink *sink) {
+    init_loc_tables();
+    Loc s, c;
+    std::memcpy(&s, state, sizeof s);
+    for (int m = 0; m < NMOVES; ++m) {
+        loc_apply(s, m, c);
+        if (sink->emit(sink->ctx, &c, uint32_t(m), 1, cheap_bound(c), 0)) break;
+    }
+    return SOLVER_OK;
+}
+
+solver_status format_solution_fn(const solver_instance *, const void *, const uint32_t *moves, size_t count, char *out,
+                                 size_t capacity, size_t *needed, solver_error *err) {
+    std::vector<int> m;
+    for (size_t k = 0; k < count; ++k) {
+        if (moves[k] >= NMOVES) return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "bad move id %u", moves[k]);
+        m.push_back(int(moves[k]));
+    }
+    std::string s = format_moves(m);
+    if (needed) *needed = s.size() + 1;
+    if (!out || capacity < s.size() + 1)
+        return solver_error_set(err, SOLVER_ERR_BUFFER, 0, 0, "need %zu bytes", s.size() + 1);
+    std::memcpy(out, s.c_str(), s.size() + 1);
+    return SOLVER_OK;
+}
+
+solver_status verify_fn(const solver_instance *i, const char *solution, size_t length, uint64_t *cost,
+                        solver_error *err) {
+    std::string text(solution ? solution : "", solution ? length : 0);
+    std::vector<int> moves;
+    ParseFailure f;
+    if (!parse_moves(text, moves, f))
+        return solver_error_set(err, SOLVER_ERR_INVALID, 1, uint32_t(f.offset + 1), "%s", f.message.c_str());
+    if (!apply_moves(I(i).cube, moves).is_solved())
+        return solver_error_set(err, SOLVER_ERR_INVALID, 1, 0, "the cube is not solved after the %zu moves", moves.size());
+    if (cost) *cost = moves.size();
+    return SOLVER_OK;
+}
+
+solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint64_t *cost, solver_error *err) {
+    try {
+        const Instance &in = I(i);
+        std::vector<int> moves;
+        char line[256];
+        if (in.opts.fast) {
+            auto stop = [sv]() { return sv && sv->should_stop && sv->should_stop(sv->ctx) != 0; };
+            TwoPhaseResult r = solve_two_phase(in.cube, in.opts.max_length, stop);
+            if (r.stopped) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
+            if (!r.found)
+                return solver_error_set(err, SOLVER_ERR_UNSOLVABLE, 0, 0,
+                                        "the two-phase search found no solution within %d moves", in.opts.max_length);
+            moves = r.moves;
+            std::snprintf(line, sizeof line, "cube: %zu moves (half-turn metric), two-phase, %llu nodes", moves.size(),
+                          (unsigned long long)r.nodes);
+        } else {
+            std::vector<std::shared_ptr<const Pdb>> tables;
+            solver_status s = get_tables(in.opts.tables, sv, tables, err);
+            if (s != SOLVER_OK) return s;
+            OptimalResult r = solve_optimal(in.cube, tables, sv);
+            if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
+            if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");
+            moves = r.moves;
+            std::snprintf(line, sizeof line, "cube: %zu moves (half-turn metric), optimal, %llu nodes", moves.size(),
+                          (unsigned long long)r.nodes);
+        }
+        // Replay before printing: a wrong answer is a bug, never output.
+        if (!apply_moves(in.cube, moves).is_solved())
+            return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "internal error: the solution found does not solve the cube");
+        std::string text = format_moves(moves);
+        if (sv && sv->write_output) sv->write_output(sv->ctx, text.data(), text.size());
+        if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
+        if (cost) *cost = moves.size();
+        return SOLVER_OK;
+    } catch (const std::bad_alloc &) {
+        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory in the cube solver");
+    } catch (...) {
+        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error in the cube solver");
+    }
+}
+
+const solver_plugin TABLE = {
+    SOLVER_ABI_VERSION,
+    sizeof(solver_plugin),
+    "cube",
+    "3x3x3 Rubik's cube: optimal (IDA* + pattern databases) or fast (Kociemba two-phase) solutions",
+    "0.1.0",
+    INPUT_HELP,
+    OPTIONS_HELP,
+    count_levels_fn,
+    open_fn,
+    close_fn,
+    info_fn,
+    scratch_create_fn,
+    scratch_free_fn,
+    initial_fn,
+    heuristic_fn,
+    is_goal_fn,
+    expand_fn,
+    nullptr,
+    nullptr,
+    format_solution_fn,
+    verify_fn,
+    solve_fn,
+};
+
+}  // namespace
+}  // namespace cube
+
+SOLVER_DEFINE_PLUGIN(cube::TABLE)

@@ -1,0 +1,234 @@
+#include "twophase.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+
+namespace cube {
+namespace {
+
+constexpr int N_TWIST = 2187, N_FLIP = 2048, N_SLICE = 495, N_PERM8 = 40320, N_SPERM = 24;
+// Phase-2 moves: U U2 U' R2 F2 D D2 D' L2 B2.
+constexpr int P2_MOVES[10] = {0, 1, 2, 4, 7, 9, 10, 11, 13, 16};
+bool is_phase2_move(int m) { return std::find(std::begin(P2_MOVES), std::end(P2_MOVES), m) != std::end(P2_MOVES); }
+
+struct Tables {
+    std::vector<uint16_t> twist_mv, flip_mv, slice_mv, cp_mv, ud_mv, sp_mv;
+    std::vector<uint8_t> p1_twist, p1_flip, p1_tf, p2_cp, p2_ud;
+
+    template <class Set, class Get>
+    static std::vector<uint16_t> move_table(int n, Set set, Get get, bool phase2_only) {
+        std::vector<uint16_t> t(size_t(n) * NMOVES, 0);
+        for (int i = 0; i < n; ++i) {
+            CubieCube c = CubieCube::solved();
+            set(c, i);
+            for (int m = 0; m < NMOVES; ++m) {
+                if (phase2_only && !is_phase2_move(m)) continue;
+                t[size_t(i) * NMOVES + m] = uint16_t(get(apply_move(c, m)));
+            }
+        }
+        return t;
+    }
+    // Distances in the product space a x b (index a * nb + b) by breadth-first search.
+    static std::vector<uint8_t> prune_table(const std::vector<uint16_t> &ma, int na, const std::vector<uint16_t> &mb,
+                                            int nb, const int *moves, int nmoves) {
+        std::vector<uint8_t> d(size_t(na) * nb, 0xff);
+        d[0] = 0;
+        size_t done = 1, total = d.size();
+        for (uint8_t depth = 0; done < total; ++depth) {
+            for (size_t i = 0; i < total; ++i) {
+                if (d[i] != depth) continue;
+                size_t a = i / nb, b = i % nb;
+                for (int k = 0; k < nmoves; ++k) {
+                    int m = moves[k];
+                    size_t j = size_t(ma[a * NMOVES + m]) * nb + mb[b * NMOVES + m];
+                    if (d[j] == 0xff) d[j] = uint8_t(depth + 1), ++done;
+                }
+            }
+        }
+        return d;
+    }
+    Tables() {
+        twist_mv = move_table(N_TWIST, set_twist, get_twist, false);
+        flip_mv = move_table(N_FLIP, set_flip, get_flip, false);
+        slice_mv = move_table(N_SLICE, set_slice, get_slice, false);
+        cp_mv = move_table(N_PERM8, set_corner_perm, get_corner_perm, true);
+        ud_mv = move_table(N_PERM8, set_ud_edges, get_ud_edges, true);
+        sp_mv = move_table(N_SPERM, set_slice_perm, get_slice_perm, true);
+        int all[NMOVES];
+        for (int m = 0; m < NMOVES; ++m) all[m] = m;
+        p1_twist = prune_table(twist_mv, N_TWIST, slice_mv, N_SLICE, all, NMOVES);
+        p1_flip = prune_table(flip_mv, N_FLIP, slice_mv, N_SLICE, all, NMOVES);
+        p1_tf = prune_table(twist_mv, N_TWIST, flip_mv, N_FLIP, all, NMOVES);
+        p2_cp = prune_table(cp_mv, N_PERM8, sp_mv, N_SPERM, P2_MOVES, 10);
+        p2_ud = prune_table(ud_mv, N_PERM8, sp_mv, N_SPERM, P2_MOVES, 10);
+    }
+};
+
+const Tables &tables() {
+    static const Tables t;
+    return t;
+}
+
+// Same face twice in a row, or an opposite face in the "wrong" order (D then U), is redundant.
+inline bool redundant(int prev, int m) {
+    if (prev < 0) return false;
+    int pf = move_face(prev), f = move_face(m);
+    return f == pf || f + 3 == pf;
+}
+
+constexpr int MAX_PHASE2 = 12;
+
+struct Search {
+    const Tables &T;
+    CubieCube start;
+    int max_length;
+    const std::function<bool()> &stop;
+    int moves[32];
+    TwoPhaseResult res;
+
+    bool poll() {
+        if ((++res.nodes & 0x3fff) == 0 && stop && stop()) res.stopped = true;
+        return res.stopped;
+    }
+
+    int h1(int tw, int fl, int sl) const {
+        return std::max({T.p1_twist[size_t(tw) * N_SLICE + sl], T.p1_flip[size_t(fl) * N_SLICE + sl],
+                         T.p1_tf[size_t(tw) * N_FLIP + fl]});
+    }
+    int h2(int cp, int ud, int sp) const {
+        return std::max(T.p2_cp[size_t(cp) * N_SPERM + sp], T.p2_ud[size_t(ud) * N_SPERM + sp]);
+    }
+
+    bool phase2(int cp, int ud, int sp, int d, int togo) {
+        if (togo == 0) {
+            if (cp == 0 && ud == 0 && sp == 0) {
+                res.found = true;
+                res.moves.assign(moves, moves + d);
+                return true;
+            }
+            return false;
+        }
+        if (poll()) return false;
+        int prev = d > 0 ? moves[d - 1] : -1;
+        for (int m : P2_MOVES) {
+            if (redundant(prev, m)) continue;
+            int ncp = T.cp_mv[size_t(cp) * NMOVES + m], nud = T.ud_mv[size_t(ud) * NMOVES + m],
+                nsp = T.sp_mv[size_t(sp) * NMOVES + m];
+            if (h2(ncp, nud, nsp) >= togo) continue;
+            moves[d] = m;
+            if (phase2(ncp, nud, nsp, d + 1, togo - 1)) return true;
+            if (res.stopped) return false;
+        }
+        return false;
+    }
+
+    bool start_phase2(int d1) {
+        CubieCube c = start;
+        for (int i = 0; i < d1; ++i) c = apply_move(c, moves[i]);
+        int cp = get_corner_perm(c), ud = get_ud_edges(c), sp = get_slice_perm(c);
+        // Long phase-2 searches rarely pay: a longer phase 1 usually gives a shorter phase 2.
+        int limit = std::min(max_length - d1, MAX_PHASE2);
+        for (int d2 = h2(cp, ud, sp); d2 <= limit; ++d2) {
+            if (phase2(cp, ud, sp, d1, d2)) return true;
+            if (res.stopped) return false;
+        }
+        return false;
+    }
+
+    bool phase1(int tw, int fl, int sl, int d, int togo) {
+        if (togo == 0) {
+            if (tw == 0 && fl == 0 && sl == 0) {
+                // A phase-1 path ending in a phase-2 move was already tried one move shorter.
+                if (d > 0 && is_phase2_move(moves[d - 1])) return false;
+                return start_phase2(d);
+            }
+            return false;
+        }
+        if (poll()) return false;
+        int prev = d > 0 ? moves[d - 1] : -1;
+        for (int m = 0; m < NMOVES; ++m) {
+            if (redundant(prev, m)) continue;
+            int ntw = T.twist_mv[size_t(tw) * NMOVES + m], nfl = T.flip_mv[size_t(fl) * NMOVES + m],
+                nsl = T.slice_mv[size_t(sl) * NMOVES + m];
+            if (h1(ntw, nfl, nsl) >= togo) continue;
+            moves[d] = m;
+            if (phase1(ntw, nfl, nsl, d + 1, togo - 1)) return true;
+            if (res.stopped) return false;
+        }
+        return false;
+    }
+};
+
+// The 120-degree turn of the whole cube about the URF-DBL diagonal (Kociemba's S_URF3).
+const CubieCube S_URF3 = {{URF, DFR, DLF, UFL, UBR, DRB, DBL, ULB}, {1, 2, 1, 2, 2, 1, 2, 1},
+                          {UF, FR, DF, FL, UB, BR, DB, BL, UR, DR, DL, UL}, {1, 0, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1}};
+
+}  // namespace
+
+bool conjugation_map(int k, int map[NMOVES]) {
+    CubieCube s = CubieCube::solved();
+    for (int i = 0; i < k; ++i) s = s * S_URF3;
+    const CubieCube si = s.inverse();
+    for (int m = 0; m < NMOVES; ++m) {
+        CubieCube t = s * move_cube(m) * si;
+        map[m] = -1;
+        for (int n = 0; n < NMOVES; ++n)
+            if (move_cube(n) == t) map[m] = n;
+        if (map[m] < 0) return false;
+    }
+    return true;
+}
+
+TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop) {
+    // Six searches on the same position seen along the three axes, for the cube and for its
+    // inverse, advanced together one phase-1 depth at a time: whichever meets max_length first
+    // wins. The phase-1 distance differs between them, which cuts the long tail of single-axis
+    // two-phase search.
+    const Tables &T = tables();
+    struct Variant {
+        CubieCube cube;
+        int k;
+        bool inverse;
+        int tw, fl, sl;
+    };
+    std::vector<Variant> vs;
+    CubieCube s = CubieCube::solved();
+    for (int k = 0; k < 3; ++k) {
+        const CubieCube si = s.inverse();
+        for (int inv = 0; inv < 2; ++inv) {
+            CubieCube v = si * (inv ? c.inverse() : c) * s;
+            vs.push_back({v, k, inv == 1, get_twist(v), get_flip(v), get_slice(v)});
+        }
+        s = s * S_URF3;
+    }
+    TwoPhaseResult total;
+    const int L = std::min(max_length, 30);
+    for (int d1 = 0; d1 <= L; ++d1) {
+        for (const Variant &v : vs) {
+            Search srch{T, v.cube, L, should_stop, {}, {}};
+            if (srch.h1(v.tw, v.fl, v.sl) > d1) continue;
+            bool ok = srch.phase1(v.tw, v.fl, v.sl, 0, d1);
+            total.nodes += srch.res.nodes;
+            if (srch.res.stopped) {
+                total.stopped = true;
+                return total;
+            }
+            if (!ok) continue;
+            int map[NMOVES];
+            conjugation_map(v.k, map);
+            std::vector<int> m;
+            for (int x : srch.res.moves) m.push_back(map[x]);
+            if (v.inverse) {
+                std::reverse(m.begin(), m.end());
+                for (int &x : m) x = inverse_move(x);
+            }
+            total.found = true;
+            total.moves = m;
+            return total;
+        }
+    }
+    return total;
+}
+
+}  // namespace cube

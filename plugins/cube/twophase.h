@@ -1,0 +1,33 @@
+// twophase: Kociemba's two-phase algorithm for fast near-optimal solutions.
+// Phase 1 brings the cube into G1 = <U, D, R2, L2, F2, B2> (twist, flip and the E-slice edges
+// solved) by IDA* on the coordinates (twist, flip, slice) with the pruning tables twist x slice
+// and flip x slice; phase 2 solves within G1 on (corner permutation, U/D-edge permutation,
+// slice permutation) with cornerperm x sliceperm and udedges x sliceperm. Phase-1 depths are
+// tried in increasing order and every phase-1 solution is continued by a phase 2 of at most
+// max_length - d1 moves; the first total within max_length is returned.
+// Tables (about 6 MB) are built once per process on first use (thread-safe static init).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "cube.h"
+
+namespace cube {
+
+struct TwoPhaseResult {
+    bool found = false;
+    bool stopped = false;
+    std::vector<int> moves;
+    uint64_t nodes = 0;
+};
+
+// The moves m' with S^k * m * S^-k = m' (S = 120-degree whole-cube turn about URF-DBL);
+// false if some conjugate is not a face turn (a broken symmetry table).
+bool conjugation_map(int k, int map[NMOVES]);
+
+// should_stop is polled every few thousand nodes (may be empty).
+TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop);
+
+}  // namespace cube

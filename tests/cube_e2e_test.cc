@@ -1,0 +1,93 @@
+// The cube end to end through the solver binary: short scrambles solved optimally (small
+// tables, cached under the build folder), fast mode, files with several positions, refused
+// cubes with their positions; every answer replayed by the independent sticker model in
+// cube_checker.cc.
+#include "cube_checker.h"
+#include "test_support.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+using solver_test::run_solver;
+
+namespace {
+bool has(const std::string &hay, const std::string &needle) { return hay.find(needle) != std::string::npos; }
+std::string first_line(const std::string &s) { return s.substr(0, s.find('\n')); }
+
+// Tables are cached in a folder that outlives the test run, so they are built once.
+struct CacheEnv {
+    CacheEnv() {
+        std::string d = solver_test::build_dir() + "/tmp/cube-e2e-cache";
+        std::filesystem::create_directories(d);
+        setenv("SOLVER_CACHE_DIR", d.c_str(), 1);
+    }
+    ~CacheEnv() { unsetenv("SOLVER_CACHE_DIR"); }
+};
+
+std::string facelets_of(const std::string &scramble) {
+    std::string f = cube_checker::SOLVED;
+    REQUIRE(cube_checker::apply(f, scramble));
+    return f;
+}
+}  // namespace
+
+TEST_CASE("CubeE2E.ShortScramblesSolvedOptimally") {
+    CacheEnv env;
+    struct Case {
+        const char *scramble;
+        int optimal;
+    } cases[] = {{"R U", 2}, {"R U R' U' F2 D", 6}, {"F2 D' L B U2 R'", 6}};
+    for (auto &c : cases) {
+        CAPTURE(std::string(c.scramble));
+        auto r = run_solver(std::string("--plugin cube --input \"") + c.scramble + "\" --option tables=small --threads 2");
+        REQUIRE(r.exit_code == 0);
+        std::string moves = first_line(r.out);
+        CHECK(r.out == moves + "\n");
+        int n = -1;
+        CHECK(cube_checker::solves(facelets_of(c.scramble), moves, &n));
+        CHECK(n == c.optimal);
+        CHECK(has(r.err, std::to_string(c.optimal) + " moves (half-turn metric), optimal"));
+    }
+}
+
+TEST_CASE("CubeE2E.FastModeOnAFaceletString") {
+    const std::string f = "FDDLURBFDRFRLRDFBRLDBRFFBBLURDBDLLFBUUDDLUFULFBRLBRUUU";  // optimal 18
+    auto r = run_solver("--plugin cube --input " + f + " --option mode=fast --option max_length=20");
+    REQUIRE(r.exit_code == 0);
+    int n = -1;
+    CHECK(cube_checker::solves(f, first_line(r.out), &n));
+    CHECK(n >= 18);
+    CHECK(n <= 20);
+}
+
+TEST_CASE("CubeE2E.FileWithSeveralPositions") {
+    CacheEnv env;
+    std::string dir = solver_test::temp_dir("cube-e2e");
+    std::string path = dir + "/cubes.txt";
+    std::ofstream(path) << "# two positions\nR2 U' ; 2\n" << facelets_of("L F2 D'") << " ; 3\n";
+    auto r = run_solver("--plugin cube --input " + path + " --level all --option tables=small");
+    REQUIRE(r.exit_code == 0);
+    CHECK(has(r.out, "; level 1: 2 moves\n"));
+    CHECK(has(r.out, "; level 2: 3 moves\n"));
+    CHECK(has(r.out, "U R2\n"));
+    CHECK(has(r.out, "D F2 L'\n"));
+}
+
+TEST_CASE("CubeE2E.RefusedCubes") {
+    auto r = run_solver("--plugin cube --input \"R U Q2\"");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, ":1:5: error: unexpected 'Q'"));
+    std::string s = cube_checker::SOLVED;
+    std::swap(s[5], s[10]);  // the UR edge flipped in place
+    r = run_solver("--plugin cube --input " + s);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "flipped edge"));
+    s = cube_checker::SOLVED;
+    s[0] = 'F';
+    r = run_solver("--plugin cube --input " + s);
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "colour U appears 8 times"));
+}

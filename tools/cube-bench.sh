@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Cube benchmarks (not tests): figures for the README and the issue.
+#   tools/cube-bench.sh tables            sizes of the cached pattern databases (and depth counts)
+#   tools/cube-bench.sh rebuild           delete and rebuild the default (large) tables, timed
+#   tools/cube-bench.sh optimal [MAXLEN] [TIMEOUT]
+#                                         every position of puzzles/cube/optimal.txt whose proven
+#                                         length is <= MAXLEN (default 20), optimal mode, 2 threads,
+#                                         each with --time-limit TIMEOUT (default 1800 s); checks the
+#                                         length against the proven one
+#   tools/cube-bench.sh fast [N] [SEED]   N (default 1000) uniformly random states from a fixed
+#                                         seed, fast mode (max_length 20): all verified (the CLI
+#                                         replays every answer), longest, median and mean time
+# Environment: BUILD (default build), THREADS (default 2), SOLVER_CACHE_DIR (default ~/.cache/solver).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+THREADS=${THREADS:-2}
+SOLVER="$BUILD/solver"
+what=${1:-all}
+cache=${SOLVER_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/solver}
+[ -x "$SOLVER" ] && [ -f "$BUILD/plugins/libcube.so" ] || make -s all
+
+tables() {
+    echo "== pattern databases in $cache"
+    ls -l "$cache"/cube-*.pdb 2>/dev/null | awk '{printf "%-60s %8.1f MiB\n", $9, $5/1048576}'
+}
+
+rebuild() {
+    rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-e0123456.pdb "$cache"/cube-e56789ab.pdb
+    echo "== building the large tables with $THREADS threads"
+    /usr/bin/time -f "total %e s wall, %U s user, max RSS %M KiB" \
+        "$SOLVER" --plugin cube --input "R U" --threads "$THREADS" 2>&1 | grep -E "table|total"
+}
+
+optimal() {
+    local maxlen=${1:-20} timeout=${2:-1800} file=puzzles/cube/optimal.txt
+    echo "== optimal mode, $THREADS threads, positions of proven length <= $maxlen ($file)"
+    local level=0 ok=0 bad=0 skipped=0
+    while IFS= read -r line; do
+        case "$line" in '#'*|'') continue ;; esac
+        level=$((level + 1))
+        local want=${line##*; }
+        if [ "$want" -gt "$maxlen" ]; then skipped=$((skipped + 1)); continue; fi
+        local t0 t1 out got rc
+        t0=$(date +%s.%N)
+        set +e
+        out=$("$SOLVER" --plugin cube --input "$file" --level "$level" --threads "$THREADS" --time-limit "$timeout" 2>/dev/null)
+        rc=$?
+        set -e
+        t1=$(date +%s.%N)
+        got=$(awk 'NF {print NF; exit}' <<<"$out")
+        [ "$rc" -eq 0 ] || got="-"
+        local verdict=OK
+        if [ "$got" != "$want" ]; then verdict=WRONG; bad=$((bad + 1)); else ok=$((ok + 1)); fi
+        printf "level %2d  proven %2s  found %2s  %8.2f s  %s  %s\n" "$level" "$want" "$got" "$(echo "$t1 - $t0" | bc)" "$verdict" "$out"
+    done <"$file"
+    echo "optimal: $ok at the proven length, $bad not (failed or timed out), $skipped skipped (longer than $maxlen)"
+}
+
+fast() {
+    local n=${1:-1000} seed=${2:-20261121}
+    mkdir -p "$BUILD/bench"
+    g++ -std=c++17 -O2 -Iinclude tools/cube-random.cc plugins/cube/cube.cc -o "$BUILD/bench/cube-random"
+    local input="$BUILD/bench/cube-random-$n-$seed.txt" stats="$BUILD/bench/cube-fast-$n-$seed.json"
+    "$BUILD/bench/cube-random" "$n" "$seed" >"$input"
+    echo "== fast mode: $n random states (seed $seed), max_length 20, $THREADS threads, one process"
+    local t0 t1
+    t0=$(date +%s.%N)
+    "$SOLVER" --plugin cube --input "$input" --level all --option mode=fast --threads "$THREADS" --stats json \
+        >"$BUILD/bench/cube-fast-$n-$seed.out" 2>"$stats"
+    t1=$(date +%s.%N)
+    python3 - "$stats" "$n" <<'PY'
+import json, sys, statistics
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+n = int(sys.argv[2])
+solved = [r for r in rows if r["result"] == "solved"]
+lengths = [r["solution_cost"] for r in solved]
+verified = sum(1 for r in solved if r["verified"])
+secs = sorted(r["seconds"] for r in solved)
+print(f"solved {len(solved)}/{n}, verified {verified}, longest {max(lengths)} moves, mean length {statistics.mean(lengths):.2f}")
+print(f"time per cube: median {statistics.median(secs)*1e3:.2f} ms, mean {statistics.mean(secs)*1e3:.2f} ms, "
+      f"90th pct {secs[int(0.9*len(secs))]*1e3:.1f} ms, max {secs[-1]*1e3:.0f} ms (the first includes the table setup)")
+hist = {}
+for l in lengths: hist[l] = hist.get(l, 0) + 1
+print("lengths:", " ".join(f"{k}:{hist[k]}" for k in sorted(hist)))
+PY
+    echo "wall time for all: $(echo "$t1 - $t0" | bc) s"
+}
+
+case "$what" in
+    tables) tables ;;
+    rebuild) rebuild ;;
+    optimal) shift; optimal "$@" ;;
+    fast) shift; fast "$@" ;;
+    all) tables; fast; optimal ;;
+    *) echo "usage: $0 tables|rebuild|optimal [MAXLEN [TIMEOUT]]|fast [N [SEED]]|all" >&2; exit 2 ;;
+esac
