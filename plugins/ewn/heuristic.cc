@@ -86,20 +86,19 @@ void Heuristic::build(const Puzzle &pz, HeuristicKind kind) {
 }
 
 uint32_t Heuristic::with_release(int q, int t, unsigned mask, int d, const uint8_t *state) const {
-    // rel[r]: the first ply offset at which piece r may be captured.
-    int rel[PIECES + 1] = {0};
+    // rel[m][r]: the first ply offset at which piece m may capture piece r (they must be
+    // adjacent first, and their distance drops by at most one per ply).
+    int rel[PIECES + 1][PIECES + 1] = {{0}};
     int horizon = 0;
     for (int r = 1; r <= PIECES; ++r) {
         if (r == q || !(mask & (1u << (r - 1)))) continue;
         const int rr = state[r - 1] / cols_, rc = state[r - 1] % cols_;
-        int nearest = MAX_SIDE;
-        for (int o = 1; o <= PIECES; ++o) {
-            if (o == r || !(mask & (1u << (o - 1)))) continue;
-            const int orow = state[o - 1] / cols_, ocol = state[o - 1] % cols_;
-            nearest = std::min(nearest, std::max(std::abs(orow - rr), std::abs(ocol - rc)));
+        for (int m = 1; m <= PIECES; ++m) {
+            if (m == r || !(mask & (1u << (m - 1)))) continue;
+            const int mr = state[m - 1] / cols_, mc = state[m - 1] % cols_;
+            rel[m][r] = std::max(std::abs(mr - rr), std::abs(mc - rc)) - 1;
+            horizon = std::max(horizon, rel[m][r]);
         }
-        rel[r] = nearest - 1;
-        horizon = std::max(horizon, rel[r]);
     }
     if (horizon == 0) return relaxed(q, t, mask, d);
     // best[M] = the smallest d reachable at the current offset with exactly the pieces M.
@@ -126,9 +125,9 @@ uint32_t Heuristic::with_release(int q, int t, unsigned mask, int d, const uint8
                     next[m] = std::min<uint8_t>(next[m], static_cast<uint8_t>(d2));
                     for (int r = 1; r <= PIECES; ++r) {
                         const unsigned rbit = 1u << (r - 1);
-                        if (r == q || !(m & rbit) || k < rel[r]) continue;
+                        if (r == q || !(m & rbit)) continue;
                         bool capturable = false;
-                        for (int i = 0; i < nm; ++i) capturable = capturable || mv[i] != r;
+                        for (int i = 0; i < nm; ++i) capturable = capturable || (mv[i] != r && k >= rel[mv[i]][r]);
                         if (capturable) next[m & ~rbit] = std::min<uint8_t>(next[m & ~rbit], static_cast<uint8_t>(d2));
                     }
                 }

@@ -12,10 +12,10 @@
 //                  be captured (a mover steps onto it) -- wherever the pieces stand;
 //              it is solved once per instance by backward breadth-first search over
 //              (t, set, d): at most 18 * 64 * 9 nodes per candidate goal piece (table H).
-//   dice       (default) the same relaxed game, but piece r cannot be captured before ply
-//              offset rel(r) = (Chebyshev distance from r to its nearest other piece) - 1:
-//              two pieces get at most one step closer per ply and a capture needs them
-//              adjacent. Solved per state by a forward pass over offsets 0..max rel keeping,
+//   dice       (default) the same relaxed game, but a mover m cannot capture piece r before
+//              ply offset rel(m, r) = (Chebyshev distance from m to r) - 1: two pieces get at
+//              most one step closer per ply and a capture needs them adjacent. Solved per
+//              state by a forward pass over offsets 0..max rel keeping,
 //              for each set of pieces, the smallest d reached (fewer than 64 sets, at most 8
 //              offsets), then H from the offset where every capture is allowed.
 //
@@ -35,9 +35,9 @@
 // (the minimizer after the ply was present before it). H = infinity (no relaxed way to the
 // corner, e.g. the goal piece can never be a mover) is reported as SOLVER_H_DEAD.
 //
-// The release times keep this. A real capture of r at this ply needs a piece adjacent to r, so
-// rel(r) = 0 and the relaxed game allows it; after the ply every pairwise distance has dropped
-// by at most one (and removing pieces only raises minima), so the child's rel'(r) >= rel(r) - 1:
+// The release times keep this. A real capture of r by m at this ply needs m adjacent to r, so
+// rel(m, r) = 0 and the relaxed game allows it; after the ply every pairwise distance has
+// dropped by at most one, so the child's rel'(m, r) >= rel(m, r) - 1:
 // the parent's game, continued after its first ply, is constrained no more than the child's,
 // hence V(parent) <= 1 + V(child). V >= H (more constrained), and V = H when all rel are 0.
 #ifndef EWN_HEURISTIC_H
