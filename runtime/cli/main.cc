@@ -236,7 +236,8 @@ private:
             auto eng = make_engine(rep.engine);
             engine_options eo;
             eo.weight = opts_.weight ? *opts_.weight : prob.default_weight();
-            rep.weight = rep.engine == "greedy" ? 0 : eo.weight;
+            // Only the A* family reads --weight; report 0 where it plays no part.
+            rep.weight = (rep.engine == "astar" || rep.engine == "hda" || rep.engine == "astar-seq") ? eo.weight : 0;
             eo.exec = exec_.get();
             eo.control = &control_;
             // Rank-error sampling only when statistics are asked for in JSON (it costs a scan of

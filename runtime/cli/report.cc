@@ -81,7 +81,7 @@ std::string to_text(const solve_report& r) {
         o << ": " << r.solution_cost << " " << r.cost_unit << (r.verified ? " (verified)" : "");
     if (!r.count.empty()) o << ": count " << r.count;
     o << " | " << (own ? "the plugin's own solve" : r.engine);
-    if (r.engine == "astar") o << " w=" << r.weight;
+    if (r.weight > 0) o << " w=" << r.weight;
     o << ", " << r.threads << " thread" << (r.threads == 1 ? "" : "s");
     if (!own)
         o << " | expanded " << human_count(r.stats.expanded) << ", generated " << human_count(r.stats.generated)

@@ -142,13 +142,10 @@ public:
 
     search_result run(problem& p, const engine_options& opts) override {
         search_result res;
-        if (!p.unit_cost()) {
-            res.outcome = search_outcome::error;
-            res.message =
+        if (!p.unit_cost())
+            throw engine_unsuitable(
                 "engine bfs finds shortest solutions in number of moves and needs unit move costs; this instance "
-                "has other costs (use astar, hda or ida)";
-            return res;
-        }
+                "has other costs (use astar, hda or ida)");
         search_control& control = *opts.control;
         const std::uint64_t budget = control.memory_budget();
         visited_table table(p.state_size(), budget / 4 * 3, opts.exec->concurrency());

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,13 @@ struct search_result {
 
 // Decimal digits of a 128-bit count ("0" for zero).
 std::string to_decimal(unsigned __int128 v);
+
+// Thrown by run() when the engine cannot handle the instance at all (e.g. bfs on non-unit
+// costs): a usage error (exit code 2), not a failure of the search.
+class engine_unsuitable : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
 
 class engine {
 public:
