@@ -12,6 +12,8 @@
 #include "visited/visited_table.h"
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 #include <cstdint>
 #include <vector>
 
@@ -56,8 +58,86 @@ inline void rebuild_path(const visited_table& table, std::uint64_t node, std::ve
 // Per-worker counters, padded so workers do not share cache lines.
 struct alignas(64) engine_counters {
     std::uint64_t expanded = 0, generated = 0, duplicates = 0, pruned = 0, reopened = 0;
+    std::uint64_t pops = 0, rank_samples = 0, rank_sum = 0, rank_max = 0;  // rank-error sampling
     double idle = 0;
 };
+
+// The best solution a best-first engine has found, shared by its workers. Goals are rare, so
+// the (cost, node) pair is updated under a mutex and is always consistent; cost() mirrors the
+// cost for the hot pruning tests, read relaxed: a stale (larger) value only prunes less.
+class incumbent {
+public:
+    void offer(std::uint64_t node, std::uint64_t cost) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (cost < cost_.load(std::memory_order_relaxed)) {
+            node_ = node;
+            cost_.store(cost, std::memory_order_relaxed);
+        }
+    }
+    std::uint64_t cost() const { return cost_.load(std::memory_order_relaxed); }
+    // Read after the workers' join (which orders every offer before it).
+    std::uint64_t node() const { return node_; }
+
+private:
+    std::mutex mutex_;
+    std::uint64_t node_ = visited_table::no_node;
+    std::atomic<std::uint64_t> cost_{UINT64_MAX};
+};
+
+// What the workers of a best-first engine (astar, hda) share while they admit children.
+struct best_first_context {
+    problem& p;
+    visited_table& table;
+    search_control& control;
+    std::atomic<bool>& done;  // set once to end every worker's loop; relaxed (read after the join)
+    incumbent& best;
+    bool optimal;             // weight 1: prune f >= incumbent, goal test on selection
+    std::uint64_t max_cost;   // the instance's cost limit (ABI 1.1), UINT64_MAX when none
+};
+
+enum class child_fate {
+    queue,  // queue (node, g): a new state, or a known one reached with a lower g
+    drop,   // dead, beyond the cost limit, unable to beat the incumbent, or a duplicate
+    stop,   // stop expanding: the table is full (memory limit) or a goal ends an any-solution search
+};
+
+// One generated child of `parent` (reached with g = parent_g): the pruning tests, the visited
+// table insert and what its outcome means, shared by the best-first engines.
+inline child_fate admit_child(const best_first_context& cx, engine_counters& c, unsigned worker,
+                              std::uint64_t parent, std::uint32_t parent_g, const void* child, std::uint32_t move,
+                              std::uint32_t cost, std::uint32_t h, std::uint64_t hash, std::uint64_t& node,
+                              std::uint32_t& g) {
+    ++c.generated;
+    g = parent_g + cost;
+    if (h == SOLVER_H_DEAD || g > cx.max_cost || (cx.optimal && std::uint64_t(g) + h >= cx.best.cost())) {
+        ++c.pruned;
+        return child_fate::drop;
+    }
+    auto r = cx.table.insert(worker, child, hash, g, parent, move);
+    node = r.node;
+    switch (r.result) {
+        case visited_table::outcome::full:
+            cx.control.request_stop(stop_reason::memory_limit);
+            cx.done.store(true, std::memory_order_relaxed);
+            return child_fate::stop;
+        case visited_table::outcome::duplicate:
+            ++c.duplicates;
+            return child_fate::drop;
+        case visited_table::outcome::improved:
+            // The table now holds the lower g, which makes a queued entry of this state stale:
+            // queue it again in every mode.
+            ++c.reopened;
+            return child_fate::queue;
+        case visited_table::outcome::inserted:
+            if (!cx.optimal && cx.p.is_goal(child)) {
+                cx.best.offer(r.node, g);
+                cx.done.store(true, std::memory_order_relaxed);
+                return child_fate::stop;
+            }
+            return child_fate::queue;
+    }
+    return child_fate::drop;
+}
 
 inline void sum_counters(const std::vector<engine_counters>& c, search_stats& s) {
     if (s.threads.size() < c.size()) s.threads.resize(c.size());
@@ -69,7 +149,11 @@ inline void sum_counters(const std::vector<engine_counters>& c, search_stats& s)
         s.reopened += c[t].reopened;
         s.threads[t].expanded += c[t].expanded;
         s.threads[t].idle_seconds += c[t].idle;
+        s.rank_samples += c[t].rank_samples;
+        s.rank_error_max = std::max(s.rank_error_max, c[t].rank_max);
+        s.rank_error_mean += double(c[t].rank_sum);
     }
+    if (s.rank_samples) s.rank_error_mean /= double(s.rank_samples);
 }
 
 }  // namespace solver

@@ -110,27 +110,16 @@ public:
         queues.send(0, owner_of(root_hash), key_of(0, h0), value_of(r0.node, 0));
         queues.flush(0);
 
-        std::mutex incumbent_mutex;
-        std::uint64_t incumbent_node = visited_table::no_node;
-        // Mirrors the incumbent's cost for the pruning tests, read relaxed: a stale (larger)
-        // value only prunes less.
-        std::atomic<std::uint64_t> best_cost{UINT64_MAX};
+        incumbent best;
         // Polled by every loop; relaxed: results are read after run_on_all's join.
         std::atomic<bool> done{false};
+        const best_first_context cx{p, table, control, done, best, optimal, max_cost};
         // Low 32 bits: idle workers; high 32 bits: epoch, bumped by every worker leaving idle.
         // seq_cst (see the termination argument above).
         std::atomic<std::uint64_t> idle_word{0};
         constexpr std::uint64_t leave_idle = (1ull << 32) - 1;  // +epoch, -count in one add
         std::mutex error_mutex;
         std::exception_ptr error;
-
-        auto offer_goal = [&](std::uint64_t node, std::uint64_t cost) {
-            std::lock_guard<std::mutex> lock(incumbent_mutex);
-            if (cost < best_cost.load(std::memory_order_relaxed)) {
-                incumbent_node = node;
-                best_cost.store(cost, std::memory_order_relaxed);
-            }
-        };
 
         opts.exec->run_on_all([&](unsigned t) {
             engine_counters& c = counters[t];
@@ -173,47 +162,23 @@ public:
                     const std::uint32_t g = table.g(node);
                     if (g_pushed < low24 && g_pushed != g) continue;  // stale: improved since it was sent
                     const std::uint32_t h = static_cast<std::uint32_t>(key & low24);
-                    if (optimal && std::uint64_t(g) + h >= best_cost.load(std::memory_order_relaxed)) continue;
+                    if (optimal && std::uint64_t(g) + h >= best.cost()) continue;
                     std::memcpy(current.data(), table.state(node), n);
                     if (optimal && p.is_goal(current.data())) {
-                        offer_goal(node, g);
+                        best.offer(node, g);
                         continue;
                     }
                     ++c.expanded;
                     p.expand(t, current.data(), [&](const void* child, std::uint32_t move, std::uint32_t cost,
                                                     std::uint32_t ch, std::uint64_t hash) {
-                        ++c.generated;
-                        if (ch == SOLVER_H_DEAD) {
-                            ++c.pruned;
-                            return true;
+                        std::uint64_t child_node;
+                        std::uint32_t cg;
+                        switch (admit_child(cx, c, t, node, g, child, move, cost, ch, hash, child_node, cg)) {
+                            case child_fate::drop: return true;
+                            case child_fate::stop: return false;
+                            case child_fate::queue: break;
                         }
-                        const std::uint32_t cg = g + cost;
-                        if (cg > max_cost ||
-                            (optimal && std::uint64_t(cg) + ch >= best_cost.load(std::memory_order_relaxed))) {
-                            ++c.pruned;
-                            return true;
-                        }
-                        auto r = table.insert(t, child, hash, cg, node, move);
-                        switch (r.result) {
-                            case visited_table::outcome::full:
-                                control.request_stop(stop_reason::memory_limit);
-                                done.store(true, std::memory_order_relaxed);
-                                return false;
-                            case visited_table::outcome::duplicate:
-                                ++c.duplicates;
-                                return true;
-                            case visited_table::outcome::improved:
-                                ++c.reopened;
-                                break;
-                            case visited_table::outcome::inserted:
-                                if (!optimal && p.is_goal(child)) {
-                                    offer_goal(r.node, cg);
-                                    done.store(true, std::memory_order_relaxed);
-                                    return false;
-                                }
-                                break;
-                        }
-                        queues.send(t, owner_of(hash), key_of(cg, ch), value_of(r.node, cg));
+                        queues.send(t, owner_of(hash), key_of(cg, ch), value_of(child_node, cg));
                         return true;
                     });
                     if ((++polls & 63) == 0) {
@@ -246,8 +211,8 @@ public:
         });
         if (error) std::rethrow_exception(error);
 
-        if (incumbent_node != visited_table::no_node && (!optimal || control.reason() == stop_reason::none)) {
-            rebuild_path(table, incumbent_node, res.path_states, res.moves);
+        if (best.node() != visited_table::no_node && (!optimal || control.reason() == stop_reason::none)) {
+            rebuild_path(table, best.node(), res.path_states, res.moves);
             // The cost of the path returned: with weight > 1 the goal's stored g may be stale (an
             // ancestor was improved after the goal was generated).
             res.cost = p.path_cost(0, res.path_states, res.moves);

@@ -20,6 +20,7 @@
 // h); value = node index << 24 | g at push time (saturated), so stale entries (the state was
 // improved since) are recognised and skipped on pop.
 #include "engines/engine.h"
+#include "engines/engine_support.h"
 #include "open/multi_queue.h"
 #include "sched/make_executor.h"
 #include "visited/visited_table.h"
@@ -28,6 +29,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <mutex>
 #include <thread>
 
@@ -57,13 +59,7 @@ public:
         const std::uint64_t max_cost = p.max_cost();
 
         search_result res;
-        res.stats.threads.resize(T);
-        struct alignas(64) worker_counters {
-            std::uint64_t expanded = 0, generated = 0, duplicates = 0, pruned = 0, reopened = 0;
-            std::uint64_t pops = 0, rank_samples = 0, rank_sum = 0, rank_max = 0;
-            double idle = 0;
-        };
-        std::vector<worker_counters> counters(T);
+        std::vector<engine_counters> counters(T);
 
         auto key_of = [&](std::uint32_t g, std::uint32_t h) {
             double f = greedy_ ? double(h) : double(g) + w * double(h);
@@ -78,20 +74,7 @@ public:
         const std::uint32_t h0 = p.heuristic(0, root.data());
         auto finish = [&](search_outcome o) {
             res.outcome = o;
-            for (unsigned t = 0; t < T; ++t) {
-                const auto& c = counters[t];
-                res.stats.expanded += c.expanded;
-                res.stats.generated += c.generated;
-                res.stats.duplicates += c.duplicates;
-                res.stats.pruned += c.pruned;
-                res.stats.reopened += c.reopened;
-                res.stats.threads[t].expanded = c.expanded;
-                res.stats.threads[t].idle_seconds = c.idle;
-                res.stats.rank_samples += c.rank_samples;
-                res.stats.rank_error_max = std::max(res.stats.rank_error_max, c.rank_max);
-                res.stats.rank_error_mean += double(c.rank_sum);
-            }
-            if (res.stats.rank_samples) res.stats.rank_error_mean /= double(res.stats.rank_samples);
+            sum_counters(counters, res.stats);
             res.stats.stored = table.size();
             res.stats.search_memory_bytes = std::max(res.stats.search_memory_bytes, table.memory_bytes() + peak_queue_ * 32);
             return res;
@@ -103,36 +86,27 @@ public:
             return finish(search_outcome::limit);
         }
         if (p.is_goal(root.data())) {
-            rebuild(table, r0.node, res);
+            rebuild_path(table, r0.node, res.path_states, res.moves);
             return finish(search_outcome::solved);
         }
         open.push(0, key_of(0, h0), value_of(r0.node, 0));
 
-        // Incumbent: the best solution's cost and node. Goals are rare, so the pair is updated
-        // under a mutex (always consistent); best_cost mirrors the cost for the hot pruning
-        // tests, read relaxed: a stale (larger) value only prunes less, never wrongly.
-        std::mutex incumbent_mutex;
-        std::uint64_t incumbent_node = visited_table::no_node;
-        std::atomic<std::uint64_t> best_cost{UINT64_MAX};
+        incumbent best;
         // done: set once, polled by every loop; relaxed suffices because results are read only
         // after run_on_all returns (the executor's join orders every write before that read).
         std::atomic<bool> done{false};
+        const best_first_context cx{p, table, control, done, best, optimal, max_cost};
         // Termination protocol of multi_queue.h: seq_cst on idle/epoch, and every thread flushes
         // before it increments idle, so whoever reads idle == T sees every queued element.
         std::atomic<unsigned> idle{0};
         std::atomic<std::uint64_t> epoch{0};
         peak_queue_ = 0;
 
-        auto offer_goal = [&](std::uint64_t node, std::uint64_t cost) {
-            std::lock_guard<std::mutex> lock(incumbent_mutex);
-            if (cost < best_cost.load(std::memory_order_relaxed)) {
-                incumbent_node = node;
-                best_cost.store(cost, std::memory_order_relaxed);
-            }
-        };
-
+        std::mutex error_mutex;
+        std::exception_ptr error;
         opts.exec->run_on_all([&](unsigned t) {
-            worker_counters& c = counters[t];
+          try {
+            engine_counters& c = counters[t];
             std::vector<std::uint8_t> current(n);
             auto last_progress = std::chrono::steady_clock::now();
             std::uint64_t polls = 0;
@@ -180,53 +154,24 @@ public:
                 const std::uint32_t g = table.g(node);
                 if (g_pushed < low24 && g_pushed != g) continue;  // stale: improved since it was queued
                 const std::uint32_t h = static_cast<std::uint32_t>(key & low24);
-                if (optimal && std::uint64_t(g) + h >= best_cost.load(std::memory_order_relaxed))
+                if (optimal && std::uint64_t(g) + h >= best.cost())
                     continue;  // cannot beat the incumbent
                 std::memcpy(current.data(), table.state(node), n);
                 if (optimal && p.is_goal(current.data())) {
-                    offer_goal(node, g);
+                    best.offer(node, g);
                     continue;
                 }
                 ++c.expanded;
                 p.expand(t, current.data(), [&](const void* child, std::uint32_t move, std::uint32_t cost,
                                                 std::uint32_t ch, std::uint64_t hash) {
-                    ++c.generated;
-                    if (ch == SOLVER_H_DEAD) {
-                        ++c.pruned;
-                        return true;
+                    std::uint64_t child_node;
+                    std::uint32_t cg;
+                    switch (admit_child(cx, c, t, node, g, child, move, cost, ch, hash, child_node, cg)) {
+                        case child_fate::drop: return true;
+                        case child_fate::stop: return false;
+                        case child_fate::queue: break;
                     }
-                    const std::uint32_t cg = g + cost;
-                    if (cg > max_cost) {  // beyond the domain's cost limit (ABI 1.1 max_cost)
-                        ++c.pruned;
-                        return true;
-                    }
-                    if (optimal && std::uint64_t(cg) + ch >= best_cost.load(std::memory_order_relaxed)) {
-                        ++c.pruned;
-                        return true;
-                    }
-                    auto r = table.insert(t, child, hash, cg, node, move);
-                    switch (r.result) {
-                        case visited_table::outcome::full:
-                            control.request_stop(stop_reason::memory_limit);
-                            done.store(true, std::memory_order_relaxed);
-                            return false;
-                        case visited_table::outcome::duplicate:
-                            ++c.duplicates;
-                            return true;
-                        case visited_table::outcome::improved:
-                            // The table now holds the lower g, which makes the queued entry
-                            // stale: queue the state again in every mode.
-                            ++c.reopened;
-                            break;
-                        case visited_table::outcome::inserted:
-                            if (!optimal && p.is_goal(child)) {
-                                offer_goal(r.node, cg);
-                                done.store(true, std::memory_order_relaxed);
-                                return false;
-                            }
-                            break;
-                    }
-                    open.push(t, key_of(cg, ch), value_of(r.node, cg));
+                    open.push(t, key_of(cg, ch), value_of(child_node, cg));
                     return true;
                 });
                 if ((++polls & 1023) == 0) {
@@ -247,12 +192,20 @@ public:
                 }
             }
             open.flush(t);
+          } catch (...) {
+            // A plugin error on one worker: stop everyone (the others would otherwise wait for
+            // it in the idle protocol forever) and rethrow after the join.
+            std::lock_guard<std::mutex> lock(error_mutex);
+            if (!error) error = std::current_exception();
+            done.store(true, std::memory_order_relaxed);
+          }
         });
+        if (error) std::rethrow_exception(error);
 
         // After the join: an optimal search must have run to completion (no limit hit) to prove
         // its incumbent; in the any-solution modes the first goal found is the answer.
-        if (incumbent_node != visited_table::no_node && (!optimal || control.reason() == stop_reason::none)) {
-            rebuild(table, incumbent_node, res);
+        if (best.node() != visited_table::no_node && (!optimal || control.reason() == stop_reason::none)) {
+            rebuild_path(table, best.node(), res.path_states, res.moves);
             // The cost of the path returned: in the any-solution modes the goal's stored g may
             // be stale (an ancestor was improved after the goal was generated).
             res.cost = p.path_cost(0, res.path_states, res.moves);
@@ -263,22 +216,6 @@ public:
     }
 
 private:
-    static void rebuild(const visited_table& table, std::uint64_t node, search_result& res) {
-        std::vector<std::uint64_t> chain;
-        for (std::uint64_t v = node; v != visited_table::root_parent; v = table.parent(v)) {
-            chain.push_back(v);
-            // Parent chains are acyclic (a parent is set only with a strictly lower g), so this
-            // cannot trigger; it turns a broken invariant into an error instead of a hang.
-            if (chain.size() > table.size() + 1) throw plugin_call_error("internal error: cycle in the parent chain");
-        }
-        const std::uint32_t n = table.state_size();
-        res.path_states.clear();
-        res.moves.clear();
-        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-            res.path_states.insert(res.path_states.end(), table.state(*it), table.state(*it) + n);
-            if (it != chain.rbegin()) res.moves.push_back(table.move(*it));
-        }
-    }
     bool greedy_;
     std::uint64_t peak_queue_ = 0;
 };
