@@ -9,6 +9,7 @@
 #include "host/plugin_host.h"
 #include "host/services.h"
 #include "sched/make_executor.h"
+#include "eightpuzzle_oracle.h"
 #include "test_support.h"
 #include "visited/visited_table.h"
 
@@ -53,50 +54,13 @@ namespace {
 
 constexpr std::uint64_t test_budget = 64ull << 20;  // small: the visited table maps its slots from it
 
-using board = std::array<unsigned char, 9>;
+using solver_test::board;
+const std::map<board, int>& exact_distances() { return solver_test::eightpuzzle_distances(); }
+std::string text_of(const board& b) { return solver_test::eightpuzzle_text(b); }
 
-// Exact distances to the goal of every solvable 8-puzzle position (181440), by our own BFS.
-const std::map<board, int>& exact_distances() {
-    static const std::map<board, int> dist = [] {
-        std::map<board, int> d;
-        board goal{1, 2, 3, 4, 5, 6, 7, 8, 0};
-        std::queue<board> q;
-        d[goal] = 0;
-        q.push(goal);
-        while (!q.empty()) {
-            board b = q.front();
-            q.pop();
-            int z = int(std::find(b.begin(), b.end(), 0) - b.begin());
-            const int nbr[4] = {z - 3, z + 3, z % 3 ? z - 1 : -1, z % 3 != 2 ? z + 1 : -1};
-            for (int t : nbr) {
-                if (t < 0 || t > 8) continue;
-                board c = b;
-                std::swap(c[z], c[t]);
-                if (d.emplace(c, d[b] + 1).second) q.push(c);
-            }
-        }
-        return d;
-    }();
-    return dist;
-}
-
-std::string text_of(const board& b) {
-    std::string s;
-    for (auto v : b) s += char('0' + v), s += ' ';
-    return s;
-}
 
 std::vector<board> random_positions(int count, unsigned seed) {
-    std::mt19937 rng(seed);
-    std::vector<board> out;
-    const auto& dist = exact_distances();
-    while (int(out.size()) < count) {
-        board b{0, 1, 2, 3, 4, 5, 6, 7, 8};
-        std::shuffle(b.begin(), b.end(), rng);
-        auto it = dist.find(b);
-        if (it != dist.end() && it->second <= max_distance) out.push_back(b);
-    }
-    return out;
+    return solver_test::eightpuzzle_positions(count, seed, max_distance);
 }
 
 // "sequential", or "ws" with a thread count.
