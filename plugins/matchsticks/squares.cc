@@ -530,8 +530,10 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     u128 *res = d.res[worker].data();
     const int W = T.total + 1;
     const int np = int(Lp.open.size());
-    uint16_t carried[40];
-    int cu[40];
+    uint16_t carried[40], fin_m[40];
+    int cu[40], fin_u[40];
+    // new classes of line i from H_i: the sizes and how many bits each H adds
+    const int nnew = i < M ? std::min(N, M - i) : 0;
     for (uint64_t p = begin; p < end; ++p) {
         const u128 val = d.src->vals[p];
         if (val == 0) continue;
@@ -539,17 +541,23 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
         const unsigned vprev = unsigned(kb[0]) | (unsigned(kb[1]) << 8);
         const int used = kb[4], C = kb[5];
         const int kmax = std::min(N, d.rcap - used);
+        // the classes carried on do not depend on H_i: split them from those finishing here once
+        int nfin = 0, ncar = 0, open0 = 0;
+        for (int x = 0; x < np; ++x) {
+            const int t = Lp.open[x].first, u = Lp.open[x].second;
+            const unsigned m = kb[KEY_MASKS + x];
+            if (t + u == i) {
+                if (m) fin_m[nfin] = uint16_t(m), fin_u[nfin++] = u;
+            } else {
+                carried[ncar] = uint16_t(m), cu[ncar++] = u, open0 += pc(m);
+            }
+        }
         for (int kh = 0; kh <= kmax; ++kh) {
             const int uh = used + kh;
             if (uh + T.RS_H[i] < d.rmin) continue;
             for (unsigned h : T.hby[kh]) {
-                int C2 = C, nc = 0, open = 0;
-                for (int x = 0; x < np; ++x) {
-                    const int t = Lp.open[x].first, u = Lp.open[x].second;
-                    const unsigned m = kb[KEY_MASKS + x];
-                    if (t + u == i) C2 += pc(m & T.hrun[u][h]);
-                    else carried[nc] = uint16_t(m), cu[nc++] = u, open += pc(m);
-                }
+                int C2 = C;
+                for (int x = 0; x < nfin; ++x) C2 += pc(fin_m[x] & T.hrun[fin_u[x]][h]);
                 if (C2 > d.smax_all) continue;
                 const unsigned up = vprev, l = h << 1, r = h;
                 const unsigned one = (up ^ l ^ r) & ~((up & l) | (up & r) | (l & r));
@@ -558,7 +566,8 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
                     if (uh >= d.rmin && d.prev_active[C2] == C2) res[size_t(uh) * W + C2] = sat_add(res[size_t(uh) * W + C2], val);
                     continue;
                 }
-                for (int u = 1; u <= std::min(N, M - i); ++u) carried[nc] = T.hrun[u][h], cu[nc++] = u, open += pc(T.hrun[u][h]);
+                int nc = ncar, open = open0;
+                for (int u = 1; u <= nnew; ++u) carried[nc] = T.hrun[u][h], cu[nc++] = u, open += pc(T.hrun[u][h]);
                 const int A = C2 + open + T.F[i];
                 const int smax = d.prev_active[A];
                 if (smax < C2) continue;
