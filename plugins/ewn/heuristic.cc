@@ -19,6 +19,13 @@ void Heuristic::build(const Puzzle &pz, HeuristicKind kind) {
     period_ = pz.period;
     goal_piece_ = pz.goal_piece;
     for (int i = 0; i < MAX_PERIOD; ++i) dice_[i] = pz.dice[i];
+    for (int dv = 1; dv <= PIECES; ++dv)
+        for (unsigned mask = 0; mask < 64; ++mask) {
+            Movers &mv = movers_[dv - 1][mask];
+            mv.count = static_cast<uint8_t>(movers(mask, dv, mv.piece));
+            mv.bits = 0;
+            for (int i = 0; i < mv.count; ++i) mv.bits = static_cast<uint8_t>(mv.bits | (1u << (mv.piece[i] - 1)));
+        }
     table_.clear();
     if (kind != HeuristicKind::dice && kind != HeuristicKind::dice_anytime) return;
     const int D = MAX_SIDE; // d in 0..8
@@ -101,49 +108,52 @@ uint32_t Heuristic::with_release(int q, int t, unsigned mask, int d, const uint8
         }
     }
     if (horizon == 0) return relaxed(q, t, mask, d);
-    // best[M] = the smallest d reachable at the current offset with exactly the pieces M.
+    // best[M] = the smallest d reachable at the current offset with exactly the pieces M;
+    // `active` holds the sets M with an entry (bit M).
     uint8_t best[64], next[64];
-    std::memset(best, 0xFF, sizeof best);
     best[mask] = static_cast<uint8_t>(d);
+    uint64_t active = uint64_t(1) << mask;
     uint32_t result = INF;
-    const unsigned qbit = 1u << (q - 1);
     for (int k = 0; k < horizon; ++k) {
-        std::memset(next, 0xFF, sizeof next);
         const int dice = dice_[(t + k) % period_];
-        bool any = false;
-        for (unsigned m = mask;; m = (m - 1) & mask) { // every subset of the start set
-            if ((m & qbit) && best[m] != 0xFF) {
-                int mv[2];
-                const int nm = movers(m, dice, mv);
-                bool q_moves = false;
-                for (int i = 0; i < nm; ++i) q_moves = q_moves || mv[i] == q;
-                const int d2 = best[m] - (q_moves ? 1 : 0);
-                if (d2 == 0) {
-                    result = std::min<uint32_t>(result, static_cast<uint32_t>(k + 1));
-                } else {
-                    any = true;
-                    next[m] = std::min<uint8_t>(next[m], static_cast<uint8_t>(d2));
-                    for (int r = 1; r <= PIECES; ++r) {
-                        const unsigned rbit = 1u << (r - 1);
-                        if (r == q || !(m & rbit)) continue;
-                        bool capturable = false;
-                        for (int i = 0; i < nm; ++i) capturable = capturable || (mv[i] != r && k >= rel[mv[i]][r]);
-                        if (capturable) next[m & ~rbit] = std::min<uint8_t>(next[m & ~rbit], static_cast<uint8_t>(d2));
-                    }
-                }
+        // reach[m]: the pieces r != m that m may capture at offset k (rel[m][r] <= k).
+        unsigned reach[PIECES + 1] = {0};
+        for (int m = 1; m <= PIECES; ++m)
+            for (int r = 1; r <= PIECES; ++r)
+                if (r != m && rel[m][r] <= k) reach[m] |= 1u << (r - 1);
+        uint64_t reached = 0;
+        while (active) {
+            const unsigned m = static_cast<unsigned>(__builtin_ctzll(active));
+            active &= active - 1;
+            const Movers &mv = movers_[dice - 1][m];
+            const int d2 = best[m] - ((mv.bits >> (q - 1)) & 1);
+            if (d2 == 0) {
+                // The corner is reached at offset k + 1; nothing later can beat it.
+                result = std::min<uint32_t>(result, static_cast<uint32_t>(k + 1));
+                continue;
             }
-            if (m == 0) break;
+            auto relax = [&](unsigned m2) {
+                const uint64_t bit = uint64_t(1) << m2;
+                if (!(reached & bit) || next[m2] > d2) next[m2] = static_cast<uint8_t>(d2);
+                reached |= bit;
+            };
+            relax(m);
+            // Pieces some mover may have reached by now (never the goal piece).
+            unsigned prey = 0;
+            for (int i = 0; i < mv.count; ++i) prey |= reach[mv.piece[i]];
+            for (unsigned rest = prey & m & ~(1u << (q - 1)); rest; rest &= rest - 1)
+                relax(m & ~(1u << __builtin_ctz(rest)));
         }
+        if (result <= static_cast<uint32_t>(k + 1)) return result;
+        active = reached;
         std::memcpy(best, next, sizeof best);
-        if (!any || result <= static_cast<uint32_t>(k + 1)) return result;
     }
     const int t2 = (t + horizon) % period_;
-    for (unsigned m = mask;; m = (m - 1) & mask) {
-        if ((m & qbit) && best[m] != 0xFF) {
-            const uint16_t h = relaxed(q, t2, m, best[m]);
-            if (h != INF) result = std::min<uint32_t>(result, static_cast<uint32_t>(horizon) + h);
-        }
-        if (m == 0) break;
+    while (active) {
+        const unsigned m = static_cast<unsigned>(__builtin_ctzll(active));
+        active &= active - 1;
+        const uint16_t h = relaxed(q, t2, m, best[m]);
+        if (h != INF) result = std::min<uint32_t>(result, static_cast<uint32_t>(horizon) + h);
     }
     return result;
 }

@@ -79,6 +79,11 @@ private:
     int rows_ = 0, cols_ = 0, period_ = 1, goal_piece_ = 0;
     std::vector<uint16_t> table_; // [q-1][t][mask][d], only for the dice kinds
     uint8_t dice_[MAX_PERIOD] = {0};
+    struct Movers {
+        int piece[2];
+        uint8_t count, bits; // bits: bit k-1 set when piece k is a mover
+    };
+    Movers movers_[PIECES][64]; // [dice-1][set of pieces on the board]
 };
 
 } // namespace ewn
