@@ -1,7 +1,7 @@
 // search_control: when a search must stop (time limit, memory limit, Ctrl-C) and why.
 //
 // Contract: should_stop() is thread-safe and cheap (one relaxed load on the fast path; the
-// clock is read at most every `clock_stride` calls per thread). request_stop() may be called
+// clock is read once every `clock_stride` calls on each thread). request_stop() may be called
 // from any thread and from a signal handler (it only stores to a lock-free atomic).
 #pragma once
 
@@ -24,7 +24,10 @@ public:
         // Relaxed: the flag is a hint polled in loops; nothing is published through it, and the
         // engines synchronise their results through their own joins (thread join / pool wait).
         if (reason_.load(std::memory_order_relaxed) != 0) return true;
-        if (has_deadline_ && ++calls_ % clock_stride == 0 && clock::now() >= deadline_) {
+        // The stride counter is per thread: a shared counter would bounce its cache line
+        // between all workers on every call.
+        thread_local std::uint32_t calls = 0;
+        if (has_deadline_ && ++calls % clock_stride == 0 && clock::now() >= deadline_) {
             request_stop(stop_reason::time_limit);
             return true;
         }
@@ -50,9 +53,6 @@ public:
 
 private:
     std::atomic<int> reason_{0};
-    // Per-object call counter for the clock stride: a benign approximate counter, so relaxed
-    // increments from several threads only change how often the clock is read.
-    std::atomic<std::uint32_t> calls_{0};
     double time_limit_;
     bool has_deadline_;
     clock::time_point start_, deadline_;
