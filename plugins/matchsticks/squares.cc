@@ -438,42 +438,45 @@ inline uint64_t hash_key(const Key &k) {
     return h ^ (h >> 32);
 }
 
+// Open addressing, linear probing; key and count side by side (one cache line per probe,
+// mostly); a zero count marks an empty slot.
 struct KeyTable {
-    std::vector<Key> keys;
-    std::vector<u128> vals;  // 0 = empty slot
+    struct Entry {
+        Key k;
+        u128 v;
+    };
+    std::vector<Entry> e;
     size_t size = 0, mask = 0;
     void reset(size_t cap) {
         size_t c = 64;
         while (c < cap * 2) c <<= 1;
-        keys.assign(c, Key{});
-        vals.assign(c, 0);
+        e.assign(c, Entry{Key{}, 0});
         mask = c - 1;
         size = 0;
     }
+    size_t capacity() const { return e.size(); }
     void add(const Key &k, u128 v) {
-        if ((size + 1) * 2 > keys.size()) grow();
+        if ((size + 1) * 2 > e.size()) grow();
         size_t p = hash_key(k) & mask;
-        while (vals[p] != 0) {
-            if (keys[p] == k) {
-                vals[p] = sat_add(vals[p], v);
+        while (e[p].v != 0) {
+            if (e[p].k == k) {
+                e[p].v = sat_add(e[p].v, v);
                 return;
             }
             p = (p + 1) & mask;
         }
-        keys[p] = k;
-        vals[p] = v;
+        e[p].k = k;
+        e[p].v = v;
         ++size;
     }
     void grow() {
-        std::vector<Key> ok;
-        std::vector<u128> ov;
-        ok.swap(keys);
-        ov.swap(vals);
-        reset(ok.size());
-        for (size_t p = 0; p < ok.size(); ++p)
-            if (ov[p] != 0) add(ok[p], ov[p]);
+        std::vector<Entry> old;
+        old.swap(e);
+        reset(old.size());
+        for (const Entry &x : old)
+            if (x.v != 0) add(x.k, x.v);
     }
-    size_t bytes() const { return keys.size() * (sizeof(Key) + sizeof(u128)); }
+    size_t bytes() const { return e.size() * sizeof(Entry); }
 };
 
 struct Layer {
@@ -535,9 +538,9 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     // new classes of line i from H_i: the sizes and how many bits each H adds
     const int nnew = i < M ? std::min(N, M - i) : 0;
     for (uint64_t p = begin; p < end; ++p) {
-        const u128 val = d.src->vals[p];
+        const u128 val = d.src->e[p].v;
         if (val == 0) continue;
-        const uint8_t *kb = d.src->keys[p].b();
+        const uint8_t *kb = d.src->e[p].k.b();
         const unsigned vprev = unsigned(kb[0]) | (unsigned(kb[1]) << 8);
         const int used = kb[4], C = kb[5];
         const int kmax = std::min(N, d.rcap - used);
@@ -611,9 +614,9 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     int cu[40];
     for (int x = 0; x < nc; ++x) cu[x] = Ln.open[x].second;
     for (uint64_t p = begin; p < end; ++p) {
-        const u128 val = d.src->vals[p];
+        const u128 val = d.src->e[p].v;
         if (val == 0) continue;
-        const uint8_t *kb = d.src->keys[p].b();
+        const uint8_t *kb = d.src->e[p].k.b();
         const unsigned f1 = unsigned(kb[0]) | (unsigned(kb[1]) << 8), fr = unsigned(kb[2]) | (unsigned(kb[3]) << 8);
         const int used = kb[4], C2 = kb[5];
         const unsigned cells = kb[KEY_MASKS + Ln.unit_index];  // row i cells with a top (= H_i)
@@ -699,10 +702,10 @@ solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<boo
         const bool hstep = step % 2 == 0;
         d.i = i;
         d.src = &cur;
-        for (auto &o : d.out) o.reset(std::max<size_t>(1024, cur.size / workers));
+        for (auto &o : d.out) o.reset(std::max<size_t>(1024, 2 * cur.size / workers));  // layers grow: fewer rehashes
         solver_range_fn fn = hstep ? dp_step_h : dp_step_v;
-        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, cur.keys.size(), 512, fn, &d);
-        else fn(&d, 0, cur.keys.size(), 0);
+        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, cur.capacity(), 512, fn, &d);
+        else fn(&d, 0, cur.capacity(), 0);
         if (d.stop) return SOLVER_ERR_STOPPED;
         if (step == 2 * M) break;
         size_t total = 0, bytes = cur.bytes();
@@ -710,18 +713,14 @@ solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<boo
         if (sv && sv->memory_budget_bytes && bytes > sv->memory_budget_bytes) return SOLVER_ERR_NO_MEMORY;
         KeyTable next;
         if (workers == 1) {
-            next.keys.swap(d.out[0].keys);
-            next.vals.swap(d.out[0].vals);
-            next.size = d.out[0].size, next.mask = d.out[0].mask;
+            std::swap(next, d.out[0]);
         } else {
             next.reset(total);
             for (auto &o : d.out)
-                for (size_t p = 0; p < o.keys.size(); ++p)
-                    if (o.vals[p] != 0) next.add(o.keys[p], o.vals[p]);
+                for (const auto &x : o.e)
+                    if (x.v != 0) next.add(x.k, x.v);
         }
-        cur.keys.swap(next.keys);
-        cur.vals.swap(next.vals);
-        cur.size = next.size, cur.mask = next.mask;
+        std::swap(cur, next);
         if (sv && sv->progress) sv->progress(sv->ctx, "matchsticks", double(step + 1) / (2 * M + 1));
     }
     for (auto &r : d.res)
