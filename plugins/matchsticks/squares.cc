@@ -490,7 +490,14 @@ struct DpShared {
     std::vector<int> prev_active;
     std::vector<Layer> layers;  // [i + 1]: after V_i; [0]: before line 0
     std::vector<uint8_t> rev[MAXN + 2];  // rev[w][x]: x reversed over w bits
-    const KeyTable *src = nullptr;
+    // the layer being read: parts (one per worker) seen as one index range
+    const std::vector<KeyTable> *src = nullptr;
+    std::vector<size_t> src_off;
+    const KeyTable::Entry &entry(uint64_t p) const {
+        size_t q = 0;
+        while (p >= src_off[q + 1]) ++q;
+        return (*src)[q].e[p - src_off[q]];
+    }
     std::vector<KeyTable> out;                      // per worker
     std::vector<std::vector<u128>> res;             // per worker: [R * (total+1) + S]
     int i = 0;
@@ -538,9 +545,10 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     // new classes of line i from H_i: the sizes and how many bits each H adds
     const int nnew = i < M ? std::min(N, M - i) : 0;
     for (uint64_t p = begin; p < end; ++p) {
-        const u128 val = d.src->e[p].v;
+        const KeyTable::Entry &en = d.entry(p);
+        const u128 val = en.v;
         if (val == 0) continue;
-        const uint8_t *kb = d.src->e[p].k.b();
+        const uint8_t *kb = en.k.b();
         const unsigned vprev = unsigned(kb[0]) | (unsigned(kb[1]) << 8);
         const int used = kb[4], C = kb[5];
         const int kmax = std::min(N, d.rcap - used);
@@ -614,9 +622,10 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     int cu[40];
     for (int x = 0; x < nc; ++x) cu[x] = Ln.open[x].second;
     for (uint64_t p = begin; p < end; ++p) {
-        const u128 val = d.src->e[p].v;
+        const KeyTable::Entry &en = d.entry(p);
+        const u128 val = en.v;
         if (val == 0) continue;
-        const uint8_t *kb = d.src->e[p].k.b();
+        const uint8_t *kb = en.k.b();
         const unsigned f1 = unsigned(kb[0]) | (unsigned(kb[1]) << 8), fr = unsigned(kb[2]) | (unsigned(kb[3]) << 8);
         const int used = kb[4], C2 = kb[5];
         const unsigned cells = kb[KEY_MASKS + Ln.unit_index];  // row i cells with a top (= H_i)
@@ -657,6 +666,25 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     }
 }
 
+struct MergeArg {
+    std::vector<KeyTable> *from, *to;
+    uint32_t parts;
+    const solver_services *sv;
+};
+
+void merge_body(void *arg, uint64_t begin, uint64_t end, uint32_t) {
+    MergeArg &a = *static_cast<MergeArg *>(arg);
+    for (uint64_t q = begin; q < end; ++q) {
+        size_t total = 0;
+        for (const auto &o : *a.from) total += o.size;
+        KeyTable &t = (*a.to)[q];
+        t.reset(total / a.parts + 1024);
+        for (const auto &o : *a.from)
+            for (const auto &x : o.e)
+                if (x.v != 0 && (hash_key(x.k) >> 32) % a.parts == q) t.add(x.k, x.v);
+    }
+}
+
 // One DP pass: res[R][S] for rmin <= R <= rcap and every wanted S.
 solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<bool> &wanted, const solver_services *sv,
                       std::vector<u128> &result) {
@@ -694,33 +722,40 @@ solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<boo
     const uint32_t workers = sv ? std::max<uint32_t>(1, sv->threads) : 1;
     d.out.resize(workers);
     d.res.assign(workers, std::vector<u128>(size_t(rcap + 1) * W, 0));
-    KeyTable cur;
-    cur.reset(1);
-    cur.add(Key{}, 1);
+    // The layer lives in `workers` parts split by hash, so the merge of the workers' tables
+    // runs in parallel too: part q takes the keys whose hash says q from every worker table.
+    std::vector<KeyTable> cur(1), next(workers);
+    cur[0].reset(1);
+    cur[0].add(Key{}, 1);
+    MergeArg ma{&d.out, &next, workers, sv};
     for (int step = 0; step <= 2 * M; ++step) {
         const int i = step / 2;
         const bool hstep = step % 2 == 0;
         d.i = i;
         d.src = &cur;
-        for (auto &o : d.out) o.reset(std::max<size_t>(1024, 2 * cur.size / workers));  // layers grow: fewer rehashes
+        d.src_off.assign(1, 0);
+        size_t keys = 0;
+        for (const auto &c : cur) d.src_off.push_back(d.src_off.back() + c.capacity()), keys += c.size;
+        for (auto &o : d.out) o.reset(std::max<size_t>(1024, 2 * keys / workers));  // layers grow: fewer rehashes
         solver_range_fn fn = hstep ? dp_step_h : dp_step_v;
-        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, cur.capacity(), 512, fn, &d);
-        else fn(&d, 0, cur.capacity(), 0);
+        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, d.src_off.back(), 512, fn, &d);
+        else fn(&d, 0, d.src_off.back(), 0);
         if (d.stop) return SOLVER_ERR_STOPPED;
         if (step == 2 * M) break;
-        size_t total = 0, bytes = cur.bytes();
-        for (auto &o : d.out) total += o.size, bytes += o.bytes();
+        size_t bytes = 0;
+        for (const auto &c : cur) bytes += c.bytes();
+        for (auto &o : d.out) bytes += o.bytes();
         if (sv && sv->memory_budget_bytes && bytes > sv->memory_budget_bytes) return SOLVER_ERR_NO_MEMORY;
-        KeyTable next;
         if (workers == 1) {
-            std::swap(next, d.out[0]);
+            cur.resize(1);
+            std::swap(cur[0], d.out[0]);
         } else {
-            next.reset(total);
-            for (auto &o : d.out)
-                for (const auto &x : o.e)
-                    if (x.v != 0) next.add(x.k, x.v);
+            cur.clear();  // free the old layer before the new one is built
+            next.assign(workers, KeyTable());
+            if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, workers, 1, merge_body, &ma);
+            else merge_body(&ma, 0, workers, 0);
+            std::swap(cur, next);
         }
-        std::swap(cur, next);
         if (sv && sv->progress) sv->progress(sv->ctx, "matchsticks", double(step + 1) / (2 * M + 1));
     }
     for (auto &r : d.res)
