@@ -92,7 +92,8 @@ void Heuristic::build(const Puzzle &pz, HeuristicKind kind) {
     }
 }
 
-uint32_t Heuristic::with_release(int q, int t, unsigned mask, int d, const uint8_t *state) const {
+uint32_t Heuristic::with_release(int q, int t, unsigned mask, int d, const uint8_t *state,
+                                 HeuristicCache *cache) const {
     // rel[m][r]: the first ply offset at which piece m may capture piece r (they must be
     // adjacent first, and their distance drops by at most one per ply).
     int rel[PIECES + 1][PIECES + 1] = {{0}};
@@ -108,6 +109,29 @@ uint32_t Heuristic::with_release(int q, int t, unsigned mask, int d, const uint8
         }
     }
     if (horizon == 0) return relaxed(q, t, mask, d);
+    // Memo key: q (3 bits), t (5), mask (6), d (4), then rel (0..7, 3 bits) of the 15 unordered
+    // pairs (absent pieces give 0): 63 bits, so a hit is exact.
+    uint64_t key = static_cast<uint64_t>(q) | static_cast<uint64_t>(t) << 3 | static_cast<uint64_t>(mask) << 8 |
+                   static_cast<uint64_t>(d) << 14;
+    int shift = 18;
+    for (int a = 1; a <= PIECES; ++a)
+        for (int b = a + 1; b <= PIECES; ++b, shift += 3)
+            key |= static_cast<uint64_t>(std::max(rel[a][b], rel[b][a])) << shift;
+    key |= uint64_t(1) << 63;
+    size_t slot = 0;
+    if (cache) {
+        slot = static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - HeuristicCache::BITS));
+        if (cache->key[slot] == key) return cache->value[slot] == INF ? UINT32_MAX : cache->value[slot];
+    }
+    const uint32_t v = release_game(q, t, mask, d, rel, horizon);
+    if (cache) {
+        cache->key[slot] = key;
+        cache->value[slot] = v >= INF ? INF : static_cast<uint16_t>(v);
+    }
+    return v >= INF ? UINT32_MAX : v;
+}
+
+uint32_t Heuristic::release_game(int q, int t, unsigned mask, int d, const int (*rel)[PIECES + 1], int horizon) const {
     // best[M] = the smallest d reachable at the current offset with exactly the pieces M;
     // `active` holds the sets M with an entry (bit M).
     uint8_t best[64], next[64];
@@ -158,7 +182,7 @@ uint32_t Heuristic::with_release(int q, int t, unsigned mask, int d, const uint8
     return result;
 }
 
-uint32_t Heuristic::value(const uint8_t *state) const {
+uint32_t Heuristic::value(const uint8_t *state, HeuristicCache *cache) const {
     if (goal_piece_ > 0 && state[goal_piece_ - 1] == NONE) return UINT32_MAX;
     if (kind_ == HeuristicKind::zero) {
         if (goal_piece_ == 0 && present_mask(state) == 0) return UINT32_MAX;
@@ -174,7 +198,7 @@ uint32_t Heuristic::value(const uint8_t *state) const {
         const uint32_t h = kind_ == HeuristicKind::chebyshev      ? static_cast<uint32_t>(d)
                            : kind_ == HeuristicKind::dice_anytime ? relaxed(q, t, mask, d)
                            : d == 0                              ? 0
-                                                                 : with_release(q, t, mask, d, state);
+                                                                 : with_release(q, t, mask, d, state, cache);
         if (h != INF && h < best) best = h;
     }
     return best;

@@ -53,6 +53,15 @@ namespace ewn {
 
 enum class HeuristicKind { zero, chebyshev, dice_anytime, dice };
 
+// Per-thread memo of the release-time game (it lives in the plugin's scratch): the value depends
+// only on (goal piece, ply mod p, set of pieces, distance, pairwise distances), which repeat all
+// over the board. Direct-mapped; a slot holds a full 63-bit key, so a hit is exact.
+struct HeuristicCache {
+    static constexpr unsigned BITS = 15;
+    uint64_t key[1u << BITS] = {0}; // key | 1 << 63 when filled
+    uint16_t value[1u << BITS] = {0};
+};
+
 class Heuristic {
 public:
     static constexpr uint16_t INF = 0xFFFF;
@@ -60,7 +69,8 @@ public:
     void build(const Puzzle &pz, HeuristicKind kind);
     // The bound for a state (STATE_SIZE bytes), or UINT32_MAX (SOLVER_H_DEAD) when no goal is
     // reachable: the goal piece is captured, or the relaxed game cannot reach the corner.
-    uint32_t value(const uint8_t *state) const;
+    // `cache` (may be null) is the calling thread's own.
+    uint32_t value(const uint8_t *state, HeuristicCache *cache = nullptr) const;
     // Relaxed distance H for goal piece q (1..6), ply index t, present set `mask`, distance d.
     uint16_t relaxed(int q, int t, unsigned mask, int d) const {
         return table_[index(q, t, mask, d)];
@@ -73,7 +83,9 @@ private:
     }
     int distance(int cell) const; // Chebyshev distance of a cell to the corner
     // The release-time game for goal piece q (see above); INF when it cannot reach the corner.
-    uint32_t with_release(int q, int t, unsigned mask, int d, const uint8_t *state) const;
+    uint32_t with_release(int q, int t, unsigned mask, int d, const uint8_t *state, HeuristicCache *cache) const;
+    // The forward pass itself (rel[m][r] as above, horizon = the largest); INF when unreachable.
+    uint32_t release_game(int q, int t, unsigned mask, int d, const int (*rel)[PIECES + 1], int horizon) const;
 
     HeuristicKind kind_ = HeuristicKind::dice;
     int rows_ = 0, cols_ = 0, period_ = 1, goal_piece_ = 0;

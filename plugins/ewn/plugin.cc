@@ -73,30 +73,32 @@ void close_fn(solver_instance *instance) { delete reinterpret_cast<Instance *>(i
 
 const solver_instance_info *info_fn(const solver_instance *instance) { return &I(instance).info; }
 
-// Expansion needs no mutable buffers; a one-byte allocation stands for "success".
+// The scratch is the thread's heuristic memo (about 300 KiB).
 solver_scratch *scratch_create_fn(const solver_instance * /*instance*/) {
-    return reinterpret_cast<solver_scratch *>(new (std::nothrow) char[1]);
+    return reinterpret_cast<solver_scratch *>(new (std::nothrow) HeuristicCache());
 }
 
-void scratch_free_fn(solver_scratch *scratch) { delete[] reinterpret_cast<char *>(scratch); }
+void scratch_free_fn(solver_scratch *scratch) { delete reinterpret_cast<HeuristicCache *>(scratch); }
+
+HeuristicCache *C(solver_scratch *scratch) { return reinterpret_cast<HeuristicCache *>(scratch); }
 
 solver_status initial_fn(const solver_instance *instance, solver_scratch * /*scratch*/, void *state) {
     initial_state(I(instance).puzzle, static_cast<uint8_t *>(state));
     return SOLVER_OK;
 }
 
-uint32_t heuristic_fn(const solver_instance *instance, solver_scratch * /*scratch*/, const void *state) {
-    return I(instance).heuristic.value(static_cast<const uint8_t *>(state));
+uint32_t heuristic_fn(const solver_instance *instance, solver_scratch *scratch, const void *state) {
+    return I(instance).heuristic.value(static_cast<const uint8_t *>(state), C(scratch));
 }
 
 int is_goal_fn(const solver_instance *instance, const void *state) {
     return is_goal(I(instance).puzzle, static_cast<const uint8_t *>(state)) ? 1 : 0;
 }
 
-solver_status expand_fn(const solver_instance *instance, solver_scratch * /*scratch*/, const void *state,
+solver_status expand_fn(const solver_instance *instance, solver_scratch *scratch, const void *state,
                         const solver_sink *sink) {
     try {
-        expand_state(I(instance), static_cast<const uint8_t *>(state), *sink);
+        expand_state(I(instance), C(scratch), static_cast<const uint8_t *>(state), *sink);
         return SOLVER_OK;
     } catch (const std::bad_alloc &) {
         return SOLVER_ERR_NO_MEMORY;

@@ -81,7 +81,7 @@ uint64_t state_hash(const Instance &inst, const uint8_t *state) {
     return h;
 }
 
-void expand_state(const Instance &inst, const uint8_t *state, const solver_sink &sink) {
+void expand_state(const Instance &inst, HeuristicCache *cache, const uint8_t *state, const solver_sink &sink) {
     const Puzzle &pz = inst.puzzle;
     int mv[2];
     const int nm = movers(present_mask(state), pz.dice[state[T_BYTE]], mv);
@@ -100,7 +100,7 @@ void expand_state(const Instance &inst, const uint8_t *state, const solver_sink 
             for (int k = 0; k < PIECES; ++k)
                 if (child[k] == to) h ^= inst.zobrist[k][to];
             apply(pz, child, piece, to);
-            if (sink.emit(sink.ctx, child, move_id(piece, dir), 1, inst.heuristic.value(child), h)) return;
+            if (sink.emit(sink.ctx, child, move_id(piece, dir), 1, inst.heuristic.value(child, cache), h)) return;
         }
     }
 }

@@ -2,7 +2,8 @@
 //
 // Move id = piece * 8 + direction (piece 1..6, direction 0..7). Unit cost. Children whose goal
 // piece was captured are emitted with SOLVER_H_DEAD (the engines drop them and count them).
-// Thread safety: everything here reads the instance only; no scratch buffers are needed.
+// Thread safety: everything here reads the instance only; the one mutable buffer, the
+// heuristic's memo, is the calling thread's scratch.
 #ifndef EWN_SEARCH_H
 #define EWN_SEARCH_H
 
@@ -42,7 +43,7 @@ inline int move_piece(uint32_t move) { return static_cast<int>(move / 8); }
 inline int move_dir(uint32_t move) { return static_cast<int>(move % 8); }
 
 uint64_t state_hash(const Instance &inst, const uint8_t *state);
-void expand_state(const Instance &inst, const uint8_t *state, const solver_sink &sink);
+void expand_state(const Instance &inst, HeuristicCache *cache, const uint8_t *state, const solver_sink &sink);
 
 } // namespace ewn
 

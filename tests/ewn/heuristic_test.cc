@@ -4,6 +4,9 @@
 // is reachable).
 #include <doctest/doctest.h>
 
+#include <memory>
+
+#include "../../plugins/ewn/heuristic.h"
 #include "test_util.h"
 
 using ewn_test::Opened;
@@ -100,4 +103,27 @@ TEST_CASE("Ewn.Heuristic.AdmissibleAndConsistentOnEveryReachableState") {
                       << " proven dead, " << above_anytime << " above dice-anytime");
     CHECK(instances >= 70);
     CHECK(above_anytime > 0);
+}
+
+TEST_CASE("Ewn.Heuristic.MemoGivesTheSameValues") {
+    // The per-thread memo (a small direct-mapped cache keyed by everything the release-time
+    // game reads) must never change a value: compare with and without it on every reachable
+    // state of a 7x7 shared instance (states repeat, so the cache is hit and overwritten).
+    const std::string text = ewn_test::read_text("puzzles/ewn/23.in");
+    ewn::Puzzle pz;
+    ewn::Failure f;
+    REQUIRE(ewn::parse_puzzle(text.data(), text.size(), pz, f));
+    ewn::Heuristic h;
+    h.build(pz, ewn::HeuristicKind::dice);
+    auto cache = std::make_unique<ewn::HeuristicCache>();
+    Opened o(text);
+    const ewn_test::Graph g = ewn_test::reachable_graph(o, 30000);
+    int compared = 0;
+    for (int pass = 0; pass < 2; ++pass)
+        for (const auto &s : g.states) {
+            const auto *st = reinterpret_cast<const uint8_t *>(s.data());
+            REQUIRE(h.value(st, cache.get()) == h.value(st, nullptr));
+            ++compared;
+        }
+    CHECK(compared > 30000);
 }
