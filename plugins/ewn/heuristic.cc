@@ -138,13 +138,21 @@ uint32_t Heuristic::release_game(int q, int t, unsigned mask, int d, const int (
     best[mask] = static_cast<uint8_t>(d);
     uint64_t active = uint64_t(1) << mask;
     uint32_t result = INF;
+    // reach[m]: the pieces r != m that m may capture at the current offset k (rel[m][r] <= k),
+    // grown offset by offset from the pairs bucketed by their release offset.
+    unsigned reach[PIECES + 1] = {0};
+    uint8_t bucket[MAX_SIDE][PIECES * PIECES][2];
+    int bucket_size[MAX_SIDE] = {0};
+    for (int m = 1; m <= PIECES; ++m)
+        for (int r = 1; r <= PIECES; ++r)
+            if (r != m && (mask & (1u << (m - 1))) && (mask & (1u << (r - 1)))) {
+                const int v = rel[m][r] < 0 ? 0 : rel[m][r];
+                bucket[v][bucket_size[v]][0] = static_cast<uint8_t>(m);
+                bucket[v][bucket_size[v]++][1] = static_cast<uint8_t>(r);
+            }
     for (int k = 0; k < horizon; ++k) {
         const int dice = dice_[(t + k) % period_];
-        // reach[m]: the pieces r != m that m may capture at offset k (rel[m][r] <= k).
-        unsigned reach[PIECES + 1] = {0};
-        for (int m = 1; m <= PIECES; ++m)
-            for (int r = 1; r <= PIECES; ++r)
-                if (r != m && rel[m][r] <= k) reach[m] |= 1u << (r - 1);
+        for (int i = 0; i < bucket_size[k]; ++i) reach[bucket[k][i][0]] |= 1u << (bucket[k][i][1] - 1);
         uint64_t reached = 0;
         while (active) {
             const unsigned m = static_cast<unsigned>(__builtin_ctzll(active));
