@@ -3,7 +3,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
+
+#include "twophase.h"
 
 namespace cube {
 
@@ -34,8 +37,37 @@ struct Shared {
     std::vector<int> solution;
 };
 
+// A search node: the cube in location form, plus the edges of the same position seen along
+// the two other axes (S^-k c S^k, S = 120-degree turn about URF-DBL). Conjugation keeps the
+// distance to solved, so every edge table looked up on those edges is another admissible bound
+// -- in effect three times as many edge tables for the memory of one set.
+struct Node {
+    Loc a;
+    uint8_t e[2][12];
+};
+
+int conj_move[2][NMOVES];  // the face turn applied to axis k+1 for a turn m of the cube
+
+Node make_node(const CubieCube &c) {
+    Node n;
+    n.a = to_loc(c);
+    for (int k = 0; k < 2; ++k) {
+        Loc l = to_loc(urf_conjugate(c, k + 1));
+        std::memcpy(n.e[k], l.l + 8, 12);
+    }
+    return n;
+}
+
+inline void node_apply(const Node &s, int m, Node &out) {
+    loc_apply(s.a, m, out.a);
+    for (int k = 0; k < 2; ++k) {
+        const uint8_t *mv = edge_move_loc[conj_move[k][m]];
+        for (int i = 0; i < 12; ++i) out.e[k][i] = mv[s.e[k][i]];
+    }
+}
+
 struct Prefix {
-    Loc s;
+    Node s;
     int moves[4];
     int len;
 };
@@ -47,11 +79,34 @@ struct Worker {
     int path[32];
     uint64_t nodes = 0;
 
-    unsigned h(const Loc &s) const {
-        unsigned r = 0;
+    // max over the tables, stopping early once a bound reaches `enough`.
+    unsigned h(const Node &s, unsigned enough = 255) const {
+        uint64_t idx[12];
+        const Pdb *tab[12];
+        int n = 0;
+        uint8_t il[12];
         for (int i = 0; i < nt; ++i) {
-            unsigned v = t[i]->lookup(s);
-            if (v > r) r = v;
+            const Pattern &p = t[i]->pattern;
+            const size_t k = p.items.size();
+            if (p.corners) {
+                for (size_t j = 0; j < k; ++j) il[j] = s.a.l[p.items[j]];
+                tab[n] = t[i], idx[n++] = p.encode_items(il);
+            } else {
+                for (int ax = 0; ax < 3; ++ax) {
+                    const uint8_t *e = ax == 0 ? s.a.l + 8 : s.e[ax - 1];
+                    for (size_t j = 0; j < k; ++j) il[j] = e[p.items[j]];
+                    tab[n] = t[i], idx[n++] = p.encode_items(il);
+                }
+            }
+        }
+        for (int i = 0; i < n; ++i) __builtin_prefetch(&tab[i]->data[idx[i] >> 1]);
+        unsigned r = 0;
+        for (int i = 0; i < n; ++i) {
+            unsigned v = tab[i]->lookup(idx[i]);
+            if (v > r) {
+                r = v;
+                if (r >= enough) break;
+            }
         }
         return r;
     }
@@ -63,9 +118,9 @@ struct Worker {
         return true;
     }
     // Depth-first search below s (g moves done, togo moves left of the bound).
-    bool dfs(const Loc &s, int g, int togo) {
-        if (togo == 0) return solved(s);
-        if ((++nodes & 0xffff) == 0) {
+    bool dfs(const Node &s, int g, int togo) {
+        if (togo == 0) return solved(s.a);
+        if ((++nodes & 0xfff) == 0) {
             if (sh->found.load(std::memory_order_relaxed) || sh->stopped.load(std::memory_order_relaxed)) return false;
             if (sh->sv && sh->sv->should_stop && sh->sv->should_stop(sh->sv->ctx)) {
                 sh->stopped = true;
@@ -73,14 +128,14 @@ struct Worker {
             }
         }
         const int prev = g > 0 ? path[g - 1] : -1;
-        Loc c;
+        Node c;
         for (int m = 0; m < NMOVES; ++m) {
             if (redundant(prev, m)) {
                 m += 2;
                 continue;
             }
-            loc_apply(s, m, c);
-            if (int(h(c)) >= togo) continue;
+            node_apply(s, m, c);
+            if (int(h(c, unsigned(togo))) >= togo) continue;
             path[g] = m;
             if (dfs(c, g + 1, togo - 1)) return true;
             if (sh->found.load(std::memory_order_relaxed) || sh->stopped.load(std::memory_order_relaxed)) return false;
@@ -119,7 +174,7 @@ void run_task(void *arg, uint32_t) {
 }
 
 // Every canonical prefix of `depth` moves whose children are not pruned at this bound.
-void prefixes(const Loc &s, int g, int depth, int bound, Prefix &cur, const Worker &w, std::vector<Prefix> &out) {
+void prefixes(const Node &s, int g, int depth, int bound, Prefix &cur, const Worker &w, std::vector<Prefix> &out) {
     if (g == depth) {
         out.push_back(cur);
         return;
@@ -128,7 +183,7 @@ void prefixes(const Loc &s, int g, int depth, int bound, Prefix &cur, const Work
     for (int m = 0; m < NMOVES; ++m) {
         if (redundant(prev, m)) continue;
         Prefix next = cur;
-        loc_apply(s, m, next.s);
+        node_apply(s, m, next.s);
         if (int(w.h(next.s)) > bound - g - 1) continue;
         next.moves[g] = m;
         next.len = g + 1;
@@ -142,13 +197,20 @@ OptimalResult solve_optimal(const CubieCube &cube, const std::vector<std::shared
                             const solver_services *sv) {
     init_loc_tables();
     OptimalResult res;
-    const Loc start = to_loc(cube);
+    static std::once_flag once;
+    std::call_once(once, [] {
+        // Axis k+1 sees the cube as S^-(k+1) c S^(k+1); a turn m becomes S^-(k+1) m S^(k+1),
+        // which conjugation_map(j) gives as S^j m S^-j with j = 2 - k (S^3 = identity).
+        conjugation_map(2, conj_move[0]);
+        conjugation_map(1, conj_move[1]);
+    });
+    const Node start = make_node(cube);
     Shared sh;
     sh.tables = &tables;
     sh.sv = sv;
     Worker probe{&sh, {}, 0, {}, 0};
     for (auto &t : tables) probe.t[probe.nt++] = t.get();
-    if (Worker::solved(start)) return res;
+    if (Worker::solved(start.a)) return res;
     const bool pool = sv && sv->group_create && sv->group_spawn && sv->group_wait && sv->group_free;
     auto t0 = std::chrono::steady_clock::now();
     for (int bound = int(probe.h(start)); bound <= 26; ++bound) {

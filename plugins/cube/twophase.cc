@@ -166,6 +166,12 @@ const CubieCube S_URF3 = {{URF, DFR, DLF, UFL, UBR, DRB, DBL, ULB}, {1, 2, 1, 2,
 
 }  // namespace
 
+CubieCube urf_conjugate(const CubieCube &c, int k) {
+    CubieCube s = CubieCube::solved();
+    for (int i = 0; i < k; ++i) s = s * S_URF3;
+    return s.inverse() * c * s;
+}
+
 bool conjugation_map(int k, int map[NMOVES]) {
     CubieCube s = CubieCube::solved();
     for (int i = 0; i < k; ++i) s = s * S_URF3;

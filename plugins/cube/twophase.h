@@ -27,6 +27,9 @@ struct TwoPhaseResult {
 // false if some conjugate is not a face turn (a broken symmetry table).
 bool conjugation_map(int k, int map[NMOVES]);
 
+// S^-k * c * S^k: the same position seen along another axis (same distance to solved).
+CubieCube urf_conjugate(const CubieCube &c, int k);
+
 // should_stop is polled every few thousand nodes (may be empty).
 TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop);
 
