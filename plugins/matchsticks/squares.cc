@@ -21,7 +21,8 @@
 //    fewest removals below the current line that leave at most s unit squares alive there
 //    (a relaxation: units only, no dangling rule), which must fit into rcap.
 //  - Parallel: each layer's keys are spread over the pool with parallel_for, every worker
-//    filling its own hash table; the tables are merged before the next layer.
+//    filling its own hash table; the next layer is kept in one part per worker, split by the
+//    key's hash, so the merge of the workers' tables is parallel too.
 // The table mode raises R one at a time (each S is settled at the first R that reaches it;
 // earlier R had no arrangement for it). An S is proven unreachable at R when no set with exactly
 // R removals keeps >= S squares even with the dangling rule dropped: that is monotone in R (put
