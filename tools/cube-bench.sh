@@ -23,6 +23,20 @@ cache=${SOLVER_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/solver}
 tables() {
     echo "== pattern databases in $cache"
     ls -l "$cache"/cube-*.pdb 2>/dev/null | awk '{printf "%-60s %8.1f MiB\n", $9, $5/1048576}'
+    # Entries per depth from each file's header (magic, corners, k, items[16], size, bytes, sum, counts[16]).
+    python3 - "$cache" <<'PY'
+import glob, os, struct, sys
+known = [1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616, 64736]
+for path in sorted(glob.glob(os.path.join(sys.argv[1], "cube-*.pdb"))):
+    with open(path, "rb") as f:
+        h = f.read(184)
+    counts = [c for c in struct.unpack("<16Q", h[56:184]) if c]
+    name = os.path.basename(path)
+    note = ""
+    if name == "cube-c01234567.pdb":
+        note = "  (matches the published corner counts)" if counts == known else "  (DIFFERS from the published corner counts!)"
+    print(f"{name}: per depth {counts}{note}")
+PY
 }
 
 rebuild() {
