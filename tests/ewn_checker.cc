@@ -13,6 +13,18 @@ bool goal_reached(const ewn_puzzle& p, const std::vector<int>& grid) {
     return p.s == 0 ? corner != 0 : corner == p.s;
 }
 
+// A line of exactly `count` plain decimal numbers (no signs), else false.
+bool numbers(const std::string& line, std::size_t count, int* out) {
+    std::istringstream in(line);
+    std::string tok;
+    std::size_t n = 0;
+    while (in >> tok) {
+        if (n == count || tok.size() > 6 || tok.find_first_not_of("0123456789") != std::string::npos) return false;
+        out[n++] = std::stoi(tok);
+    }
+    return n == count;
+}
+
 int find_piece(const std::vector<int>& grid, int piece) {
     for (std::size_t i = 0; i < grid.size(); ++i)
         if (grid[i] == piece) return int(i);
@@ -75,13 +87,9 @@ ewn_check check_ewn_solution(const std::string& input, const std::string& answer
         return res;
     }
     int k = -1;
-    {
-        std::istringstream first(lines[0]);
-        std::string extra;
-        if (!(first >> k) || (first >> extra) || k < 0) {
-            res.reason = "first line is not a ply count";
-            return res;
-        }
+    if (!numbers(lines[0], 1, &k)) {
+        res.reason = "first line is not a ply count";
+        return res;
     }
     if (k > 100) {
         res.reason = "more than 100 plies";
@@ -98,13 +106,12 @@ ewn_check check_ewn_solution(const std::string& input, const std::string& answer
             res.reason = where + "moves after the goal was reached";
             return res;
         }
-        std::istringstream ls(lines[i + 1]);
-        int piece = -1, dir = -1;
-        std::string extra;
-        if (!(ls >> piece >> dir) || (ls >> extra)) {
+        int pd[2] = {-1, -1};
+        if (!numbers(lines[i + 1], 2, pd)) {
             res.reason = where + "not 'piece direction'";
             return res;
         }
+        const int piece = pd[0], dir = pd[1];
         if (dir < 0 || dir > 7) {
             res.reason = where + "direction out of range";
             return res;

@@ -169,3 +169,39 @@ TEST_CASE("Ewn.Format.BufferProtocol") {
     const uint32_t bad = 3; // piece 0
     CHECK(o.P->format_solution(o.inst, nullptr, &bad, 1, &out[0], out.size(), &needed, &err.e) == SOLVER_ERR_INTERNAL);
 }
+
+TEST_CASE("Ewn.Verify.MutatedAnswersNeverCrashAndAgreeWithTheChecker") {
+    // Random character edits of a correct answer: the plugin's verifier and the independent
+    // checker must agree on accept/reject; every rejection names a line and a column.
+    const std::string text = ewn_test::read_text("puzzles/ewn/33.in");
+    const auto s = ewn_test::table_astar(text);
+    REQUIRE(s.plies == 16);
+    Opened o(text);
+    ewn_test::Rng rng(99);
+    const char alphabet[] = "0123456789 \n-x";
+    int accepted = 0, rejected = 0;
+    for (int round = 0; round < 1000; ++round) {
+        std::string answer = s.text;
+        const int edits = rng.range(1, 2);
+        for (int e = 0; e < edits; ++e)
+            answer[rng.range(0, static_cast<int>(answer.size()) - 1)] = alphabet[rng.range(0, 13)];
+        INFO(answer);
+        uint64_t cost = 0;
+        Err err;
+        const solver_status st = o.verify(answer, cost, err);
+        const auto check = solver_test::check_ewn_solution(text, answer);
+        if (st == SOLVER_OK) {
+            ++accepted;
+            CHECK(check.ok);
+            CHECK(cost == static_cast<uint64_t>(check.plies));
+        } else {
+            ++rejected;
+            CHECK(st == SOLVER_ERR_INVALID);
+            CHECK(err.e.line >= 1);
+            CHECK(err.e.column >= 1);
+            CHECK_MESSAGE(!check.ok, check.reason);
+        }
+    }
+    CHECK(rejected > 0);
+    MESSAGE(accepted << " mutated answers still valid, " << rejected << " rejected");
+}
