@@ -15,7 +15,8 @@ while [ $# -gt 0 ]; do
         *) files+=("$1"); shift;;
     esac
 done
-field() { sed -n "s/.*\"$1\":\"\{0,1\}\([^,\"]*\).*/\1/p"; }
+# The first occurrence of a JSON field, quoted or not (per-thread entries repeat "expanded").
+field() { grep -o "\"$1\":\"\{0,1\}[^,\"}]*" | head -n 1 | sed 's/^"[^"]*":"\{0,1\}//'; }
 printf '%-44s %-11s %7s %7s %9s %12s\n' level result pushes moves seconds expanded
 solved=0; total=0; sum=0
 for f in "${files[@]}"; do
