@@ -250,9 +250,11 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             auto stop = [sv]() { return sv && sv->should_stop && sv->should_stop(sv->ctx) != 0; };
             TwoPhaseResult r = solve_two_phase(in.cube, in.opts.max_length, stop);
             if (r.stopped) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
+            // Not a proof that none exists: a limit of this search (exit code 3, not 1).
             if (!r.found)
-                return solver_error_set(err, SOLVER_ERR_UNSOLVABLE, 0, 0,
-                                        "the two-phase search found no solution within %d moves", in.opts.max_length);
+                return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0,
+                                        "the two-phase search found no solution within %d moves (max_length)",
+                                        in.opts.max_length);
             moves = r.moves;
             std::snprintf(line, sizeof line, "cube: %zu moves (half-turn metric), two-phase, %llu nodes", moves.size(),
                           (unsigned long long)r.nodes);

@@ -208,10 +208,12 @@ private:
         const bool own_solve = plugin_.has_solve() && (prob.flags() & SOLVER_HAS_SOLVE) &&
                                (opts_.engine.empty() || opts_.engine == "solve");
         std::string solution;
+        std::string solve_limit;  // a plugin's own limit (e.g. the cube's max_length), in its words
         search_outcome outcome = search_outcome::error;
         if (own_solve) {
             rep.engine = "solve";
             rep.threads = exec_->concurrency();
+            rep.weight = 0;  // no A* weight plays a part
             char msg[1024] = {0};
             solver_error err{msg, sizeof msg, 0, 0};
             std::uint64_t cost = 0;
@@ -226,6 +228,8 @@ private:
             } else if (s == SOLVER_ERR_STOPPED || s == SOLVER_ERR_NO_MEMORY) {
                 outcome = search_outcome::limit;
                 if (s == SOLVER_ERR_NO_MEMORY) control_.request_stop(stop_reason::memory_limit);
+                // Stopped by a limit of the plugin's own (no time/memory/Ctrl-C stop): say which.
+                if (control_.reason() == stop_reason::none) solve_limit = msg[0] ? msg : "the plugin's own limit";
             } else {
                 std::cerr << "error: " << msg << "\n";
                 return exit_internal;
@@ -292,7 +296,7 @@ private:
         progress_.clear();
         rep.seconds = control_.elapsed_seconds();
         rep.solved = outcome == search_outcome::solved;
-        rep.stop_reason = to_string(control_.reason());
+        rep.stop_reason = solve_limit.empty() ? to_string(control_.reason()) : "plugin_limit";
         rep.result = rep.solved ? "solved" : outcome == search_outcome::unsolvable ? "unsolvable" : rep.stop_reason;
         if (rep.solved && opts_.verify) {
             std::uint64_t cost = 0;
@@ -323,7 +327,8 @@ private:
             if (!opts_.quiet && !listing) std::cerr << "no solution: the search space is exhausted\n";
             return exit_unsolvable;
         }
-        if (!opts_.quiet && opts_.stats.empty() && !show_summary_)
+        if (!solve_limit.empty() && !opts_.quiet) std::cerr << "stopped: " << solve_limit << "\n";
+        else if (!opts_.quiet && opts_.stats.empty() && !show_summary_)
             std::cerr << "stopped: " << rep.stop_reason << " after " << rep.stats.expanded << " expansions, "
                       << rep.seconds << " s\n";
         return exit_limit;
