@@ -18,9 +18,9 @@ threads=${THREADS:-"1 2"}
 memory=${MEMORY:-2G}
 
 echo "== unit benchmarks" | tee "$out/units.txt"
-for b in "$build"/bench/*; do
-    [ -x "$b" ] && [ -f "$b" ] || continue
-    case "$b" in *.txt|*.png|*.dat|*.gp) continue;; esac
+for src in tests/*_benchmark.cc; do
+    b="$build/bench/$(basename "$src" _benchmark.cc)"
+    [ -x "$b" ] || continue
     echo "-- $(basename "$b")" | tee -a "$out/units.txt"
     "$b" 2>/dev/null | tee -a "$out/units.txt"
 done
