@@ -221,4 +221,17 @@ ewn_bfs_result ewn_brute_force(const ewn_puzzle& p, uint64_t max_states) {
     return res;
 }
 
+std::vector<std::pair<std::string, int>> ewn_optimal_table(const std::string& text) {
+    std::vector<std::pair<std::string, int>> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream ls(line);
+        std::string file;
+        int plies = -1;
+        if (ls >> file >> plies) out.emplace_back(file, plies);
+    }
+    return out;
+}
+
 }  // namespace solver_test

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace solver_test {
@@ -45,5 +46,8 @@ struct ewn_bfs_result {
 // Breadth-first search over (board, ply mod p), stopping at the first layer holding a goal,
 // after 100 plies, or beyond max_states stored states.
 ewn_bfs_result ewn_brute_force(const ewn_puzzle& p, uint64_t max_states = 1000000);
+
+// The lines "file plies" of puzzles/ewn/OPTIMAL.txt (text given), '#' lines skipped.
+std::vector<std::pair<std::string, int>> ewn_optimal_table(const std::string& text);
 
 }  // namespace solver_test

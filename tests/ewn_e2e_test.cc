@@ -20,16 +20,7 @@ bool has(const std::string& hay, const std::string& needle) { return hay.find(ne
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
 
 std::vector<std::pair<std::string, int>> optimal_table() {
-    std::vector<std::pair<std::string, int>> out;
-    std::istringstream in(read_file("puzzles/ewn/OPTIMAL.txt"));
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream ls(line);
-        std::string file;
-        int plies = -1;
-        if (ls >> file >> plies) out.emplace_back(file, plies);
-    }
-    return out;
+    return solver_test::ewn_optimal_table(read_file("puzzles/ewn/OPTIMAL.txt"));
 }
 
 void solve_and_replay(const std::string& file, int optimum, const std::string& engine, int threads) {

@@ -4,6 +4,8 @@
 #include "sched/executor.h"
 #include "sched/make_executor.h"
 
+#include "test_support.h"
+
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -21,26 +23,7 @@ using solver::executor;
 using solver::executor_options;
 using solver::make_executor;
 
-class test_barrier {
-public:
-    explicit test_barrier(unsigned n) : n_(n) {}
-    void arrive_and_wait() {
-        std::unique_lock<std::mutex> lock(m_);
-        unsigned gen = generation_;
-        if (++count_ == n_) {
-            count_ = 0;
-            ++generation_;
-            cv_.notify_all();
-        } else {
-            cv_.wait(lock, [&] { return generation_ != gen; });
-        }
-    }
-
-private:
-    std::mutex m_;
-    std::condition_variable cv_;
-    unsigned n_, count_ = 0, generation_ = 0;
-};
+using solver_test::test_barrier;
 
 void check_parallel_for(executor& ex, std::uint64_t first, std::uint64_t last, std::uint64_t grain) {
     CAPTURE(first);

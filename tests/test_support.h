@@ -1,10 +1,34 @@
 // Helpers shared by the runtime's tests: where the build is, and running the solver binary.
 #pragma once
 
+#include <condition_variable>
+#include <mutex>
 #include <string>
 #include <vector>
 
 namespace solver_test {
+
+// A reusable barrier for n threads (std::barrier is C++20).
+class test_barrier {
+public:
+    explicit test_barrier(unsigned n) : n_(n) {}
+    void arrive_and_wait() {
+        std::unique_lock<std::mutex> lock(m_);
+        unsigned gen = generation_;
+        if (++count_ == n_) {
+            count_ = 0;
+            ++generation_;
+            cv_.notify_all();
+        } else {
+            cv_.wait(lock, [&] { return generation_ != gen; });
+        }
+    }
+
+private:
+    std::mutex m_;
+    std::condition_variable cv_;
+    unsigned n_, count_ = 0, generation_ = 0;
+};
 
 // $SOLVER_BUILD_DIR (set by `make test`), else "build". Tests run from the repository root.
 std::string build_dir();

@@ -3,6 +3,8 @@
 // parking, thread names, pinning, outside threads, repeated create/destroy.
 #include "sched/work_stealing_pool.h"
 
+#include "test_support.h"
+
 #include <doctest/doctest.h>
 
 #include <pthread.h>
@@ -41,27 +43,7 @@ constexpr int kScale = 1;
 constexpr int kScale = 4;
 #endif
 
-// A reusable barrier (std::barrier is C++20).
-class test_barrier {
-public:
-    explicit test_barrier(unsigned n) : n_(n) {}
-    void arrive_and_wait() {
-        std::unique_lock<std::mutex> lock(m_);
-        unsigned gen = generation_;
-        if (++count_ == n_) {
-            count_ = 0;
-            ++generation_;
-            cv_.notify_all();
-        } else {
-            cv_.wait(lock, [&] { return generation_ != gen; });
-        }
-    }
-
-private:
-    std::mutex m_;
-    std::condition_variable cv_;
-    unsigned n_, count_ = 0, generation_ = 0;
-};
+using solver_test::test_barrier;
 
 #define WS_TEST_ALL_THREADS(name, fn)                                    \
     TEST_CASE("WorkStealing." name ".1thread") { fn(1); }               \

@@ -34,16 +34,7 @@ inline std::string read_text(const std::string &path) {
 
 // puzzles/ewn/OPTIMAL.txt as (file, fewest plies).
 inline std::vector<std::pair<std::string, int>> optimal_table() {
-    std::vector<std::pair<std::string, int>> out;
-    std::istringstream in(read_text("puzzles/ewn/OPTIMAL.txt"));
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream ls(line);
-        std::string file;
-        int plies = -1;
-        if (ls >> file >> plies) out.emplace_back(file, plies);
-    }
-    return out;
+    return solver_test::ewn_optimal_table(read_text("puzzles/ewn/OPTIMAL.txt"));
 }
 
 struct Err {
