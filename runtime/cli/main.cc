@@ -86,10 +86,6 @@ struct progress_line {
     }
 };
 
-struct level_outcome {
-    int exit_code;
-};
-
 class command {
 public:
     command(const cli_options& o, loaded_plugin& p, const input_text& in)
