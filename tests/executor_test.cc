@@ -9,12 +9,14 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -162,6 +164,27 @@ void check_executor_contract(executor& ex) {
 
 const unsigned kThreadCounts[] = {1, 2, 3, 4, 8};
 
+// Per-worker statistics: one entry per worker; a worker that waits while worker 0 works 200 ms
+// is counted idle for most of that time; chunks and tasks are counted.
+void check_worker_stats(executor& ex) {
+    REQUIRE(ex.concurrency() == 2);
+    ex.reset_stats();
+    ex.run_on_all([](unsigned w) {
+        if (w == 0) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    });
+    std::vector<solver::worker_stats> st = ex.stats();
+    REQUIRE(st.size() == 2);
+    CHECK(st[1].idle_ns >= 50'000'000u);
+    CHECK(st[1].idle_ns <= 10'000'000'000u);
+    ex.reset_stats();
+    CHECK(ex.stats()[1].idle_ns < 50'000'000u);
+    auto group = ex.make_group();
+    for (int i = 0; i < 40; ++i) group->spawn([](unsigned) {});
+    group->wait();
+    st = ex.stats();
+    CHECK(st[0].tasks + st[1].tasks >= 40);
+}
+
 TEST_CASE("Executor.Sequential.Contract") {
     auto ex = solver::make_sequential_executor();
     CHECK(ex->concurrency() == 1);
@@ -178,6 +201,11 @@ TEST_CASE("Executor.WorkStealing.Contract") {
     }
 }
 
+TEST_CASE("Executor.WorkStealing.WorkerStats") {
+    auto ex = make_executor(executor_options{2, "ws"});
+    check_worker_stats(*ex);
+}
+
 #ifdef _OPENMP
 TEST_CASE("Executor.OpenMP.Contract") {
     for (unsigned threads : kThreadCounts) {
@@ -186,6 +214,11 @@ TEST_CASE("Executor.OpenMP.Contract") {
         CHECK(std::string(ex->name()) == "openmp");
         check_executor_contract(*ex);
     }
+}
+
+TEST_CASE("Executor.OpenMP.WorkerStats") {
+    auto ex = make_executor(executor_options{2, "omp"});
+    check_worker_stats(*ex);
 }
 #endif
 
@@ -206,10 +239,14 @@ TEST_CASE("Executor.MakeExecutor.Kinds") {
         CHECK(solver::executor_stats(*seq).empty());
         auto ws = make_executor(executor_options{2, "ws"});
         solver::reset_executor_stats(*ws);
-        ws->parallel_for(0, 100, 1, [](std::uint64_t, std::uint64_t, unsigned) {});
+        // A top-level parallel_for deals its chunks from a counter (no tasks); a group's
+        // spawns are counted one task each.
+        auto group = ws->make_group();
+        for (int i = 0; i < 100; ++i) group->spawn([](unsigned) {});
+        group->wait();
         auto st = solver::executor_stats(*ws);
         REQUIRE(st.size() == 2);
-        CHECK(st[0].tasks + st[1].tasks == 99);  // 100 pieces, the first inline
+        CHECK(st[0].tasks + st[1].tasks == 100);
     }
     CHECK(make_executor(executor_options{3, "ws", true})->concurrency() == 3);
 

@@ -296,18 +296,34 @@ void stats_count_tasks_and_steals(unsigned threads) {
     for (const worker_stats& s : pool.stats()) tasks += s.tasks;
     CHECK(tasks == 300);
 
-    // A parallel_for whose chunks take a while: the halves pushed on the caller's deque can
-    // only reach other workers by stealing.
+    // A parallel_for inside a task (nested, so it splits) whose chunks take a while: the halves
+    // pushed on that worker's deque can only reach other workers by stealing.
     pool.reset_stats();
-    pool.parallel_for(0, 32, 1, [](std::uint64_t, std::uint64_t, unsigned) {
-        std::this_thread::sleep_for(std::chrono::microseconds(500));
+    auto outer = pool.make_group();
+    outer->spawn([&pool](unsigned) {
+        pool.parallel_for(0, 32, 1, [](std::uint64_t, std::uint64_t, unsigned) {
+            std::this_thread::sleep_for(std::chrono::microseconds(500));
+        });
     });
+    outer->wait();
     std::uint64_t steals = 0;
     tasks = 0;
     for (const worker_stats& s : pool.stats()) steals += s.steals, tasks += s.tasks;
-    // 32 pieces: the first runs inline on the caller, 31 are tasks (1 thread: all inline).
-    CHECK(tasks == (threads == 1 ? 0u : 31u));
+    // The outer task, then 32 pieces: the first runs inline, 31 are tasks (1 thread: all inline).
+    CHECK(tasks == (threads == 1 ? 1u : 32u));
     if (threads > 1) CHECK(steals > 0);
+
+    // At top level (called from outside the pool) parallel_for deals chunks from a counter:
+    // every index once, no tasks.
+    pool.reset_stats();
+    std::atomic<std::uint64_t> sum{0};
+    pool.parallel_for(0, 1000, 3, [&sum](std::uint64_t b, std::uint64_t e, unsigned) {
+        for (std::uint64_t i = b; i < e; ++i) sum.fetch_add(i, std::memory_order_relaxed);
+    });
+    CHECK(sum.load() == 999u * 1000u / 2u);
+    tasks = 0;
+    for (const worker_stats& s : pool.stats()) tasks += s.tasks;
+    CHECK(tasks == 0);
 }
 WS_TEST_ALL_THREADS("Stats", stats_count_tasks_and_steals)
 

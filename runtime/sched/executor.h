@@ -14,8 +14,17 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace solver {
+
+// Per-worker counters of an executor, cumulative since construction or reset_stats().
+struct worker_stats {
+    std::uint64_t tasks = 0;    // tasks (spawned functions and parallel_for pieces) executed
+    std::uint64_t steals = 0;   // successful steals from another worker's deque (pool only)
+    std::uint64_t idle_ns = 0;  // time spent without work: spinning, parked or at a barrier
+    std::uint64_t parks = 0;    // times the worker went to sleep (pool only)
+};
 
 class task_group {
 public:
@@ -40,6 +49,10 @@ public:
     // (engines that keep one search loop per thread rely on them running concurrently).
     virtual void run_on_all(const std::function<void(unsigned worker)>& fn) = 0;
     virtual std::unique_ptr<task_group> make_group() = 0;
+    // One entry per worker (index = worker id), exact when no call is in progress; empty for
+    // executors that keep no counters (sequential). reset_stats() zeroes them.
+    virtual std::vector<worker_stats> stats() const { return {}; }
+    virtual void reset_stats() {}
 };
 
 // Runs everything on the calling thread, in order. concurrency() == 1.

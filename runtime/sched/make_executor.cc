@@ -38,14 +38,9 @@ const char* default_executor_kind() {
 #endif
 }
 
-std::vector<worker_stats> executor_stats(const executor& ex) {
-    if (auto* pool = dynamic_cast<const work_stealing_pool*>(&ex)) return pool->stats();
-    return {};
-}
+std::vector<worker_stats> executor_stats(const executor& ex) { return ex.stats(); }
 
-void reset_executor_stats(executor& ex) {
-    if (auto* pool = dynamic_cast<work_stealing_pool*>(&ex)) pool->reset_stats();
-}
+void reset_executor_stats(executor& ex) { ex.reset_stats(); }
 
 std::unique_ptr<executor> make_executor(const executor_options& options) {
     const std::string kind = options.kind.empty() ? std::string(default_executor_kind()) : options.kind;

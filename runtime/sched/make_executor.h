@@ -7,7 +7,6 @@
 #pragma once
 
 #include "sched/executor.h"
-#include "sched/work_stealing_pool.h"  // worker_stats
 
 #include <memory>
 #include <string>
@@ -35,9 +34,8 @@ const char* default_executor_kind();
 // Whether this build contains the OpenMP executor.
 bool openmp_available();
 
-// Per-worker statistics of any executor, for engines that report idle time per thread: the
-// pool's counters (work_stealing_pool::stats()); an empty vector for executors that keep none
-// (sequential, OpenMP).
+// Per-worker statistics of any executor (executor::stats()), for engines that report idle time
+// per thread: the pool's and the OpenMP executor's counters; empty for the sequential one.
 std::vector<worker_stats> executor_stats(const executor& ex);
 void reset_executor_stats(executor& ex);
 

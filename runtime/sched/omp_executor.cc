@@ -6,6 +6,7 @@
 #include <omp.h>
 
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
@@ -56,6 +57,66 @@ struct error_slot {
 
 inline unsigned worker_id() { return static_cast<unsigned>(omp_get_thread_num()); }
 
+// ---- per-worker statistics ----------------------------------------------------------------------
+// A team thread is busy while it runs a chunk, a task or run_on_all's function (the outermost
+// one: nested work runs inside it and is already counted) and idle for the rest of the regions
+// it is in: waiting at barriers, looking for tasks. A region_clock per team thread adds
+// (region time - busy time) to the thread's idle counter when the thread leaves the region.
+
+inline std::uint64_t now_ns() {
+    return static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count());
+}
+
+thread_local unsigned tls_busy_depth = 0;
+thread_local std::uint64_t tls_busy_ns = 0;
+
+// Padded: each team thread writes its own line. relaxed: statistics, read after the region's
+// join (exact then) or as a snapshot.
+struct alignas(64) omp_worker_counters {
+    std::atomic<std::uint64_t> tasks{0};
+    std::atomic<std::uint64_t> idle_ns{0};
+};
+
+inline void bump(std::atomic<std::uint64_t>& c, std::uint64_t by) {
+    c.store(c.load(std::memory_order_relaxed) + by, std::memory_order_relaxed);  // single writer
+}
+
+// Around one unit of work (chunk, task, run_on_all function) on the calling team thread.
+class busy_scope {
+public:
+    explicit busy_scope(omp_worker_counters* counters) {
+        if (tls_busy_depth++ == 0) start_ = now_ns();
+        if (counters) bump(counters[worker_id()].tasks, 1);
+    }
+    ~busy_scope() {
+        if (--tls_busy_depth == 0) tls_busy_ns += now_ns() - start_;
+    }
+    busy_scope(const busy_scope&) = delete;
+    busy_scope& operator=(const busy_scope&) = delete;
+
+private:
+    std::uint64_t start_ = 0;
+};
+
+// For the lifetime of one team thread's part of a parallel region.
+class region_clock {
+public:
+    explicit region_clock(omp_worker_counters* counters)
+        : counters_(counters), start_(now_ns()), busy_at_start_(tls_busy_ns) {}
+    ~region_clock() {
+        const std::uint64_t total = now_ns() - start_, busy = tls_busy_ns - busy_at_start_;
+        if (total > busy) bump(counters_[worker_id()].idle_ns, total - busy);
+    }
+    region_clock(const region_clock&) = delete;
+    region_clock& operator=(const region_clock&) = delete;
+
+private:
+    omp_worker_counters* counters_;
+    std::uint64_t start_, busy_at_start_;
+};
+
 class omp_group;
 
 class omp_executor final : public executor {
@@ -63,7 +124,23 @@ public:
     explicit omp_executor(unsigned threads)
         : n_(threads ? threads : static_cast<unsigned>(omp_get_max_threads())) {
         if (n_ == 0) n_ = 1;
+        counters_.reset(new omp_worker_counters[n_]);
     }
+    std::vector<worker_stats> stats() const override {
+        std::vector<worker_stats> out(n_);
+        for (unsigned w = 0; w < n_; ++w) {
+            out[w].tasks = counters_[w].tasks.load(std::memory_order_relaxed);
+            out[w].idle_ns = counters_[w].idle_ns.load(std::memory_order_relaxed);
+        }
+        return out;
+    }
+    void reset_stats() override {
+        for (unsigned w = 0; w < n_; ++w) {
+            counters_[w].tasks.store(0, std::memory_order_relaxed);
+            counters_[w].idle_ns.store(0, std::memory_order_relaxed);
+        }
+    }
+    omp_worker_counters* counters() const { return counters_.get(); }
     unsigned concurrency() const override { return n_; }
     const char* name() const override { return "openmp"; }
     bool in_region() const { return tls_region_owner == this; }
@@ -78,6 +155,7 @@ public:
             if (errors.failed.load(std::memory_order_relaxed)) return;  // skip after a failure
             std::uint64_t b = first + c * grain;
             std::uint64_t e = (last - b > grain) ? b + grain : last;
+            busy_scope busy(counters());
             try {
                 body(b, e, worker_id());
             } catch (...) {
@@ -96,6 +174,7 @@ public:
 #pragma omp parallel num_threads(n_)
             {
                 region_guard guard(self);
+                region_clock clock(self->counters());  // destroyed after the loop's barrier
 #pragma omp for schedule(dynamic, 1)
                 for (std::uint64_t c = 0; c < chunks; ++c) chunk(c);
             }
@@ -114,8 +193,10 @@ public:
 #pragma omp parallel num_threads(n_)
         {
             region_guard guard(self);
+            region_clock clock(self->counters());
             // Every team thread sees the same team size, so either all run fn or none does.
             if (omp_get_num_threads() == want) {
+                busy_scope busy(self->counters());
                 try {
                     fn(worker_id());
                 } catch (...) {
@@ -124,6 +205,9 @@ public:
             } else if (omp_get_thread_num() == 0) {
                 team.store(omp_get_num_threads(), std::memory_order_relaxed);
             }
+            // Those done first wait here for the others: idle time, counted before the clock
+            // stops (the region's own closing barrier would come after it).
+#pragma omp barrier
         }
         if (int got = team.load(std::memory_order_relaxed))
             throw std::runtime_error("omp_executor::run_on_all: OpenMP granted " + std::to_string(got) +
@@ -136,6 +220,7 @@ public:
 
 private:
     unsigned n_;
+    std::unique_ptr<omp_worker_counters[]> counters_;
 };
 
 class omp_group final : public task_group {
@@ -179,9 +264,11 @@ public:
 #pragma omp parallel num_threads(ex_.concurrency())
                 {
                     region_guard guard(ex);
+                    region_clock clock(ex->counters());
 #pragma omp single
                     for (auto& fn : batch) self->launch(new std::function<void(unsigned)>(std::move(fn)));
-                    // The barrier at the end of single (and of the region) completes every task.
+                    // The barrier at the end of single completes every task (before the clock
+                    // stops, at the end of this block).
                 }
             }
         }
@@ -203,10 +290,13 @@ private:
         omp_group* self = this;
 #pragma omp task firstprivate(self, f)
         {
-            try {
-                (*f)(worker_id());
-            } catch (...) {
-                self->errors_.record(std::current_exception());
+            {
+                busy_scope busy(self->ex_.counters());
+                try {
+                    (*f)(worker_id());
+                } catch (...) {
+                    self->errors_.record(std::current_exception());
+                }
             }
             delete f;
             // Children spawned by this task (into this group or another) finish before it does,

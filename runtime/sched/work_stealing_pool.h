@@ -32,14 +32,6 @@
 
 namespace solver {
 
-// Per-worker counters, cumulative since construction or reset_stats().
-struct worker_stats {
-    std::uint64_t tasks = 0;    // tasks (spawned functions and parallel_for pieces) executed
-    std::uint64_t steals = 0;   // successful steals from another worker's deque
-    std::uint64_t idle_ns = 0;  // time spent looking for work without finding it: spinning + parked
-    std::uint64_t parks = 0;    // times the worker went to sleep
-};
-
 struct work_stealing_pool_options {
     unsigned threads = 0;        // 0 = online_cpus() (make_executor.h)
     bool pin = false;            // pin worker k to CPU k modulo the CPUs in the affinity mask
@@ -63,8 +55,9 @@ public:
 
     // One entry per worker (index = worker id). Exact when the pool is quiescent (no call in
     // progress); a consistent-enough snapshot otherwise.
-    std::vector<worker_stats> stats() const;
-    void reset_stats();
+    // (idle_ns: time spent looking for work without finding it, spinning or parked.)
+    std::vector<worker_stats> stats() const override;
+    void reset_stats() override;
     // The worker id of the calling thread in this pool, or -1 when it is not one of its workers.
     int current_worker() const;
 
