@@ -121,6 +121,25 @@ TEST_CASE("Cli.ExitCodesForUnsolvableAndLimits") {
     CHECK(has(m.err, "\"result\":\"memory_limit\""));
 }
 
+TEST_CASE("Cli.VisitedBloom") {
+    auto bad = run_solver("--plugin " + ep() + " --input '1 2 3 4 5 6 7 0 8' --visited blum");
+    CHECK(bad.exit_code == 2);
+    CHECK(has(bad.err, "--visited: expected exact or bloom"));
+    auto opt = run_solver("--plugin " + ep() + " --input '1 2 3 4 5 6 7 0 8' --visited bloom --weight 1");
+    CHECK(opt.exit_code == 2);
+    CHECK(has(opt.err, "cannot prove a solution optimal"));
+    auto ida = run_solver("--plugin " + ep() + " --input '1 2 3 4 5 6 7 0 8' --visited bloom --engine ida");
+    CHECK(ida.exit_code == 2);
+    auto ok = run_solver("--plugin " + ep() + " --input '8 6 7 2 5 4 3 0 1' --visited bloom --engine greedy --stats json");
+    CHECK(ok.exit_code == 0);
+    CHECK(has(ok.err, "\"visited\":\"bloom\""));
+    CHECK(has(ok.err, "\"verified\":true"));
+    // Exhausting the unsolvable class proves nothing under a bloom filter: exit 3, not 1.
+    auto ex = run_solver("--plugin " + ep() + " --input '1 2 3 4 5 6 8 7 0' --visited bloom --engine greedy --stats json");
+    CHECK(ex.exit_code == 3);
+    CHECK(has(ex.err, "\"result\":\"incomplete\""));
+}
+
 TEST_CASE("Cli.LevelOutOfRange") {
     auto r = run_solver("--plugin " + ep() + " --input '1 2 3 4 5 6 7 0 8' --level 2");
     CHECK(r.exit_code == 2);

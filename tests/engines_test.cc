@@ -81,6 +81,7 @@ std::unique_ptr<executor> make_exec(const exec_kind& k) {
 struct runner {
     loaded_plugin plugin;
     std::unique_ptr<executor> exec;
+    visited_kind visited = visited_kind::exact;
 
     runner(const std::string& lib, const exec_kind& k) : plugin(loaded_plugin::load(lib)), exec(make_exec(k)) {}
 
@@ -97,6 +98,7 @@ struct runner {
         problem p(plugin.table(), inst);
         engine_options o;
         o.weight = weight;
+        o.visited = visited;
         o.exec = exec.get();
         o.control = &control;
         search_result r = make_engine(engine_name)->run(p, o);
@@ -197,6 +199,34 @@ TEST_CASE("Engines.UnsolvableParityClassIsExhausted") {
         search_result i = rn.solve(text_of(odd_board), "ida", 1.0, 0.2);
         CHECK(i.outcome == search_outcome::limit);
         CHECK(seconds_since(t0) < 5.0);
+    }
+}
+
+// --visited bloom: any-solution searches find verified solutions (runner::solve replays them);
+// an exhausted search is reported as a limit (incomplete), never as a proof; optimal A* refuses.
+TEST_CASE("Engines.BloomVisitedSolvesAndProvesNothing") {
+    const auto positions = random_positions(positions_per_run, 77);
+    for (const exec_kind& k : {exec_kind{"ws", 1}, exec_kind{"ws", 2}, exec_kind{"ws", 4}}) {
+        runner rn(eightpuzzle_lib(), k);
+        rn.visited = visited_kind::bloom;
+        CAPTURE(k.threads);
+        for (const board& b : positions) {
+            for (auto [e, w] : {std::pair<const char*, double>{"greedy", 1.0}, {"astar", 2.0}}) {
+                CAPTURE(e);
+                search_result r = rn.solve(text_of(b), e, w);
+                REQUIRE(r.outcome == search_outcome::solved);
+                CHECK(r.cost >= std::uint64_t(exact_distances().at(b)));
+                CHECK(r.stats.visited_false_positive_rate >= 0);
+            }
+        }
+        // The other parity class: exhausted. With the test budget the filter has hundreds of bits
+        // per state, so (almost surely) every state of the class is stored once, never twice.
+        search_result r = rn.solve(text_of(odd_board), "greedy");
+        CHECK(r.outcome == search_outcome::limit);
+        CHECK(r.incomplete);
+        CHECK(r.stats.stored <= 181440);
+        CHECK(r.stats.stored >= 181440 - 10);
+        CHECK_THROWS_AS(rn.solve(text_of(positions[0]), "astar", 1.0), engine_unsuitable);
     }
 }
 

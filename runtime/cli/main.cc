@@ -204,7 +204,10 @@ private:
         const bool own_solve = plugin_.has_solve() && (prob.flags() & SOLVER_HAS_SOLVE) &&
                                (opts_.engine.empty() || opts_.engine == "solve");
         std::string solution;
-        std::string solve_limit;  // a plugin's own limit (e.g. the cube's max_length), in its words
+        // A stop that is not a time/memory limit or Ctrl-C: a plugin's own limit (e.g. the cube's
+        // max_length, reason "plugin_limit") or an exhausted approximate search ("incomplete"),
+        // with its explanation.
+        std::string solve_limit, limit_code;
         search_outcome outcome = search_outcome::error;
         if (own_solve) {
             rep.engine = "solve";
@@ -225,7 +228,10 @@ private:
                 outcome = search_outcome::limit;
                 if (s == SOLVER_ERR_NO_MEMORY) control_.request_stop(stop_reason::memory_limit);
                 // Stopped by a limit of the plugin's own (no time/memory/Ctrl-C stop): say which.
-                if (control_.reason() == stop_reason::none) solve_limit = msg[0] ? msg : "the plugin's own limit";
+                if (control_.reason() == stop_reason::none) {
+                    solve_limit = msg[0] ? msg : "the plugin's own limit";
+                    limit_code = "plugin_limit";
+                }
             } else {
                 std::cerr << "error: " << msg << "\n";
                 return exit_internal;
@@ -240,6 +246,13 @@ private:
             rep.weight = (rep.engine == "astar" || rep.engine == "hda" || rep.engine == "astar-seq") ? eo.weight : 0;
             eo.exec = exec_.get();
             eo.control = &control_;
+            if (opts_.visited == "bloom") {
+                if (rep.engine != "astar" && rep.engine != "greedy")
+                    throw engine_unsuitable("--visited bloom works with --engine greedy or astar (with --weight > 1), "
+                                            "not with " + rep.engine);
+                eo.visited = visited_kind::bloom;
+                rep.visited = "bloom";
+            }
             // Rank-error sampling only when statistics are asked for in JSON (it costs a scan of
             // the queue per sample; one pop in 4096 keeps that to a few percent).
             if (opts_.stats == "json") eo.rank_sample_interval = 4096;
@@ -261,6 +274,11 @@ private:
             }
             outcome = res.outcome;
             rep.stats = res.stats;
+            if (res.incomplete) {
+                solve_limit = "the search space is exhausted, but --visited bloom may have pruned unseen states: "
+                              "no solution found and nothing proven (--visited exact decides)";
+                limit_code = "incomplete";
+            }
             rep.threads = static_cast<unsigned>(std::max<std::size_t>(1, res.stats.threads.size()));
             // ---- count engine (engines/count_engine.cc): the answer is a number, not a path ----
             // Complete: the decimal count on stdout, result "counted", exit 0. Stopped: nothing on
@@ -292,7 +310,7 @@ private:
         progress_.clear();
         rep.seconds = control_.elapsed_seconds();
         rep.solved = outcome == search_outcome::solved;
-        rep.stop_reason = solve_limit.empty() ? to_string(control_.reason()) : "plugin_limit";
+        rep.stop_reason = limit_code.empty() ? to_string(control_.reason()) : limit_code;
         rep.result = rep.solved ? "solved" : outcome == search_outcome::unsolvable ? "unsolvable" : rep.stop_reason;
         if (rep.solved && opts_.verify) {
             std::uint64_t cost = 0;

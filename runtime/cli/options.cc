@@ -28,6 +28,9 @@ static po::options_description describe() {
         ("pin", "pin worker k to the k-th CPU (ws pool)")
         ("engine,e", po::value<std::string>(), ("search engine (default: the plugin's choice for the instance):" + engines).c_str())
         ("weight,w", po::value<double>(), "weight W >= 1 for astar, f = g + W*h (default: the plugin's choice, usually 1)")
+        ("visited", po::value<std::string>(), "visited set of astar/greedy: exact (default) or bloom (a bloom "
+            "filter: fewer bytes per state, but it may prune unseen states; only for any-solution "
+            "searches, --engine greedy or --weight > 1, and an exhausted search then proves nothing: exit 3)")
         ("time-limit", po::value<double>(), "stop after S seconds (per level with --level all); exit code 3")
         ("memory-limit", po::value<std::string>(), "memory budget of the search, e.g. 512M, 4G (default: 3/4 of "
             "physical memory); exit code 3 when reached")
@@ -116,6 +119,11 @@ cli_options parse_command_line(int argc, char** argv) {
     if (vm.count("weight")) {
         o.weight = vm["weight"].as<double>();
         if (!(*o.weight >= 1.0) || !std::isfinite(*o.weight)) throw usage_error("--weight must be a number >= 1");
+    }
+    if (vm.count("visited")) {
+        o.visited = vm["visited"].as<std::string>();
+        if (o.visited != "exact" && o.visited != "bloom")
+            throw usage_error("--visited: expected exact or bloom, got '" + o.visited + "'");
     }
     if (vm.count("time-limit")) {
         o.time_limit = vm["time-limit"].as<double>();

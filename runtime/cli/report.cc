@@ -1,6 +1,7 @@
 #include "cli/report.h"
 
 #include <cstdio>
+#include <iomanip>
 #include <sstream>
 #include <sys/resource.h>
 
@@ -53,6 +54,11 @@ std::string to_json(const solve_report& r) {
       << ",\"reopened\":" << r.stats.reopened << ",\"stored\":" << r.stats.stored << ",\"seconds\":" << r.seconds
       << ",\"search_memory_bytes\":" << r.stats.search_memory_bytes << ",\"peak_memory_bytes\":" << peak_rss_bytes();
     if (!r.count.empty()) o << ",\"count\":" << json_string(r.count);  // a string: it may exceed 2^64
+    if (r.visited != "exact") {
+        o << ",\"visited\":" << json_string(r.visited);
+        if (r.stats.visited_false_positive_rate >= 0)
+            o << ",\"visited_false_positive_rate\":" << r.stats.visited_false_positive_rate;
+    }
     if (!r.stats.layers.empty()) {
         o << ",\"layers\":[";
         for (std::size_t i = 0; i < r.stats.layers.size(); ++i) o << (i ? "," : "") << r.stats.layers[i];
@@ -86,6 +92,13 @@ std::string to_text(const solve_report& r) {
     if (!own)
         o << " | expanded " << human_count(r.stats.expanded) << ", generated " << human_count(r.stats.generated)
           << ", stored " << human_count(r.stats.stored);
+    if (r.visited != "exact") {
+        o << " (" << r.visited;
+        if (r.stats.visited_false_positive_rate >= 0)
+            o << ", false positives ~" << std::setprecision(2) << 100 * r.stats.visited_false_positive_rate << "%";
+        o << ")";
+        o.precision(3);
+    }
     o << " | " << std::fixed << r.seconds << " s, peak " << (peak_rss_bytes() >> 20) << " MiB";
     return o.str();
 }

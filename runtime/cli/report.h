@@ -16,6 +16,7 @@ struct solve_report {
     bool solved = false, verified = false;
     std::uint64_t solution_cost = 0;
     search_stats stats;
+    std::string visited = "exact";  // --visited
     std::string count;  // count engine: the decimal count (JSON "count":"..."); empty otherwise
 };
 

@@ -21,6 +21,11 @@ namespace solver {
 
 enum class search_outcome { solved, unsolvable, limit, error };
 
+// The visited set of the best-first engines: exact (the lock-free visited table) or approximate
+// (a bloom filter and an append-only node store: less memory per state, but a false positive
+// prunes a new state, so only any-solution searches may use it and exhausting it proves nothing).
+enum class visited_kind { exact, bloom };
+
 struct thread_stats {
     std::uint64_t expanded = 0;
     double idle_seconds = 0;
@@ -40,6 +45,8 @@ struct search_stats {
     std::uint64_t rank_samples = 0;
     double rank_error_mean = 0;
     std::uint64_t rank_error_max = 0;
+    // --visited bloom: the filter's expected false-positive rate at the final size (else < 0).
+    double visited_false_positive_rate = -1;
 };
 
 struct progress_info {
@@ -55,6 +62,8 @@ struct engine_options {
     // Measure the open list's rank error on every N-th pop (0 = never); costs O(queue size)
     // per sample.
     std::uint32_t rank_sample_interval = 0;
+    // astar (weight > 1) and greedy only; the others refuse bloom (engine_unsuitable).
+    visited_kind visited = visited_kind::exact;
     // Called from the main search thread about every quarter second (may be empty).
     std::function<void(const progress_info&)> progress;
 };
@@ -66,6 +75,9 @@ struct search_result {
     std::vector<std::uint32_t> moves;
     search_stats stats;
     std::string message;  // for error outcomes, and notes
+    // outcome limit because an approximate search exhausted its space without a solution
+    // (--visited bloom): nothing is proven, nothing was stopped.
+    bool incomplete = false;
     // count engine: the answer is a number, not a path. has_count says count is meaningful
     // (exact when outcome == solved, a lower bound so far when outcome == limit).
     bool has_count = false;

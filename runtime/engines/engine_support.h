@@ -36,8 +36,10 @@ private:
     std::vector<worker_stats> before_;
 };
 
-// The path root..node through the table's parent links, as states and moves.
-inline void rebuild_path(const visited_table& table, std::uint64_t node, std::vector<std::uint8_t>& states,
+// The path root..node through the table's parent links, as states and moves. Table:
+// visited_table or bloom_visited (node_arena.h).
+template <class Table>
+void rebuild_path(const Table& table, std::uint64_t node, std::vector<std::uint8_t>& states,
                          std::vector<std::uint32_t>& moves) {
     std::vector<std::uint64_t> chain;
     for (std::uint64_t v = node; v != visited_table::root_parent; v = table.parent(v)) {
@@ -85,9 +87,12 @@ private:
 };
 
 // What the workers of a best-first engine (astar, hda) share while they admit children.
+// Table: visited_table, or bloom_visited in the any-solution modes (never improved, so the
+// `improved` outcome below does not occur with it).
+template <class Table>
 struct best_first_context {
     problem& p;
-    visited_table& table;
+    Table& table;
     search_control& control;
     std::atomic<bool>& done;  // set once to end every worker's loop; relaxed (read after the join)
     incumbent& best;
@@ -103,7 +108,8 @@ enum class child_fate {
 
 // One generated child of `parent` (reached with g = parent_g): the pruning tests, the visited
 // table insert and what its outcome means, shared by the best-first engines.
-inline child_fate admit_child(const best_first_context& cx, engine_counters& c, unsigned worker,
+template <class Table>
+child_fate admit_child(const best_first_context<Table>& cx, engine_counters& c, unsigned worker,
                               std::uint64_t parent, std::uint32_t parent_g, const void* child, std::uint32_t move,
                               std::uint32_t cost, std::uint32_t h, std::uint64_t hash, std::uint64_t& node,
                               std::uint32_t& g) {

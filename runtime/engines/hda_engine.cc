@@ -113,7 +113,7 @@ public:
         incumbent best;
         // Polled by every loop; relaxed: results are read after run_on_all's join.
         std::atomic<bool> done{false};
-        const best_first_context cx{p, table, control, done, best, optimal, max_cost};
+        const best_first_context<visited_table> cx{p, table, control, done, best, optimal, max_cost};
         // Low 32 bits: idle workers; high 32 bits: epoch, bumped by every worker leaving idle.
         // seq_cst (see the termination argument above).
         std::atomic<std::uint64_t> idle_word{0};

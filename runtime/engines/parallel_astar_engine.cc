@@ -23,6 +23,7 @@
 #include "engines/engine_support.h"
 #include "open/multi_queue.h"
 #include "sched/make_executor.h"
+#include "visited/node_arena.h"
 #include "visited/visited_table.h"
 
 #include <algorithm>
@@ -45,16 +46,38 @@ public:
 
     search_result run(problem& p, const engine_options& opts) override {
         const unsigned T = opts.exec->concurrency();
+        const bool optimal = !greedy_ && opts.weight == 1.0;
+        // 3/4 of the budget for the visited set; the queue (16-32 bytes per entry) lives in the rest.
+        const std::uint64_t table_budget = opts.control->memory_budget() / 4 * 3;
+        if (opts.visited == visited_kind::bloom) {
+            if (optimal)
+                throw engine_unsuitable(
+                    "--visited bloom may prune unvisited states, so it cannot prove a solution optimal: use it "
+                    "with --engine greedy or --weight W > 1");
+            bloom_visited table(p.state_size(), table_budget, T);
+            search_result res = search(p, opts, table);
+            if (res.outcome == search_outcome::unsolvable) {
+                // Exhausted, but false positives may have pruned the way to a goal.
+                res.outcome = search_outcome::limit;
+                res.incomplete = true;
+            }
+            res.stats.visited_false_positive_rate = table.false_positive_rate();
+            return res;
+        }
+        visited_table table(p.state_size(), table_budget, T);
+        return search(p, opts, table);
+    }
+
+private:
+    template <class Table>
+    search_result search(problem& p, const engine_options& opts, Table& table) {
+        const unsigned T = opts.exec->concurrency();
         const std::uint32_t n = p.state_size();
         const double w = greedy_ ? 0.0 : opts.weight;
         const bool optimal = !greedy_ && w == 1.0;
         search_control& control = *opts.control;
         p.prepare_workers(T);
-
-        // 3/4 of the budget for the table; the queue (16-32 bytes per entry) lives in the rest.
-        const std::uint64_t budget = control.memory_budget();
-        visited_table table(n, budget / 4 * 3, T);
-        const std::uint64_t queue_budget_entries = budget / 4 / 32;
+        const std::uint64_t queue_budget_entries = control.memory_budget() / 4 / 32;
         multi_queue open(T);
         const std::uint64_t max_cost = p.max_cost();
 
@@ -95,7 +118,7 @@ public:
         // done: set once, polled by every loop; relaxed suffices because results are read only
         // after run_on_all returns (the executor's join orders every write before that read).
         std::atomic<bool> done{false};
-        const best_first_context cx{p, table, control, done, best, optimal, max_cost};
+        const best_first_context<Table> cx{p, table, control, done, best, optimal, max_cost};
         // Termination protocol of multi_queue.h: seq_cst on idle/epoch, and every thread flushes
         // before it increments idle, so whoever reads idle == T sees every queued element.
         std::atomic<unsigned> idle{0};
@@ -204,7 +227,7 @@ public:
 
         // After the join: an optimal search must have run to completion (no limit hit) to prove
         // its incumbent; in the any-solution modes the first goal found is the answer.
-        if (best.node() != visited_table::no_node && (!optimal || control.reason() == stop_reason::none)) {
+        if (best.node() != Table::no_node && (!optimal || control.reason() == stop_reason::none)) {
             rebuild_path(table, best.node(), res.path_states, res.moves);
             // The cost of the path returned: in the any-solution modes the goal's stored g may
             // be stale (an ancestor was improved after the goal was generated).
@@ -215,7 +238,6 @@ public:
         return finish(search_outcome::unsolvable);
     }
 
-private:
     bool greedy_;
     std::uint64_t peak_queue_ = 0;
 };

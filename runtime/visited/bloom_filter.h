@@ -14,8 +14,12 @@
 //    linearizable test-and-set: of several threads inserting the same hash at once, exactly one
 //    gets `true` (no duplicate expansion from the filter itself).
 //  - Memory bound: exactly the word array, sized once from the budget (rounded down to 8
-//    bytes); nothing is ever allocated after construction.
+//    bytes); nothing is ever allocated after construction. The array is reserved address space
+//    (zero pages committed on first touch, in 4 KiB pages: inserts land on random words, so huge
+//    pages would commit 2 MiB per touched word), so a small search in a large budget stays small.
 #pragma once
+
+#include "visited/address_space.h"
 
 #include <atomic>
 #include <cmath>
@@ -32,9 +36,13 @@ public:
         : words_count_(memory_budget_bytes / 8), k_(k) {
         if (words_count_ == 0) throw std::invalid_argument("bloom_filter: budget below 8 bytes");
         if (k_ < 1 || k_ > 16) throw std::invalid_argument("bloom_filter: k must be in 1..16");
-        words_.reset(new std::atomic<std::uint64_t>[words_count_]);
-        for (std::uint64_t i = 0; i < words_count_; ++i) words_[i].store(0, std::memory_order_relaxed);
+        // Fresh anonymous pages are zero: every word starts empty (as in visited_table, the
+        // zeroed lock-free words are taken as the initial atomic objects).
+        words_ = static_cast<std::atomic<std::uint64_t>*>(reserve_address_space(words_count_ * 8, false));
     }
+    ~bloom_filter() { release_address_space(words_, words_count_ * 8); }
+    bloom_filter(const bloom_filter&) = delete;
+    bloom_filter& operator=(const bloom_filter&) = delete;
 
     // Mark the state with this hash as seen; true if it was (certainly) not seen before.
     bool insert(std::uint64_t hash) {
@@ -90,7 +98,7 @@ private:
 
     std::uint64_t words_count_;
     unsigned k_;
-    std::unique_ptr<std::atomic<std::uint64_t>[]> words_;
+    std::atomic<std::uint64_t>* words_ = nullptr;
 };
 
 }  // namespace solver

@@ -2,7 +2,7 @@
 // beside each atomic operation below.
 #include "visited/visited_table.h"
 
-#include <sys/mman.h>
+#include "visited/address_space.h"
 
 #include <algorithm>
 #include <chrono>
@@ -71,25 +71,6 @@ inline void resize_backoff(unsigned& spins) {
 // probe sequence ends).
 inline std::uint64_t slots_for(std::uint64_t n) { return n + n / 2 + 1; }
 
-void* reserve(std::size_t bytes) {
-    if (bytes == 0) return nullptr;
-    // MAP_NORESERVE: address space only; pages are committed (zero-filled) on first touch, so
-    // the resident size follows what is used, and the budget bounds it from above.
-    void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-    // Probes land on random pages: transparent huge pages cut the TLB misses (a hint; the kernel
-    // may ignore it). Still bounded by `bytes`, i.e. by the budget.
-    if (bytes >= (std::size_t{2} << 20)) ::madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-    return p;
-}
-
-void release(void* p, std::size_t bytes) {
-    if (p != nullptr) ::munmap(p, bytes);
-}
-
 }  // namespace
 
 std::uint64_t visited_table::bytes_per_node(std::uint32_t state_size) {
@@ -121,20 +102,20 @@ visited_table::visited_table(std::uint32_t state_size, std::uint64_t memory_budg
         // and record are standard-layout with trivial-value representations; we treat the
         // zeroed pages as their initial objects (as every mmap-backed lock-free table does).
         // Only the prefix [0, slot_count()) of the slot reservation is ever touched.
-        slots_ = static_cast<std::atomic<std::uint64_t>*>(reserve(slots_bytes_));
-        nodes_ = static_cast<std::uint8_t*>(reserve(nodes_bytes_));
+        slots_ = static_cast<std::atomic<std::uint64_t>*>(reserve_address_space(slots_bytes_));
+        nodes_ = static_cast<std::uint8_t*>(reserve_address_space(nodes_bytes_));
         per_thread_.reset(new thread_state[threads]);
         holes_.reset(new std::uint64_t[2 * std::size_t{threads}]);
     } catch (...) {
-        release(slots_, slots_bytes_);
-        release(nodes_, nodes_bytes_);
+        release_address_space(slots_, slots_bytes_);
+        release_address_space(nodes_, nodes_bytes_);
         throw;
     }
 }
 
 visited_table::~visited_table() {
-    release(slots_, slots_bytes_);
-    release(nodes_, nodes_bytes_);
+    release_address_space(slots_, slots_bytes_);
+    release_address_space(nodes_, nodes_bytes_);
 }
 
 // ---- the resize protocol ----------------------------------------------------------------------
