@@ -22,7 +22,7 @@ layered_bfs_result layered_bfs(problem& p, executor& ex, search_control& control
                                const std::function<bool(const bfs_layer&)>& on_layer) {
     const unsigned T = ex.concurrency();
     const std::uint32_t n = p.state_size();
-    p.prepare_workers(T);
+    p.prepare_workers(ex);
     layered_bfs_result res;
     idle_meter idle(ex);
     std::vector<engine_counters> counters(T);

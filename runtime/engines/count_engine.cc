@@ -37,7 +37,7 @@ public:
         const unsigned T = opts.exec->concurrency();
         const std::uint32_t n = p.state_size();
         search_control& control = *opts.control;
-        p.prepare_workers(T);
+        p.prepare_workers(*opts.exec);
         const bool weighted = (p.flags() & SOLVER_HAS_GOAL_WEIGHT) && p.table().goal_weight;
         const std::uint64_t max_cost = p.max_cost();
         auto weight_of = [&](const void* state) -> std::uint64_t {

@@ -60,7 +60,7 @@ public:
         const bool optimal = w == 1.0;
         const std::uint64_t max_cost = p.max_cost();  // ABI 1.1: states with g beyond it are pruned
         search_control& control = *opts.control;
-        p.prepare_workers(T);
+        p.prepare_workers(*opts.exec);
 
         // 3/4 of the budget for the table, the rest for the heaps (16-32 bytes per entry).
         const std::uint64_t budget = control.memory_budget();

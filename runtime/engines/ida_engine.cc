@@ -52,7 +52,7 @@ public:
         const unsigned T = opts.exec->concurrency();
         n_ = p.state_size();
         search_control& control = *opts.control;
-        p.prepare_workers(T);
+        p.prepare_workers(*opts.exec);
         search_result res;
         idle_meter idle(*opts.exec);
         std::vector<engine_counters> counters(T);

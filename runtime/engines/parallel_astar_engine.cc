@@ -76,7 +76,7 @@ private:
         const double w = greedy_ ? 0.0 : opts.weight;
         const bool optimal = !greedy_ && w == 1.0;
         search_control& control = *opts.control;
-        p.prepare_workers(T);
+        p.prepare_workers(*opts.exec);
         const std::uint64_t queue_budget_entries = control.memory_budget() / 4 / 32;
         multi_queue open(T);
         const std::uint64_t max_cost = p.max_cost();

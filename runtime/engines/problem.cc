@@ -44,7 +44,8 @@ problem::problem(const solver_plugin& table, solver_instance* instance) : table_
 }
 
 problem::~problem() {
-    for (auto* s : scratches_) table_.scratch_free(s);
+    for (auto* s : scratches_)
+        if (s) table_.scratch_free(s);
     table_.close(instance_);
 }
 
@@ -54,6 +55,18 @@ void problem::prepare_workers(unsigned workers) {
         if (!s) throw plugin_call_error("the plugin could not create scratch buffers (out of memory)");
         scratches_.push_back(s);
     }
+}
+
+void problem::prepare_workers(executor& ex) {
+    const unsigned n = ex.concurrency();
+    if (scratches_.size() >= n) return;
+    scratches_.resize(n, nullptr);  // before the workers start: each writes only its own slot
+    ex.run_on_all([this](unsigned w) {
+        if (!scratches_[w]) scratches_[w] = table_.scratch_create(instance_);  // [thread-safe]
+    });
+    // After the join (which orders the workers' writes before these reads).
+    for (auto* s : scratches_)
+        if (!s) throw plugin_call_error("the plugin could not create scratch buffers (out of memory)");
 }
 
 void problem::check(solver_status s, const char* what) {

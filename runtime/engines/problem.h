@@ -9,6 +9,8 @@
 
 #include <solver/plugin.h>
 
+#include "sched/executor.h"
+
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -49,8 +51,14 @@ public:
     // The largest allowed solution cost (ABI 1.1 max_cost), UINT64_MAX when unlimited.
     std::uint64_t max_cost() const { return max_cost_; }
 
-    // Create scratch buffers for `workers` threads (call before a parallel search).
+    // Create scratch buffers for `workers` threads, on the calling thread.
     void prepare_workers(unsigned workers);
+    // Create the missing scratch buffers of ex's workers, each on its own worker's thread (call
+    // before a parallel search, from outside the executor): its allocations then come from that
+    // thread's malloc arena, so the buffers one worker writes on every expansion never share a
+    // cache line with another worker's (created in a row on one thread, the end of one scratch
+    // and the start of the next could).
+    void prepare_workers(executor& ex);
     solver_scratch* scratch(unsigned worker) { return scratches_.at(worker); }
 
     void initial(unsigned worker, void* out);
