@@ -246,6 +246,7 @@ void no_lost_wakeups(unsigned threads) {
     solver::work_stealing_pool_options options;
     options.threads = threads;
     options.spin_rounds = 0;
+    options.spin_ns = 0;
     work_stealing_pool pool(options);
     const int rounds = 200 * kScale;
     std::atomic<int> ran{0};

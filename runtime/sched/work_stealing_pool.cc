@@ -131,7 +131,7 @@ thread_local tls_context tls;
 
 struct work_stealing_pool::impl {
     explicit impl(const work_stealing_pool_options& o)
-        : n(o.threads ? o.threads : online_cpus()), pin(o.pin), spin_rounds(o.spin_rounds) {
+        : n(o.threads ? o.threads : online_cpus()), pin(o.pin), spin_rounds(o.spin_rounds), spin_ns(o.spin_ns) {
         if (n == 0) n = 1;
         workers.reserve(n);
         for (unsigned w = 0; w < n; ++w) {
@@ -366,7 +366,7 @@ struct work_stealing_pool::impl {
                 idle_start = now_ns();
                 me.idle_since.store(idle_start, std::memory_order_relaxed);
             }
-            if (++fails <= spin_rounds) {
+            if (++fails <= spin_rounds || now_ns() - idle_start < spin_ns) {
                 if (fails % 16 == 0)
                     sched_yield();  // on a shared machine, let the thread we wait for run
                 else
@@ -458,6 +458,7 @@ struct work_stealing_pool::impl {
     unsigned n;
     bool pin;
     unsigned spin_rounds;
+    std::uint64_t spin_ns;
     std::vector<int> pin_cpus;
     std::vector<std::unique_ptr<worker_slot>> workers;
 
