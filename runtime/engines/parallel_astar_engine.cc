@@ -131,6 +131,12 @@ private:
           try {
             engine_counters& c = counters[t];
             std::vector<std::uint8_t> current(n);
+            struct child {
+                std::uint32_t move, cost, h;
+                std::uint64_t hash;
+            };
+            std::vector<child> kids;                // the children of one expansion
+            std::vector<std::uint8_t> kid_states;   // their states, n bytes each
             auto last_progress = std::chrono::steady_clock::now();
             std::uint64_t polls = 0;
             while (!done.load(std::memory_order_relaxed)) {
@@ -185,18 +191,28 @@ private:
                     continue;
                 }
                 ++c.expanded;
+                // Collect the children first, start loading the table slot of each, then admit
+                // them: the slot misses of one expansion overlap instead of following each other
+                // (the table is memory-bound).
+                kids.clear();
+                kid_states.clear();
                 p.expand(t, current.data(), [&](const void* child, std::uint32_t move, std::uint32_t cost,
                                                 std::uint32_t ch, std::uint64_t hash) {
-                    std::uint64_t child_node;
-                    std::uint32_t cg;
-                    switch (admit_child(cx, c, t, node, g, child, move, cost, ch, hash, child_node, cg)) {
-                        case child_fate::drop: return true;
-                        case child_fate::stop: return false;
-                        case child_fate::queue: break;
-                    }
-                    open.push(t, key_of(cg, ch), value_of(child_node, cg));
+                    table.prefetch(hash);
+                    kids.push_back({move, cost, ch, hash});
+                    kid_states.insert(kid_states.end(), static_cast<const std::uint8_t*>(child),
+                                      static_cast<const std::uint8_t*>(child) + n);
                     return true;
                 });
+                for (std::size_t k = 0; k < kids.size(); ++k) {
+                    const child& ch = kids[k];
+                    std::uint64_t child_node;
+                    std::uint32_t cg;
+                    const child_fate fate = admit_child(cx, c, t, node, g, kid_states.data() + k * n, ch.move,
+                                                        ch.cost, ch.h, ch.hash, child_node, cg);
+                    if (fate == child_fate::stop) break;
+                    if (fate == child_fate::queue) open.push(t, key_of(cg, ch.h), value_of(child_node, cg));
+                }
                 if ((++polls & 1023) == 0) {
                     const std::uint64_t q = open.size_estimate();
                     if (q > queue_budget_entries) {

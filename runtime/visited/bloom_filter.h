@@ -53,6 +53,12 @@ public:
         const std::uint64_t old = words_[word].fetch_or(mask, std::memory_order_relaxed);
         return (old & mask) != mask;
     }
+    // Hint: start loading the word of this hash. [thread-safe, no effect on contents]
+    void prefetch(std::uint64_t hash) const {
+        std::uint64_t word, mask;
+        locate(hash, word, mask);
+        __builtin_prefetch(&words_[word], 1, 1);
+    }
     // True if the state may have been inserted (false positives possible).
     bool contains(std::uint64_t hash) const {
         std::uint64_t word, mask;

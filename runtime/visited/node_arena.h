@@ -98,6 +98,7 @@ public:
         const std::uint64_t n = nodes_.append(thread, state, g, parent, move);
         return {n, n == no_node ? outcome::full : outcome::inserted};
     }
+    void prefetch(std::uint64_t hash) const { bloom_.prefetch(hash); }
     const std::uint8_t* state(std::uint64_t node) const { return nodes_.state(node); }
     std::uint32_t g(std::uint64_t node) const { return nodes_.g(node); }
     std::uint64_t parent(std::uint64_t node) const { return nodes_.parent(node); }
