@@ -3,6 +3,7 @@
 //
 // Exit codes: 0 solved, 1 proven unsolvable, 2 bad input or usage (including a refused
 // plugin), 3 time or memory limit reached, 4 internal error (e.g. verification failed).
+#include "cli/check_plugin.h"
 #include "cli/options.h"
 #include "cli/report.h"
 #include "engines/engine.h"
@@ -380,6 +381,7 @@ int main_impl(int argc, char** argv) {
         }
         return 0;
     }
+    if (!o.check_plugin.empty()) return run_check_plugin(o);
     if (o.help && o.plugin.empty()) {
         std::cout << general_help();
         return 0;

@@ -43,6 +43,10 @@ static po::options_description describe() {
             "(one JSON object per level)")
         ("quiet,q", "no progress or summary on stderr (errors still)")
         ("list-plugins", "list the plugins found and exit")
+        ("check-plugin", po::value<std::string>(), "NAME|PATH: run the plugin conformance checks (ABI, determinism, "
+            "canonical states, hashes, heuristic, thread safety, engines and verifier, bad input) and print a "
+            "PASS/FAIL list; instance checks use --input FILE (--level, --option, --threads, --time-limit per "
+            "engine run apply); exit code 0 when all pass, 1 when one fails")
         ("version", "print the version and the plugin ABI version")
         ("help,h", "this help; with --plugin, the plugin's input format and options");
     // clang-format on
@@ -55,7 +59,8 @@ std::string general_help() {
          "Usage:\n"
          "  solver --plugin NAME|PATH --input FILE|-|TEXT [options]\n"
          "  solver --plugin NAME --help        the plugin's input format and options\n"
-         "  solver --list-plugins\n\n"
+         "  solver --list-plugins\n"
+         "  solver --check-plugin NAME|PATH [--input FILE]   conformance checks for plugin authors\n\n"
       << describe()
       << "\nOutput: the solution on stdout in the domain's own format; progress and statistics on stderr\n"
          "(a live line on a terminal, nothing on a pipe unless --stats is given).\n\n"
@@ -104,6 +109,7 @@ cli_options parse_command_line(int argc, char** argv) {
     o.list_plugins = vm.count("list-plugins");
     o.quiet = vm.count("quiet");
     if (vm.count("plugin")) o.plugin = vm["plugin"].as<std::string>();
+    if (vm.count("check-plugin")) o.check_plugin = vm["check-plugin"].as<std::string>();
     if (vm.count("input")) o.input = vm["input"].as<std::string>();
     if (vm.count("pool")) {
         o.pool = vm["pool"].as<std::string>();

@@ -12,6 +12,7 @@ struct cli_options {
     bool help = false, version = false, list_plugins = false, quiet = false, verify = true;
     std::string plugin, input, engine, stats;  // stats: "", "json" or "text"
     std::string visited = "exact";  // "exact" or "bloom"
+    std::string check_plugin;  // --check-plugin NAME|PATH: run the conformance checks instead
     std::string pool;  // executor kind: "" (build default), "ws", "omp", "sequential"
     bool pin = false;
     std::optional<double> weight;
