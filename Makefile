@@ -75,7 +75,8 @@ help:
 	@echo "make demo            build and solve a sample of each shipped domain"
 	@echo "make bench           benchmarks, tables and plots under $(BUILD)/bench (slow, not part of test)"
 	@echo "make OMP=1           the same sources on the OpenMP executor, into build-omp/"
-	@echo "make install PREFIX=DIR   bin/solver, lib/solver/plugins, include/solver/plugin.h"
+	@echo "make install PREFIX=DIR   bin/solver, lib/solver/plugins, include/solver/plugin.h, lib/pkgconfig/solver-plugin.pc,"
+	@echo "                     share/man/man1/solver.1, share/doc/solver (README, plugin guide, plugin-example)"
 	@echo "make deps            install missing Debian packages (as root) or name them"
 	@echo "make clean           remove build directories"
 
@@ -162,11 +163,24 @@ $(BUILD)/bench/%: $(BUILD)/obj/tests/%_benchmark.o $(BUILD)/libsolver_runtime.a
 bench: all $(BENCH_BINS)
 	@bash tools/bench.sh $(BUILD)
 
+# The version and ABI the installed pkg-config file states, read from their one definition.
+VERSION := $(shell sed -n 's/^\#define SOLVER_VERSION "\(.*\)"/\1/p' runtime/cli/main.cc)
+ABI := $(shell sed -n 's/^\#define SOLVER_ABI_MAJOR \([0-9]*\)/\1/p' include/solver/plugin.h).$(shell sed -n 's/^\#define SOLVER_ABI_MINOR \([0-9]*\)/\1/p' include/solver/plugin.h)
+EXAMPLE_FILES := $(wildcard tools/plugin-example/*.c tools/plugin-example/*.sh tools/plugin-example/Makefile tools/plugin-example/README.md)
+DOCDIR := $(PREFIX)/share/doc/solver
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/solver/plugins $(DESTDIR)$(PREFIX)/include/solver
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/solver/plugins $(DESTDIR)$(PREFIX)/include/solver \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(DOCDIR)/plugin-example/puzzles
 	install -m 755 $(BUILD)/solver $(DESTDIR)$(PREFIX)/bin/solver
 	install -m 644 $(PLUGIN_LIBS) $(DESTDIR)$(PREFIX)/lib/solver/plugins/
 	install -m 644 include/solver/plugin.h $(DESTDIR)$(PREFIX)/include/solver/plugin.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@ABI@|$(ABI)|' tools/solver-plugin.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/solver-plugin.pc
+	install -m 644 docs/solver.1 $(DESTDIR)$(PREFIX)/share/man/man1/solver.1
+	install -m 644 README.md CHANGELOG.md docs/writing-a-plugin.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 $(EXAMPLE_FILES) $(DESTDIR)$(DOCDIR)/plugin-example/
+	install -m 644 tools/plugin-example/puzzles/* $(DESTDIR)$(DOCDIR)/plugin-example/puzzles/
 
 clean:
 	rm -rf build build-omp build-tsan build-asan

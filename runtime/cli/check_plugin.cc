@@ -1078,7 +1078,8 @@ void check_engines(check_config& c, reporter& r) {
     } else {
         plans.push_back({"astar", default_weight, c.threads, false});
     }
-    if (!default_engine.empty() && default_engine != "solve" && default_engine != "astar" && default_engine != "count")
+    const bool already = default_engine == "astar" || (admissible && (default_engine == "hda" || default_engine == "ida"));
+    if (!default_engine.empty() && default_engine != "solve" && default_engine != "count" && !already)
         plans.push_back({default_engine, default_weight, c.threads, false});
     std::vector<std::string> lines, problems;
     std::uint64_t optimum = UINT64_MAX;

@@ -19,7 +19,8 @@ static po::options_description describe() {
     // clang-format off
     o.add_options()
         ("plugin,p", po::value<std::string>(), "domain plugin: a bare name (sokoban, libsokoban.so) looked up in "
-            "the plugins folder beside this program, then $SOLVER_PLUGIN_PATH, then the install prefix; or a path")
+            "the plugins folder beside this program, then $SOLVER_PLUGIN_PATH, then lib/solver/plugins of the installed "
+            "tree (beside bin/, then the install prefix); or a path")
         ("input,i", po::value<std::string>(), "the puzzle: a file, '-' for standard input, or the text itself "
             "(e.g. a cube scramble)")
         ("threads,t", po::value<unsigned>(), "worker threads (default: the number of online CPUs)")
