@@ -67,7 +67,11 @@ TEST_CASE("CheckPlugin.ShippedPluginsPass") {
          {"deterministic", "canonical", "hash", "consistent", "sink-stop", "threads", "engines", "format-buffer",
           "verifier-rejects", "admissible"}},
     };
+    // Under the sanitizers the cube's table generation makes its check take most of a minute;
+    // the plain build checks it, the sanitizer builds check the rest.
+    const bool sanitized = build_dir().find("san") != std::string::npos;
     for (const auto& p : plugins) {
+        if (sanitized && p.args.rfind("cube ", 0) == 0) continue;
         auto r = run_solver("--check-plugin " + p.args + " --threads 2");
         INFO(p.args << "\n" << r.out << r.err);
         CHECK(r.exit_code == 0);
@@ -86,6 +90,8 @@ TEST_CASE("CheckPlugin.EachBrokenPluginFailsItsRuleWithTheReason") {
         std::set<std::string> fails;  // exactly these checks fail
         const char* check;            // the rule it breaks
         const char* reason;           // words of the reason
+        // Under ThreadSanitizer the race ends the check process itself (exit code 66).
+        const char* or_reason = "the check process ended with exit code";
     };
     const std::vector<broken> cases = {
         // A rotating child order is also a data race on the rotation counter.
@@ -108,7 +114,8 @@ TEST_CASE("CheckPlugin.EachBrokenPluginFailsItsRuleWithTheReason") {
         auto c = parse(r.out);
         CHECK(c.failed == b.fails);
         REQUIRE(c.detail.count(b.check));
-        CHECK(c.detail[b.check].find(b.reason) != std::string::npos);
+        CHECK((c.detail[b.check].find(b.reason) != std::string::npos ||
+               (b.check == std::string("threads") && c.detail[b.check].find(b.or_reason) != std::string::npos)));
         CHECK(r.out.find(std::to_string(b.fails.size()) + " failed") != std::string::npos);
     }
 }
