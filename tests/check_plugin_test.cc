@@ -87,36 +87,41 @@ TEST_CASE("CheckPlugin.ShippedPluginsPass") {
 TEST_CASE("CheckPlugin.EachBrokenPluginFailsItsRuleWithTheReason") {
     struct broken {
         const char* plugin;
-        std::set<std::string> fails;  // exactly these checks fail
+        std::set<std::string> fails;     // these checks must fail...
+        std::set<std::string> may_also;  // ...and these may too, depending on how a race falls
         const char* check;            // the rule it breaks
         const char* reason;           // words of the reason
         // Under ThreadSanitizer the race ends the check process itself (exit code 66).
         const char* or_reason = "the check process ended with exit code";
     };
     const std::vector<broken> cases = {
-        // A rotating child order is also a data race on the rotation counter.
-        {"brokennondet", {"deterministic", "threads"}, "deterministic", "expanded twice"},
-        {"brokencanonical", {"canonical"}, "canonical", "the same goal test, heuristic and successors"},
-        {"brokenhash", {"hash"}, "hash", "but hash() of its bytes is"},
-        {"brokenadmissible", {"admissible"}, "admissible", "reaches a goal in"},
-        {"brokenverifier", {"verifier-rejects"}, "verifier-rejects", "the verifier accepts"},
-        // The engines then find paths through states that are not successors: both fail.
-        {"brokenthreads", {"threads", "engines"}, "threads", "concurrent calls disagree with one thread"},
+        // A rotating child order is also a data race on the rotation counter: threads fails too.
+        {"brokennondet", {"deterministic"}, {"threads"}, "deterministic", "expanded twice"},
+        {"brokencanonical", {"canonical"}, {}, "canonical", "the same goal test, heuristic and successors"},
+        {"brokenhash", {"hash"}, {}, "hash", "but hash() of its bytes is"},
+        {"brokenadmissible", {"admissible"}, {}, "admissible", "reaches a goal in"},
+        {"brokenverifier", {"verifier-rejects"}, {}, "verifier-rejects", "the verifier accepts"},
+        // The engines then usually find paths through states that are not successors.
+        {"brokenthreads", {"threads"}, {"engines"}, "threads", "concurrent calls disagree with one thread"},
         // Whitespace-only input holds no number either, so garbage-input fails too.
-        {"brokenemptyinput", {"empty-input", "garbage-input"}, "empty-input", "on an empty input"},
-        {"brokensinkstop", {"sink-stop"}, "sink-stop", "but expand() emitted"},
-        {"brokenoption", {"unknown-option"}, "unknown-option", "expected SOLVER_ERR_OPTION"},
+        {"brokenemptyinput", {"empty-input", "garbage-input"}, {}, "empty-input", "on an empty input"},
+        {"brokensinkstop", {"sink-stop"}, {}, "sink-stop", "but expand() emitted"},
+        {"brokenoption", {"unknown-option"}, {}, "unknown-option", "expected SOLVER_ERR_OPTION"},
     };
     for (const auto& b : cases) {
         auto r = run_solver("--check-plugin " + test_plugin(b.plugin) + " --input " + tiles_input + " --threads 2");
         INFO(b.plugin << "\n" << r.out << r.err);
         CHECK(r.exit_code == 1);
         auto c = parse(r.out);
-        CHECK(c.failed == b.fails);
+        std::set<std::string> unexpected;
+        for (const auto& f : c.failed)
+            if (!b.fails.count(f) && !b.may_also.count(f)) unexpected.insert(f);
+        CHECK(unexpected.empty());
+        for (const auto& f : b.fails) CHECK_MESSAGE(c.failed.count(f), f);
         REQUIRE(c.detail.count(b.check));
         CHECK((c.detail[b.check].find(b.reason) != std::string::npos ||
                (b.check == std::string("threads") && c.detail[b.check].find(b.or_reason) != std::string::npos)));
-        CHECK(r.out.find(std::to_string(b.fails.size()) + " failed") != std::string::npos);
+        CHECK(r.out.find(std::to_string(c.failed.size()) + " failed") != std::string::npos);
     }
 }
 
