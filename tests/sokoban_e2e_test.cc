@@ -69,6 +69,17 @@ TEST_CASE("SokobanE2E.LevelAllListsEveryLevel") {
         CHECK_MESSAGE(check.ok, check.reason);
     }
     CHECK(has(r.err, "solved 3 of 3 levels"));
+    // The summary table: one row per level with pushes and moves as the replay counts them.
+    CHECK(has(r.err, " level  result         pushes     moves   seconds        nodes\n"));
+    for (int k = 1; k <= 3; ++k) {
+        std::string header = "; level " + std::to_string(k) + ": ";
+        std::string rest = r.out.substr(r.out.find(header));
+        rest = rest.substr(rest.find('\n') + 1);
+        auto check = check_sokoban_solution(solver_test::xsb_level(collection, k), first_line(rest));
+        char row[64];
+        std::snprintf(row, sizeof row, "%6d  %-11s %9d %9d ", k, "solved", check.pushes, check.moves);
+        CHECK_MESSAGE(has(r.err, row), r.err);
+    }
 }
 
 TEST_CASE("SokobanE2E.BadInputGivesFileLineColumnAndExit2") {

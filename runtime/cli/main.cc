@@ -131,15 +131,29 @@ public:
             return solve_level(level, false);
         }
         int worst = exit_solved, solved = 0;
+        std::vector<level_row> rows;  // the summary table (report.h), printed at the end
+        double total_seconds = 0;
         for (std::uint32_t level = 1; level <= levels; ++level) {
             control_.restart();
+            progress_prefix_ = collection_progress(level, levels, solved, total_seconds) + " | ";
+            progress_.show(progress_prefix_);
+            last_row_ = level_row{};
             int code = solve_level(level, true);
+            if (last_row_.level != level) {  // stopped before a search ran (e.g. unsolvable at open)
+                last_row_.level = level;
+                last_row_.result = code == exit_unsolvable ? "unsolvable" : "error";
+                last_row_.seconds = control_.elapsed_seconds();
+            }
+            total_seconds += last_row_.seconds;
+            rows.push_back(last_row_);
             if (code == exit_solved) ++solved;
             if (code == exit_usage || code == exit_internal) return code;
             if (code == exit_limit || (code == exit_unsolvable && worst == exit_solved)) worst = code;
             if (control_.reason() == stop_reason::interrupted) break;
         }
-        if (!opts_.quiet) std::cerr << "solved " << solved << " of " << levels << " levels\n";
+        progress_prefix_.clear();
+        progress_.clear();
+        if (!opts_.quiet) std::cerr << summary_table(rows, cost_unit_);
         return worst;
     }
 
@@ -263,7 +277,7 @@ private:
                     std::snprintf(buf, sizeof buf, "expanded %s  stored %s  open %s  f %.1f  %.1f s",
                                   human_count(pi.expanded).c_str(), human_count(pi.stored).c_str(),
                                   human_count(pi.open).c_str(), pi.best_f, pi.seconds);
-                    progress_.show(buf);
+                    progress_.show(progress_prefix_ + buf);
                 };
             }
             search_result res;
@@ -291,7 +305,11 @@ private:
                 rep.stop_reason = to_string(control_.reason());
                 const bool complete = outcome == search_outcome::solved;
                 rep.result = complete ? "counted" : rep.stop_reason;
-                if (listing) std::cout << "; level " << level << ": " << (complete ? rep.count : rep.result) << "\n";
+                if (listing) {
+                    last_row_ = make_level_row(rep, rep.count);
+                    cost_unit_ = rep.cost_unit;
+                    std::cout << "; level " << level << ": " << (complete ? rep.count : rep.result) << "\n";
+                }
                 if (complete) std::cout << rep.count << "\n" << std::flush;
                 if (opts_.stats == "json") std::cerr << to_json(rep) << "\n";
                 else if (show_summary_ && !opts_.quiet) std::cerr << to_text(rep) << "\n";
@@ -331,6 +349,8 @@ private:
             rep.verified = replayable;
         }
         if (listing) {
+            last_row_ = make_level_row(rep, solution);
+            cost_unit_ = rep.cost_unit;
             std::cout << "; level " << level << ": "
                       << (rep.solved ? std::to_string(rep.solution_cost) + " " + rep.cost_unit : rep.result) << "\n";
         }
@@ -357,6 +377,10 @@ private:
     std::unique_ptr<runtime_services> services_;
     progress_line progress_;
     bool show_summary_ = false;
+    // --level all: the live line's prefix, the current level's row and the cost unit.
+    std::string progress_prefix_;
+    level_row last_row_;
+    std::string cost_unit_;
 };
 
 int main_impl(int argc, char** argv) {

@@ -76,6 +76,63 @@ std::string to_json(const solve_report& r) {
     return o.str();
 }
 
+std::int64_t answer_steps(const std::string& answer) {
+    std::size_t end = answer.size();
+    while (end > 0 && (answer[end - 1] == '\n' || answer[end - 1] == '\r')) --end;
+    if (end == 0) return 0;
+    for (std::size_t i = 0; i < end; ++i) {
+        const char c = answer[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return -1;
+    }
+    return static_cast<std::int64_t>(end);
+}
+
+level_row make_level_row(const solve_report& r, const std::string& answer) {
+    level_row row;
+    row.level = r.level;
+    row.result = r.result;
+    row.solved = r.solved;
+    row.cost = r.solution_cost;
+    row.steps = r.solved ? answer_steps(answer) : -1;
+    row.seconds = r.seconds;
+    row.has_nodes = r.engine != "solve";
+    row.expanded = r.stats.expanded;
+    return row;
+}
+
+std::string summary_table(const std::vector<level_row>& rows, const std::string& cost_unit) {
+    std::ostringstream o;
+    const std::string unit = cost_unit.empty() ? "cost" : cost_unit;
+    char line[160];
+    std::snprintf(line, sizeof line, "%6s  %-11s %9s %9s %9s %12s\n", "level", "result", unit.substr(0, 9).c_str(),
+                  "moves", "seconds", "nodes");
+    o << line;
+    unsigned solved = 0;
+    double seconds = 0;
+    std::uint64_t nodes = 0;
+    for (const level_row& r : rows) {
+        const std::string cost = r.solved ? std::to_string(r.cost) : "-";
+        const std::string steps = r.solved && r.steps >= 0 ? std::to_string(r.steps) : "-";
+        const std::string expanded = r.has_nodes ? std::to_string(r.expanded) : "-";
+        std::snprintf(line, sizeof line, "%6u  %-11s %9s %9s %9.3f %12s\n", r.level, r.result.c_str(), cost.c_str(),
+                      steps.c_str(), r.seconds, expanded.c_str());
+        o << line;
+        solved += r.solved ? 1 : 0;
+        seconds += r.seconds;
+        nodes += r.expanded;
+    }
+    std::snprintf(line, sizeof line, "solved %u of %zu levels in %.3f s, %llu nodes expanded\n", solved, rows.size(),
+                  seconds, (unsigned long long)nodes);
+    o << line;
+    return o.str();
+}
+
+std::string collection_progress(std::uint32_t level, std::uint32_t levels, unsigned solved, double seconds) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "level %u/%u  solved %u  %.1f s", level, levels, solved, seconds);
+    return buf;
+}
+
 std::string to_text(const solve_report& r) {
     std::ostringstream o;
     o.precision(3);
