@@ -19,17 +19,31 @@ const char *const OPTIONS_HELP =
     "                            admissible, so --engine astar --weight 1 gives fewest pushes);\n"
     "                            greedy = each box takes the nearest free goal (cheaper, not\n"
     "                            admissible); none = 0\n"
+    "tunnels=on|off              (on) tunnel macro: a box pushed into a one-wide corridor (walls\n"
+    "                            beside it and beside the player) is pushed on to the corridor's end\n"
+    "                            in one step\n"
+    "goalroom=on|off             (on) goal-room macro: a box pushed into a group of goals from\n"
+    "                            outside goes straight on to the next goal of the group's packing\n"
+    "                            order (computed backwards from the full group) in one step\n"
+    "                            Both macros count each push in the cost; with either on, --weight 1\n"
+    "                            is optimal only among macro moves (turn both off for fewest pushes)\n"
+    "portfolio=on|off            (on) with --threads 2 or more, the default engine is the plugin's\n"
+    "                            own 'solve': a portfolio of different searches, one per thread\n"
+    "                            (weighted A* w=1.5, greedy, w=3, A*, ...), the first solution wins;\n"
+    "                            off (or any --engine) runs the runtime's engine on all threads\n"
     "sides=on|off                (on) the heuristic's push distances respect which side of a box\n"
     "                            the player can reach (a box cannot turn around in a corridor);\n"
     "                            maps up to 2048 interior cells; still admissible\n"
-    "Default engine: astar --weight 1.5 (measured fastest on the course maps and Microban);\n"
+    "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
+    "portfolio ('solve'). --engine astar --weight 1 with tunnels=off goalroom=off gives the fewest\n"
+    "pushes.\n"
     "--engine astar --weight 1 gives the fewest pushes, --engine greedy is sometimes faster.\n";
 
 namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, corral=on|off, heuristic=matching|greedy|none, "
-    "sides=on|off";
+    "sides=on|off, tunnels=on|off, goalroom=on|off, portfolio=on|off";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -57,6 +71,12 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!on_off(key, value, o.freeze, error)) return false;
         } else if (std::strcmp(key, "sides") == 0) {
             if (!on_off(key, value, o.sides, error)) return false;
+        } else if (std::strcmp(key, "tunnels") == 0) {
+            if (!on_off(key, value, o.tunnels, error)) return false;
+        } else if (std::strcmp(key, "portfolio") == 0) {
+            if (!on_off(key, value, o.portfolio, error)) return false;
+        } else if (std::strcmp(key, "goalroom") == 0) {
+            if (!on_off(key, value, o.goalroom, error)) return false;
         } else if (std::strcmp(key, "corral") == 0) {
             if (!on_off(key, value, o.corral, error)) return false;
         } else if (std::strcmp(key, "heuristic") == 0) {

@@ -17,6 +17,9 @@ struct Options {
     bool freeze = true;                            // freeze=on|off
     bool corral = true;                            // corral=on|off
     bool sides = true;                             // sides=on|off (heuristic distances)
+    bool tunnels = true;                           // tunnels=on|off (tunnel macro, macros.h)
+    bool goalroom = true;                          // goalroom=on|off (goal-room macro, macros.h)
+    bool portfolio = true;                         // portfolio=on|off (portfolio.h, 2+ threads)
     HeuristicKind heuristic = HeuristicKind::matching; // heuristic=matching|greedy|none
 };
 

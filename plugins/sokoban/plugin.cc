@@ -9,6 +9,7 @@
 #include <string>
 
 #include "parse.h"
+#include "portfolio.h"
 #include "search.h"
 #include "solution.h"
 
@@ -54,7 +55,7 @@ solver_status count_levels_fn(const char *input, size_t length, uint32_t *count,
 
 solver_status open_fn(const char *input, size_t length, const char * /*source*/, uint32_t level,
                       const solver_option *options, size_t option_count,
-                      const solver_services * /*services*/, solver_instance **out, solver_error *err) {
+                      const solver_services *services, solver_instance **out, solver_error *err) {
     try {
         if (out) *out = nullptr;
         if (input == nullptr && length > 0)
@@ -73,6 +74,11 @@ solver_status open_fn(const char *input, size_t length, const char * /*source*/,
         auto *h = new InstanceHandle;
         try {
             init_instance(h->inst, std::move(lv), opts);
+            // The portfolio needs two threads to pay (portfolio.h).
+            if (opts.portfolio && services && services->threads >= 2 && !h->inst.board.unsolvable) {
+                h->inst.info.flags |= SOLVER_HAS_SOLVE;
+                h->inst.info.default_engine = "solve";
+            }
         } catch (...) {
             delete h;
             throw;
@@ -152,12 +158,12 @@ uint64_t hash_fn(const solver_instance *instance, const void *state) {
     return state_hash(I(instance), static_cast<const uint8_t *>(state));
 }
 
-solver_status format_solution_fn(const solver_instance *instance, const void * /*states*/,
+solver_status format_solution_fn(const solver_instance *instance, const void *states,
                                  const uint32_t *moves, size_t count, char *out, size_t capacity,
                                  size_t *needed, solver_error *err) {
     try {
         std::string text, error;
-        if (!format_solution(I(instance), moves, count, text, error))
+        if (!format_solution(I(instance), static_cast<const uint8_t *>(states), moves, count, text, error))
             return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "%s", error.c_str());
         if (needed) *needed = text.size() + 1;
         if (out == nullptr || capacity < text.size() + 1)
@@ -191,6 +197,25 @@ solver_status verify_solution_fn(const solver_instance *instance, const char *so
     }
 }
 
+solver_status solve_fn(const solver_instance *instance, const solver_services *services, uint64_t *cost,
+                       solver_error *err) {
+    try {
+        if (services == nullptr) return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "no services");
+        std::string message;
+        uint64_t c = 0;
+        const solver_status s = portfolio_solve(I(instance), services, &c, message);
+        if (s == SOLVER_OK) {
+            if (cost) *cost = c;
+            return SOLVER_OK;
+        }
+        return solver_error_set(err, s, 0, 0, "%s", message.c_str());
+    } catch (const std::bad_alloc &) {
+        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory in the portfolio");
+    } catch (...) {
+        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error in the portfolio");
+    }
+}
+
 } // namespace
 } // namespace sokoban
 
@@ -217,7 +242,7 @@ const solver_plugin sokoban_table = {
     nullptr, // goal_weight
     sokoban::format_solution_fn,
     sokoban::verify_solution_fn,
-    nullptr, // solve
+    sokoban::solve_fn,
 };
 } // namespace
 

@@ -22,6 +22,13 @@ void init_instance(Instance &inst, Level level, const Options &options) {
     inst.dead.assign(b.n, 0);
     if (options.deadsquares) inst.dead = compute_dead_squares(b);
     inst.heuristic.init(b, options.heuristic, options.sides);
+    inst.macros.init(b, inst.dead.data(), options.tunnels, options.goalroom);
+    inst.room_mask.clear();
+    for (const GoalRoom &r : inst.macros.rooms) {
+        std::vector<uint8_t> mask(b.n, 0);
+        for (int c : r.cells) mask[c] = 1;
+        inst.room_mask.push_back(std::move(mask));
+    }
     inst.state_size = 2 + static_cast<uint32_t>((b.n + 7) / 8);
     inst.goal_bits.assign(inst.state_size - 2, 0);
     for (int g : b.goals) set_bit(inst.goal_bits.data(), g);
@@ -69,6 +76,8 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.allowed.reserve(4 * static_cast<size_t>(n));
     s.corral.init(n);
     s.hs.init(static_cast<int>(inst.board.goals.size()));
+    s.path.init(n);
+    s.dirs.reserve(n);
 }
 
 namespace {
@@ -174,9 +183,42 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         if (parent_h != H_DEAD) matching_keep_parent(s.hs);
     }
     // One push: box i in direction d. Returns the sink's stop request.
+    const Macros &mac = inst.macros;
+    // Emit the child where box i went from `box` to `to` in `pushes` pushes (first push along
+    // d), the player somewhere in the area of `end_player`. s.occ already holds the move.
+    auto emit_child = [&](int i, int box, int d, int to, uint32_t pushes, int end_player) -> int {
+        bool pruned = inst.options.freeze && freeze_deadlock(b, dead, s.occ.data(), to);
+        uint32_t h = 0;
+        if (!pruned) {
+            if (pushes == 1 && matching && parent_h != H_DEAD && parent_h > 0 &&
+                matching_step_closer(inst.heuristic, s.goal_of[i], box, player, to)) {
+                h = parent_h - 1;
+            } else {
+                s.boxes[i] = to; // box order does not matter to the heuristic
+                if (matching && parent_h != H_DEAD)
+                    h = matching_child(inst.heuristic, s.boxes.data(), count, i, end_player, s.hs);
+                else
+                    h = evaluate(inst.heuristic, s.boxes.data(), count, end_player, s.hs);
+                s.boxes[i] = box;
+            }
+            pruned = h == H_DEAD;
+        }
+        if (pruned) return 0;
+        const int np = normalize_player(inst, s, end_player);
+        uint8_t *child = s.child.data();
+        std::memcpy(child, state, inst.state_size);
+        child[0] = static_cast<uint8_t>(np & 0xff);
+        child[1] = static_cast<uint8_t>(np >> 8);
+        clear_bit(child + 2, box);
+        set_bit(child + 2, to);
+        const uint64_t hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^
+                              b.zobrist_box[box] ^ b.zobrist_box[to];
+        return sink.emit(sink.ctx, child, static_cast<uint32_t>(box * 4 + d), pushes, h, hash);
+    };
+    // One push: box i in direction d, extended by the macros. Returns the sink's stop request.
     auto push = [&](int i, int d) -> int {
         const int box = s.boxes[i];
-        const int to = b.nb[box][d];
+        int to = b.nb[box][d];
         if (to < 0 || s.occ[to] || !b.boxable[to]) return 0;
         if (dead && dead[to]) return 0;
         const int behind = b.nb[box][opposite(d)];
@@ -184,35 +226,46 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         // Apply the push in the scratch occupancy; undone below.
         s.occ[box] = 0;
         s.occ[to] = 1;
-        bool pruned = inst.options.freeze && freeze_deadlock(b, dead, s.occ.data(), to);
-        uint32_t h = 0;
-        if (!pruned) {
-            if (matching && parent_h != H_DEAD && parent_h > 0 &&
-                matching_step_closer(inst.heuristic, s.goal_of[i], box, player, to)) {
-                h = parent_h - 1;
-            } else {
-                s.boxes[i] = to; // box order does not matter to the heuristic
-                if (matching && parent_h != H_DEAD)
-                    h = matching_child(inst.heuristic, s.boxes.data(), count, i, box, s.hs);
-                else
-                    h = evaluate(inst.heuristic, s.boxes.data(), count, box, s.hs);
-                s.boxes[i] = box;
+        uint32_t pushes = 1;
+        int end_player = box; // a cell of the child's player area
+        if (mac.tunnels && !s.no_tunnels) {
+            while (mac.tunnel[static_cast<size_t>(to) * 4 + d]) {
+                const int next = b.nb[to][d];
+                if (next < 0 || s.occ[next] || !b.boxable[next] || (dead && dead[next])) break;
+                s.occ[to] = 0;
+                s.occ[next] = 1;
+                end_player = to;
+                to = next;
+                ++pushes;
             }
-            pruned = h == H_DEAD;
         }
         int stop = 0;
-        if (!pruned) {
-            const int np = normalize_player(inst, s, box);
-            uint8_t *child = s.child.data();
-            std::memcpy(child, state, inst.state_size);
-            child[0] = static_cast<uint8_t>(np & 0xff);
-            child[1] = static_cast<uint8_t>(np >> 8);
-            clear_bit(child + 2, box);
-            set_bit(child + 2, to);
-            const uint64_t hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^
-                                  b.zobrist_box[box] ^ b.zobrist_box[to];
-            stop = sink.emit(sink.ctx, child, static_cast<uint32_t>(box * 4 + d), 1, h, hash);
+        if (!mac.rooms.empty()) {
+            const int r = mac.room_of[to];
+            if (r >= 0 && mac.room_of[end_player] != r) {
+                // Entered room r: are its filled goals (the new box aside) the order's first j?
+                const GoalRoom &room = mac.rooms[static_cast<size_t>(r)];
+                size_t j = 0;
+                for (int c : room.cells)
+                    if (s.occ[c] && c != to) ++j;
+                bool prefix = j < room.order.size();
+                for (size_t k = 0; k < j && prefix; ++k) prefix = room.order[k] != to && s.occ[room.order[k]];
+                int p_end = -1;
+                if (prefix && room.order[j] != to &&
+                    push_path(b, s.occ.data(), inst.room_mask[static_cast<size_t>(r)].data(), to, end_player,
+                              room.order[j], -1, s.path, s.dirs, p_end)) {
+                    const int goal = room.order[j];
+                    s.occ[to] = 0;
+                    s.occ[goal] = 1;
+                    stop = emit_child(i, box, d, goal, pushes + static_cast<uint32_t>(s.dirs.size()), p_end);
+                    s.occ[goal] = 0;
+                    s.occ[to] = 1;
+                }
+            }
         }
+        // The plain push stays as well: a fixed packing order can be wrong for the rest of the
+        // map (Microban 125), so the macro only adds a shortcut and cuts no solution.
+        if (!stop) stop = emit_child(i, box, d, to, pushes, end_player);
         s.occ[to] = 0;
         s.occ[box] = 1;
         return stop;

@@ -4,7 +4,9 @@
 //   [0..1]  the normalized player: the smallest interior index of its reachable area (LE u16)
 //   [2.. ]  one bit per interior cell with a box (bit i in byte 2 + i/8; unused bits zero)
 // A child is one push: a box moves one cell, the player stood behind it and could walk there
-// without pushing. Move id = box interior index * 4 + direction (DIR_*).
+// without pushing; or a macro (macros.h) that starts with such a push and pushes the same box
+// on, with cost = its number of pushes. Move id = box interior index * 4 + direction (DIR_*)
+// of the first push (the formatter finds the rest from the states, solution.h).
 // Pruned (never emitted): pushes onto a dead square, pushes that freeze a box off a goal,
 // children whose heuristic says dead; with a PI-corral only the pushes into it (corral.h).
 // Hash: Zobrist over (box cells, normalized player), updated incrementally per push.
@@ -20,6 +22,7 @@
 #include "board.h"
 #include "corral.h"
 #include "heuristic.h"
+#include "macros.h"
 #include "options.h"
 
 namespace sokoban {
@@ -29,6 +32,8 @@ struct Instance {
     Options options;
     std::vector<uint8_t> dead; // per interior cell (all zero when deadsquares=off)
     Heuristic heuristic;
+    Macros macros;
+    std::vector<std::vector<uint8_t>> room_mask; // per goal room: 1 per cell of the room
     uint32_t state_size = 0;
     std::vector<uint8_t> goal_bits; // the bitset part of a solved state
     std::string description;
@@ -49,6 +54,9 @@ struct Scratch {
     std::vector<int> allowed;   // pushes kept by PI-corral pruning
     CorralScratch corral;
     HeuristicScratch hs;
+    PathScratch path;
+    std::vector<int> dirs;
+    bool no_tunnels = false; // this thread's searches skip the tunnel macro (portfolio.h)
 };
 
 // Build everything from a parsed level.

@@ -7,8 +7,8 @@
 
 namespace sokoban {
 
-bool format_solution(const Instance &inst, const uint32_t *moves, size_t count, std::string &out,
-                     std::string &error) {
+bool format_solution(const Instance &inst, const uint8_t *states, const uint32_t *moves, size_t count,
+                     std::string &out, std::string &error) {
     const Board &b = inst.board;
     const Format format = b.level.format;
     std::vector<uint8_t> occ(b.n, 0);
@@ -17,9 +17,9 @@ bool format_solution(const Instance &inst, const uint32_t *moves, size_t count, 
     std::vector<int> from_dir(b.n, -1), queue;
     queue.reserve(b.n);
     std::string text, walk;
-    for (size_t m = 0; m < count; ++m) {
-        const int box = static_cast<int>(moves[m] / 4), d = static_cast<int>(moves[m] % 4);
-        if (box >= b.n || !occ[box]) {
+    // One push of the box at `box` in direction d: the walk to the cell behind it, then the push.
+    auto apply_push = [&](size_t m, int box, int d) -> bool {
+        if (box < 0 || box >= b.n || !occ[box]) {
             error = "move " + std::to_string(m + 1) + " pushes a box that is not there";
             return false;
         }
@@ -57,6 +57,40 @@ bool format_solution(const Instance &inst, const uint32_t *moves, size_t count, 
         occ[box] = 0;
         occ[to] = 1;
         player = box;
+        return true;
+    };
+    PathScratch ps;
+    std::vector<int> dirs;
+    const size_t bits = inst.state_size - 2;
+    auto has_box = [](const uint8_t *st, int c) { return (st[2 + c / 8] >> (c % 8)) & 1; };
+    for (size_t m = 0; m < count; ++m) {
+        const int box = static_cast<int>(moves[m] / 4), d = static_cast<int>(moves[m] % 4);
+        if (!apply_push(m, box, d)) return false;
+        if (states == nullptr) continue;
+        // A macro move: the next state has the box further on; find the same pushes again.
+        const uint8_t *next = states + (m + 1) * inst.state_size;
+        const int at = b.nb[box][d];
+        if (has_box(next, at)) continue;
+        int dest = -1;
+        for (size_t byte = 0; byte < bits && dest < 0; ++byte)
+            for (int k = 0; k < 8; ++k) {
+                const int c = static_cast<int>(byte * 8) + k;
+                if (c < b.n && has_box(next, c) && !occ[c]) {
+                    dest = c;
+                    break;
+                }
+            }
+        if (ps.occ.empty()) ps.init(b.n);
+        int end_player = -1;
+        if (dest < 0 || !push_path(b, occ.data(), nullptr, at, player, dest, state_player(next), ps, dirs, end_player)) {
+            error = "move " + std::to_string(m + 1) + ": no push sequence leads to the next state";
+            return false;
+        }
+        int cur = at;
+        for (int dd : dirs) {
+            if (!apply_push(m, cur, dd)) return false;
+            cur = b.nb[cur][dd];
+        }
     }
     out = std::move(text);
     return true;

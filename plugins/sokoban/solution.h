@@ -16,9 +16,11 @@
 namespace sokoban {
 
 // Rebuild the walks between the pushes: from the real start position, shortest walk (BFS) to
-// the cell behind each pushed box, then the push. false with `error` when a move is not legal.
-bool format_solution(const Instance &inst, const uint32_t *moves, size_t count, std::string &out,
-                     std::string &error);
+// the cell behind each pushed box, then the push. A macro move (macros.h) is expanded into its
+// pushes with push_path() towards the next state of `states` (count + 1 states; may be null
+// when every move is a single push). false with `error` when a move is not legal.
+bool format_solution(const Instance &inst, const uint8_t *states, const uint32_t *moves, size_t count,
+                     std::string &out, std::string &error);
 
 // Replay `text` on the level's grid. true with pushes set when legal and every box ends on a
 // goal; false with column (index + 1 of the offending character, 0 for "ends unsolved") and a

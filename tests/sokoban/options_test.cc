@@ -14,6 +14,14 @@ TEST_CASE("Sokoban.Options.DefaultsAndSwitches") {
     CHECK(o.corral);
     CHECK(o.sides);
     CHECK(o.heuristic == HeuristicKind::matching);
+    CHECK(o.tunnels);
+    CHECK(o.goalroom);
+    CHECK(o.portfolio);
+    const solver_option macros[] = {{"tunnels", "off"}, {"goalroom", "off"}, {"portfolio", "off"}};
+    REQUIRE(parse_options(macros, 3, o, error));
+    CHECK_FALSE(o.tunnels);
+    CHECK_FALSE(o.goalroom);
+    CHECK_FALSE(o.portfolio);
     const solver_option opts[] = {{"deadsquares", "off"}, {"freeze", "off"}, {"heuristic", "greedy"}, {"corral", "off"}, {"sides", "off"}};
     REQUIRE(parse_options(opts, 5, o, error));
     CHECK_FALSE(o.sides);
@@ -29,9 +37,12 @@ TEST_CASE("Sokoban.Options.DefaultsAndSwitches") {
 TEST_CASE("Sokoban.Options.Errors") {
     Options o;
     std::string error;
-    const solver_option unknown[] = {{"tunnels", "on"}};
+    const solver_option unknown[] = {{"tunnel", "on"}};
     CHECK_FALSE(parse_options(unknown, 1, o, error));
-    CHECK(error.find("unknown option 'tunnels'") != std::string::npos);
+    CHECK(error.find("unknown option 'tunnel'") != std::string::npos);
+    CHECK(error.find("tunnels") != std::string::npos);
+    CHECK(error.find("goalroom") != std::string::npos);
+    CHECK(error.find("portfolio") != std::string::npos);
     CHECK(error.find("deadsquares") != std::string::npos);
     CHECK(error.find("freeze") != std::string::npos);
     CHECK(error.find("corral") != std::string::npos);

@@ -35,23 +35,23 @@ TEST_CASE("Sokoban.Solution.FormatWalksAndPushes") {
     const uint32_t box = static_cast<uint32_t>(fx.cell(1, 3)), box2 = static_cast<uint32_t>(fx.cell(1, 4));
     const uint32_t moves[2] = {box * 4 + DIR_RIGHT, box2 * 4 + DIR_RIGHT};
     std::string text, error;
-    REQUIRE(format_solution(fx.inst, moves, 2, text, error));
+    REQUIRE(format_solution(fx.inst, nullptr, moves, 2, text, error));
     CHECK(text == "rRR");
     sokoban_test::Fixture fc(COURSE);
     const uint32_t cbox = static_cast<uint32_t>(fc.cell(1, 3)), cbox2 = static_cast<uint32_t>(fc.cell(1, 4));
     const uint32_t cmoves[2] = {cbox * 4 + DIR_RIGHT, cbox2 * 4 + DIR_RIGHT};
-    REQUIRE(format_solution(fc.inst, cmoves, 2, text, error));
+    REQUIRE(format_solution(fc.inst, nullptr, cmoves, 2, text, error));
     CHECK(text == "DDD");
     // A push from the other side needs a walk around the box: shortest is 4 steps.
     const uint32_t left = box * 4 + DIR_LEFT;
-    REQUIRE(format_solution(fx.inst, &left, 1, text, error));
+    REQUIRE(format_solution(fx.inst, nullptr, &left, 1, text, error));
     CHECK(text.size() == 6); // around the box: 5 steps, then the push
     CHECK(text.back() == 'L');
     CHECK(verify(XSB, text).ok == false); // legal, but the box ends off the goal
     CHECK(verify(XSB, text).column == 0);
     // An impossible move id is refused.
     const uint32_t bad = static_cast<uint32_t>(fx.cell(2, 2)) * 4 + DIR_UP;
-    CHECK_FALSE(format_solution(fx.inst, &bad, 1, text, error));
+    CHECK_FALSE(format_solution(fx.inst, nullptr, &bad, 1, text, error));
 }
 
 TEST_CASE("Sokoban.Solution.VerifyAccepts") {

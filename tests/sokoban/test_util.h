@@ -58,6 +58,7 @@ struct Child {
     uint32_t move;
     uint32_t h;
     uint64_t hash;
+    uint32_t cost = 1;
 };
 
 inline std::vector<Child> children(const sokoban::Instance &inst, sokoban::Scratch &s,
@@ -66,10 +67,10 @@ inline std::vector<Child> children(const sokoban::Instance &inst, sokoban::Scrat
         std::vector<Child> out;
         size_t size;
     } ctx{{}, inst.state_size};
-    solver_sink sink{&ctx, [](void *c, const void *st, uint32_t move, uint32_t, uint32_t h, uint64_t hash) {
+    solver_sink sink{&ctx, [](void *c, const void *st, uint32_t move, uint32_t cost, uint32_t h, uint64_t hash) {
                          auto *x = static_cast<Ctx *>(c);
                          const auto *b = static_cast<const uint8_t *>(st);
-                         x->out.push_back(Child{std::vector<uint8_t>(b, b + x->size), move, h, hash});
+                         x->out.push_back(Child{std::vector<uint8_t>(b, b + x->size), move, h, hash, cost});
                          return 0;
                      }};
     sokoban::expand_state(inst, s, state.data(), sink);
@@ -82,7 +83,8 @@ inline std::vector<Child> children(const sokoban::Instance &inst, sokoban::Scrat
 struct Solved {
     bool ok = false;
     std::string text;
-    size_t pushes = 0;
+    size_t pushes = 0;   // the cost: pushes, macros counted push by push
+    size_t steps = 0;    // search steps (a macro is one)
     size_t expanded = 0;
 };
 
@@ -116,12 +118,12 @@ inline Solved table_solve(const std::string &input, uint32_t level, std::vector<
     seen.emplace(start, 0);
     open.emplace(h0, 0, 0);
     struct Ctx {
-        std::vector<std::tuple<std::string, uint32_t, uint32_t>> kids;
+        std::vector<std::tuple<std::string, uint32_t, uint32_t, uint32_t>> kids; // state, move, h, cost
         size_t n;
     } ctx{{}, n};
-    solver_sink sink{&ctx, [](void *c, const void *st, uint32_t move, uint32_t, uint32_t h, uint64_t) {
+    solver_sink sink{&ctx, [](void *c, const void *st, uint32_t move, uint32_t cost, uint32_t h, uint64_t) {
                          auto *x = static_cast<Ctx *>(c);
-                         x->kids.emplace_back(std::string(static_cast<const char *>(st), x->n), move, h);
+                         x->kids.emplace_back(std::string(static_cast<const char *>(st), x->n), move, h, cost);
                          return 0;
                      }};
     int64_t goal = -1;
@@ -137,13 +139,14 @@ inline Solved table_solve(const std::string &input, uint32_t level, std::vector<
         for (auto &k : ctx.kids) {
             if (std::get<2>(k) == SOLVER_H_DEAD) continue;
             if (!seen.emplace(std::get<0>(k), nodes.size()).second) continue;
-            nodes.push_back(Node{std::get<0>(k), static_cast<int64_t>(id), std::get<1>(k), g + 1});
+            const uint32_t g2 = g + std::get<3>(k); // a macro move costs its pushes
+            nodes.push_back(Node{std::get<0>(k), static_cast<int64_t>(id), std::get<1>(k), g2});
             if (P->is_goal(inst, std::get<0>(k).data())) {
                 goal = static_cast<int64_t>(nodes.size() - 1);
                 break;
             }
             const uint64_t h = std::get<2>(k);
-            open.emplace(g_weight * (g + 1) + h_weight * h, g + 1, nodes.size() - 1);
+            open.emplace(g_weight * g2 + h_weight * h, g2, nodes.size() - 1);
         }
     }
     if (goal >= 0) {
@@ -167,7 +170,8 @@ inline Solved table_solve(const std::string &input, uint32_t level, std::vector<
         if (st != SOLVER_OK) throw std::runtime_error(std::string("format failed: ") + msg);
         result.ok = true;
         result.text = out.c_str();
-        result.pushes = moves.size();
+        result.pushes = nodes[static_cast<size_t>(goal)].g;
+        result.steps = moves.size();
     }
     P->scratch_free(scratch);
     P->close(inst);

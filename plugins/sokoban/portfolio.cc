@@ -1,0 +1,276 @@
+// portfolio.cc -- see portfolio.h.
+#include "portfolio.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <new>
+#include <queue>
+#include <tuple>
+#include <vector>
+
+#include "solution.h"
+
+namespace sokoban {
+namespace {
+
+struct Config {
+    uint32_t g_weight, h_weight; // priority = g_weight * g + h_weight * h (scaled by 2)
+    bool reverse;                // children in reversed order
+    const char *name;
+};
+
+Config config_of(unsigned k) {
+    static const Config base[4] = {{2, 3, false, "weighted A* w=1.5"},
+                                   {0, 1, false, "greedy"},
+                                   {1, 3, false, "weighted A* w=3"},
+                                   {1, 1, false, "A*"}};
+    Config c = base[k % 4];
+    c.reverse = (k / 4) % 2 == 1;
+    return c;
+}
+
+struct Shared {
+    const Instance &inst;
+    const solver_services *services;
+    uint64_t budget_per_search;
+    bool no_tunnels = false; // the second round after an exhaustion with the tunnel macro on
+    // 0 while nobody has won; the winner's index + 1 once one has. acq_rel on the CAS so the
+    // winner's path (written before the CAS by the winner only) is visible to the main thread,
+    // which reads it after parallel_for returns (the pool's join orders it anyway).
+    std::atomic<unsigned> winner{0};
+    std::vector<std::vector<uint32_t>> moves;  // per search: the winning path's moves
+    std::vector<std::vector<uint8_t>> states;  // per search: its states
+    std::vector<uint64_t> costs, expanded;
+    std::vector<int> outcome;                  // 0 stopped, 1 solved, 2 exhausted, 3 memory
+};
+
+bool stop_requested(const Shared &sh) {
+    if (sh.winner.load(std::memory_order_relaxed) != 0) return true; // relaxed: only a hint to stop
+    return sh.services->should_stop && sh.services->should_stop(sh.services->ctx);
+}
+
+void run_search(Shared &sh, unsigned k) {
+    const Instance &inst = sh.inst;
+    const uint32_t n = inst.state_size;
+    const Config cfg = config_of(k);
+    Scratch scratch;
+    init_scratch(inst, scratch);
+    scratch.no_tunnels = sh.no_tunnels;
+    struct Node {
+        uint32_t parent, move, g;
+    };
+    std::vector<uint8_t> arena;
+    std::vector<Node> nodes;
+    std::vector<uint32_t> table(1u << 16, UINT32_MAX); // node index + hash probe, power of two
+    std::vector<uint64_t> hashes;
+    using Entry = std::tuple<uint64_t, uint64_t, uint32_t>; // (priority, tie, node)
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
+    uint64_t mask = table.size() - 1, used = 0;
+
+    auto memory = [&]() {
+        return arena.capacity() + nodes.capacity() * sizeof(Node) + table.size() * 4 + hashes.capacity() * 8 +
+               open.size() * sizeof(Entry) * 2;
+    };
+    // Find or insert; returns (node, inserted).
+    auto lookup = [&](const uint8_t *st, uint64_t h, bool &inserted) -> uint32_t {
+        if ((used + 1) * 4 > table.size() * 3) { // grow at 3/4 full
+            std::vector<uint32_t> bigger(table.size() * 2, UINT32_MAX);
+            const uint64_t m2 = bigger.size() - 1;
+            for (uint32_t id : table) {
+                if (id == UINT32_MAX) continue;
+                uint64_t slot = hashes[id] & m2;
+                while (bigger[slot] != UINT32_MAX) slot = (slot + 1) & m2;
+                bigger[slot] = id;
+            }
+            table.swap(bigger);
+            mask = m2;
+        }
+        uint64_t slot = h & mask;
+        while (table[slot] != UINT32_MAX) {
+            const uint32_t id = table[slot];
+            if (hashes[id] == h && std::memcmp(&arena[static_cast<size_t>(id) * n], st, n) == 0) {
+                inserted = false;
+                return id;
+            }
+            slot = (slot + 1) & mask;
+        }
+        const uint32_t id = static_cast<uint32_t>(nodes.size());
+        table[slot] = id;
+        ++used;
+        arena.insert(arena.end(), st, st + n);
+        hashes.push_back(h);
+        nodes.push_back(Node{UINT32_MAX, 0, 0});
+        inserted = true;
+        return id;
+    };
+    auto publish = [&](uint32_t goal) {
+        unsigned expected = 0;
+        if (!sh.winner.compare_exchange_strong(expected, k + 1, std::memory_order_acq_rel)) return;
+        std::vector<uint32_t> path;
+        for (uint32_t x = goal; x != UINT32_MAX; x = nodes[x].parent) path.push_back(x);
+        std::reverse(path.begin(), path.end());
+        auto &mv = sh.moves[k];
+        auto &st = sh.states[k];
+        for (size_t i = 0; i < path.size(); ++i) {
+            st.insert(st.end(), arena.begin() + static_cast<size_t>(path[i]) * n,
+                      arena.begin() + static_cast<size_t>(path[i] + 1) * n);
+            if (i > 0) mv.push_back(nodes[path[i]].move);
+        }
+        sh.costs[k] = nodes[goal].g;
+        sh.outcome[k] = 1;
+    };
+
+    std::vector<uint8_t> root(n);
+    initial_state(inst, scratch, root.data());
+    bool ins = false;
+    const uint32_t r = lookup(root.data(), state_hash(inst, root.data()), ins);
+    if (state_is_goal(inst, root.data())) {
+        publish(r);
+        return;
+    }
+    const uint32_t h0 = state_heuristic(inst, scratch, root.data());
+    if (h0 == H_DEAD) {
+        sh.outcome[k] = 2;
+        return;
+    }
+    open.emplace(static_cast<uint64_t>(cfg.h_weight) * h0, 0, r);
+    struct Kid {
+        std::vector<uint8_t> state;
+        uint32_t move, cost, h;
+        uint64_t hash;
+    };
+    std::vector<Kid> kids;
+    size_t kid_count = 0;
+    struct Ctx {
+        std::vector<Kid> *kids;
+        size_t *count;
+        uint32_t n;
+    } ctx{&kids, &kid_count, n};
+    solver_sink sink{&ctx, [](void *c, const void *st, uint32_t move, uint32_t cost, uint32_t h, uint64_t hash) {
+                         auto *x = static_cast<Ctx *>(c);
+                         if (h == H_DEAD) return 0;
+                         if (*x->count == x->kids->size()) x->kids->emplace_back();
+                         Kid &kd = (*x->kids)[(*x->count)++];
+                         const auto *b = static_cast<const uint8_t *>(st);
+                         kd.state.assign(b, b + x->n);
+                         kd.move = move;
+                         kd.cost = cost;
+                         kd.h = h;
+                         kd.hash = hash;
+                         return 0;
+                     }};
+    uint64_t expanded = 0;
+    std::vector<uint8_t> current(n);
+    while (!open.empty()) {
+        if (stop_requested(sh)) break; // cheap: the runtime reads its clock every 256 calls
+        if ((expanded & 4095) == 0 && memory() > sh.budget_per_search) {
+            sh.outcome[k] = 3;
+            break;
+        }
+        const uint32_t id = std::get<2>(open.top());
+        open.pop();
+        ++expanded;
+        std::memcpy(current.data(), &arena[static_cast<size_t>(id) * n], n);
+        const uint32_t g = nodes[id].g;
+        kid_count = 0;
+        expand_state(inst, scratch, current.data(), sink);
+        for (size_t q = 0; q < kid_count; ++q) {
+            const Kid &kd = kids[cfg.reverse ? kid_count - 1 - q : q];
+            bool inserted = false;
+            const uint32_t c = lookup(kd.state.data(), kd.hash, inserted);
+            if (!inserted) continue; // any-solution search: no reopening
+            nodes[c] = Node{id, kd.move, g + kd.cost};
+            if (state_is_goal(inst, kd.state.data())) {
+                sh.expanded[k] = expanded;
+                publish(c);
+                return;
+            }
+            const uint64_t gg = g + kd.cost;
+            const uint64_t pri = cfg.g_weight * gg + static_cast<uint64_t>(cfg.h_weight) * kd.h;
+            // Ties: smaller h first for A*-like orders, deeper first for greedy.
+            const uint64_t tie = cfg.g_weight == 0 ? UINT32_MAX - gg : kd.h;
+            open.emplace(pri, tie, c);
+        }
+    }
+    sh.expanded[k] = expanded;
+    if (open.empty() && sh.outcome[k] == 0) sh.outcome[k] = 2;
+}
+
+struct Task {
+    Shared *sh;
+};
+
+} // namespace
+
+solver_status portfolio_solve(const Instance &inst, const solver_services *services, uint64_t *cost,
+                              std::string &message) {
+    const unsigned T = std::max<uint32_t>(1, services->threads);
+    Shared sh{inst, services, 0};
+    const uint64_t budget = services->memory_budget_bytes ? services->memory_budget_bytes : (1ull << 30);
+    sh.budget_per_search = budget / T;
+    sh.moves.resize(T);
+    sh.states.resize(T);
+    sh.costs.assign(T, 0);
+    sh.expanded.assign(T, 0);
+    sh.outcome.assign(T, 0);
+    Task task{&sh};
+    auto body = [](void *arg, uint64_t begin, uint64_t end, uint32_t) {
+        Task *t = static_cast<Task *>(arg);
+        for (uint64_t k = begin; k < end; ++k) {
+            try {
+                run_search(*t->sh, static_cast<unsigned>(k));
+            } catch (const std::bad_alloc &) {
+                t->sh->outcome[k] = 3;
+            }
+        }
+    };
+    bool tunnels = false;
+    for (uint8_t t : inst.macros.tunnel) tunnels |= t != 0;
+    for (int round = 0; round < 2; ++round) {
+        if (T == 1 || services->parallel_for == nullptr) body(&task, 0, T, 0);
+        else services->parallel_for(services->ctx, 0, T, 1, body, &task);
+        bool exhausted = true;
+        for (int o : sh.outcome) exhausted &= o == 2;
+        // Exhausted with the tunnel macro on proves nothing (macros.h): search once more without.
+        if (sh.winner.load(std::memory_order_acquire) != 0 || !exhausted || !tunnels || sh.no_tunnels) break;
+        sh.no_tunnels = true;
+        std::fill(sh.outcome.begin(), sh.outcome.end(), 0);
+    }
+
+    const unsigned w = sh.winner.load(std::memory_order_acquire);
+    uint64_t total = 0;
+    for (uint64_t e : sh.expanded) total += e;
+    if (w != 0) {
+        const unsigned k = w - 1;
+        std::string text, error;
+        if (!format_solution(inst, sh.states[k].data(), sh.moves[k].data(), sh.moves[k].size(), text, error)) {
+            message = "portfolio: " + error;
+            return SOLVER_ERR_INTERNAL;
+        }
+        text.push_back('\n');
+        services->write_output(services->ctx, text.data(), text.size());
+        *cost = sh.costs[k];
+        if (services->log) {
+            const std::string line = std::string("portfolio: ") + config_of(k).name + " (thread " +
+                                     std::to_string(k) + ") won; " + std::to_string(total) +
+                                     " states expanded over " + std::to_string(T) + " searches";
+            services->log(services->ctx, SOLVER_LOG_INFO, line.c_str());
+        }
+        return SOLVER_OK;
+    }
+    bool all_exhausted = true, memory = false;
+    for (int o : sh.outcome) {
+        all_exhausted &= o == 2;
+        memory |= o == 3;
+    }
+    if (all_exhausted) return SOLVER_ERR_UNSOLVABLE; // without the tunnel macro: a proof
+    if (memory) {
+        message = "the portfolio's searches ran out of their memory share";
+        return SOLVER_ERR_NO_MEMORY;
+    }
+    message = "stopped";
+    return SOLVER_ERR_STOPPED;
+}
+
+} // namespace sokoban

@@ -1,0 +1,37 @@
+// portfolio.h -- the parallel portfolio: different searches on different threads, the first
+// solution wins (portfolio=on|off; used as the default engine "solve" from 2 threads on).
+//
+// Weighted A* and greedy best-first fail on different levels: a level whose difficulty is
+// reaching the boxes (the matching bound says little) falls to greedy in a few thousand nodes
+// and takes weighted A* hundreds of thousands, while a level with a long packing order is the
+// other way round. So with T threads, thread k runs its own sequential best-first search over
+// the same expansion (search.h) with the k-th configuration:
+//   0: weighted A*, f = g + 1.5 h     1: greedy on h (ties: larger g)
+//   2: weighted A*, f = g + 3 h       3: A*, f = g + h (fewest pushes within the macros)
+//   4+: the same four again with the children in reversed order (different tie-breaking).
+// Each search has its own visited table (open addressing on the Zobrist hash, states in one
+// arena) within its share of the memory budget; they share nothing but the stop flag, so no
+// locks. A goal is recognised when generated; the first search to find one publishes its path
+// (compare-and-swap on `winner`), every search polls the flag and the runtime's should_stop.
+#ifndef SOKOBAN_PORTFOLIO_H
+#define SOKOBAN_PORTFOLIO_H
+
+#include <cstdint>
+#include <string>
+
+#include <solver/plugin.h>
+
+#include "search.h"
+
+namespace sokoban {
+
+// Solve with services->threads searches; on success writes the solution text through
+// services->write_output and sets *cost (pushes). Returns SOLVER_OK, SOLVER_ERR_UNSOLVABLE
+// (every search exhausted its space without the tunnel macro: after an exhaustion with it the
+// searches run once more without it), SOLVER_ERR_STOPPED or SOLVER_ERR_NO_MEMORY.
+solver_status portfolio_solve(const Instance &inst, const solver_services *services, uint64_t *cost,
+                              std::string &message);
+
+} // namespace sokoban
+
+#endif

@@ -1,0 +1,125 @@
+// portfolio_test.cc -- the plugin's own solve (portfolio.h) through the table, on stand-in
+// runtime services: answers replayed by the verifier, the stop flag honoured, the default
+// engine chosen from the thread count, exhaustion reported as a proof only without macros.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "test_util.h"
+
+namespace {
+
+struct FakeRuntime {
+    std::string output;
+    std::atomic<bool> stop{false};
+    solver_services services{};
+    explicit FakeRuntime(uint32_t threads) {
+        services.abi_version = SOLVER_ABI_VERSION;
+        services.struct_size = sizeof(solver_services);
+        services.ctx = this;
+        services.threads = threads;
+        services.memory_budget_bytes = 256u << 20;
+        services.should_stop = [](void *ctx) { return static_cast<FakeRuntime *>(ctx)->stop.load() ? 1 : 0; };
+        services.write_output = [](void *ctx, const char *text, size_t length) {
+            static_cast<FakeRuntime *>(ctx)->output.append(text, length);
+        };
+        // One thread per iteration: the searches really run at the same time.
+        services.parallel_for = [](void *, uint64_t begin, uint64_t end, uint64_t, solver_range_fn body, void *arg) {
+            std::vector<std::thread> workers;
+            for (uint64_t i = begin; i < end; ++i)
+                workers.emplace_back([=] { body(arg, i, i + 1, static_cast<uint32_t>(i - begin)); });
+            for (auto &t : workers) t.join();
+        };
+    }
+};
+
+struct Err {
+    char msg[512] = {0};
+    solver_error e{msg, sizeof msg, 0, 0};
+};
+
+solver_instance *open_with(const std::string &text, uint32_t level, FakeRuntime &rt,
+                           std::vector<solver_option> options = {}) {
+    const solver_plugin *P = solver_plugin_entry();
+    solver_instance *inst = nullptr;
+    Err err;
+    if (P->open(text.data(), text.size(), "t", level, options.data(), options.size(), &rt.services, &inst, &err.e) !=
+        SOLVER_OK)
+        throw std::runtime_error(err.msg);
+    return inst;
+}
+
+} // namespace
+
+TEST_CASE("Sokoban.Portfolio.SolvesAndTheAnswerReplays") {
+    const solver_plugin *P = solver_plugin_entry();
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (uint32_t threads : {2u, 4u}) {
+        for (uint32_t level : {1u, 7u, 42u}) {
+            CAPTURE(threads);
+            CAPTURE(level);
+            FakeRuntime rt(threads);
+            solver_instance *inst = open_with(micro, level, rt);
+            const solver_instance_info *info = P->info(inst);
+            CHECK((info->flags & SOLVER_HAS_SOLVE));
+            CHECK(std::string(info->default_engine) == "solve");
+            uint64_t cost = 0;
+            Err err;
+            REQUIRE(P->solve(inst, &rt.services, &cost, &err.e) == SOLVER_OK);
+            REQUIRE(!rt.output.empty());
+            CHECK(rt.output.back() == '\n');
+            const std::string text = rt.output.substr(0, rt.output.size() - 1);
+            uint64_t replayed = 0;
+            Err verr;
+            CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &verr.e) == SOLVER_OK, verr.msg);
+            CHECK(replayed == cost);
+            P->close(inst);
+        }
+    }
+}
+
+TEST_CASE("Sokoban.Portfolio.OneThreadOrOffKeepsTheRuntimeEngine") {
+    const solver_plugin *P = solver_plugin_entry();
+    const std::string course = sokoban_test::read_text("puzzles/sokoban/course/05.txt");
+    FakeRuntime one(1);
+    solver_instance *inst = open_with(course, 1, one);
+    CHECK_FALSE((P->info(inst)->flags & SOLVER_HAS_SOLVE));
+    CHECK(std::string(P->info(inst)->default_engine) == "astar");
+    P->close(inst);
+    FakeRuntime two(2);
+    inst = open_with(course, 1, two, {{"portfolio", "off"}});
+    CHECK_FALSE((P->info(inst)->flags & SOLVER_HAS_SOLVE));
+    P->close(inst);
+}
+
+TEST_CASE("Sokoban.Portfolio.StopFlagStopsEverySearch") {
+    const solver_plugin *P = solver_plugin_entry();
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    FakeRuntime rt(2);
+    rt.stop = true; // already stopped: every search returns at its first poll
+    solver_instance *inst = open_with(micro, 153, rt);
+    uint64_t cost = 0;
+    Err err;
+    CHECK(P->solve(inst, &rt.services, &cost, &err.e) == SOLVER_ERR_STOPPED);
+    CHECK(rt.output.empty());
+    P->close(inst);
+}
+
+TEST_CASE("Sokoban.Portfolio.ExhaustionIsAProofOnlyWithoutMacros") {
+    // Two boxes side by side against the top wall: nothing can ever move them onto the goals.
+    const std::string map = "######\n"
+                            "#$$  #\n"
+                            "# @  #\n"
+                            "#  ..#\n"
+                            "######";
+    const solver_plugin *P = solver_plugin_entry();
+    FakeRuntime rt(2);
+    solver_instance *inst = open_with(map, 1, rt, {{"tunnels", "off"}, {"goalroom", "off"}});
+    uint64_t cost = 0;
+    Err err;
+    CHECK(P->solve(inst, &rt.services, &cost, &err.e) == SOLVER_ERR_UNSOLVABLE);
+    P->close(inst);
+}
