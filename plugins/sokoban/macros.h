@@ -17,13 +17,15 @@
 // from outside. During the search, when a push brings a box into a room from outside and the
 // room's filled goals are exactly the first j of the order, a second child is emitted beside
 // the plain push: the shortest push sequence that takes that box on to goal j inside the room
-// (when one exists with the other boxes where they are). The plain push stays because a fixed
-// order can be wrong for the rest of the map (Microban 125 has none that works), so this macro
-// cuts no solution; it lets the search reach the packed room in one step.
+// (when one exists with the other boxes where they are). With goalroom=on the plain push stays,
+// because a fixed order can be wrong for the rest of the map (Microban 125 and course map 18
+// have none that works), so the macro cuts no solution and only lets the search reach the
+// packed room in one step; goalroom=strict drops the plain push (fewer branches, as in Rolling
+// Stone's goal macros) and can then cut every solution.
 //
 // The tunnel macro can in principle cut every solution (a box left half-way in a corridor that
-// the player later reaches from the other end), so a search that exhausts its space with it on
-// proves nothing: the portfolio then searches again without it (portfolio.h); the runtime's
+// the player later reaches from the other end), so a search that exhausts its space with it (or
+// goalroom=strict) on proves nothing: the portfolio then searches again without both (portfolio.h); the runtime's
 // engines report such a search as exhausted (use tunnels=off for a proof). With either macro
 // on, --engine astar --weight 1 is optimal only among the moves it generates. A macro child
 // costs its number of pushes, so the cost is still counted in pushes.

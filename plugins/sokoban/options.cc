@@ -22,9 +22,11 @@ const char *const OPTIONS_HELP =
     "tunnels=on|off              (on) tunnel macro: a box pushed into a one-wide corridor (walls\n"
     "                            beside it and beside the player) is pushed on to the corridor's end\n"
     "                            in one step\n"
-    "goalroom=on|off             (on) goal-room macro: a box pushed into a group of goals from\n"
-    "                            outside goes straight on to the next goal of the group's packing\n"
-    "                            order (computed backwards from the full group) in one step\n"
+    "goalroom=on|strict|off      (on) goal-room macro: a box pushed into a group of goals with one\n"
+    "                            entrance goes straight on to the next goal of the group's packing\n"
+    "                            order (computed backwards from the full group) in one step; on:\n"
+    "                            beside the plain push (cuts no solution); strict: instead of it\n"
+    "                            (fewer branches, but a wrong order can cut every solution)\n"
     "                            Both macros count each push in the cost; with either on, --weight 1\n"
     "                            is optimal only among macro moves (turn both off for fewest pushes)\n"
     "portfolio=on|off            (on) with --threads 2 or more, the default engine is the plugin's\n"
@@ -43,7 +45,7 @@ namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, corral=on|off, heuristic=matching|greedy|none, "
-    "sides=on|off, tunnels=on|off, goalroom=on|off, portfolio=on|off";
+    "sides=on|off, tunnels=on|off, goalroom=on|strict|off, portfolio=on|off";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -76,7 +78,16 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "portfolio") == 0) {
             if (!on_off(key, value, o.portfolio, error)) return false;
         } else if (std::strcmp(key, "goalroom") == 0) {
-            if (!on_off(key, value, o.goalroom, error)) return false;
+            if (std::strcmp(value, "strict") == 0) {
+                o.goalroom = true;
+                o.goalroom_strict = true;
+            } else {
+                if (!on_off(key, value, o.goalroom, error)) {
+                    error = std::string("option goalroom: bad value '") + value + "'; expected on, strict or off";
+                    return false;
+                }
+                o.goalroom_strict = false;
+            }
         } else if (std::strcmp(key, "corral") == 0) {
             if (!on_off(key, value, o.corral, error)) return false;
         } else if (std::strcmp(key, "heuristic") == 0) {

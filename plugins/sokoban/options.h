@@ -18,7 +18,8 @@ struct Options {
     bool corral = true;                            // corral=on|off
     bool sides = true;                             // sides=on|off (heuristic distances)
     bool tunnels = true;                           // tunnels=on|off (tunnel macro, macros.h)
-    bool goalroom = true;                          // goalroom=on|off (goal-room macro, macros.h)
+    bool goalroom = true;                          // goalroom=on|strict|off (goal-room macro, macros.h)
+    bool goalroom_strict = false;                  // strict: the macro replaces the push; on: beside it
     bool portfolio = true;                         // portfolio=on|off (portfolio.h, 2+ threads)
     HeuristicKind heuristic = HeuristicKind::matching; // heuristic=matching|greedy|none
 };

@@ -57,6 +57,7 @@ void run_search(Shared &sh, unsigned k) {
     Scratch scratch;
     init_scratch(inst, scratch);
     scratch.no_tunnels = sh.no_tunnels;
+    scratch.room_shortcut = sh.no_tunnels; // the second round cuts nothing (macros.h)
     struct Node {
         uint32_t parent, move, g;
     };
@@ -225,14 +226,15 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
             }
         }
     };
-    bool tunnels = false;
+    // The macros that can cut solutions: the tunnel macro and the strict goal-room macro.
+    bool tunnels = inst.options.goalroom_strict && !inst.macros.rooms.empty();
     for (uint8_t t : inst.macros.tunnel) tunnels |= t != 0;
     for (int round = 0; round < 2; ++round) {
         if (T == 1 || services->parallel_for == nullptr) body(&task, 0, T, 0);
         else services->parallel_for(services->ctx, 0, T, 1, body, &task);
         bool exhausted = true;
         for (int o : sh.outcome) exhausted &= o == 2;
-        // Exhausted with the tunnel macro on proves nothing (macros.h): search once more without.
+        // Exhausted with those on proves nothing (macros.h): search once more without them.
         if (sh.winner.load(std::memory_order_acquire) != 0 || !exhausted || !tunnels || sh.no_tunnels) break;
         sh.no_tunnels = true;
         std::fill(sh.outcome.begin(), sh.outcome.end(), 0);
@@ -264,7 +266,7 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
         all_exhausted &= o == 2;
         memory |= o == 3;
     }
-    if (all_exhausted) return SOLVER_ERR_UNSOLVABLE; // without the tunnel macro: a proof
+    if (all_exhausted) return SOLVER_ERR_UNSOLVABLE; // without those macros: a proof
     if (memory) {
         message = "the portfolio's searches ran out of their memory share";
         return SOLVER_ERR_NO_MEMORY;

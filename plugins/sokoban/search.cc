@@ -240,6 +240,7 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             }
         }
         int stop = 0;
+        bool plain = true;
         if (!mac.rooms.empty()) {
             const int r = mac.room_of[to];
             if (r >= 0 && mac.room_of[end_player] != r) {
@@ -260,12 +261,13 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
                     stop = emit_child(i, box, d, goal, pushes + static_cast<uint32_t>(s.dirs.size()), p_end);
                     s.occ[goal] = 0;
                     s.occ[to] = 1;
+                    plain = !inst.options.goalroom_strict || s.room_shortcut;
                 }
             }
         }
-        // The plain push stays as well: a fixed packing order can be wrong for the rest of the
-        // map (Microban 125), so the macro only adds a shortcut and cuts no solution.
-        if (!stop) stop = emit_child(i, box, d, to, pushes, end_player);
+        // goalroom=shortcut keeps the plain push as well: a fixed packing order can be wrong for
+        // the rest of the map (Microban 125), so the shortcut cuts no solution.
+        if (!stop && plain) stop = emit_child(i, box, d, to, pushes, end_player);
         s.occ[to] = 0;
         s.occ[box] = 1;
         return stop;

@@ -56,7 +56,8 @@ struct Scratch {
     HeuristicScratch hs;
     PathScratch path;
     std::vector<int> dirs;
-    bool no_tunnels = false; // this thread's searches skip the tunnel macro (portfolio.h)
+    bool no_tunnels = false;     // this thread's searches skip the tunnel macro (portfolio.h)
+    bool room_shortcut = false;  // and keep the plain push beside a goal-room macro
 };
 
 // Build everything from a parsed level.

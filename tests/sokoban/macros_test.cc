@@ -75,29 +75,53 @@ TEST_CASE("Sokoban.Macros.GoalRoomPackingOrderDeepestFirst") {
 }
 
 TEST_CASE("Sokoban.Macros.GoalRoomMacroChild") {
-    sokoban_test::Fixture on(ROOM, with(false, true));
-    auto kids = sokoban_test::children(on.inst, on.scratch, on.initial());
-    const uint32_t into = static_cast<uint32_t>(on.cell(1, 4) * 4 + DIR_LEFT);
-    bool macro = false, plain = false;
-    for (const auto &k : kids) {
-        if (k.move != into) continue;
-        if (box_at(on, k.state, on.cell(1, 1))) {
-            macro = true;
-            CHECK(k.cost == 3);
-            CHECK(k.hash == state_hash(on.inst, k.state.data()));
+    // goalroom=strict: the push into the room becomes the macro; on: the plain push stays too.
+    for (bool strict : {true, false}) {
+        CAPTURE(strict);
+        Options o = with(false, true);
+        o.goalroom_strict = strict;
+        sokoban_test::Fixture on(ROOM, o);
+        auto kids = sokoban_test::children(on.inst, on.scratch, on.initial());
+        const uint32_t into = static_cast<uint32_t>(on.cell(1, 4) * 4 + DIR_LEFT);
+        bool macro = false, plain = false;
+        for (const auto &k : kids) {
+            if (k.move != into) continue;
+            if (box_at(on, k.state, on.cell(1, 1))) {
+                macro = true;
+                CHECK(k.cost == 3);
+                CHECK(k.hash == state_hash(on.inst, k.state.data()));
+            }
+            if (box_at(on, k.state, on.cell(1, 3))) {
+                plain = true;
+                CHECK(k.cost == 1);
+            }
         }
-        if (box_at(on, k.state, on.cell(1, 3))) {
-            plain = true; // the plain push stays too (the macro only adds a shortcut)
-            CHECK(k.cost == 1);
-        }
+        CHECK(macro);
+        CHECK(plain == !strict);
     }
-    CHECK(macro);
-    CHECK(plain);
-
     sokoban_test::Fixture off(ROOM, with(false, false));
     CHECK(off.inst.macros.rooms.empty());
     for (const auto &k : sokoban_test::children(off.inst, off.scratch, off.initial()))
         CHECK(k.cost == 1);
+}
+
+TEST_CASE("Sokoban.Macros.GoalRoomOnlyWhenTheFilledGoalsAreTheOrdersPrefix") {
+    // The middle goal is filled at the start, but the order (deepest first) starts with (1,1):
+    // the room's filled goals are no prefix of the order, so the push into the room stays plain.
+    const std::string map = "#########\n"
+                            "#.*.$@  #\n"
+                            "####  $ #\n"
+                            "####    #\n"
+                            "#########";
+    sokoban_test::Fixture fx(map, with(false, true));
+    REQUIRE(fx.inst.macros.rooms.size() == 1);
+    // (1,1) can only be filled first, whatever is filled at the start.
+    const GoalRoom &r = fx.inst.macros.rooms[0];
+    REQUIRE(r.order.size() == 3);
+    CHECK(r.order[0] == fx.cell(1, 1));
+    CHECK(r.order[1] == fx.cell(1, 2));
+    CHECK(r.order[2] == fx.cell(1, 3));
+    for (const auto &k : sokoban_test::children(fx.inst, fx.scratch, fx.initial())) CHECK(k.cost == 1);
 }
 
 TEST_CASE("Sokoban.Macros.NoRoomWithSeveralEntrances") {

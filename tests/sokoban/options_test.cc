@@ -22,6 +22,15 @@ TEST_CASE("Sokoban.Options.DefaultsAndSwitches") {
     CHECK_FALSE(o.tunnels);
     CHECK_FALSE(o.goalroom);
     CHECK_FALSE(o.portfolio);
+    const solver_option strict[] = {{"goalroom", "strict"}};
+    REQUIRE(parse_options(strict, 1, o, error));
+    CHECK(o.goalroom);
+    CHECK(o.goalroom_strict);
+    REQUIRE(parse_options(nullptr, 0, o, error));
+    CHECK_FALSE(o.goalroom_strict);
+    const solver_option badroom[] = {{"goalroom", "maybe"}};
+    CHECK_FALSE(parse_options(badroom, 1, o, error));
+    CHECK(error.find("on, strict or off") != std::string::npos);
     const solver_option opts[] = {{"deadsquares", "off"}, {"freeze", "off"}, {"heuristic", "greedy"}, {"corral", "off"}, {"sides", "off"}};
     REQUIRE(parse_options(opts, 5, o, error));
     CHECK_FALSE(o.sides);

@@ -123,3 +123,25 @@ TEST_CASE("Sokoban.Portfolio.ExhaustionIsAProofOnlyWithoutMacros") {
     CHECK(P->solve(inst, &rt.services, &cost, &err.e) == SOLVER_ERR_UNSOLVABLE);
     P->close(inst);
 }
+
+TEST_CASE("Sokoban.Portfolio.FallsBackWhenAStrictMacroCutsEverySolution") {
+    // Course map 18: with goalroom=strict the fixed packing order leaves no solution (the
+    // table-only search of solve_test.cc exhausts it); the portfolio searches again without the
+    // macros that can cut and solves it.
+    const solver_plugin *P = solver_plugin_entry();
+    const std::string course = sokoban_test::read_text("puzzles/sokoban/course/18.txt");
+    const sokoban_test::Solved strict =
+        sokoban_test::table_solve(course, 1, {{"goalroom", "strict"}, {"portfolio", "off"}}, 200000, 2, 3);
+    CHECK_FALSE(strict.ok);
+    FakeRuntime rt(2);
+    solver_instance *inst = open_with(course, 1, rt, {{"goalroom", "strict"}});
+    uint64_t cost = 0;
+    Err err;
+    REQUIRE(P->solve(inst, &rt.services, &cost, &err.e) == SOLVER_OK);
+    const std::string text = rt.output.substr(0, rt.output.size() - 1);
+    uint64_t replayed = 0;
+    Err verr;
+    CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &verr.e) == SOLVER_OK, verr.msg);
+    CHECK(replayed == cost);
+    P->close(inst);
+}
