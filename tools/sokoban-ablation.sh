@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Per-technique ablation of the Sokoban plugin: for each collection, solve every level with all
 # techniques on, then with each one turned off, and print one table row per configuration:
-# levels solved, nodes expanded (summed over every level, stopped ones included) and the
-# solver's own time summed over the solved levels.
+# levels solved, then nodes expanded and the solver's own seconds summed over the `common`
+# levels (those every configuration solved, so the rows compare the same work).
 #   tools/sokoban-ablation.sh [--time-limit S] [--threads N] [--build DIR] FILE|DIR...
 # A FILE is solved with --level all; a DIR stands for every *.txt map in it (one run each,
 # summed into one row), e.g. puzzles/sokoban/course.
@@ -30,7 +30,7 @@ configs=("all on|"
          "tunnels off|--option tunnels=off"
          "goalroom off|--option goalroom=off"
          "portfolio (2 threads)|--threads 2 --option portfolio=on")
-printf '%-22s %-34s %8s %14s %12s\n' configuration collection solved nodes seconds
+printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {
     local f=$1; shift
@@ -42,19 +42,35 @@ run() {
         "$build/solver" --plugin sokoban --input "$f" --level all --time-limit "$limit" --stats json "$@" 2>&1 >/dev/null | grep '^{' || true
     fi
 }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 for f in "${files[@]}"; do
+    # One file per configuration: "key result expanded seconds" per level.
+    i=0
     for c in "${configs[@]}"; do
-        name=${c%%|*}; args=${c#*|}
-        # shellcheck disable=SC2086
+        args=${c#*|}
         t=(--threads "$threads"); [[ "$args" == *--threads* ]] && t=()
-        json=$(run "$f" "${t[@]}" $args)
-        total=$(grep -c . <<<"$json" || true)
-        solved=$(grep -c '"result":"solved"' <<<"$json" || true)
-        # The first "expanded" of each line is the total (per-thread entries follow).
-        nodes=$(sed -n 's/^[^}]*"verified":[a-z]*,"expanded":\([0-9]*\).*/\1/p' <<<"$json" | awk '{s+=$1} END{print s+0}' || true)
-        secs=$(grep '"result":"solved"' <<<"$json" | grep -o '"seconds":[0-9.e+-]*' | awk -F: '{s+=$2} END{printf "%.2f", s}' || true)
-        [ "$name" = "portfolio (2 threads)" ] && nodes=-
-        printf '%-22s %-34s %8s %14s %12s\n' "$name" "$(basename "$f")" "$solved/$total" "$nodes" "$secs"
+        # shellcheck disable=SC2086
+        run "$f" "${t[@]}" $args |
+            sed -n 's/^{"plugin":"sokoban","source":"\([^"]*\)","level":\([0-9]*\),.*"result":"\([a-z_]*\)".*"verified":[a-z]*,"expanded":\([0-9]*\),.*"seconds":\([0-9.e+-]*\),.*/\1:\2 \3 \4 \5/p' \
+            >"$tmp/$i"
+        i=$((i + 1))
+    done
+    # Levels every configuration solved: nodes and seconds are summed over those only, so the
+    # rows compare the same work.
+    i=0
+    for c in "${configs[@]}"; do
+        name=${c%%|*}
+        awk -v name="$name" -v coll="$(basename "$f")" -v me="$tmp/$i" -v portfolio="$([ "$name" = "portfolio (2 threads)" ] && echo 1 || echo 0)" '
+            FNR == 1 { file++ }
+            { if ($2 == "solved") ok[$1]++; if (FILENAME == me) { res[$1] = $2; nx[$1] = $3; sec[$1] = $4; n++ } }
+            END {
+                for (k in res) {
+                    if (res[k] == "solved") solved++
+                    if (ok[k] == file) { common++; nodes += nx[k]; secs += sec[k] }
+                }
+                printf "%-22s %-20s %8s %8d %14s %10.2f\n", name, coll, solved + 0 "/" n, common, portfolio ? "-" : nodes, secs
+            }' "$tmp"/[0-9]*
+        i=$((i + 1))
     done
 done
-echo "time limit $limit s per level, $threads thread(s) unless the row says otherwise; nodes summed over every level"
+echo "time limit $limit s per level, $threads thread(s) unless the row says otherwise"
