@@ -42,7 +42,9 @@ TEST_CASE("Sokoban.Macros.TunnelPushesToTheCorridorEnd") {
     CHECK(kids[0].hash == state_hash(on.inst, kids[0].state.data()));
     CHECK(kids[0].h == 0);
 
+    CHECK_FALSE((on.inst.info.flags & SOLVER_UNIT_COST)); // a macro costs its pushes
     sokoban_test::Fixture off(CORRIDOR, with(false, false));
+    CHECK((off.inst.info.flags & SOLVER_UNIT_COST));
     kids = sokoban_test::children(off.inst, off.scratch, off.initial());
     REQUIRE(kids.size() == 1);
     CHECK(kids[0].cost == 1);
