@@ -23,12 +23,14 @@
 // packed room in one step; goalroom=strict drops the plain push (fewer branches, as in Rolling
 // Stone's goal macros) and can then cut every solution.
 //
-// The tunnel macro can in principle cut every solution (a box left half-way in a corridor that
-// the player later reaches from the other end), so a search that exhausts its space with it (or
-// goalroom=strict) on proves nothing: the portfolio then searches again without both (portfolio.h); the runtime's
-// engines report such a search as exhausted (use tunnels=off for a proof). With either macro
-// on, --engine astar --weight 1 is optimal only among the moves it generates. A macro child
-// costs its number of pushes, so the cost is still counted in pushes.
+// With tunnels=on the single push into the corridor is emitted as well, so the macro only adds
+// a shortcut. tunnels=strict drops it and can then cut every solution (a box left half-way in a
+// corridor that the player later reaches from the other end). With both macros in 'on' mode the
+// search graph is the plain one plus shortcuts of exact cost (a macro child costs its number of
+// pushes), so --engine astar --weight 1 still finds the fewest pushes and an exhausted search is
+// still a proof. With a strict one neither holds: a search that exhausts its space proves
+// nothing, the portfolio then searches again without the macros (portfolio.h), and the
+// runtime's engines would report it as exhausted (use 'on' or 'off' for a proof).
 //
 // push_path() is the one breadth-first search over (box cell, player side) that both the
 // goal-room macro and the solution formatter (solution.h) use, so both count the same pushes.

@@ -19,16 +19,18 @@ const char *const OPTIONS_HELP =
     "                            admissible, so --engine astar --weight 1 gives fewest pushes);\n"
     "                            greedy = each box takes the nearest free goal (cheaper, not\n"
     "                            admissible); none = 0\n"
-    "tunnels=on|off              (on) tunnel macro: a box pushed into a one-wide corridor (walls\n"
+    "tunnels=on|strict|off       (on) tunnel macro: a box pushed into a one-wide corridor (walls\n"
     "                            beside it and beside the player) is pushed on to the corridor's end\n"
-    "                            in one step\n"
+    "                            in one step; on: beside the single push (cuts no solution); strict:\n"
+    "                            instead of it (fewer branches, may cut every solution)\n"
     "goalroom=on|strict|off      (on) goal-room macro: a box pushed into a group of goals with one\n"
     "                            entrance goes straight on to the next goal of the group's packing\n"
     "                            order (computed backwards from the full group) in one step; on:\n"
     "                            beside the plain push (cuts no solution); strict: instead of it\n"
     "                            (fewer branches, but a wrong order can cut every solution)\n"
-    "                            Both macros count each push in the cost; with either on, --weight 1\n"
-    "                            is optimal only among macro moves (turn both off for fewest pushes)\n"
+    "                            Both macros count each push in the cost. In 'on' mode they only add\n"
+    "                            shortcuts: --weight 1 still gives the fewest pushes and an exhausted\n"
+    "                            search still proves unsolvability; with a 'strict' one neither holds\n"
     "portfolio=on|off            (on) with --threads 2 or more, the default engine is the plugin's\n"
     "                            own 'solve': a portfolio of different searches, one per thread\n"
     "                            (weighted A* w=1.5, greedy, w=3, A*, ...), the first solution wins;\n"
@@ -37,15 +39,14 @@ const char *const OPTIONS_HELP =
     "                            the player can reach (a box cannot turn around in a corridor);\n"
     "                            maps up to 2048 interior cells; still admissible\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
-    "portfolio ('solve'). --engine astar --weight 1 with tunnels=off goalroom=off gives the fewest\n"
-    "pushes.\n"
-    "--engine astar --weight 1 gives the fewest pushes, --engine greedy is sometimes faster.\n";
+    "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
+    "strict), --engine greedy is sometimes faster.\n";
 
 namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, corral=on|off, heuristic=matching|greedy|none, "
-    "sides=on|off, tunnels=on|off, goalroom=on|strict|off, portfolio=on|off";
+    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -74,7 +75,16 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "sides") == 0) {
             if (!on_off(key, value, o.sides, error)) return false;
         } else if (std::strcmp(key, "tunnels") == 0) {
-            if (!on_off(key, value, o.tunnels, error)) return false;
+            if (std::strcmp(value, "strict") == 0) {
+                o.tunnels = true;
+                o.tunnels_strict = true;
+            } else {
+                if (!on_off(key, value, o.tunnels, error)) {
+                    error = std::string("option tunnels: bad value '") + value + "'; expected on, strict or off";
+                    return false;
+                }
+                o.tunnels_strict = false;
+            }
         } else if (std::strcmp(key, "portfolio") == 0) {
             if (!on_off(key, value, o.portfolio, error)) return false;
         } else if (std::strcmp(key, "goalroom") == 0) {

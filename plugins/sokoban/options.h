@@ -17,7 +17,8 @@ struct Options {
     bool freeze = true;                            // freeze=on|off
     bool corral = true;                            // corral=on|off
     bool sides = true;                             // sides=on|off (heuristic distances)
-    bool tunnels = true;                           // tunnels=on|off (tunnel macro, macros.h)
+    bool tunnels = true;                           // tunnels=on|strict|off (tunnel macro, macros.h)
+    bool tunnels_strict = false;                   // strict: the macro replaces the push; on: beside it
     bool goalroom = true;                          // goalroom=on|strict|off (goal-room macro, macros.h)
     bool goalroom_strict = false;                  // strict: the macro replaces the push; on: beside it
     bool portfolio = true;                         // portfolio=on|off (portfolio.h, 2+ threads)

@@ -226,9 +226,10 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
             }
         }
     };
-    // The macros that can cut solutions: the tunnel macro and the strict goal-room macro.
+    // The macros that can cut solutions: the strict tunnel and goal-room macros.
     bool tunnels = inst.options.goalroom_strict && !inst.macros.rooms.empty();
-    for (uint8_t t : inst.macros.tunnel) tunnels |= t != 0;
+    if (inst.options.tunnels_strict)
+        for (uint8_t t : inst.macros.tunnel) tunnels |= t != 0;
     for (int round = 0; round < 2; ++round) {
         if (T == 1 || services->parallel_for == nullptr) body(&task, 0, T, 0);
         else services->parallel_for(services->ctx, 0, T, 1, body, &task);

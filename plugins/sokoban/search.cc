@@ -235,6 +235,19 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         uint32_t pushes = 1;
         int end_player = box; // a cell of the child's player area
         if (mac.tunnels && !s.no_tunnels) {
+            // tunnels=on keeps the single push beside the macro (so it cuts no solution and an
+            // exhausted search is still a proof); tunnels=strict replaces it.
+            if (!inst.options.tunnels_strict && mac.tunnel[static_cast<size_t>(to) * 4 + d]) {
+                const int next = b.nb[to][d];
+                if (next >= 0 && !s.occ[next] && b.boxable[next] && !(dead && dead[next])) {
+                    const int single = emit_child(i, box, d, to, 1, box);
+                    if (single) {
+                        s.occ[to] = 0;
+                        s.occ[box] = 1;
+                        return single;
+                    }
+                }
+            }
             while (mac.tunnel[static_cast<size_t>(to) * 4 + d]) {
                 const int next = b.nb[to][d];
                 if (next < 0 || s.occ[next] || !b.boxable[next] || (dead && dead[next])) break;

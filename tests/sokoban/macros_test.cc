@@ -33,14 +33,27 @@ const std::string ROOM = "#########\n"
 } // namespace
 
 TEST_CASE("Sokoban.Macros.TunnelPushesToTheCorridorEnd") {
-    sokoban_test::Fixture on(CORRIDOR, with(true, false));
-    auto kids = sokoban_test::children(on.inst, on.scratch, on.initial());
+    Options strict_options = with(true, false);
+    strict_options.tunnels_strict = true;
+    sokoban_test::Fixture strict(CORRIDOR, strict_options);
+    auto kids = sokoban_test::children(strict.inst, strict.scratch, strict.initial());
     REQUIRE(kids.size() == 1);
     CHECK(kids[0].cost == 5); // (1,2) -> (1,7), stopping on the goal
-    CHECK(box_at(on, kids[0].state, on.cell(1, 7)));
-    CHECK(kids[0].move == static_cast<uint32_t>(on.cell(1, 2) * 4 + DIR_RIGHT));
-    CHECK(kids[0].hash == state_hash(on.inst, kids[0].state.data()));
+    CHECK(box_at(strict, kids[0].state, strict.cell(1, 7)));
+    CHECK(kids[0].move == static_cast<uint32_t>(strict.cell(1, 2) * 4 + DIR_RIGHT));
+    CHECK(kids[0].hash == state_hash(strict.inst, kids[0].state.data()));
     CHECK(kids[0].h == 0);
+
+    // tunnels=on: the single push as well (the macro only adds a shortcut, it cuts nothing).
+    sokoban_test::Fixture on(CORRIDOR, with(true, false));
+    kids = sokoban_test::children(on.inst, on.scratch, on.initial());
+    REQUIRE(kids.size() == 2);
+    const auto &single = kids[0].cost == 1 ? kids[0] : kids[1];
+    const auto &macro = kids[0].cost == 1 ? kids[1] : kids[0];
+    CHECK(single.cost == 1);
+    CHECK(box_at(on, single.state, on.cell(1, 3)));
+    CHECK(macro.cost == 5);
+    CHECK(box_at(on, macro.state, on.cell(1, 7)));
 
     CHECK_FALSE((on.inst.info.flags & SOLVER_UNIT_COST)); // a macro costs its pushes
     sokoban_test::Fixture off(CORRIDOR, with(false, false));

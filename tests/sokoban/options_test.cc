@@ -22,10 +22,15 @@ TEST_CASE("Sokoban.Options.DefaultsAndSwitches") {
     CHECK_FALSE(o.tunnels);
     CHECK_FALSE(o.goalroom);
     CHECK_FALSE(o.portfolio);
-    const solver_option strict[] = {{"goalroom", "strict"}};
-    REQUIRE(parse_options(strict, 1, o, error));
+    const solver_option strict[] = {{"goalroom", "strict"}, {"tunnels", "strict"}};
+    REQUIRE(parse_options(strict, 2, o, error));
     CHECK(o.goalroom);
     CHECK(o.goalroom_strict);
+    CHECK(o.tunnels);
+    CHECK(o.tunnels_strict);
+    const solver_option bad[] = {{"tunnels", "maybe"}};
+    CHECK_FALSE(parse_options(bad, 1, o, error));
+    CHECK(error.find("expected on, strict or off") != std::string::npos);
     REQUIRE(parse_options(nullptr, 0, o, error));
     CHECK_FALSE(o.goalroom_strict);
     const solver_option badroom[] = {{"goalroom", "maybe"}};

@@ -110,7 +110,7 @@ TEST_CASE("Sokoban.Plugin.OptimalOnSmallMaps") {
     // A* with the admissible matching heuristic finds the fewest pushes; every technique off
     // must find the same number (pruning never cuts an optimal solution).
     const std::string text = sokoban_test::read_text("puzzles/sokoban/course/02.txt");
-    // The macros (tunnels, goalroom) restrict the pushes, so they are off for optimality.
+    // Plain single pushes here (the macros' default mode keeps the optimum too: see below).
     const sokoban_test::Solved a =
         sokoban_test::table_solve(text, 1, {{"tunnels", "off"}, {"goalroom", "off"}}, 200000, 1, 1);
     const sokoban_test::Solved b = sokoban_test::table_solve(
@@ -136,6 +136,17 @@ TEST_CASE("Sokoban.Plugin.EveryTechniqueKeepsOptimalLengths") {
             sokoban_test::table_solve(text, 1, {{key, "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
         REQUIRE(one.ok);
         CHECK(one.pushes == all.pushes);
+    }
+    // The macros in their default 'on' mode only add shortcuts of exact cost: the same optimum.
+    for (const char *map : {"puzzles/sokoban/course/20.txt", "puzzles/sokoban/course/12.txt"}) {
+        INFO(map);
+        const std::string t = sokoban_test::read_text(map);
+        const sokoban_test::Solved plain =
+            sokoban_test::table_solve(t, 1, {{"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        const sokoban_test::Solved macros = sokoban_test::table_solve(t, 1, {}, 300000, 1, 1);
+        REQUIRE(plain.ok);
+        REQUIRE(macros.ok);
+        CHECK(macros.pushes == plain.pushes);
     }
 }
 
