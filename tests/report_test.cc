@@ -35,5 +35,9 @@ TEST_CASE("Report.SummaryTableRowsAndTotals") {
     CHECK(t.find("     1  solved              8         8     0.250           13\n") != std::string::npos);
     CHECK(t.find("     2  time_limit          -         -     1.500            -\n") != std::string::npos);
     CHECK(t.find("solved 1 of 2 levels in 1.750 s, 13 nodes expanded\n") != std::string::npos);
+    // Only the plugin's own solve: no node total to claim.
+    const std::string own = summary_table({make_level_row(stopped, "")}, "pushes");
+    CHECK(own.find("solved 0 of 1 levels in 1.500 s\n") != std::string::npos);
+    CHECK(own.find("nodes expanded") == std::string::npos);
     CHECK(collection_progress(12, 155, 11, 3.25) == "level 12/155  solved 11  3.2 s");
 }

@@ -363,9 +363,11 @@ private:
             return exit_unsolvable;
         }
         if (!solve_limit.empty() && !opts_.quiet) std::cerr << "stopped: " << solve_limit << "\n";
-        else if (!opts_.quiet && opts_.stats.empty() && !show_summary_)
-            std::cerr << "stopped: " << rep.stop_reason << " after " << rep.stats.expanded << " expansions, "
-                      << rep.seconds << " s\n";
+        else if (!opts_.quiet && opts_.stats.empty() && !show_summary_) {
+            std::cerr << "stopped: " << rep.stop_reason;
+            if (!own_solve) std::cerr << " after " << rep.stats.expanded << " expansions,";  // a plugin's solve counts none
+            std::cerr << " " << rep.seconds << " s\n";
+        }
         return exit_limit;
     }
 

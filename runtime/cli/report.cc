@@ -110,6 +110,7 @@ std::string summary_table(const std::vector<level_row>& rows, const std::string&
     unsigned solved = 0;
     double seconds = 0;
     std::uint64_t nodes = 0;
+    bool counted = false;  // some level ran on a runtime engine (a plugin's own solve counts none)
     for (const level_row& r : rows) {
         const std::string cost = r.solved ? std::to_string(r.cost) : "-";
         const std::string steps = r.solved && r.steps >= 0 ? std::to_string(r.steps) : "-";
@@ -119,10 +120,16 @@ std::string summary_table(const std::vector<level_row>& rows, const std::string&
         o << line;
         solved += r.solved ? 1 : 0;
         seconds += r.seconds;
-        nodes += r.expanded;
+        if (r.has_nodes) {
+            nodes += r.expanded;
+            counted = true;
+        }
     }
-    std::snprintf(line, sizeof line, "solved %u of %zu levels in %.3f s, %llu nodes expanded\n", solved, rows.size(),
-                  seconds, (unsigned long long)nodes);
+    if (counted)
+        std::snprintf(line, sizeof line, "solved %u of %zu levels in %.3f s, %llu nodes expanded\n", solved,
+                      rows.size(), seconds, (unsigned long long)nodes);
+    else
+        std::snprintf(line, sizeof line, "solved %u of %zu levels in %.3f s\n", solved, rows.size(), seconds);
     o << line;
     return o.str();
 }
