@@ -301,9 +301,16 @@ void stats_count_tasks_and_steals(unsigned threads) {
     // pushed on that worker's deque can only reach other workers by stealing.
     pool.reset_stats();
     auto outer = pool.make_group();
-    outer->spawn([&pool](unsigned) {
-        pool.parallel_for(0, 32, 1, [](std::uint64_t, std::uint64_t, unsigned) {
-            std::this_thread::sleep_for(std::chrono::microseconds(500));
+    std::atomic<int> owner{-1};
+    std::atomic<bool> elsewhere{false};  // some piece ran on a worker other than the splitter's
+    outer->spawn([&](unsigned w) {
+        owner = static_cast<int>(w);
+        pool.parallel_for(0, 32, 1, [&](std::uint64_t, std::uint64_t, unsigned piece_worker) {
+            if (static_cast<int>(piece_worker) != owner.load()) elsewhere = true;
+            // The splitter's pieces wait (up to 5 s, for a loaded machine) until a thief took one.
+            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+            do std::this_thread::sleep_for(std::chrono::microseconds(500));
+            while (threads > 1 && !elsewhere.load() && std::chrono::steady_clock::now() < until);
         });
     });
     outer->wait();
