@@ -95,7 +95,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
         } else if (k == "tables") {
             bool known = false;
             table_set(v, known);
-            if (!known) return why = "tables: expected large, medium, corners or small, not '" + v + "'", false;
+            if (!known) return why = "tables: expected fst, large, medium, corners or small, not '" + v + "'", false;
             opts.tables = v;
         } else {
             return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables)", false;
@@ -260,9 +260,20 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                           (unsigned long long)r.nodes);
         } else {
             std::vector<std::shared_ptr<const Pdb>> tables;
+            const bool fst = in.opts.tables == "fst";
+            if (fst && sv && sv->memory_budget_bytes) {
+                const uint64_t need = fst_bytes() + (88179840ull + 1) / 2 + (uint64_t(N_FLIPSLICE) * 4 + (16u << 20));
+                if (need > sv->memory_budget_bytes)
+                    return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
+                                            "the 'fst' tables need %.0f MiB, over the memory budget of %.0f MiB "
+                                            "(use --option tables=large or a larger --memory-limit)",
+                                            double(need) / 1048576.0, double(sv->memory_budget_bytes) / 1048576.0);
+            }
             solver_status s = get_tables(in.opts.tables, sv, tables, err);
             if (s != SOLVER_OK) return s;
-            OptimalResult r = solve_optimal(in.cube, tables, sv);
+            std::shared_ptr<const FstTable> ft;
+            if (fst && (s = get_fst(sv, ft, err)) != SOLVER_OK) return s;
+            OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv) : solve_optimal(in.cube, tables, sv);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");
             moves = r.moves;
