@@ -7,7 +7,9 @@
 #include <filesystem>
 #include <mutex>
 #include <new>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pdb.h"
@@ -22,14 +24,30 @@ HugeBuffer::HugeBuffer(size_t bytes) {
     p_ = static_cast<uint8_t *>(p);
     n_ = bytes;
 }
+HugeBuffer HugeBuffer::map_file(const std::string &path, size_t offset, size_t bytes) {
+    HugeBuffer b;
+    const int fd = open(path.c_str(), O_RDONLY);
+    if (fd < 0) return b;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && uint64_t(st.st_size) == offset + bytes) {
+        void *p = mmap(nullptr, offset + bytes, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
+        if (p != MAP_FAILED) {
+            b.p_ = static_cast<uint8_t *>(p);
+            b.n_ = offset + bytes;
+            b.off_ = offset;
+        }
+    }
+    close(fd);
+    return b;
+}
 HugeBuffer::~HugeBuffer() {
     if (p_) munmap(p_, n_);
 }
 HugeBuffer &HugeBuffer::operator=(HugeBuffer &&o) noexcept {
     if (this != &o) {
         if (p_) munmap(p_, n_);
-        p_ = o.p_, n_ = o.n_;
-        o.p_ = nullptr, o.n_ = 0;
+        p_ = o.p_, n_ = o.n_, off_ = o.off_;
+        o.p_ = nullptr, o.n_ = 0, o.off_ = 0;
     }
     return *this;
 }
@@ -257,10 +275,9 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why) {
         std::fclose(f);
         return why = "cached table " + path + " does not match (wrong header)", false;
     }
-    out.data = HugeBuffer(h.bytes);
-    bool ok = std::fread(out.data.data(), 1, h.bytes, f) == h.bytes;
     std::fclose(f);
-    if (!ok || checksum(out.data.data(), h.bytes) != h.sum) {
+    out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
+    if (!out.data.data() || checksum(out.data.data(), h.bytes) != h.sum) {
         out.data = HugeBuffer();
         return why = "cached table " + path + " is truncated or corrupt", false;
     }

@@ -31,22 +31,26 @@
 
 namespace cube {
 
-// Anonymous memory advised for transparent huge pages; move-only.
+// A table's memory: anonymous memory advised for transparent huge pages (to build into), or a
+// read-only map of a cached file (no copy: the kernel's page cache, often in large folios,
+// is shared by every process that solves). Move-only.
 class HugeBuffer {
 public:
     HugeBuffer() = default;
     explicit HugeBuffer(size_t bytes);  // throws std::bad_alloc
+    // bytes at offset of the file at path, mapped read-only; an empty buffer when that fails.
+    static HugeBuffer map_file(const std::string &path, size_t offset, size_t bytes);
     ~HugeBuffer();
     HugeBuffer(const HugeBuffer &) = delete;
     HugeBuffer &operator=(const HugeBuffer &) = delete;
-    HugeBuffer(HugeBuffer &&o) noexcept : p_(o.p_), n_(o.n_) { o.p_ = nullptr, o.n_ = 0; }
+    HugeBuffer(HugeBuffer &&o) noexcept : p_(o.p_), n_(o.n_), off_(o.off_) { o.p_ = nullptr, o.n_ = 0, o.off_ = 0; }
     HugeBuffer &operator=(HugeBuffer &&o) noexcept;
-    uint8_t *data() const { return p_; }
-    size_t size() const { return n_; }
+    uint8_t *data() const { return p_ + off_; }  // read-only when file-mapped
+    size_t size() const { return n_ - off_; }
 
 private:
     uint8_t *p_ = nullptr;
-    size_t n_ = 0;
+    size_t n_ = 0, off_ = 0;
 };
 
 // Best effort: ask for huge pages on the 2 MiB-aligned part of [p, p + n) (before first touch).
