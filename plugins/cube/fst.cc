@@ -205,7 +205,7 @@ struct FstHeader {
 
 solver_status build_fst(const solver_services *sv, FstTable &out) {
     auto t0 = clock_type::now();
-    out.co = &coords();
+    out.co = &coords(cache_folder(sv));
     out.size = uint64_t(out.co->classes) * N_TWIST;
     out.data = HugeBuffer((out.size + 3) / 4);
     std::memset(out.data.data(), 0xff, out.data.size());
@@ -267,7 +267,7 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why) {
 bool load_fst(const std::string &path, FstTable &out, std::string &why) {
     FILE *f = std::fopen(path.c_str(), "rb");
     if (!f) return why = "no cached table " + path, false;
-    out.co = &coords();
+    out.co = &coords(std::filesystem::path(path).parent_path().string());
     out.size = uint64_t(out.co->classes) * N_TWIST;
     FstHeader h{};
     if (std::fread(&h, sizeof h, 1, f) != 1 || std::memcmp(h.magic, "CUBEFST1", 8) != 0 ||

@@ -1,7 +1,9 @@
 #include "symmetry.h"
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <unistd.h>
 
 namespace cube {
 
@@ -135,8 +137,63 @@ const Symmetry &symmetry() {
     return sym;
 }
 
-const Coords &coords() {
-    static const Coords co = [] {
+namespace {
+
+struct ClassFileHeader {
+    char magic[8];
+    uint64_t classes, flipslice, sum;
+};
+
+uint64_t class_checksum(const Coords &t) {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](uint64_t w) { h = (h ^ w) * 1099511628211ull, h ^= h >> 29; };
+    for (uint32_t v : t.flipslice_class) mix(v);
+    for (uint32_t v : t.class_rep) mix(v);
+    for (uint16_t v : t.class_stab) mix(v);
+    return h;
+}
+
+bool load_classes(const std::string &path, Coords &t) {
+    FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f) return false;
+    ClassFileHeader h{};
+    bool ok = std::fread(&h, sizeof h, 1, f) == 1 && std::memcmp(h.magic, "CUBECLS1", 8) == 0 &&
+              h.flipslice == N_FLIPSLICE && h.classes > 0 && h.classes < N_FLIPSLICE;
+    if (ok) {
+        t.flipslice_class.resize(N_FLIPSLICE);
+        t.class_rep.resize(h.classes);
+        t.class_stab.resize(h.classes);
+        ok = std::fread(t.flipslice_class.data(), 4, N_FLIPSLICE, f) == N_FLIPSLICE &&
+             std::fread(t.class_rep.data(), 4, h.classes, f) == h.classes &&
+             std::fread(t.class_stab.data(), 2, h.classes, f) == h.classes;
+        t.classes = uint32_t(h.classes);
+        ok = ok && class_checksum(t) == h.sum;
+    }
+    std::fclose(f);
+    return ok;
+}
+
+void save_classes(const std::string &path, const Coords &t) {
+    ClassFileHeader h{};
+    std::memcpy(h.magic, "CUBECLS1", 8);
+    h.classes = t.classes;
+    h.flipslice = N_FLIPSLICE;
+    h.sum = class_checksum(t);
+    const std::string tmp = path + ".tmp." + std::to_string(getpid());
+    FILE *f = std::fopen(tmp.c_str(), "wb");
+    if (!f) return;  // only a cache: recomputed next time
+    bool ok = std::fwrite(&h, sizeof h, 1, f) == 1 &&
+              std::fwrite(t.flipslice_class.data(), 4, N_FLIPSLICE, f) == N_FLIPSLICE &&
+              std::fwrite(t.class_rep.data(), 4, t.classes, f) == t.classes &&
+              std::fwrite(t.class_stab.data(), 2, t.classes, f) == t.classes;
+    ok = (std::fclose(f) == 0) && ok;
+    if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) std::remove(tmp.c_str());
+}
+
+}  // namespace
+
+const Coords &coords(const std::string &cache_dir) {
+    static const Coords co = [&cache_dir] {
         auto t0 = std::chrono::steady_clock::now();
         const Symmetry &sy = symmetry();
         Coords t;
@@ -158,6 +215,12 @@ const Coords &coords() {
             set_twist(c, tw);
             for (int s = 0; s < N_UDSYM; ++s) t.twist_conj[size_t(tw) * N_UDSYM + s] = uint16_t(get_twist(sy.conj(c, s)));
         }
+        const std::string path = cache_dir.empty() ? std::string() : cache_dir + "/cube-fst-classes.bin";
+        if (!path.empty() && load_classes(path, t)) {
+            t.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            return t;
+        }
+        t.flipslice_class.clear(), t.class_rep.clear(), t.class_stab.clear(), t.classes = 0;
         // Classes of flip x sorted slice: the first value met of each class is its
         // representative; every conjugate of it gets (class, the symmetry back to it).
         const uint32_t NONE = 0xffffffffu;
@@ -181,6 +244,7 @@ const Coords &coords() {
             }
             t.class_stab.push_back(stab);
         }
+        if (!path.empty()) save_classes(path, t);
         t.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return t;
     }();
