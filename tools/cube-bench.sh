@@ -12,7 +12,8 @@
 #   tools/cube-bench.sh fast [N] [SEED]   N (default 1000) uniformly random states from a fixed
 #                                         seed, fast mode (max_length 20): all verified (the CLI
 #                                         replays every answer), longest, median and mean time
-# Environment: BUILD (default build), THREADS (default 2), TABLES (default fst),
+# Environment: BUILD (default build), THREADS (default 2), TABLES (default fst), LEVELS (optimal:
+# only these levels, e.g. "3 6 7"),
 # SOLVER_CACHE_DIR (default ~/.cache/solver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,6 +71,7 @@ optimal() {
         level=$((level + 1))
         local want=${line##*; }
         if [ "$want" -gt "$maxlen" ] || [ "$want" -lt "$minlen" ]; then skipped=$((skipped + 1)); continue; fi
+        if [ -n "${LEVELS:-}" ] && ! grep -qw "$level" <<<"$LEVELS"; then skipped=$((skipped + 1)); continue; fi
         local out got rc search gen cpu wall
         set +e
         out=$(/usr/bin/time -f "TIME %e %U %S" "$SOLVER" --plugin cube --input "$file" --level "$level" --threads "$THREADS" \

@@ -144,6 +144,20 @@ struct Worker {
             mv[k++] = m;
         }
         generated += uint64_t(k);
+        const unsigned lim = unsigned(togo);
+        // Children the corner table already prunes need no flip-slice-twist lookups.
+        {
+            int k2 = 0;
+            for (int i = 0; i < k; ++i) {
+                if (((cdata[cidx[i] >> 1] >> ((cidx[i] & 1) * 4)) & 0xf) >= lim) continue;
+                if (k2 != i) {
+                    ch[k2] = ch[i], mv[k2] = mv[i], cidx[k2] = cidx[i];
+                    for (int a = 0; a < 3; ++a) cls[k2][a] = cls[i][a];
+                }
+                ++k2;
+            }
+            k = k2;
+        }
         for (int i = 0; i < k; ++i)
             for (int a = 0; a < 3; ++a) {
                 const uint32_t e = co.flipslice_class[cls[i][a]];
@@ -151,9 +165,7 @@ struct Worker {
                 __builtin_prefetch(&fst.data.data()[idx[i][a] >> 2]);
             }
         int keep[NMOVES], nk = 0;
-        const unsigned lim = unsigned(togo);
         for (int i = 0; i < k; ++i) {
-            if (((cdata[cidx[i] >> 1] >> ((cidx[i] & 1) * 4)) & 0xf) >= lim) continue;
             bool ok = true;
             for (int a = 0; a < 3 && ok; ++a) {
                 const unsigned d = step_distance(n.d[a], fst.get(idx[i][a]));
