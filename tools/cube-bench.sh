@@ -2,19 +2,24 @@
 # Cube benchmarks (not tests): figures for the README and the issue.
 #   tools/cube-bench.sh tables            sizes of the cached pattern databases (and depth counts)
 #   tools/cube-bench.sh rebuild           delete and rebuild the default (large) tables, timed
-#   tools/cube-bench.sh optimal [MAXLEN] [TIMEOUT]
+#   tools/cube-bench.sh optimal [MAXLEN] [TIMEOUT] [MINLEN]
 #                                         every position of puzzles/cube/optimal.txt whose proven
-#                                         length is <= MAXLEN (default 20), optimal mode, 2 threads,
-#                                         each with --time-limit TIMEOUT (default 1800 s); checks the
-#                                         length against the proven one
+#                                         length is in MINLEN..MAXLEN (default 0..20), optimal mode,
+#                                         2 threads, tables $TABLES, each with --time-limit TIMEOUT
+#                                         (default 1800 s); checks the length against the proven one;
+#                                         prints wall time of the process (table loading included),
+#                                         CPU time, search time and generated nodes from the log
 #   tools/cube-bench.sh fast [N] [SEED]   N (default 1000) uniformly random states from a fixed
 #                                         seed, fast mode (max_length 20): all verified (the CLI
 #                                         replays every answer), longest, median and mean time
-# Environment: BUILD (default build), THREADS (default 2), SOLVER_CACHE_DIR (default ~/.cache/solver).
+# Environment: BUILD (default build), THREADS (default 2), TABLES (default fst), LEVELS (optimal:
+# only these levels, e.g. "3 6 7"),
+# SOLVER_CACHE_DIR (default ~/.cache/solver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 THREADS=${THREADS:-2}
+TABLES=${TABLES:-fst}
 SOLVER="$BUILD/solver"
 what=${1:-all}
 cache=${SOLVER_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/solver}
@@ -29,9 +34,14 @@ import glob, os, struct, sys
 known = [1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616, 64736]
 for path in sorted(glob.glob(os.path.join(sys.argv[1], "cube-*.pdb"))):
     with open(path, "rb") as f:
-        h = f.read(184)
-    counts = [c for c in struct.unpack("<16Q", h[56:184]) if c]
+        h = f.read(232)
     name = os.path.basename(path)
+    if h[:8] == b"CUBEFST1":  # magic, classes, size, bytes, sum, counts[24]
+        classes, size = struct.unpack("<2Q", h[8:24])
+        counts = [c for c in struct.unpack("<24Q", h[40:232]) if c]
+        print(f"{name}: {classes} classes x 2187 twists = {size} entries; per depth {counts}")
+        continue
+    counts = [c for c in struct.unpack("<16Q", h[56:184]) if c]
     note = ""
     if name == "cube-c01234567.pdb":
         note = "  (matches the published corner counts)" if counts == known else "  (DIFFERS from the published corner counts!)"
@@ -40,35 +50,49 @@ PY
 }
 
 rebuild() {
-    rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-e0123456.pdb "$cache"/cube-e56789ab.pdb
-    echo "== building the large tables with $THREADS threads"
+    case "$TABLES" in
+        fst) rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-fst.pdb "$cache"/cube-fst-classes.bin ;;
+        large) rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-e0123456.pdb "$cache"/cube-e56789ab.pdb ;;
+        *) echo "rebuild: TABLES must be fst or large" >&2; exit 2 ;;
+    esac
+    echo "== building the $TABLES tables with $THREADS threads"
     /usr/bin/time -f "total %e s wall, %U s user, max RSS %M KiB" \
-        "$SOLVER" --plugin cube --input "R U" --threads "$THREADS" 2>&1 | grep -E "table|total"
+        "$SOLVER" --plugin cube --input "R U" --threads "$THREADS" --option tables="$TABLES" --stats text 2>&1 |
+        grep -E "table|total"
 }
 
 optimal() {
-    local maxlen=${1:-20} timeout=${2:-1800} file=puzzles/cube/optimal.txt
-    echo "== optimal mode, $THREADS threads, positions of proven length <= $maxlen ($file)"
-    local level=0 ok=0 bad=0 skipped=0
+    local maxlen=${1:-20} timeout=${2:-1800} minlen=${3:-0} file=puzzles/cube/optimal.txt
+    echo "== optimal mode, tables $TABLES, $THREADS threads, positions of proven length $minlen..$maxlen ($file)"
+    local level=0 ok=0 bad=0 skipped=0 log
+    log=$(mktemp)
     while IFS= read -r line; do
         case "$line" in '#'*|'') continue ;; esac
         level=$((level + 1))
         local want=${line##*; }
-        if [ "$want" -gt "$maxlen" ]; then skipped=$((skipped + 1)); continue; fi
-        local t0 t1 out got rc
-        t0=$(date +%s.%N)
+        if [ "$want" -gt "$maxlen" ] || [ "$want" -lt "$minlen" ]; then skipped=$((skipped + 1)); continue; fi
+        if [ -n "${LEVELS:-}" ] && ! grep -qw "$level" <<<"$LEVELS"; then skipped=$((skipped + 1)); continue; fi
+        local out got rc search gen cpu wall
         set +e
-        out=$("$SOLVER" --plugin cube --input "$file" --level "$level" --threads "$THREADS" --time-limit "$timeout" 2>/dev/null)
+        out=$(/usr/bin/time -f "TIME %e %U %S" "$SOLVER" --plugin cube --input "$file" --level "$level" --threads "$THREADS" \
+            --option tables="$TABLES" --time-limit "$timeout" --stats text 2>"$log")
         rc=$?
         set -e
-        t1=$(date +%s.%N)
         got=$(awk 'NF {print NF; exit}' <<<"$out")
         [ "$rc" -eq 0 ] || got="-"
+        wall=$(awk '/^TIME/ {print $2}' "$log")
+        cpu=$(awk '/^TIME/ {print $3 + $4}' "$log")
+        # The last finished iteration: "cube: depth D done, N nodes expanded, G generated so far, S s ..."
+        search=$(grep -E "depth [0-9]+ done" "$log" | tail -1 | sed -E 's/.* ([0-9.]+) s .*/\1/')
+        gen=$(grep -E "depth [0-9]+ done" "$log" | tail -1 | sed -E 's/.*expanded, ([0-9]+) generated.*/\1/')
         local verdict=OK
         if [ "$got" != "$want" ]; then verdict=WRONG; bad=$((bad + 1)); else ok=$((ok + 1)); fi
-        printf "level %2d  proven %2s  found %2s  %8.2f s  %s  %s\n" "$level" "$want" "$got" "$(echo "$t1 - $t0" | bc)" "$verdict" "$out"
+        [ "$rc" -eq 3 ] && verdict="TIMEOUT"
+        printf "level %2d  proven %2s  found %2s  %8.2f s wall %8.2f s cpu  search %8s s  %12s generated  %s  %s\n" \
+            "$level" "$want" "$got" "$wall" "$cpu" "${search:--}" "${gen:--}" "$verdict" "$out"
     done <"$file"
-    echo "optimal: $ok at the proven length, $bad not (failed or timed out), $skipped skipped (longer than $maxlen)"
+    rm -f "$log"
+    echo "optimal: $ok at the proven length, $bad not (failed or timed out), $skipped skipped (outside $minlen..$maxlen)"
 }
 
 fast() {
@@ -107,5 +131,5 @@ case "$what" in
     optimal) shift; optimal "$@" ;;
     fast) shift; fast "$@" ;;
     all) tables; fast; optimal ;;
-    *) echo "usage: $0 tables|rebuild|optimal [MAXLEN [TIMEOUT]]|fast [N [SEED]]|all" >&2; exit 2 ;;
+    *) echo "usage: $0 tables|rebuild|optimal [MAXLEN [TIMEOUT [MINLEN]]]|fast [N [SEED]]|all" >&2; exit 2 ;;
 esac

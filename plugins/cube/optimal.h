@@ -14,6 +14,7 @@
 
 #include <solver/plugin.h>
 
+#include "fst.h"
 #include "pdb.h"
 
 namespace cube {
@@ -29,5 +30,12 @@ OptimalResult solve_optimal(const CubieCube &c, const std::vector<std::shared_pt
 
 // The table bound for a cube (max over the tables).
 unsigned pdb_bound(const Loc &s, const std::vector<std::shared_ptr<const Pdb>> &tables);
+
+// The same search over the corner table and the flip-slice-twist table looked up along the
+// three axes (tables=fst; fst_search.cc). corners is the c01234567 table; null (in tests)
+// leaves the corners to the goal test.
+OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv);
+// The flip-slice-twist distances of c along the three axes (out) and their max.
+unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]);
 
 }  // namespace cube

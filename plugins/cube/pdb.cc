@@ -310,7 +310,8 @@ std::vector<Pattern> table_set(const std::string &name, bool &known) {
         return p;
     };
     if (name == "small") return {P(true, {0, 1, 2, 3, 4}), P(false, {0, 1, 2, 3, 4}), P(false, {6, 7, 8, 9, 10})};
-    if (name == "corners") return {P(true, {0, 1, 2, 3, 4, 5, 6, 7})};
+    // fst: the corner table here; the flip-slice-twist table comes from get_fst (fst.h).
+    if (name == "corners" || name == "fst") return {P(true, {0, 1, 2, 3, 4, 5, 6, 7})};
     if (name == "medium")
         return {P(true, {0, 1, 2, 3, 4, 5, 6, 7}), P(false, {0, 1, 2, 3, 4, 5}), P(false, {6, 7, 8, 9, 10, 11})};
     if (name == "large")
@@ -334,7 +335,7 @@ solver_status get_tables(const std::string &set, const solver_services *sv,
     bool known = false;
     std::vector<Pattern> pats = table_set(set, known);
     if (!known)
-        return solver_error_set(err, SOLVER_ERR_OPTION, 0, 0, "unknown table set '%s' (expected small, corners, medium or large)",
+        return solver_error_set(err, SOLVER_ERR_OPTION, 0, 0, "unknown table set '%s' (expected small, corners, medium, large or fst)",
                                 set.c_str());
     uint64_t bytes = 0;
     for (auto &p : pats) bytes += (p.size() + 1) / 2;

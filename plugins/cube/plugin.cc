@@ -32,15 +32,17 @@ const char *const OPTIONS_HELP =
     "mode=optimal|fast   optimal (default): IDA* with pattern databases, a shortest solution;\n"
     "                    fast: Kociemba's two-phase algorithm, the first solution within max_length\n"
     "max_length=L        fast mode: longest solution accepted (default 20, 1..30)\n"
-    "tables=large|medium|corners|small   optimal mode's pattern databases (default large:\n"
-    "                    corners + two 7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB;\n"
-    "                    corners: 42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with\n"
-    "                    the pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).";
+    "tables=fst|large|medium|corners|small   optimal mode's lower bounds (default fst:\n"
+    "                    the corner table and Kociemba's flip-slice-twist table, looked up along\n"
+    "                    three axes, 940 MiB on disk, about 1 GiB in memory; large: corners + two\n"
+    "                    7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB; corners:\n"
+    "                    42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with the\n"
+    "                    pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).";
 
 struct Options {
     bool fast = false;
     int max_length = 20;
-    std::string tables = "large";
+    std::string tables = "fst";
 };
 
 struct Instance {
@@ -95,7 +97,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
         } else if (k == "tables") {
             bool known = false;
             table_set(v, known);
-            if (!known) return why = "tables: expected large, medium, corners or small, not '" + v + "'", false;
+            if (!known) return why = "tables: expected fst, large, medium, corners or small, not '" + v + "'", false;
             opts.tables = v;
         } else {
             return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables)", false;
@@ -260,9 +262,20 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                           (unsigned long long)r.nodes);
         } else {
             std::vector<std::shared_ptr<const Pdb>> tables;
+            const bool fst = in.opts.tables == "fst";
+            if (fst && sv && sv->memory_budget_bytes) {
+                const uint64_t need = fst_bytes() + (88179840ull + 1) / 2 + (uint64_t(N_FLIPSLICE) * 4 + (16u << 20));
+                if (need > sv->memory_budget_bytes)
+                    return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
+                                            "the 'fst' tables need %.0f MiB, over the memory budget of %.0f MiB "
+                                            "(use --option tables=large or a larger --memory-limit)",
+                                            double(need) / 1048576.0, double(sv->memory_budget_bytes) / 1048576.0);
+            }
             solver_status s = get_tables(in.opts.tables, sv, tables, err);
             if (s != SOLVER_OK) return s;
-            OptimalResult r = solve_optimal(in.cube, tables, sv);
+            std::shared_ptr<const FstTable> ft;
+            if (fst && (s = get_fst(sv, ft, err)) != SOLVER_OK) return s;
+            OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv) : solve_optimal(in.cube, tables, sv);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");
             moves = r.moves;

@@ -1,0 +1,331 @@
+#include "fst.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <new>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "pdb.h"
+
+namespace cube {
+
+HugeBuffer::HugeBuffer(size_t bytes) {
+    if (bytes == 0) return;
+    void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    advise_huge_pages(p, bytes);
+    p_ = static_cast<uint8_t *>(p);
+    n_ = bytes;
+}
+HugeBuffer HugeBuffer::map_file(const std::string &path, size_t offset, size_t bytes) {
+    HugeBuffer b;
+    const int fd = open(path.c_str(), O_RDONLY);
+    if (fd < 0) return b;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && uint64_t(st.st_size) == offset + bytes) {
+        void *p = mmap(nullptr, offset + bytes, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
+        if (p != MAP_FAILED) {
+            b.p_ = static_cast<uint8_t *>(p);
+            b.n_ = offset + bytes;
+            b.off_ = offset;
+        }
+    }
+    close(fd);
+    return b;
+}
+HugeBuffer::~HugeBuffer() {
+    if (p_) munmap(p_, n_);
+}
+HugeBuffer &HugeBuffer::operator=(HugeBuffer &&o) noexcept {
+    if (this != &o) {
+        if (p_) munmap(p_, n_);
+        p_ = o.p_, n_ = o.n_, off_ = o.off_;
+        o.p_ = nullptr, o.n_ = 0, o.off_ = 0;
+    }
+    return *this;
+}
+
+void advise_huge_pages(void *p, size_t n) {
+#ifdef MADV_HUGEPAGE
+    const uintptr_t H = uintptr_t(2) << 20;
+    uintptr_t b = (reinterpret_cast<uintptr_t>(p) + H - 1) & ~(H - 1);
+    uintptr_t e = (reinterpret_cast<uintptr_t>(p) + n) & ~(H - 1);
+    if (e > b) madvise(reinterpret_cast<void *>(b), e - b, MADV_HUGEPAGE);  // a hint; failure is harmless
+#else
+    (void)p, (void)n;
+#endif
+}
+
+int FstTable::exact(int flip, int slice, int twist) const {
+    int d = 0;
+    while (flip || slice || twist) {
+        if (d > 30) return -1;
+        const unsigned want = (get(index(flip, slice, twist)) + 2) % 3;
+        bool moved = false;
+        for (int m = 0; m < NMOVES && !moved; ++m) {
+            int f = co->flip_move[size_t(flip) * NMOVES + m], s = co->slice_move[size_t(slice) * NMOVES + m],
+                t = co->twist_move[size_t(twist) * NMOVES + m];
+            if (get(index(f, s, t)) == want) flip = f, slice = s, twist = t, moved = true;
+        }
+        if (!moved) return -1;
+        ++d;
+    }
+    return d;
+}
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+struct FstBfs {
+    FstTable *t;
+    const Coords *co;
+    const solver_services *sv;
+    unsigned depth = 0;
+    bool backward = false;
+    std::atomic<uint64_t> added{0};
+    uint64_t filled_before = 0;
+    std::atomic<bool> stop{false};
+    // Only worker 0 reads and writes it (progress throttle).
+    int64_t last_progress_ms = 0;
+    clock_type::time_point t0 = clock_type::now();
+
+    unsigned get(uint64_t i) const {
+        // Relaxed: a stale 3 only makes a forward writer try (and find the AND harmless) or a
+        // backward reader miss a neighbour written in this same pass, which is at depth + 1
+        // and so never the one it looks for.
+        return (__atomic_load_n(&t->data.data()[i >> 2], __ATOMIC_RELAXED) >> ((i & 3) * 2)) & 3;
+    }
+    bool set(uint64_t i, unsigned v) {
+        const unsigned shift = (i & 3) * 2;
+        const uint8_t mask = uint8_t(~((3u ^ v) << shift));
+        // Relaxed: the pass ends with parallel_for's join, which orders every write before the
+        // next pass reads; within a pass the AND is atomic so neighbours in a byte survive.
+        const uint8_t old = __atomic_fetch_and(&t->data.data()[i >> 2], mask, __ATOMIC_RELAXED);
+        return ((old >> shift) & 3) == 3;
+    }
+
+    void run(uint64_t cb, uint64_t ce, uint32_t worker) {
+        if (stop.load(std::memory_order_relaxed)) return;
+        if (sv && sv->should_stop && sv->should_stop(sv->ctx)) {
+            stop = true;
+            return;
+        }
+        const unsigned cur = depth % 3, next = (depth + 1) % 3;
+        const uint16_t *tm = co->twist_move.data(), *tc = co->twist_conj.data();
+        uint64_t local = 0;
+        for (uint64_t c = cb; c < ce; ++c) {
+            const uint64_t base = c * N_TWIST;
+            // Anything to do in this row?
+            const unsigned look = backward ? 3 : cur;
+            bool any = false;
+            for (int tw = 0; tw < N_TWIST && !any; ++tw) any = get(base + tw) == look;
+            if (!any) continue;
+            uint64_t nb_base[NMOVES];
+            unsigned nb_sym[NMOVES];
+            uint16_t nb_stab[NMOVES];
+            const uint32_t x = co->class_rep[c];
+            const int sl = int(x / N_FLIP), fl = int(x % N_FLIP);
+            for (int m = 0; m < NMOVES; ++m) {
+                const uint32_t y = uint32_t(co->slice_move[size_t(sl) * NMOVES + m]) * N_FLIP +
+                                   co->flip_move[size_t(fl) * NMOVES + m];
+                const uint32_t e = co->flipslice_class[y];
+                nb_base[m] = uint64_t(e >> 4) * N_TWIST;
+                nb_sym[m] = e & 15;
+                nb_stab[m] = co->class_stab[e >> 4];
+            }
+            for (int tw = 0; tw < N_TWIST; ++tw) {
+                const unsigned v = get(base + tw);
+                if (v != look) continue;
+                if (!backward) {
+                    for (int m = 0; m < NMOVES; ++m) {
+                        const unsigned t2 = tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + nb_sym[m]];
+                        const uint64_t j = nb_base[m] + t2;
+                        if (get(j) == 3 && set(j, next)) ++local;
+                        if (nb_stab[m] != 1) {
+                            for (unsigned u = 1; u < N_UDSYM; ++u) {
+                                if (!(nb_stab[m] >> u & 1)) continue;
+                                const uint64_t j2 = nb_base[m] + tc[size_t(t2) * N_UDSYM + u];
+                                if (get(j2) == 3 && set(j2, next)) ++local;
+                            }
+                        }
+                    }
+                } else {
+                    for (int m = 0; m < NMOVES; ++m) {
+                        const uint64_t j = nb_base[m] + tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + nb_sym[m]];
+                        if (get(j) == cur) {
+                            if (set(base + tw, next)) ++local;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        const uint64_t now_added = added.fetch_add(local, std::memory_order_relaxed) + local;
+        if (worker == 0 && sv && sv->progress) {
+            const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - t0).count();
+            if (ms - last_progress_ms >= 250) {
+                last_progress_ms = ms;
+                char what[96];
+                std::snprintf(what, sizeof what, "cube: building table fst (depth %u)", depth + 1);
+                sv->progress(sv->ctx, what, double(filled_before + now_added) / double(t->size));
+            }
+        }
+    }
+    static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<FstBfs *>(arg)->run(b, e, w); }
+};
+
+uint64_t checksum(const uint8_t *d, size_t n) {
+    uint64_t h = 1469598103934665603ull;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        std::memcpy(&w, d + i, 8);
+        h = (h ^ w) * 1099511628211ull;
+        h ^= h >> 29;
+    }
+    for (; i < n; ++i) h = (h ^ d[i]) * 1099511628211ull;
+    return h;
+}
+
+struct FstHeader {
+    char magic[8];
+    uint64_t classes, size, bytes, sum;
+    uint64_t depth_counts[24];
+};
+
+}  // namespace
+
+solver_status build_fst(const solver_services *sv, FstTable &out) {
+    auto t0 = clock_type::now();
+    out.co = &coords(cache_folder(sv));
+    out.size = uint64_t(out.co->classes) * N_TWIST;
+    out.data = HugeBuffer((out.size + 3) / 4);
+    std::memset(out.data.data(), 0xff, out.data.size());
+    out.from_cache = false;
+    out.depth_counts.assign(1, 1);
+    FstBfs b;
+    b.t = &out;
+    b.co = out.co;
+    b.sv = sv;
+    b.set(0, 0);  // solved: class 0 (flip-slice 0 comes first), twist 0; fixed by every symmetry
+    uint64_t filled = 1, frontier = 1;
+    const uint64_t classes = out.co->classes;
+    for (unsigned depth = 0; filled < out.size; ++depth) {
+        if (frontier == 0 || depth > 20) return SOLVER_ERR_INTERNAL;
+        b.depth = depth;
+        b.backward = (out.size - filled) < frontier;
+        b.added = 0;
+        b.filled_before = filled;
+        const uint64_t grain = 64;
+        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, classes, grain, &FstBfs::body, &b);
+        else
+            for (uint64_t s = 0; s < classes; s += grain) b.run(s, std::min(classes, s + grain), 0);
+        if (b.stop) return SOLVER_ERR_STOPPED;
+        frontier = b.added;
+        filled += frontier;
+        out.depth_counts.push_back(frontier);
+        if (sv && sv->log) {
+            char line[160];
+            std::snprintf(line, sizeof line, "cube: table fst depth %u: %llu entries (%s), %.1f s", depth + 1,
+                          (unsigned long long)frontier, b.backward ? "backward" : "forward",
+                          std::chrono::duration<double>(clock_type::now() - t0).count());
+            sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
+        }
+    }
+    out.build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
+    return SOLVER_OK;
+}
+
+bool save_fst(const FstTable &t, const std::string &path, std::string &why) {
+    FstHeader h{};
+    std::memcpy(h.magic, "CUBEFST1", 8);
+    h.classes = t.co->classes;
+    h.size = t.size;
+    h.bytes = t.data.size();
+    h.sum = checksum(t.data.data(), t.data.size());
+    for (size_t i = 0; i < t.depth_counts.size() && i < 24; ++i) h.depth_counts[i] = t.depth_counts[i];
+    const std::string tmp = path + ".tmp." + std::to_string(getpid());
+    FILE *f = std::fopen(tmp.c_str(), "wb");
+    if (!f) return why = "cannot write " + tmp, false;
+    bool ok = std::fwrite(&h, sizeof h, 1, f) == 1 && std::fwrite(t.data.data(), 1, t.data.size(), f) == t.data.size();
+    ok = (std::fclose(f) == 0) && ok;
+    if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        return why = "cannot write " + path, false;
+    }
+    return true;
+}
+
+bool load_fst(const std::string &path, FstTable &out, std::string &why) {
+    FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f) return why = "no cached table " + path, false;
+    out.co = &coords(std::filesystem::path(path).parent_path().string());
+    out.size = uint64_t(out.co->classes) * N_TWIST;
+    FstHeader h{};
+    if (std::fread(&h, sizeof h, 1, f) != 1 || std::memcmp(h.magic, "CUBEFST1", 8) != 0 ||
+        h.classes != out.co->classes || h.size != out.size || h.bytes != (out.size + 3) / 4) {
+        std::fclose(f);
+        return why = "cached table " + path + " does not match (wrong header)", false;
+    }
+    std::fclose(f);
+    out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
+    if (!out.data.data() || checksum(out.data.data(), h.bytes) != h.sum) {
+        out.data = HugeBuffer();
+        return why = "cached table " + path + " is truncated or corrupt", false;
+    }
+    out.depth_counts.clear();
+    for (int i = 0; i < 24 && h.depth_counts[i]; ++i) out.depth_counts.push_back(h.depth_counts[i]);
+    out.from_cache = true;
+    return true;
+}
+
+solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err) {
+    static std::mutex mu;
+    static std::shared_ptr<const FstTable> loaded;
+    static std::string loaded_path;
+    std::lock_guard<std::mutex> lock(mu);
+    const std::string dir = cache_folder(sv);
+    const std::string path = dir + "/cube-fst.pdb";
+    if (loaded && loaded_path == path) {
+        out = loaded;
+        return SOLVER_OK;
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    auto t = std::make_shared<FstTable>();
+    std::string why;
+    char line[512];
+    auto t0 = clock_type::now();
+    if (load_fst(path, *t, why)) {
+        t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
+        std::snprintf(line, sizeof line,
+                      "cube: table fst: %llu entries, %.1f MiB, loaded from %s in %.2f s (symmetry tables %.2f s)",
+                      (unsigned long long)t->size, double(t->data.size()) / 1048576.0, path.c_str(), t->build_seconds,
+                      t->co->build_seconds);
+    } else {
+        solver_status s = build_fst(sv, *t);
+        if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table fst");
+        if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table fst failed");
+        std::string wwhy;
+        bool saved = save_fst(*t, path, wwhy);
+        std::snprintf(line, sizeof line, "cube: table fst: %llu entries, %.1f MiB, max depth %zu, built in %.1f s%s%s",
+                      (unsigned long long)t->size, double(t->data.size()) / 1048576.0, t->depth_counts.size() - 1,
+                      t->build_seconds, saved ? ", saved to " : " (not cached: ",
+                      saved ? path.c_str() : (wwhy + ")").c_str());
+    }
+    if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
+    loaded = t;
+    loaded_path = path;
+    out = t;
+    return SOLVER_OK;
+}
+
+}  // namespace cube

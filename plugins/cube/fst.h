@@ -1,0 +1,84 @@
+// fst: the flip-slice-twist pruning table (Kociemba's idea for his optimal solver).
+//
+// Abstract state: edge flip x where the four E-slice edges are and in which order (flip-slice,
+// reduced to 1,523,864 classes by the 16 symmetries that keep the U-D axis, see symmetry.h)
+// x corner twist: 1,523,864 x 2187 = 3,332,690,568 entries. Each holds the exact distance of
+// its abstract state modulo 3 at 2 bits (3 = not reached while building), 795 MiB. The exact
+// distance of the start is recovered by descending the table (a neighbour one closer always
+// exists), and along a search path a child's distance is the parent's -1, 0 or +1, told apart
+// by the value mod 3. The same table gives a bound for the cube seen along the R-L and F-B
+// axes (conjugated by the URF-DBL turn), so a search takes the max of three lookups.
+//
+// Built by a layered breadth-first search on the services' parallel_for over the classes:
+// forward from the frontier while it is small (setting all twists the representative's
+// stabilizer makes equal), backward once the unreached part is smaller (each unreached entry
+// looks for a neighbour at the current depth). Neighbour classes are computed once per class
+// and shared by its 2187 twists, so the inner loops stay within a few cache-resident rows.
+// Writes are atomic byte ANDs (four entries share a byte; an entry only ever goes from 3 to
+// its value, so concurrent writers of one byte never undo each other).
+// The table lives in anonymous memory advised for transparent huge pages (fewer TLB misses on
+// random lookups), cached on disk under the cache folder with a header and a checksum.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <solver/plugin.h>
+
+#include "symmetry.h"
+
+namespace cube {
+
+// A table's memory: anonymous memory advised for transparent huge pages (to build into), or a
+// read-only map of a cached file (no copy: the kernel's page cache, often in large folios,
+// is shared by every process that solves). Move-only.
+class HugeBuffer {
+public:
+    HugeBuffer() = default;
+    explicit HugeBuffer(size_t bytes);  // throws std::bad_alloc
+    // bytes at offset of the file at path, mapped read-only; an empty buffer when that fails.
+    static HugeBuffer map_file(const std::string &path, size_t offset, size_t bytes);
+    ~HugeBuffer();
+    HugeBuffer(const HugeBuffer &) = delete;
+    HugeBuffer &operator=(const HugeBuffer &) = delete;
+    HugeBuffer(HugeBuffer &&o) noexcept : p_(o.p_), n_(o.n_), off_(o.off_) { o.p_ = nullptr, o.n_ = 0, o.off_ = 0; }
+    HugeBuffer &operator=(HugeBuffer &&o) noexcept;
+    uint8_t *data() const { return p_ + off_; }  // read-only when file-mapped
+    size_t size() const { return n_ - off_; }
+
+private:
+    uint8_t *p_ = nullptr;
+    size_t n_ = 0, off_ = 0;
+};
+
+// Best effort: ask for huge pages on the 2 MiB-aligned part of [p, p + n) (before first touch).
+void advise_huge_pages(void *p, size_t n);
+
+struct FstTable {
+    const Coords *co = nullptr;
+    uint64_t size = 0;  // classes x 2187
+    HugeBuffer data;    // four entries per byte, lowest bits first
+    std::vector<uint64_t> depth_counts;
+    double build_seconds = 0;
+    bool from_cache = false;
+
+    unsigned get(uint64_t i) const { return (data.data()[i >> 2] >> ((i & 3) * 2)) & 3; }
+    uint64_t index(int flip, int slice, int twist) const {
+        const uint32_t e = co->flipslice_class[uint32_t(slice) * N_FLIP + uint32_t(flip)];
+        return uint64_t(e >> 4) * N_TWIST + co->twist_conj[size_t(twist) * N_UDSYM + (e & 15)];
+    }
+    // Exact distance of the abstract state (descends the table); -1 if the table is broken.
+    int exact(int flip, int slice, int twist) const;
+};
+
+solver_status build_fst(const solver_services *sv, FstTable &out);
+bool save_fst(const FstTable &t, const std::string &path, std::string &why);
+bool load_fst(const std::string &path, FstTable &out, std::string &why);
+constexpr uint64_t fst_bytes() { return (uint64_t(1523864) * N_TWIST + 3) / 4; }
+
+// Load from the cache folder or build (and save); shared by the whole process.
+solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err);
+
+}  // namespace cube

@@ -1,0 +1,254 @@
+#include "symmetry.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <unistd.h>
+
+namespace cube {
+
+namespace {
+
+// Kociemba's basic symmetries: 180 degrees about F-B, 90 degrees about U-D, the mirror L<->R.
+const CubieCube S_F2 = {{DLF, DFR, DRB, DBL, UFL, URF, UBR, ULB}, {0, 0, 0, 0, 0, 0, 0, 0},
+                        {DL, DF, DR, DB, UL, UF, UR, UB, FL, FR, BR, BL}, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};
+const CubieCube S_U4 = {{UBR, URF, UFL, ULB, DRB, DFR, DLF, DBL}, {0, 0, 0, 0, 0, 0, 0, 0},
+                        {UB, UR, UF, UL, DB, DR, DF, DL, BR, FR, FL, BL}, {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1}};
+const CubieCube S_LR2 = {{UFL, URF, UBR, ULB, DLF, DFR, DRB, DBL}, {3, 3, 3, 3, 3, 3, 3, 3},
+                         {UL, UF, UR, UB, DL, DF, DR, DB, FL, FR, BR, BL}, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};
+
+int perm4_rank(const int *a) {
+    int r = 0;
+    for (int i = 0; i < 4; ++i) {
+        int smaller = 0;
+        for (int j = i + 1; j < 4; ++j) smaller += a[j] < a[i];
+        r = r * (4 - i) + smaller;
+    }
+    return r;
+}
+void perm4_unrank(int r, int *a) {
+    int digit[4];
+    for (int i = 3; i >= 0; --i) digit[i] = r % (4 - i), r /= (4 - i);
+    bool used[4] = {false, false, false, false};
+    for (int i = 0; i < 4; ++i) {
+        int k = digit[i];
+        for (int v = 0; v < 4; ++v) {
+            if (used[v]) continue;
+            if (k-- == 0) {
+                a[i] = v;
+                used[v] = true;
+                break;
+            }
+        }
+    }
+}
+
+// Edges of S * X * S^-1 (edges only; enough for flip and slice).
+void conj_edges(const CubieCube &s, const CubieCube &si, const CubieCube &x, CubieCube &out) {
+    uint8_t ep[12], eo[12];
+    for (int i = 0; i < 12; ++i) {
+        ep[i] = s.ep[x.ep[i]];
+        eo[i] = uint8_t((s.eo[x.ep[i]] + x.eo[i]) & 1);
+    }
+    for (int i = 0; i < 12; ++i) {
+        out.ep[i] = ep[si.ep[i]];
+        out.eo[i] = uint8_t((eo[si.ep[i]] + si.eo[i]) & 1);
+    }
+}
+
+}  // namespace
+
+int get_slice_sorted(const CubieCube &c) {
+    int order[4], k = 0;
+    for (int i = 0; i < 12; ++i)
+        if (c.ep[i] >= FR) order[k++] = c.ep[i] - FR;
+    return get_slice(c) * 24 + perm4_rank(order);
+}
+
+void set_slice_sorted(CubieCube &c, int v) {
+    set_slice(c, v / 24);
+    int order[4];
+    perm4_unrank(v % 24, order);
+    int k = 0;
+    for (int i = 0; i < 12; ++i)
+        if (c.ep[i] >= FR) c.ep[i] = uint8_t(FR + order[k++]);
+}
+
+CubieCube multiply_full(const CubieCube &a, const CubieCube &b) {
+    CubieCube r;
+    for (int i = 0; i < 8; ++i) {
+        r.cp[i] = a.cp[b.cp[i]];
+        int oa = a.co[b.cp[i]], ob = b.co[i], o;
+        if (oa < 3 && ob < 3) {
+            o = (oa + ob) % 3;
+        } else if (oa < 3) {  // b mirrored: so is the product
+            o = oa + ob;
+            if (o >= 6) o -= 3;
+        } else if (ob < 3) {  // a mirrored: so is the product
+            o = oa - ob;
+            if (o < 3) o += 3;
+        } else {  // both mirrored: a proper cube
+            o = oa - ob;
+            if (o < 0) o += 3;
+        }
+        r.co[i] = uint8_t(o);
+    }
+    for (int i = 0; i < 12; ++i) {
+        r.ep[i] = a.ep[b.ep[i]];
+        r.eo[i] = uint8_t((a.eo[b.ep[i]] + b.eo[i]) & 1);
+    }
+    return r;
+}
+
+CubieCube Symmetry::conj(const CubieCube &x, int s) const {
+    return multiply_full(multiply_full(cube[s], x), cube[inv[s]]);
+}
+
+const Symmetry &symmetry() {
+    static const Symmetry sym = [] {
+        Symmetry y;
+        CubieCube c = CubieCube::solved();
+        int idx = 0;
+        for (int f2 = 0; f2 < 2; ++f2) {
+            for (int u4 = 0; u4 < 4; ++u4) {
+                for (int lr2 = 0; lr2 < 2; ++lr2) {
+                    y.cube[idx++] = c;
+                    c = multiply_full(c, S_LR2);
+                }
+                c = multiply_full(c, S_U4);
+            }
+            c = multiply_full(c, S_F2);
+        }
+        const CubieCube id = CubieCube::solved();
+        for (int s = 0; s < N_UDSYM; ++s) {
+            y.inv[s] = -1;
+            for (int t = 0; t < N_UDSYM; ++t)
+                if (multiply_full(y.cube[s], y.cube[t]) == id) y.inv[s] = t;
+        }
+        for (int s = 0; s < N_UDSYM; ++s)
+            for (int m = 0; m < NMOVES; ++m) {
+                CubieCube t = y.conj(move_cube(m), s);
+                y.move[s][m] = -1;
+                for (int n = 0; n < NMOVES; ++n)
+                    if (move_cube(n) == t) y.move[s][m] = n;
+            }
+        return y;
+    }();
+    return sym;
+}
+
+namespace {
+
+struct ClassFileHeader {
+    char magic[8];
+    uint64_t classes, flipslice, sum;
+};
+
+uint64_t class_checksum(const Coords &t) {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](uint64_t w) { h = (h ^ w) * 1099511628211ull, h ^= h >> 29; };
+    for (uint32_t v : t.flipslice_class) mix(v);
+    for (uint32_t v : t.class_rep) mix(v);
+    for (uint16_t v : t.class_stab) mix(v);
+    return h;
+}
+
+bool load_classes(const std::string &path, Coords &t) {
+    FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f) return false;
+    ClassFileHeader h{};
+    bool ok = std::fread(&h, sizeof h, 1, f) == 1 && std::memcmp(h.magic, "CUBECLS1", 8) == 0 &&
+              h.flipslice == N_FLIPSLICE && h.classes > 0 && h.classes < N_FLIPSLICE;
+    if (ok) {
+        t.flipslice_class.resize(N_FLIPSLICE);
+        t.class_rep.resize(h.classes);
+        t.class_stab.resize(h.classes);
+        ok = std::fread(t.flipslice_class.data(), 4, N_FLIPSLICE, f) == N_FLIPSLICE &&
+             std::fread(t.class_rep.data(), 4, h.classes, f) == h.classes &&
+             std::fread(t.class_stab.data(), 2, h.classes, f) == h.classes;
+        t.classes = uint32_t(h.classes);
+        ok = ok && class_checksum(t) == h.sum;
+    }
+    std::fclose(f);
+    return ok;
+}
+
+void save_classes(const std::string &path, const Coords &t) {
+    ClassFileHeader h{};
+    std::memcpy(h.magic, "CUBECLS1", 8);
+    h.classes = t.classes;
+    h.flipslice = N_FLIPSLICE;
+    h.sum = class_checksum(t);
+    const std::string tmp = path + ".tmp." + std::to_string(getpid());
+    FILE *f = std::fopen(tmp.c_str(), "wb");
+    if (!f) return;  // only a cache: recomputed next time
+    bool ok = std::fwrite(&h, sizeof h, 1, f) == 1 &&
+              std::fwrite(t.flipslice_class.data(), 4, N_FLIPSLICE, f) == N_FLIPSLICE &&
+              std::fwrite(t.class_rep.data(), 4, t.classes, f) == t.classes &&
+              std::fwrite(t.class_stab.data(), 2, t.classes, f) == t.classes;
+    ok = (std::fclose(f) == 0) && ok;
+    if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) std::remove(tmp.c_str());
+}
+
+}  // namespace
+
+const Coords &coords(const std::string &cache_dir) {
+    static const Coords co = [&cache_dir] {
+        auto t0 = std::chrono::steady_clock::now();
+        const Symmetry &sy = symmetry();
+        Coords t;
+        auto table = [](int n, void (*set)(CubieCube &, int), int (*get)(const CubieCube &)) {
+            std::vector<uint16_t> v(size_t(n) * NMOVES);
+            for (int i = 0; i < n; ++i) {
+                CubieCube c = CubieCube::solved();
+                set(c, i);
+                for (int m = 0; m < NMOVES; ++m) v[size_t(i) * NMOVES + m] = uint16_t(get(apply_move(c, m)));
+            }
+            return v;
+        };
+        t.twist_move = table(N_TWIST, set_twist, get_twist);
+        t.flip_move = table(N_FLIP, set_flip, get_flip);
+        t.slice_move = table(N_SLICE_SORTED, set_slice_sorted, get_slice_sorted);
+        t.twist_conj.resize(size_t(N_TWIST) * N_UDSYM);
+        for (int tw = 0; tw < N_TWIST; ++tw) {
+            CubieCube c = CubieCube::solved();
+            set_twist(c, tw);
+            for (int s = 0; s < N_UDSYM; ++s) t.twist_conj[size_t(tw) * N_UDSYM + s] = uint16_t(get_twist(sy.conj(c, s)));
+        }
+        const std::string path = cache_dir.empty() ? std::string() : cache_dir + "/cube-fst-classes.bin";
+        if (!path.empty() && load_classes(path, t)) {
+            t.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            return t;
+        }
+        t.flipslice_class.clear(), t.class_rep.clear(), t.class_stab.clear(), t.classes = 0;
+        // Classes of flip x sorted slice: the first value met of each class is its
+        // representative; every conjugate of it gets (class, the symmetry back to it).
+        const uint32_t NONE = 0xffffffffu;
+        t.flipslice_class.assign(N_FLIPSLICE, NONE);
+        t.class_rep.reserve(1600000);
+        t.class_stab.reserve(1600000);
+        CubieCube e = CubieCube::solved(), f = CubieCube::solved();
+        for (uint32_t x = 0; x < N_FLIPSLICE; ++x) {
+            if (t.flipslice_class[x] != NONE) continue;
+            const uint32_t cls = t.classes++;
+            t.class_rep.push_back(x);
+            set_slice_sorted(e, int(x / N_FLIP));
+            set_flip(e, int(x % N_FLIP));
+            uint16_t stab = 0;
+            for (int s = 0; s < N_UDSYM; ++s) {
+                conj_edges(sy.cube[s], sy.cube[sy.inv[s]], e, f);
+                const uint32_t y = uint32_t(get_slice_sorted(f)) * N_FLIP + uint32_t(get_flip(f));
+                if (y == x) stab = uint16_t(stab | (1u << s));
+                // y = S_s x S_s^-1, so S_inv(s) y S_inv(s)^-1 = x.
+                if (t.flipslice_class[y] == NONE) t.flipslice_class[y] = cls << 4 | uint32_t(sy.inv[s]);
+            }
+            t.class_stab.push_back(stab);
+        }
+        if (!path.empty()) save_classes(path, t);
+        t.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return t;
+    }();
+    return co;
+}
+
+}  // namespace cube

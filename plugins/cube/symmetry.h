@@ -1,0 +1,62 @@
+// symmetry: the 16 symmetries of the cube that keep the U-D axis, the coordinates that the
+// flip-slice-twist table is built on, their move and conjugation tables, and the reduction of
+// the flip x sorted-slice coordinate to symmetry classes.
+//
+// A symmetry S is a whole-cube rotation or reflection, written as a cubie cube; reflections
+// carry corner orientations 3..5 (Kociemba's convention) and are multiplied with
+// multiply_full. Conjugating a position X by S, S * X * S^-1, gives a position at the same
+// distance from solved, and conj(X * m) = conj(X) * conj(m) where conj(m) is again a face turn
+// (sym_move). The 16 that keep the U-D axis map the E-slice edges FR FL BL BR onto themselves,
+// so they act on (flip, sorted slice) and on twist separately:
+//   flip          0..2047   orientations of the edges at positions UR..BL (Kociemba's)
+//   sorted slice  0..11879  where the four slice edges are and in which order (0 = home)
+//   twist         0..2186   orientations of the corners at positions URF..DBL
+// flip x slice (24,330,240 values) falls into 1,523,864 classes under the 16 symmetries (the
+// stabilizer of a class representative is recorded so table builders can fill every twist
+// that stands for the same position).
+// Tables are built once per process on first use (thread-safe static init), about 100 MiB.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cube.h"
+
+namespace cube {
+
+constexpr int N_TWIST = 2187, N_FLIP = 2048, N_SLICE_SORTED = 11880, N_UDSYM = 16;
+constexpr uint32_t N_FLIPSLICE = uint32_t(N_SLICE_SORTED) * N_FLIP;
+
+int get_slice_sorted(const CubieCube &c);
+void set_slice_sorted(CubieCube &c, int v);
+
+// a then b, with mirrored corner orientations (3..5) allowed on either side.
+CubieCube multiply_full(const CubieCube &a, const CubieCube &b);
+
+struct Symmetry {
+    CubieCube cube[N_UDSYM];
+    int inv[N_UDSYM];             // cube[inv[s]] = cube[s]^-1
+    int move[N_UDSYM][NMOVES];    // cube[s] * m * cube[s]^-1 = move[s][m]
+    // S * X * S^-1 for a (proper) cube X.
+    CubieCube conj(const CubieCube &x, int s) const;
+};
+const Symmetry &symmetry();
+
+struct Coords {
+    std::vector<uint16_t> twist_move, flip_move, slice_move;  // [value * 18 + move]
+    std::vector<uint16_t> twist_conj;                         // [twist * 16 + sym]: twist of S X S^-1
+    // Per flip-slice value x = slice_sorted * 2048 + flip: class << 4 | sym, with
+    // S_sym X S_sym^-1 = the representative of the class.
+    std::vector<uint32_t> flipslice_class;
+    std::vector<uint32_t> class_rep;   // flip-slice value of each class's representative
+    std::vector<uint16_t> class_stab;  // bit s set when S_s fixes the representative's flip-slice
+    uint32_t classes = 0;
+    double build_seconds = 0;
+};
+// Built on first use; with a cache folder, the class tables are read from (or, once built,
+// written to) cube-fst-classes.bin there instead of being recomputed (1.4 s of CPU). The
+// first call decides for the process.
+const Coords &coords(const std::string &cache_dir = std::string());
+
+}  // namespace cube

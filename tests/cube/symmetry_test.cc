@@ -1,0 +1,137 @@
+// The 16 U-D symmetries, the coordinates of the flip-slice-twist table and its class reduction,
+// checked against whole-cube arithmetic; and, when the big table is already in the cache (it is
+// never built by the tests), its bound against true distances.
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+
+#include "../../plugins/cube/fst.h"
+#include "../../plugins/cube/optimal.h"
+#include "../../plugins/cube/symmetry.h"
+#include "../../plugins/cube/twophase.h"
+#include "test_services.h"
+
+using namespace cube;
+
+namespace {
+bool proper(const CubieCube &c) {
+    std::string why;
+    for (int i = 0; i < 8; ++i)
+        if (c.co[i] > 2) return false;
+    return check_cubie(c, why);
+}
+int flipslice(const CubieCube &c) { return get_slice_sorted(c) * N_FLIP + get_flip(c); }
+}  // namespace
+
+TEST_CASE("CubeSymmetry.SixteenSymmetriesKeepTheUDAxis") {
+    const Symmetry &sy = symmetry();
+    CHECK(sy.cube[0] == CubieCube::solved());
+    std::set<std::string> distinct;
+    for (int s = 0; s < N_UDSYM; ++s) {
+        CAPTURE(s);
+        REQUIRE(sy.inv[s] >= 0);
+        CHECK(multiply_full(sy.cube[sy.inv[s]], sy.cube[s]) == CubieCube::solved());
+        distinct.insert(to_facelets(sy.conj(apply_moves(CubieCube::solved(), {1, 5, 6}), s)));
+        bool seen[NMOVES] = {};
+        for (int m = 0; m < NMOVES; ++m) {
+            REQUIRE(sy.move[s][m] >= 0);
+            seen[sy.move[s][m]] = true;
+            // U and D turns stay U or D turns; half turns stay half turns.
+            CHECK((move_face(m) % 3 == 0) == (move_face(sy.move[s][m]) % 3 == 0));
+            CHECK((move_power(m) == 2) == (move_power(sy.move[s][m]) == 2));
+        }
+        for (bool b : seen) CHECK(b);
+    }
+    CHECK(distinct.size() == 16);  // U R' F conjugated 16 ways: all different
+    uint64_t rng = 77;
+    for (int i = 0; i < 200; ++i) {
+        const CubieCube x = random_cube(rng);
+        const int s = i % N_UDSYM, m = i % NMOVES;
+        const CubieCube y = sy.conj(x, s);
+        REQUIRE(proper(y));
+        CHECK(sy.conj(y, sy.inv[s]) == x);
+        CHECK(sy.conj(apply_move(x, m), s) == apply_move(y, sy.move[s][m]));
+    }
+}
+
+TEST_CASE("CubeSymmetry.CoordinatesMoveAndConjugateLikeCubes") {
+#if defined(__SANITIZE_THREAD__)
+    // Sequential code; building the class table takes 80 s of CPU under ThreadSanitizer.
+    MESSAGE("skipped under ThreadSanitizer (no threads here; the plain and ASan runs check it)");
+    return;
+#endif
+    const Symmetry &sy = symmetry();
+    const Coords &co = coords();
+    CHECK(co.classes == 1523864u);  // Kociemba's count of flip x sorted-slice classes
+    CHECK(co.class_rep[0] == 0u);
+    CHECK(co.class_stab[0] == 0xffff);
+    for (int v = 0; v < N_SLICE_SORTED; v += 7) {
+        CubieCube c = CubieCube::solved();
+        set_slice_sorted(c, v);
+        REQUIRE(get_slice_sorted(c) == v);
+    }
+    CHECK(get_slice_sorted(CubieCube::solved()) == 0);
+    uint64_t rng = 4242;
+    for (int i = 0; i < 500; ++i) {
+        const CubieCube x = random_cube(rng);
+        const int m = i % NMOVES, s = (i * 7) % N_UDSYM;
+        const CubieCube xm = apply_move(x, m);
+        CHECK(co.twist_move[size_t(get_twist(x)) * NMOVES + m] == get_twist(xm));
+        CHECK(co.flip_move[size_t(get_flip(x)) * NMOVES + m] == get_flip(xm));
+        CHECK(co.slice_move[size_t(get_slice_sorted(x)) * NMOVES + m] == get_slice_sorted(xm));
+        CHECK(co.twist_conj[size_t(get_twist(x)) * N_UDSYM + s] == get_twist(sy.conj(x, s)));
+        // The class entry names a symmetry that takes x's flip-slice to the representative.
+        const uint32_t e = co.flipslice_class[flipslice(x)];
+        CHECK(uint32_t(flipslice(sy.conj(x, int(e & 15)))) == co.class_rep[e >> 4]);
+        // And the stabilizer really fixes the representative.
+        CubieCube r = CubieCube::solved();
+        set_slice_sorted(r, int(co.class_rep[e >> 4] / N_FLIP));
+        set_flip(r, int(co.class_rep[e >> 4] % N_FLIP));
+        for (int u = 0; u < N_UDSYM; ++u)
+            CHECK(((co.class_stab[e >> 4] >> u & 1) != 0) == (flipslice(sy.conj(r, u)) == flipslice(r)));
+    }
+}
+
+TEST_CASE("CubeSymmetry.FstBoundNeverExceedsTheTrueDistance") {
+    // Only when the table is already cached (building it takes minutes: tools/cube-bench.sh).
+    const char *env = std::getenv("SOLVER_CACHE_DIR");
+    const char *home = std::getenv("HOME");
+    const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
+    if (!std::filesystem::exists(dir + "/cube-fst.pdb")) {
+        MESSAGE("skipped: no cached flip-slice-twist table in " << dir);
+        return;
+    }
+    FstTable fst;
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(dir + "/cube-fst.pdb", fst, why), why);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    std::vector<std::shared_ptr<const Pdb>> small;
+    solver_error err{};
+    REQUIRE(get_tables("small", &ts.sv, small, &err) == SOLVER_OK);
+    uint64_t rng = 31337;
+    unsigned d[3];
+    CHECK(fst_bound(CubieCube::solved(), fst, d) == 0);
+    for (int i = 0; i < 40; ++i) {
+        std::vector<int> scramble;
+        for (int k = 0; k < 7; ++k) scramble.push_back(int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
+        OptimalResult r = solve_optimal(c, small, &ts.sv);
+        REQUIRE(r.status == SOLVER_OK);
+        const unsigned h = fst_bound(c, fst, d);
+        CAPTURE(format_moves(scramble));
+        CHECK(h <= r.moves.size());
+        // Each axis distance is consistent: one move changes it by at most one.
+        unsigned dm[3];
+        for (int m = 0; m < NMOVES; ++m) {
+            fst_bound(apply_move(c, m), fst, dm);
+            for (int a = 0; a < 3; ++a) CHECK(std::abs(int(dm[a]) - int(d[a])) <= 1);
+        }
+        // The fst search (here without the corner table) finds the same optimal length.
+        OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv);
+        REQUIRE(q.status == SOLVER_OK);
+        CHECK(q.moves.size() == r.moves.size());
+        CHECK(apply_moves(c, q.moves).is_solved());
+    }
+}
