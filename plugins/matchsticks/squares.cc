@@ -39,6 +39,8 @@
 #include <memory>
 #include <new>
 
+#include <sys/mman.h>
+
 namespace matchsticks {
 namespace {
 
@@ -415,96 +417,172 @@ solver_status run_pass(const Tables &T, int R, const std::vector<bool> &wanted, 
 // ---- the layered DP: the search above with equal nodes merged --------------------------------
 // After V_i the future depends only on V_i (for the dangling test of line i+1), the masks of
 // the open squares, the removals so far and the squares completed so far. Layer by layer, every
-// such key holds the number of prefixes that reach it (saturated 128-bit); a key and its mirror
-// image (left-right reflection) have the same futures, so only the smaller of the two is kept.
+// such key holds the number of prefixes that reach it; a key and its mirror image (left-right
+// reflection) have the same futures, so only the larger of the two is kept.
 // The same bounds as the search drop keys that cannot end with a wanted S within `rcap`.
-struct Key {
-    uint64_t w[4];
-    bool operator==(const Key &o) const {
-        return w[0] == o.w[0] && w[1] == o.w[1] && w[2] == o.w[2] && w[3] == o.w[3];
-    }
-    uint8_t *b() { return reinterpret_cast<uint8_t *>(w); }
-    const uint8_t *b() const { return reinterpret_cast<const uint8_t *>(w); }
-    bool less(const Key &o) const {
-        for (int k = 3; k >= 0; --k)
-            if (w[k] != o.w[k]) return w[k] < o.w[k];
-        return false;
-    }
-};
-inline uint64_t hash_key(const Key &k) {
-    uint64_t h = k.w[0] * 0x9E3779B97F4A7C15ull;
-    h = (h ^ (h >> 29) ^ k.w[1]) * 0xBF58476D1CE4E5B9ull;
-    h = (h ^ (h >> 31) ^ k.w[2]) * 0x94D049BB133111EBull;
-    h = (h ^ (h >> 30) ^ k.w[3]) * 0x9E3779B97F4A7C15ull;
-    return h ^ (h >> 32);
+//
+// A key is packed into 128 bits (at most 124 are used, on 8 x 8): the open masks from bit 0
+// (class x at off[x], N - u + 1 bits), then removals (8 bits), squares completed (8 bits), and
+// on top V_i (V layers) or f1 | fr << (N + 1) (H layers: the down sticks forced present, and
+// free). With V on top, the comparison with the mirror image is mostly settled by V.
+// Counts are 64-bit first; a pass in which a count passes 2^64 is run again with 128-bit
+// saturated counts (OVERFLOW past 2^128), so every count stays exact or is reported as overflow.
+
+inline int pc64(uint64_t x) {  // no -mpopcnt: a few shifts beat the library call
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return int((x * 0x0101010101010101ull) >> 56);
+}
+inline int pc128(u128 x) { return pc64(uint64_t(x)) + pc64(uint64_t(x >> 64)); }
+
+inline uint64_t hash_pk(uint64_t lo, uint64_t hi) {
+    uint64_t h = (lo ^ (hi * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 31;
+    h *= 0x94D049BB133111EBull;
+    return h ^ (h >> 29);
 }
 
-// Open addressing, linear probing; key and count side by side (one cache line per probe,
-// mostly); a zero count marks an empty slot.
+// Saturated addition with a flag: 64-bit counts note the overflow (the pass is then run again
+// with 128-bit counts), 128-bit ones saturate at OVERFLOW as everywhere in the plugin.
+inline void count_add(uint64_t &a, uint64_t b, bool &over) {
+    uint64_t s = a + b;
+    if (s < a) over = true, s = ~uint64_t(0);
+    a = s;
+}
+inline void count_add(u128 &a, u128 b, bool &) { a = sat_add(a, b); }
+
+// Zeroed memory for the big tables, on 2 MB boundaries with transparent huge pages asked for:
+// the tables are probed at random, and 4 KB pages made most probes a TLB miss as well.
+struct BigBuffer {
+    void *p = nullptr;
+    size_t bytes = 0;
+    BigBuffer() = default;
+    BigBuffer(const BigBuffer &) = delete;
+    BigBuffer &operator=(const BigBuffer &) = delete;
+    BigBuffer(BigBuffer &&o) noexcept { swap(o); }
+    BigBuffer &operator=(BigBuffer &&o) noexcept {
+        swap(o);
+        return *this;
+    }
+    ~BigBuffer() { std::free(p); }
+    void swap(BigBuffer &o) {
+        std::swap(p, o.p);
+        std::swap(bytes, o.bytes);
+    }
+    void allocate(size_t n) {  // throws std::bad_alloc
+        std::free(p);
+        p = nullptr;
+        bytes = 0;
+        const size_t align = n >= (size_t(2) << 20) ? (size_t(2) << 20) : 64;
+        const size_t rounded = (n + align - 1) / align * align;
+        if (posix_memalign(&p, align, rounded) != 0) {
+            p = nullptr;
+            throw std::bad_alloc();
+        }
+#ifdef MADV_HUGEPAGE
+        if (align > 64) madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+        std::memset(p, 0, rounded);
+        bytes = rounded;
+    }
+};
+
+// Open addressing, linear probing; a zero count marks an empty slot. The buffer is kept between
+// layers (only the part in use is cleared again). Adds go through a short queue: the slot of a
+// key is prefetched when it is queued and written when it leaves the queue, so the cache misses
+// of the random probes overlap instead of coming one after another.
+template <class Count>
 struct KeyTable {
     struct Entry {
-        Key k;
-        u128 v;
+        uint64_t lo, hi;
+        Count v;
     };
-    std::vector<Entry> e;
-    size_t size = 0, mask = 0;
-    void reset(size_t cap) {
+    BigBuffer buf;
+    Entry *e = nullptr;
+    size_t cap = 0, size = 0, mask = 0;
+    bool over = false;
+    static constexpr unsigned QUEUE = 16;
+    struct Pending {
+        uint64_t lo, hi, h;
+        Count v;
+    };
+    Pending q[QUEUE];
+    unsigned qn = 0, qh = 0;
+    void reset(size_t want) {
         size_t c = 64;
-        while (c < cap * 2) c <<= 1;
-        e.assign(c, Entry{Key{}, 0});
-        mask = c - 1;
-        size = 0;
+        while (c < want * 2) c <<= 1;
+        if (buf.bytes >= c * sizeof(Entry)) {
+            std::memset(buf.p, 0, c * sizeof(Entry));
+        } else {
+            buf.allocate(c * sizeof(Entry));
+        }
+        e = static_cast<Entry *>(buf.p);
+        cap = c, mask = c - 1, size = 0, qn = 0, qh = 0, over = false;
     }
-    size_t capacity() const { return e.size(); }
-    void add(const Key &k, u128 v) {
-        if ((size + 1) * 2 > e.size()) grow();
-        size_t p = hash_key(k) & mask;
+    void release() {
+        BigBuffer().swap(buf);
+        e = nullptr;
+        cap = size = mask = 0;
+    }
+    size_t capacity() const { return cap; }
+    void insert(uint64_t lo, uint64_t hi, uint64_t h, Count v) {
+        size_t p = h & mask;
         while (e[p].v != 0) {
-            if (e[p].k == k) {
-                e[p].v = sat_add(e[p].v, v);
+            if (e[p].lo == lo && e[p].hi == hi) {
+                count_add(e[p].v, v, over);
                 return;
             }
             p = (p + 1) & mask;
         }
-        e[p].k = k;
-        e[p].v = v;
-        ++size;
+        e[p].lo = lo, e[p].hi = hi, e[p].v = v;
+        if ((++size) * 2 > cap) grow();
+    }
+    void add(uint64_t lo, uint64_t hi, Count v) {
+        const uint64_t h = hash_pk(lo, hi);
+        __builtin_prefetch(&e[h & mask], 1);
+        if (qn == QUEUE) {
+            const Pending &o = q[qh];
+            insert(o.lo, o.hi, o.h, o.v);
+            q[qh] = Pending{lo, hi, h, v};
+            qh = (qh + 1) % QUEUE;
+        } else {
+            q[(qh + qn++) % QUEUE] = Pending{lo, hi, h, v};
+        }
+    }
+    void add(u128 k, Count v) { add(uint64_t(k), uint64_t(k >> 64), v); }
+    void flush() {
+        while (qn) {
+            const Pending &o = q[qh];
+            qh = (qh + 1) % QUEUE, --qn;
+            insert(o.lo, o.hi, o.h, o.v);
+        }
     }
     void grow() {
-        std::vector<Entry> old;
-        old.swap(e);
-        reset(old.size());
-        for (const Entry &x : old)
-            if (x.v != 0) add(x.k, x.v);
+        BigBuffer old;
+        old.swap(buf);
+        const Entry *oe = static_cast<const Entry *>(old.p);
+        const size_t oc = cap;
+        buf.allocate(2 * oc * sizeof(Entry));
+        e = static_cast<Entry *>(buf.p);
+        cap = 2 * oc, mask = cap - 1, size = 0;
+        for (size_t z = 0; z < oc; ++z)
+            if (oe[z].v != 0) insert(oe[z].lo, oe[z].hi, hash_pk(oe[z].lo, oe[z].hi), oe[z].v);
     }
-    size_t bytes() const { return e.size() * sizeof(Entry); }
+    size_t bytes() const { return buf.bytes; }
 };
 
+// The classes open after H_i / V_i (layer i + 1) and where their masks sit in the key.
 struct Layer {
-    std::vector<std::pair<int, int>> open;  // (t, u) of the open squares after V_i, key order
+    std::vector<std::pair<int, int>> open;  // (t, u), key order: carried first, then (i, 1..)
     int unit_index = -1;                    // where (i, 1) sits in `open`
+    int off[MAX_SIDE_SQUARES * MAX_SIDE_SQUARES] = {};
+    int bits = 0;  // mask bits; removals at `bits`, squares at bits + 8, V / f1,fr at bits + 16
+    std::vector<u128> vp;  // [v]: every class's vpair mask at its offset (AND in V_i)
+    std::vector<u128> nb;  // [h]: the new classes (i, u) opened by H_i, at their offsets
 };
 
-struct DpShared {
-    const Tables *T;
-    int rmin, rcap, smax_all;
-    std::vector<int> prev_active;
-    std::vector<Layer> layers;  // [i + 1]: after V_i; [0]: before line 0
-    std::vector<uint8_t> rev[MAXN + 2];  // rev[w][x]: x reversed over w bits
-    // the layer being read: parts (one per worker) seen as one index range
-    const std::vector<KeyTable> *src = nullptr;
-    std::vector<size_t> src_off;
-    const KeyTable::Entry &entry(uint64_t p) const {
-        size_t q = 0;
-        while (p >= src_off[q + 1]) ++q;
-        return (*src)[q].e[p - src_off[q]];
-    }
-    std::vector<KeyTable> out;                      // per worker
-    std::vector<std::vector<u128>> res;             // per worker: [R * (total+1) + S]
-    int i = 0;
-    std::atomic<bool> stop{false};
-    const solver_services *sv = nullptr;
-};
+inline u128 take(u128 k, int off, int w) { return (k >> off) & ((u128(1) << w) - 1); }
 
 // The most squares of an open class (size u, `alive` of them intact) that r removals can break:
 // a vertical stick borders at most 2 squares of a class, a stick of its bottom line at most
@@ -515,55 +593,94 @@ inline int class_kills(int alive, int r, int u, int N, bool rows_left) {
     return std::min(alive, r * per);
 }
 
-// Key bytes: [0..1] V_{i-1} (V layers) or the down sticks forced present (H layers), [2..3] the
-// free down sticks (H layers), [4] removals so far, [5] squares completed, [6..] open masks.
-constexpr int KEY_MASKS = 6, MAX_OPEN = 26;
-
 inline unsigned rev_bits(unsigned x, int w) {
     unsigned r = 0;
     for (int z = 0; z < w; ++z) r |= ((x >> z) & 1u) << (w - 1 - z);
     return r;
 }
 
-void dp_poll(DpShared &d) {
-    if (d.sv && d.sv->should_stop && d.sv->should_stop(d.sv->ctx)) d.stop = true;
+template <class Count>
+struct DpShared {
+    const Tables *T;
+    int rmin, rcap, smax_all;
+    std::vector<int> prev_active;
+    std::vector<Layer> layers;           // [i + 1]: after H_i / V_i; [0]: before line 0
+    std::vector<uint8_t> rev[MAXN + 2];  // rev[w][x]: x reversed over w bits
+    std::vector<unsigned> revv;          // [v]: v reversed over N + 1 bits
+    // the layer being read: parts (one per worker) seen as one index range
+    const std::vector<KeyTable<Count>> *src = nullptr;
+    std::vector<size_t> src_off;
+    const typename KeyTable<Count>::Entry &entry(uint64_t p) const {
+        size_t q = 0;
+        while (p >= src_off[q + 1]) ++q;
+        return (*src)[q].e[p - src_off[q]];
+    }
+    std::vector<KeyTable<Count>> out;        // per worker
+    std::vector<std::vector<Count>> res;     // per worker: [R * (total+1) + S]
+    std::vector<uint8_t> over;               // per worker: a 64-bit count passed 2^64
+    int i = 0;
+    std::atomic<bool> stop{false};
+    const solver_services *sv = nullptr;
+
+    // The mirror image of the masks of layer L (left-right reflection of every class).
+    u128 mirror_masks(const Layer &L, u128 k) const {
+        u128 m = 0;
+        const int N = T->N;
+        for (size_t x = 0; x < L.open.size(); ++x) {
+            const int w = N - L.open[x].second + 1;
+            m |= u128(rev[w][unsigned(take(k, L.off[x], w))]) << L.off[x];
+        }
+        return m;
+    }
+};
+
+template <class Count>
+void dp_poll(DpShared<Count> &d) {
+    // relaxed: `stop` only tells the other workers to leave early; the pass result is discarded
+    if (d.sv && d.sv->should_stop && d.sv->should_stop(d.sv->ctx)) d.stop.store(true, std::memory_order_relaxed);
 }
 
 // V layer (after V_{i-1}) -> H layer (after H_i), or the final counts when i == M.
+template <class Count>
 void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
-    DpShared &d = *static_cast<DpShared *>(arg);
+    DpShared<Count> &d = *static_cast<DpShared<Count> *>(arg);
     if (d.stop.load(std::memory_order_relaxed)) return;
     dp_poll(d);
     const Tables &T = *d.T;
     const int M = T.M, N = T.N, i = d.i;
     const Layer &Lp = d.layers[i];
-    KeyTable &out = d.out[worker];
-    u128 *res = d.res[worker].data();
+    const Layer *Ln = i < M ? &d.layers[i + 1] : nullptr;
+    KeyTable<Count> &out = d.out[worker];
+    Count *res = d.res[worker].data();
+    bool over = false;
     const int W = T.total + 1;
     const int np = int(Lp.open.size());
-    uint16_t carried[40], fin_m[40];
-    int cu[40], fin_u[40];
-    // new classes of line i from H_i: the sizes and how many bits each H adds
+    uint16_t fin_m[40];
+    int fin_u[40], car_alive[40], car_u[40];
     const int nnew = i < M ? std::min(N, M - i) : 0;
     for (uint64_t p = begin; p < end; ++p) {
-        const KeyTable::Entry &en = d.entry(p);
-        const u128 val = en.v;
+        const auto &en = d.entry(p);
+        const Count val = en.v;
         if (val == 0) continue;
-        const uint8_t *kb = en.k.b();
-        const unsigned vprev = unsigned(kb[0]) | (unsigned(kb[1]) << 8);
-        const int used = kb[4], C = kb[5];
+        const u128 key = (u128(en.hi) << 64) | en.lo;
+        const int used = int(take(key, Lp.bits, 8)), C = int(take(key, Lp.bits + 8, 8));
+        const unsigned vprev = unsigned(key >> (Lp.bits + 16));
         const int kmax = std::min(N, d.rcap - used);
         // the classes carried on do not depend on H_i: split them from those finishing here once
         int nfin = 0, ncar = 0, open0 = 0;
+        u128 carried = 0;
         for (int x = 0; x < np; ++x) {
             const int t = Lp.open[x].first, u = Lp.open[x].second;
-            const unsigned m = kb[KEY_MASKS + x];
+            const unsigned m = unsigned(take(key, Lp.off[x], N - u + 1));
             if (t + u == i) {
                 if (m) fin_m[nfin] = uint16_t(m), fin_u[nfin++] = u;
             } else {
-                carried[ncar] = uint16_t(m), cu[ncar++] = u, open0 += pc(m);
+                carried |= u128(m) << Ln->off[ncar];
+                car_alive[ncar] = pc(m), car_u[ncar++] = u;
+                open0 += pc(m);
             }
         }
+        const u128 carried_mirror = Ln ? d.mirror_masks(*Ln, carried) : 0;
         for (int kh = 0; kh <= kmax; ++kh) {
             const int uh = used + kh;
             if (uh + T.RS_H[i] < d.rmin) continue;
@@ -575,11 +692,11 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
                 const unsigned one = (up ^ l ^ r) & ~((up & l) | (up & r) | (l & r));
                 if (i == M) {
                     if (one) continue;
-                    if (uh >= d.rmin && d.prev_active[C2] == C2) res[size_t(uh) * W + C2] = sat_add(res[size_t(uh) * W + C2], val);
+                    if (uh >= d.rmin && d.prev_active[C2] == C2) count_add(res[size_t(uh) * W + C2], val, over);
                     continue;
                 }
-                int nc = ncar, open = open0;
-                for (int u = 1; u <= nnew; ++u) carried[nc] = T.hrun[u][h], cu[nc++] = u, open += pc(T.hrun[u][h]);
+                int open = open0;
+                for (int u = 1; u <= nnew; ++u) open += pc(T.hrun[u][h]);
                 const int A = C2 + open + T.F[i];
                 const int smax = d.prev_active[A];
                 if (smax < C2) continue;
@@ -588,63 +705,59 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
                     const int rl = d.rcap - uh;
                     if (T.kallH[i][rl] < A - smax) continue;
                     int kills = T.kcapH[i][rl];
-                    for (int x = 0; x < nc && kills < A - smax; ++x)
-                        kills += class_kills(pc(carried[x]), rl, cu[x], N, true);  // rows i.. are undecided
+                    for (int x = 0; x < ncar && kills < A - smax; ++x)
+                        kills += class_kills(car_alive[x], rl, car_u[x], N, true);  // rows i.. are undecided
+                    for (int u = 1; u <= nnew && kills < A - smax; ++u)
+                        kills += class_kills(pc(T.hrun[u][h]), rl, u, N, true);
                     if (kills < A - smax) continue;
                 }
                 const unsigned f1 = one, fr = (up | l | r) & ~one & T.vmask;
-                Key k{}, mk{};
-                uint8_t *b = k.b(), *mb = mk.b();
-                b[0] = uint8_t(f1 & 0xff), b[1] = uint8_t(f1 >> 8), b[2] = uint8_t(fr & 0xff), b[3] = uint8_t(fr >> 8);
-                b[4] = uint8_t(uh), b[5] = uint8_t(C2);
-                const unsigned rf1 = rev_bits(f1, N + 1), rfr = rev_bits(fr, N + 1);
-                mb[0] = uint8_t(rf1 & 0xff), mb[1] = uint8_t(rf1 >> 8), mb[2] = uint8_t(rfr & 0xff), mb[3] = uint8_t(rfr >> 8);
-                mb[4] = b[4], mb[5] = b[5];
-                for (int x = 0; x < nc; ++x) {
-                    b[KEY_MASKS + x] = uint8_t(carried[x]);
-                    mb[KEY_MASKS + x] = d.rev[N - cu[x] + 1][carried[x]];
-                }
-                out.add(mk.less(k) ? mk : k, val);
+                const u128 tail = (u128(uh) << Ln->bits) | (u128(C2) << (Ln->bits + 8));
+                const u128 k = carried | Ln->nb[h] | tail | (u128(f1 | (fr << (N + 1))) << (Ln->bits + 16));
+                const unsigned rh = d.rev[N][h];
+                const u128 mk = carried_mirror | Ln->nb[rh] | tail |
+                                (u128(d.revv[f1] | (d.revv[fr] << (N + 1))) << (Ln->bits + 16));
+                out.add(mk > k ? mk : k, val);
             }
         }
     }
+    out.flush();
+    if (over || out.over) d.over[worker] = 1;
 }
 
 // H layer (after H_i) -> V layer (after V_i).
+template <class Count>
 void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
-    DpShared &d = *static_cast<DpShared *>(arg);
+    DpShared<Count> &d = *static_cast<DpShared<Count> *>(arg);
     if (d.stop.load(std::memory_order_relaxed)) return;
     dp_poll(d);
     const Tables &T = *d.T;
     const int N = T.N, i = d.i;
     const Layer &Ln = d.layers[i + 1];
-    KeyTable &out = d.out[worker];
+    KeyTable<Count> &out = d.out[worker];
     const int nc = int(Ln.open.size());
-    int cu[40];
-    for (int x = 0; x < nc; ++x) cu[x] = Ln.open[x].second;
+    const u128 maskbits = (u128(1) << Ln.bits) - 1;
+    const int uoff = Ln.off[Ln.unit_index];
     for (uint64_t p = begin; p < end; ++p) {
-        const KeyTable::Entry &en = d.entry(p);
-        const u128 val = en.v;
+        const auto &en = d.entry(p);
+        const Count val = en.v;
         if (val == 0) continue;
-        const uint8_t *kb = en.k.b();
-        const unsigned f1 = unsigned(kb[0]) | (unsigned(kb[1]) << 8), fr = unsigned(kb[2]) | (unsigned(kb[3]) << 8);
-        const int used = kb[4], C2 = kb[5];
-        const unsigned cells = kb[KEY_MASKS + Ln.unit_index];  // row i cells with a top (= H_i)
+        const u128 key = (u128(en.hi) << 64) | en.lo;
+        const unsigned fv = unsigned(key >> (Ln.bits + 16));
+        const unsigned f1 = fv & T.vmask, fr = fv >> (N + 1);
+        const int used = int(take(key, Ln.bits, 8)), C2 = int(take(key, Ln.bits + 8, 8));
+        const u128 masks = key & maskbits;
+        const u128 mmasks = d.mirror_masks(Ln, masks);
+        const u128 ctail = u128(C2) << (Ln.bits + 8);
+        const unsigned cells = unsigned(take(key, uoff, N));  // row i cells with a top (= H_i)
         unsigned sub = 0;
         do {
             const unsigned v = f1 | sub;
             sub = (sub - fr) & fr;
             const int u2 = used + N + 1 - pc(v);
             if (u2 > d.rcap || u2 + T.RS_V[i] < d.rmin) continue;
-            Key k{};
-            uint8_t *b = k.b();
-            b[0] = uint8_t(v & 0xff), b[1] = uint8_t(v >> 8), b[4] = uint8_t(u2), b[5] = uint8_t(C2);
-            int open = 0;
-            for (int x = 0; x < nc; ++x) {
-                const unsigned m = kb[KEY_MASKS + x] & T.vpair[cu[x]][v];
-                b[KEY_MASKS + x] = uint8_t(m);
-                open += pc(m);
-            }
+            const u128 nm = masks & Ln.vp[v];
+            const int open = pc128(nm);
             const int A = C2 + open + T.F[i];
             const int smax = d.prev_active[A];
             if (smax < C2) continue;
@@ -653,44 +766,55 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
                 const int rl = d.rcap - u2;
                 if (T.kallV[i][rl] < A - smax) continue;
                 int kills = T.kcapV[i][rl];
-                for (int x = 0; x < nc && kills < A - smax; ++x)
-                    kills += class_kills(pc(b[KEY_MASKS + x]), rl, cu[x], N, Ln.open[x].first + cu[x] - 1 > i);
+                for (int x = 0; x < nc && kills < A - smax; ++x) {
+                    const int u = Ln.open[x].second;
+                    kills += class_kills(pc(unsigned(take(nm, Ln.off[x], N - u + 1))), rl, u, N,
+                                         Ln.open[x].first + u - 1 > i);
+                }
                 if (kills < A - smax) continue;
             }
-            Key mk{};
-            uint8_t *mb = mk.b();
-            const unsigned rv = rev_bits(v, N + 1);
-            mb[0] = uint8_t(rv & 0xff), mb[1] = uint8_t(rv >> 8), mb[4] = b[4], mb[5] = b[5];
-            for (int x = 0; x < nc; ++x) mb[KEY_MASKS + x] = d.rev[N - cu[x] + 1][b[KEY_MASKS + x]];
-            out.add(mk.less(k) ? mk : k, val);
+            const unsigned rv = d.revv[v];
+            const u128 tail = ctail | (u128(u2) << Ln.bits);
+            const u128 k = nm | tail | (u128(v) << (Ln.bits + 16));
+            const u128 mk = (mmasks & Ln.vp[rv]) | tail | (u128(rv) << (Ln.bits + 16));
+            out.add(mk > k ? mk : k, val);
         } while (sub != 0);
     }
+    out.flush();
+    if (out.over) d.over[worker] = 1;
 }
 
+template <class Count>
 struct MergeArg {
-    std::vector<KeyTable> *from, *to;
+    std::vector<KeyTable<Count>> *from, *to;
     uint32_t parts;
-    const solver_services *sv;
 };
 
+template <class Count>
 void merge_body(void *arg, uint64_t begin, uint64_t end, uint32_t) {
-    MergeArg &a = *static_cast<MergeArg *>(arg);
+    MergeArg<Count> &a = *static_cast<MergeArg<Count> *>(arg);
     for (uint64_t q = begin; q < end; ++q) {
         size_t total = 0;
         for (const auto &o : *a.from) total += o.size;
-        KeyTable &t = (*a.to)[q];
+        KeyTable<Count> &t = (*a.to)[q];
         t.reset(total / a.parts + 1024);
         for (const auto &o : *a.from)
-            for (const auto &x : o.e)
-                if (x.v != 0 && (hash_key(x.k) >> 32) % a.parts == q) t.add(x.k, x.v);
+            for (size_t z = 0; z < o.cap; ++z) {
+                const auto &x = o.e[z];
+                if (x.v != 0 && (hash_pk(x.lo, x.hi) >> 40) % a.parts == q) t.add(x.lo, x.hi, x.v);
+            }
+        t.flush();
     }
 }
 
-// One DP pass: res[R][S] for rmin <= R <= rcap and every wanted S.
-solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<bool> &wanted, const solver_services *sv,
-                      std::vector<u128> &result) {
+// One DP pass: res[R][S] for rmin <= R <= rcap and every wanted S. `overflowed` is set when a
+// 64-bit count passed 2^64 (the caller runs the pass again with 128-bit counts).
+template <class Count>
+solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<bool> &wanted,
+                        const solver_services *sv, std::vector<u128> &result, bool &overflowed) {
     const int M = T.M, N = T.N, W = T.total + 1;
-    DpShared d;
+    overflowed = false;
+    DpShared<Count> d;
     d.T = &T;
     d.rmin = rmin, d.rcap = rcap;
     d.sv = sv;
@@ -705,12 +829,10 @@ solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<boo
     if (last < 0) return SOLVER_OK;
     for (int w = 1; w <= N + 1; ++w) {
         d.rev[w].assign(256, 0);
-        for (unsigned x = 0; x < 256 && x < (1u << w); ++x) {
-            unsigned r = 0;
-            for (int z = 0; z < w; ++z) r |= ((x >> z) & 1u) << (w - 1 - z);
-            d.rev[w][x] = uint8_t(r);
-        }
+        for (unsigned x = 0; x < 256 && x < (1u << w); ++x) d.rev[w][x] = uint8_t(rev_bits(x, w));
     }
+    d.revv.resize(size_t(1) << (N + 1));
+    for (unsigned v = 0; v <= T.vmask; ++v) d.revv[v] = rev_bits(v, N + 1);
     d.layers.resize(M + 1);
     for (int i = 0; i < M; ++i) {
         Layer &L = d.layers[i + 1];
@@ -718,17 +840,30 @@ solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<boo
             if (tu.first + tu.second > i) L.open.push_back(tu);
         L.unit_index = int(L.open.size());
         for (int u = 1; u <= std::min(N, M - i); ++u) L.open.push_back({i, u});
-        if (L.open.size() > size_t(MAX_OPEN)) return SOLVER_ERR_INTERNAL;
+        int b = 0;
+        for (size_t x = 0; x < L.open.size(); ++x) L.off[x] = b, b += N - L.open[x].second + 1;
+        L.bits = b;
+        if (b + 16 + 2 * (N + 1) > 128) return SOLVER_ERR_INTERNAL;
+        L.vp.assign(size_t(1) << (N + 1), 0);
+        for (unsigned v = 0; v <= T.vmask; ++v)
+            for (size_t x = 0; x < L.open.size(); ++x)
+                L.vp[v] |= u128(T.vpair[L.open[x].second][v]) << L.off[x];
+        L.nb.assign(size_t(1) << N, 0);
+        for (unsigned h = 0; h <= T.hmask; ++h)
+            for (size_t x = L.unit_index; x < L.open.size(); ++x)
+                L.nb[h] |= u128(T.hrun[L.open[x].second][h]) << L.off[x];
     }
     const uint32_t workers = sv ? std::max<uint32_t>(1, sv->threads) : 1;
     d.out.resize(workers);
-    d.res.assign(workers, std::vector<u128>(size_t(rcap + 1) * W, 0));
+    d.res.assign(workers, std::vector<Count>(size_t(rcap + 1) * W, 0));
+    d.over.assign(workers, 0);
     // The layer lives in `workers` parts split by hash, so the merge of the workers' tables
     // runs in parallel too: part q takes the keys whose hash says q from every worker table.
-    std::vector<KeyTable> cur(1), next(workers);
+    std::vector<KeyTable<Count>> cur(1), next(workers);
     cur[0].reset(1);
-    cur[0].add(Key{}, 1);
-    MergeArg ma{&d.out, &next, workers, sv};
+    cur[0].add(0, 0, 1);
+    cur[0].flush();  // layer 0: no classes, nothing removed; V_{-1} = 0
+    MergeArg<Count> ma{&d.out, &next, workers};
     for (int step = 0; step <= 2 * M; ++step) {
         const int i = step / 2;
         const bool hstep = step % 2 == 0;
@@ -738,10 +873,12 @@ solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<boo
         size_t keys = 0;
         for (const auto &c : cur) d.src_off.push_back(d.src_off.back() + c.capacity()), keys += c.size;
         for (auto &o : d.out) o.reset(std::max<size_t>(1024, 2 * keys / workers));  // layers grow: fewer rehashes
-        solver_range_fn fn = hstep ? dp_step_h : dp_step_v;
+        solver_range_fn fn = hstep ? dp_step_h<Count> : dp_step_v<Count>;
         if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, d.src_off.back(), 512, fn, &d);
         else fn(&d, 0, d.src_off.back(), 0);
-        if (d.stop) return SOLVER_ERR_STOPPED;
+        if (d.stop.load(std::memory_order_relaxed)) return SOLVER_ERR_STOPPED;
+        for (auto o : d.over) overflowed = overflowed || o;
+        if (overflowed) return SOLVER_OK;
         if (step == 2 * M) break;
         size_t bytes = 0;
         for (const auto &c : cur) bytes += c.bytes();
@@ -751,19 +888,29 @@ solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<boo
             cur.resize(1);
             std::swap(cur[0], d.out[0]);
         } else {
-            cur.clear();  // free the old layer before the new one is built
-            next.assign(workers, KeyTable());
-            if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, workers, 1, merge_body, &ma);
-            else merge_body(&ma, 0, workers, 0);
+            for (auto &c : cur) c.release();  // free the old layer before the new one is built
+            next.clear();
+            next.resize(workers);
+            if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, workers, 1, merge_body<Count>, &ma);
+            else merge_body<Count>(&ma, 0, workers, 0);
             std::swap(cur, next);
+            for (const auto &c : cur) overflowed = overflowed || c.over;
+            if (overflowed) return SOLVER_OK;
         }
         if (sv && sv->progress) sv->progress(sv->ctx, "matchsticks", double(step + 1) / (2 * M + 1));
     }
     for (auto &r : d.res)
-        for (size_t k = 0; k < r.size(); ++k) result[k] = sat_add(result[k], r[k]);
+        for (size_t k = 0; k < r.size(); ++k) result[k] = sat_add(result[k], u128(r[k]));
     return SOLVER_OK;
 }
 
+solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<bool> &wanted, const solver_services *sv,
+                      std::vector<u128> &result) {
+    bool over = false;
+    solver_status st = dp_pass_t<uint64_t>(T, rmin, rcap, wanted, sv, result, over);
+    if (st != SOLVER_OK || !over) return st;
+    return dp_pass_t<u128>(T, rmin, rcap, wanted, sv, result, over);
+}
 // Greedy: remove, one at a time, a stick that breaks the fewest intact squares (dangling rule
 // dropped). kept[R] is a number of squares some set of exactly R removals keeps: a quick proof
 // that >= kept[R] squares are possible, so the search for it can be skipped.
