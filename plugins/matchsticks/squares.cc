@@ -511,7 +511,7 @@ struct KeyTable {
     unsigned qn = 0, qh = 0;
     void reset(size_t want) {
         size_t c = 64;
-        while (c < want * 2) c <<= 1;
+        while (c * 2 < want * 3) c <<= 1;  // load <= 2/3 at the expected size
         if (buf.bytes >= c * sizeof(Entry)) {
             std::memset(buf.p, 0, c * sizeof(Entry));
         } else {
@@ -536,7 +536,7 @@ struct KeyTable {
             p = (p + 1) & mask;
         }
         e[p].lo = lo, e[p].hi = hi, e[p].v = v;
-        if ((++size) * 2 > cap) grow();
+        if ((++size) * 4 > cap * 3) grow();  // load <= 3/4
     }
     void add(uint64_t lo, uint64_t hi, Count v) {
         const uint64_t h = hash_pk(lo, hi);
@@ -811,7 +811,8 @@ void merge_body(void *arg, uint64_t begin, uint64_t end, uint32_t) {
 // 64-bit count passed 2^64 (the caller runs the pass again with 128-bit counts).
 template <class Count>
 solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<bool> &wanted,
-                        const solver_services *sv, std::vector<u128> &result, bool &overflowed) {
+                        const solver_services *sv, std::vector<u128> &result, bool &overflowed,
+                        std::vector<size_t> &hint) {
     const int M = T.M, N = T.N, W = T.total + 1;
     overflowed = false;
     DpShared<Count> d;
@@ -872,11 +873,17 @@ solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<b
         d.src_off.assign(1, 0);
         size_t keys = 0;
         for (const auto &c : cur) d.src_off.push_back(d.src_off.back() + c.capacity()), keys += c.size;
-        for (auto &o : d.out) o.reset(std::max<size_t>(1024, 2 * keys / workers));  // layers grow: fewer rehashes
+        // Expected size: this step's output in the previous pass (passes differ little), else
+        // twice this layer (layers grow); a wrong guess costs a rehash, never a wrong count.
+        if (hint.size() <= size_t(step)) hint.resize(step + 1, 0);
+        const size_t expect = hint[step] ? hint[step] + hint[step] / 8 : 2 * keys;
+        for (auto &o : d.out) o.reset(std::max<size_t>(1024, expect / workers));
         solver_range_fn fn = hstep ? dp_step_h<Count> : dp_step_v<Count>;
         if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, d.src_off.back(), 512, fn, &d);
         else fn(&d, 0, d.src_off.back(), 0);
         if (d.stop.load(std::memory_order_relaxed)) return SOLVER_ERR_STOPPED;
+        hint[step] = 0;
+        for (const auto &o : d.out) hint[step] += o.size;
         for (auto o : d.over) overflowed = overflowed || o;
         if (overflowed) return SOLVER_OK;
         if (step == 2 * M) break;
@@ -904,12 +911,13 @@ solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<b
     return SOLVER_OK;
 }
 
+// `hint`: the layer sizes of the previous pass, to size the tables (updated here).
 solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<bool> &wanted, const solver_services *sv,
-                      std::vector<u128> &result) {
+                      std::vector<u128> &result, std::vector<size_t> &hint) {
     bool over = false;
-    solver_status st = dp_pass_t<uint64_t>(T, rmin, rcap, wanted, sv, result, over);
+    solver_status st = dp_pass_t<uint64_t>(T, rmin, rcap, wanted, sv, result, over, hint);
     if (st != SOLVER_OK || !over) return st;
-    return dp_pass_t<u128>(T, rmin, rcap, wanted, sv, result, over);
+    return dp_pass_t<u128>(T, rmin, rcap, wanted, sv, result, over, hint);
 }
 // Greedy: remove, one at a time, a stick that breaks the fewest intact squares (dangling rule
 // dropped). kept[R] is a number of squares some set of exactly R removals keeps: a quick proof
@@ -967,7 +975,8 @@ solver_status count_squares(int m, int n, int s, int r, const solver_services *s
     std::vector<bool> wanted(T.total + 1, false);
     wanted[s] = true;
     std::vector<u128> res;
-    solver_status st = dp_pass(T, r, r, wanted, sv, res);
+    std::vector<size_t> hint;
+    solver_status st = dp_pass(T, r, r, wanted, sv, res, hint);
     if (st != SOLVER_OK) return st;
     out = res[size_t(r) * (T.total + 1) + s];
     return SOLVER_OK;
@@ -1000,8 +1009,9 @@ solver_status squares_table(int m, int n, int s_lo, int s_hi, const solver_servi
     int rmin = 0;
     std::vector<u128> res;
     std::vector<uint64_t> hist;
+    std::vector<size_t> hint;
     while (left > 0) {
-        solver_status st = dp_pass(T, rmin, rcap, open, sv, res);
+        solver_status st = dp_pass(T, rmin, rcap, open, sv, res, hint);
         if (st != SOLVER_OK) return st;
         for (int s = s_lo; s <= s_hi; ++s) {
             if (!open[s]) continue;
