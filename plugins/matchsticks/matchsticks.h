@@ -71,6 +71,12 @@ solver_status squares_table(int m, int n, int s_lo, int s_hi, const solver_servi
 solver_status nodangling_counts(int m, int n, int r_hi, const solver_services *sv,
                                 std::vector<u128> &out);
 
+// Test hooks, 0 in normal use (set them only while no count runs): DP_PLAIN keeps every key
+// of the layered DP instead of one per left-right mirror pair; DP_WIDE runs every pass with
+// 128-bit counts instead of 64-bit ones first. Both must leave every count unchanged.
+enum : int { DP_PLAIN = 1, DP_WIDE = 2 };
+extern int dp_test_flags;
+
 // Runs the query and writes its lines (each ending in '\n') into `text`.
 solver_status run_query(const Query &q, const solver_services *sv, std::string &text, uint64_t &cost,
                         Failure &f);

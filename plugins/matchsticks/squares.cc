@@ -42,6 +42,9 @@
 #include <sys/mman.h>
 
 namespace matchsticks {
+
+int dp_test_flags = 0;
+
 namespace {
 
 constexpr int MAXN = MAX_SIDE_SQUARES;
@@ -619,6 +622,7 @@ struct DpShared {
     std::vector<std::vector<Count>> res;     // per worker: [R * (total+1) + S]
     std::vector<uint8_t> over;               // per worker: a 64-bit count passed 2^64
     int i = 0;
+    bool mirror = true;  // keep one key per mirror pair (off only for a test)
     std::atomic<bool> stop{false};
     const solver_services *sv = nullptr;
 
@@ -717,7 +721,7 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
                 const unsigned rh = d.rev[N][h];
                 const u128 mk = carried_mirror | Ln->nb[rh] | tail |
                                 (u128(d.revv[f1] | (d.revv[fr] << (N + 1))) << (Ln->bits + 16));
-                out.add(mk > k ? mk : k, val);
+                out.add(mk > k && d.mirror ? mk : k, val);
             }
         }
     }
@@ -777,7 +781,7 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
             const u128 tail = ctail | (u128(u2) << Ln.bits);
             const u128 k = nm | tail | (u128(v) << (Ln.bits + 16));
             const u128 mk = (mmasks & Ln.vp[rv]) | tail | (u128(rv) << (Ln.bits + 16));
-            out.add(mk > k ? mk : k, val);
+            out.add(mk > k && d.mirror ? mk : k, val);
         } while (sub != 0);
     }
     out.flush();
@@ -817,6 +821,7 @@ solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<b
     overflowed = false;
     DpShared<Count> d;
     d.T = &T;
+    d.mirror = !(dp_test_flags & DP_PLAIN);
     d.rmin = rmin, d.rcap = rcap;
     d.sv = sv;
     d.prev_active.assign(W, -1);
@@ -915,6 +920,7 @@ solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<b
 solver_status dp_pass(const Tables &T, int rmin, int rcap, const std::vector<bool> &wanted, const solver_services *sv,
                       std::vector<u128> &result, std::vector<size_t> &hint) {
     bool over = false;
+    if (dp_test_flags & DP_WIDE) return dp_pass_t<u128>(T, rmin, rcap, wanted, sv, result, over, hint);
     solver_status st = dp_pass_t<uint64_t>(T, rmin, rcap, wanted, sv, result, over, hint);
     if (st != SOLVER_OK || !over) return st;
     return dp_pass_t<u128>(T, rmin, rcap, wanted, sv, result, over, hint);

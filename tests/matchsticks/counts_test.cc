@@ -141,3 +141,40 @@ TEST_CASE("Matchsticks.StopIsHonoured") {
     std::vector<u128> c;
     CHECK(nodangling_counts(10, 10, 16, s2.get(), c) == SOLVER_ERR_STOPPED);
 }
+
+// The layered DP keeps one key per left-right mirror pair and counts in 64 bits first; the
+// same counts must come out with every key kept (DP_PLAIN) and with 128-bit counts from the
+// start (DP_WIDE), for every (S, R) of boards where the mirror pairs are many.
+TEST_CASE("Matchsticks.MirrorReductionAndCountWidthChangeNoCount") {
+    struct Restore {
+        ~Restore() { dp_test_flags = 0; }
+    } restore;
+    const int boards[][3] = {{4, 4, 9}, {3, 5, 9}, {2, 6, 12}};  // M, N, largest R checked
+    for (const auto &b : boards) {
+        const int m = b[0], n = b[1];
+        Query q;
+        q.m = m, q.n = n;
+        SeqServices s;
+        u128 nonzero = 0;
+        for (int r = 0; r <= b[2]; ++r)
+            for (int sq = 0; sq <= q.total_squares(); ++sq) {
+                u128 c[3] = {0, 0, 0};
+                const int flags[3] = {0, DP_PLAIN, DP_WIDE};
+                for (int k = 0; k < 3; ++k) {
+                    dp_test_flags = flags[k];
+                    REQUIRE(count_squares(m, n, sq, r, s.get(), c[k]) == SOLVER_OK);
+                }
+                dp_test_flags = 0;
+                if (c[0] != c[1] || c[0] != c[2]) {
+                    CAPTURE(m);
+                    CAPTURE(n);
+                    CAPTURE(r);
+                    CAPTURE(sq);
+                    CHECK(to_decimal(c[0]) == to_decimal(c[1]));
+                    CHECK(to_decimal(c[0]) == to_decimal(c[2]));
+                }
+                nonzero += c[0] != 0;
+            }
+        CHECK(nonzero > 10);  // the comparison covered real arrangements, not only zeros
+    }
+}
