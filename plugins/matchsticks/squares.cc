@@ -40,6 +40,9 @@
 #include <new>
 
 #include <sys/mman.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 namespace matchsticks {
 
@@ -60,6 +63,17 @@ struct PopTable {
 };
 const PopTable pop_table;
 inline int pc(unsigned x) { return pop_table.v[x]; }
+
+// dst[s] = min(dst[s], x[s]) for the 16 entries of a row (one instruction with SSE2).
+inline void min_row(uint8_t *dst, const uint8_t *x) {
+#ifdef __SSE2__
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(dst),
+                     _mm_min_epu8(_mm_loadu_si128(reinterpret_cast<const __m128i *>(dst)),
+                                  _mm_loadu_si128(reinterpret_cast<const __m128i *>(x))));
+#else
+    for (int s = 0; s < 16; ++s) dst[s] = std::min(dst[s], x[s]);
+#endif
+}
 
 struct Tables {
     int M = 0, N = 0, SC = 0, total = 0;
@@ -174,6 +188,58 @@ struct Tables {
                     uint16_t *dst = &minrem[i][size_t(h) * W];
                     for (int s = 0; s < W; ++s) dst[s] = std::min<int>(dst[s], cost + next[s]);
                 }
+        }
+        build_pairs();
+    }
+
+    // Squares of sizes 1 and 2 together (dangling rule dropped), computed backwards over the
+    // lines like minrem but exact for both sizes: tv[i][a | b << N | c << (2N - 1)][s] is the
+    // fewest removals below V_i (H_{i+1}, V_{i+1}, ...) that let at most s of these squares be
+    // completed from there on, given a = the cells of row i still intact (class (i, 1)),
+    // b = class (i-1, 2) and c = class (i, 2); th[i][b | h << (N - 1)][s] the same after H_i
+    // (b = class (i-1, 2) before V_i, h = H_i). Entries for s >= PB are not kept (no bound).
+    static constexpr int PB = 16;  // = the 16 bytes of min_row
+    bool pairs = false;
+    std::vector<uint8_t> tv[MAXM + 1], th[MAXM + 1];
+    void build_pairs() {
+        pairs = N >= 2 && N <= 7;
+        if (!pairs) return;
+        const int B = N - 1;  // bits of a size-2 class
+        const size_t nv = size_t(1) << (N + B + B), nh = size_t(1) << (B + N);
+        th[M].assign(nh * PB, 0);
+        for (int i = M - 1; i >= 0; --i) {
+            // For each c and H_{i+1}: the costs below as one 16-byte row, shifted by k (the
+            // squares H_{i+1} completes), min-ed into every (a, b) that completes k.
+            tv[i].assign(nv * PB, 255);
+            for (unsigned c = 0; c < (1u << B); ++c)
+                for (unsigned h = 0; h <= hmask; ++h) {
+                    const int cost = N - pc(h);
+                    const uint8_t *next = &th[i + 1][(size_t(c) | (size_t(h) << B)) * PB];
+                    alignas(16) uint8_t shifted[PB][PB];
+                    for (int k = 0; k < PB; ++k)
+                        for (int s2 = 0; s2 < PB; ++s2)
+                            shifted[k][s2] = s2 < k || next[s2 - k] == 255 ? 255 : uint8_t(std::min(254, cost + next[s2 - k]));
+                    const uint16_t h2 = hrun[2][h];
+                    for (unsigned ab = 0; ab < (1u << (N + B)); ++ab) {
+                        const int k = pc(ab & h) + pc((ab >> N) & h2);
+                        if (k >= PB) continue;
+                        min_row(&tv[i][(size_t(ab) | (size_t(c) << (N + B))) * PB], shifted[k]);
+                    }
+                }
+            th[i].assign(nh * PB, 255);
+            for (size_t st = 0; st < nh; ++st) {
+                const unsigned b = unsigned(st) & ((1u << B) - 1), h = unsigned(st >> B);
+                if (i == 0 && b) continue;
+                uint8_t *dst = &th[i][st * PB];
+                for (unsigned v = 0; v <= vmask; ++v) {
+                    const unsigned a2 = h & vpair[1][v], b2 = b & vpair[2][v], c2 = hrun[2][h] & vpair[2][v];
+                    const uint8_t *next = &tv[i][(size_t(a2) | (size_t(b2) << N) | (size_t(c2) << (N + B))) * PB];
+                    const int cost = N + 1 - pc(v);
+                    alignas(16) uint8_t row[PB];
+                    for (int s2 = 0; s2 < PB; ++s2) row[s2] = next[s2] == 255 ? 255 : uint8_t(std::min(254, cost + next[s2]));
+                    min_row(dst, row);
+                }
+            }
         }
     }
 };
@@ -579,6 +645,7 @@ struct KeyTable {
 struct Layer {
     std::vector<std::pair<int, int>> open;  // (t, u), key order: carried first, then (i, 1..)
     int unit_index = -1;                    // where (i, 1) sits in `open`
+    int pair_prev = -1, pair_here = -1;     // where (i-1, 2) and (i, 2) sit, or -1
     int off[MAX_SIDE_SQUARES * MAX_SIDE_SQUARES] = {};
     int bits = 0;  // mask bits; removals at `bits`, squares at bits + 8, V / f1,fr at bits + 16
     std::vector<u128> vp;  // [v]: every class's vpair mask at its offset (AND in V_i)
@@ -705,6 +772,10 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
                 const int smax = d.prev_active[A];
                 if (smax < C2) continue;
                 if (uh + T.minrem[i][size_t(h) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap) continue;
+                if (T.pairs && smax - C2 < Tables::PB) {
+                    const unsigned b = Ln->pair_prev >= 0 ? unsigned(take(carried, Ln->off[Ln->pair_prev], N - 1)) : 0;
+                    if (uh + T.th[i][(size_t(b) | (size_t(h) << (N - 1))) * Tables::PB + (smax - C2)] > d.rcap) continue;
+                }
                 {
                     const int rl = d.rcap - uh;
                     if (T.kallH[i][rl] < A - smax) continue;
@@ -766,6 +837,13 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
             const int smax = d.prev_active[A];
             if (smax < C2) continue;
             if (u2 + T.t2[i][size_t(cells & T.vpair[1][v]) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap) continue;
+            if (T.pairs && smax - C2 < Tables::PB) {
+                const unsigned a = unsigned(take(nm, uoff, N));
+                const unsigned b = Ln.pair_prev >= 0 ? unsigned(take(nm, Ln.off[Ln.pair_prev], N - 1)) : 0;
+                const unsigned c = Ln.pair_here >= 0 ? unsigned(take(nm, Ln.off[Ln.pair_here], N - 1)) : 0;
+                if (u2 + T.tv[i][(size_t(a) | (size_t(b) << N) | (size_t(c) << (2 * N - 1))) * Tables::PB + (smax - C2)] > d.rcap)
+                    continue;
+            }
             {
                 const int rl = d.rcap - u2;
                 if (T.kallV[i][rl] < A - smax) continue;
@@ -849,6 +927,10 @@ solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<b
         int b = 0;
         for (size_t x = 0; x < L.open.size(); ++x) L.off[x] = b, b += N - L.open[x].second + 1;
         L.bits = b;
+        for (size_t x = 0; x < L.open.size(); ++x) {
+            if (L.open[x] == std::make_pair(i - 1, 2)) L.pair_prev = int(x);
+            if (L.open[x] == std::make_pair(i, 2)) L.pair_here = int(x);
+        }
         if (b + 16 + 2 * (N + 1) > 128) return SOLVER_ERR_INTERNAL;
         L.vp.assign(size_t(1) << (N + 1), 0);
         for (unsigned v = 0; v <= T.vmask; ++v)
