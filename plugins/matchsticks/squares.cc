@@ -201,6 +201,10 @@ struct Tables {
     static constexpr int PB = 16;  // = the 16 bytes of min_row
     bool pairs = false;
     std::vector<uint8_t> tv[MAXM + 1], th[MAXM + 1];
+    // hsorted[i][(b * PB + s) << N | z]: every H_i as cost << 8 | h, by increasing cost =
+    // N - pc(h) + th[i][b | h << (N - 1)][s] (255 and more: no way), so the H step can stop at
+    // the first H_i that the removals left cannot pay for.
+    std::vector<uint16_t> hsorted[MAXM + 1];
     void build_pairs() {
         pairs = N >= 2 && N <= 7;
         if (!pairs) return;
@@ -240,6 +244,16 @@ struct Tables {
                     min_row(dst, row);
                 }
             }
+            hsorted[i].assign((size_t(1) << B) * PB << N, 0);
+            for (unsigned b = 0; b < (1u << B); ++b)
+                for (int s2 = 0; s2 < PB; ++s2) {
+                    uint16_t *list = &hsorted[i][(size_t(b) * PB + s2) << N];
+                    for (unsigned h = 0; h <= hmask; ++h) {
+                        const int t = th[i][(size_t(b) | (size_t(h) << B)) * PB + s2];
+                        list[h] = uint16_t((t == 255 ? 255 : std::min(255, N - pc(h) + t)) << 8 | h);
+                    }
+                    std::sort(list, list + (size_t(1) << N));
+                }
         }
     }
 };
@@ -752,47 +766,66 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
             }
         }
         const u128 carried_mirror = Ln ? d.mirror_masks(*Ln, carried) : 0;
-        for (int kh = 0; kh <= kmax; ++kh) {
+        // One H_i with kh = its removals (uh = used + kh).
+        auto try_h = [&](unsigned h, int kh) {
             const int uh = used + kh;
-            if (uh + T.RS_H[i] < d.rmin) continue;
-            for (unsigned h : T.hby[kh]) {
-                int C2 = C;
-                for (int x = 0; x < nfin; ++x) C2 += pc(fin_m[x] & T.hrun[fin_u[x]][h]);
-                if (C2 > d.smax_all) continue;
-                const unsigned up = vprev, l = h << 1, r = h;
-                const unsigned one = (up ^ l ^ r) & ~((up & l) | (up & r) | (l & r));
-                if (i == M) {
-                    if (one) continue;
-                    if (uh >= d.rmin && d.prev_active[C2] == C2) count_add(res[size_t(uh) * W + C2], val, over);
-                    continue;
-                }
-                int open = open0;
-                for (int u = 1; u <= nnew; ++u) open += pc(T.hrun[u][h]);
-                const int A = C2 + open + T.F[i];
-                const int smax = d.prev_active[A];
-                if (smax < C2) continue;
-                if (uh + T.minrem[i][size_t(h) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap) continue;
-                if (T.pairs && smax - C2 < Tables::PB) {
-                    const unsigned b = Ln->pair_prev >= 0 ? unsigned(take(carried, Ln->off[Ln->pair_prev], N - 1)) : 0;
-                    if (uh + T.th[i][(size_t(b) | (size_t(h) << (N - 1))) * Tables::PB + (smax - C2)] > d.rcap) continue;
-                }
-                {
-                    const int rl = d.rcap - uh;
-                    if (T.kallH[i][rl] < A - smax) continue;
-                    int kills = T.kcapH[i][rl];
-                    for (int x = 0; x < ncar && kills < A - smax; ++x)
-                        kills += class_kills(car_alive[x], rl, car_u[x], N, true);  // rows i.. are undecided
-                    for (int u = 1; u <= nnew && kills < A - smax; ++u)
-                        kills += class_kills(pc(T.hrun[u][h]), rl, u, N, true);
-                    if (kills < A - smax) continue;
-                }
-                const unsigned f1 = one, fr = (up | l | r) & ~one & T.vmask;
-                const u128 tail = (u128(uh) << Ln->bits) | (u128(C2) << (Ln->bits + 8));
-                const u128 k = carried | Ln->nb[h] | tail | (u128(f1 | (fr << (N + 1))) << (Ln->bits + 16));
-                const unsigned rh = d.rev[N][h];
-                const u128 mk = carried_mirror | Ln->nb[rh] | tail |
-                                (u128(d.revv[f1] | (d.revv[fr] << (N + 1))) << (Ln->bits + 16));
-                out.add(mk > k && d.mirror ? mk : k, val);
+            int C2 = C;
+            for (int x = 0; x < nfin; ++x) C2 += pc(fin_m[x] & T.hrun[fin_u[x]][h]);
+            if (C2 > d.smax_all) return;
+            const unsigned up = vprev, l = h << 1, r = h;
+            const unsigned one = (up ^ l ^ r) & ~((up & l) | (up & r) | (l & r));
+            if (i == M) {
+                if (one) return;
+                if (uh >= d.rmin && d.prev_active[C2] == C2) count_add(res[size_t(uh) * W + C2], val, over);
+                return;
+            }
+            int open = open0;
+            for (int u = 1; u <= nnew; ++u) open += pc(T.hrun[u][h]);
+            const int A = C2 + open + T.F[i];
+            const int smax = d.prev_active[A];
+            if (smax < C2) return;
+            // th (sizes 1 and 2) is never below minrem (units only): one of the two suffices
+            if (T.pairs && smax - C2 < Tables::PB) {
+                const unsigned b = Ln->pair_prev >= 0 ? unsigned(take(carried, Ln->off[Ln->pair_prev], N - 1)) : 0;
+                if (uh + T.th[i][(size_t(b) | (size_t(h) << (N - 1))) * Tables::PB + (smax - C2)] > d.rcap) return;
+            } else if (uh + T.minrem[i][size_t(h) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap) {
+                return;
+            }
+            {
+                const int rl = d.rcap - uh;
+                if (T.kallH[i][rl] < A - smax) return;
+                int kills = T.kcapH[i][rl];
+                for (int x = 0; x < ncar && kills < A - smax; ++x)
+                    kills += class_kills(car_alive[x], rl, car_u[x], N, true);  // rows i.. are undecided
+                for (int u = 1; u <= nnew && kills < A - smax; ++u)
+                    kills += class_kills(pc(T.hrun[u][h]), rl, u, N, true);
+                if (kills < A - smax) return;
+            }
+            const unsigned f1 = one, fr = (up | l | r) & ~one & T.vmask;
+            const u128 tail = (u128(uh) << Ln->bits) | (u128(C2) << (Ln->bits + 8));
+            const u128 k = carried | Ln->nb[h] | tail | (u128(f1 | (fr << (N + 1))) << (Ln->bits + 16));
+            const unsigned rh = d.rev[N][h];
+            const u128 mk = carried_mirror | Ln->nb[rh] | tail |
+                            (u128(d.revv[f1] | (d.revv[fr] << (N + 1))) << (Ln->bits + 16));
+            out.add(mk > k && d.mirror ? mk : k, val);
+        };
+        const int s0 = d.smax_all - C;
+        if (i < M && T.pairs && s0 < Tables::PB) {
+            // H_i by increasing cost (its removals + the fewest removals below for squares of
+            // sizes 1 and 2, at the loosest s): stop at the first one past rcap.
+            const unsigned b = Ln->pair_prev >= 0 ? unsigned(take(carried, Ln->off[Ln->pair_prev], N - 1)) : 0;
+            const uint16_t *list = &T.hsorted[i][(size_t(b) * Tables::PB + s0) << N];
+            for (unsigned z = 0; z <= T.hmask; ++z) {
+                if (used + (list[z] >> 8) > d.rcap) break;
+                const unsigned h = list[z] & 0xff;
+                const int kh = N - pc(h);
+                if (used + kh + T.RS_H[i] < d.rmin) continue;
+                try_h(h, kh);
+            }
+        } else {
+            for (int kh = 0; kh <= kmax; ++kh) {
+                if (used + kh + T.RS_H[i] < d.rmin) continue;
+                for (unsigned h : T.hby[kh]) try_h(h, kh);
             }
         }
     }
@@ -825,6 +858,7 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
         const u128 mmasks = d.mirror_masks(Ln, masks);
         const u128 ctail = u128(C2) << (Ln.bits + 8);
         const unsigned cells = unsigned(take(key, uoff, N));  // row i cells with a top (= H_i)
+        const int s0 = d.smax_all - C2;  // the loosest s any V_i may still aim at
         unsigned sub = 0;
         do {
             const unsigned v = f1 | sub;
@@ -832,18 +866,26 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
             const int u2 = used + N + 1 - pc(v);
             if (u2 > d.rcap || u2 + T.RS_V[i] < d.rmin) continue;
             const u128 nm = masks & Ln.vp[v];
+            unsigned pa = 0, pb = 0, pcc = 0;  // the classes of the size 1-2 table
+            if (T.pairs) {
+                pa = unsigned(take(nm, uoff, N));
+                pb = Ln.pair_prev >= 0 ? unsigned(take(nm, Ln.off[Ln.pair_prev], N - 1)) : 0;
+                pcc = Ln.pair_here >= 0 ? unsigned(take(nm, Ln.off[Ln.pair_here], N - 1)) : 0;
+                // at the loosest s first: most V_i end here, before the squares are counted
+                if (s0 < Tables::PB &&
+                    u2 + T.tv[i][(size_t(pa) | (size_t(pb) << N) | (size_t(pcc) << (2 * N - 1))) * Tables::PB + s0] > d.rcap)
+                    continue;
+            }
             const int open = pc128(nm);
             const int A = C2 + open + T.F[i];
             const int smax = d.prev_active[A];
             if (smax < C2) continue;
-            if (u2 + T.t2[i][size_t(cells & T.vpair[1][v]) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap) continue;
-            if (T.pairs && smax - C2 < Tables::PB) {
-                const unsigned a = unsigned(take(nm, uoff, N));
-                const unsigned b = Ln.pair_prev >= 0 ? unsigned(take(nm, Ln.off[Ln.pair_prev], N - 1)) : 0;
-                const unsigned c = Ln.pair_here >= 0 ? unsigned(take(nm, Ln.off[Ln.pair_here], N - 1)) : 0;
-                if (u2 + T.tv[i][(size_t(a) | (size_t(b) << N) | (size_t(c) << (2 * N - 1))) * Tables::PB + (smax - C2)] > d.rcap)
-                    continue;
-            }
+            if (!(T.pairs && smax - C2 < Tables::PB) &&
+                u2 + T.t2[i][size_t(cells & T.vpair[1][v]) * (T.SC + 1) + std::min(smax - C2, T.SC)] > d.rcap)
+                continue;
+            if (T.pairs && smax - C2 < Tables::PB &&
+                u2 + T.tv[i][(size_t(pa) | (size_t(pb) << N) | (size_t(pcc) << (2 * N - 1))) * Tables::PB + (smax - C2)] > d.rcap)
+                continue;
             {
                 const int rl = d.rcap - u2;
                 if (T.kallV[i][rl] < A - smax) continue;
