@@ -19,7 +19,11 @@
 //    S lies between the completed squares C and the not-yet-broken squares A, and some wanted S
 //    must lie there; a table computed backwards over the lines (Tables::minrem, t2) gives the
 //    fewest removals below the current line that leave at most s unit squares alive there
-//    (a relaxation: units only, no dangling rule), which must fit into rcap.
+//    (a relaxation: units only, no dangling rule), which must fit into rcap; where N <= 7 the
+//    tighter tables Tables::tv / th do the same exactly for the squares of sizes 1 and 2 together
+//    (the H step visits H_i sorted by that bound and stops at the first one past rcap).
+//  - Keys are packed into 128 bits and counted in 64 bits; a pass whose counts pass 2^64 is run
+//    again with 128-bit saturated counts.
 //  - Parallel: each layer's keys are spread over the pool with parallel_for, every worker
 //    filling its own hash table; the next layer is kept in one part per worker, split by the
 //    key's hash, so the merge of the workers' tables is parallel too.
