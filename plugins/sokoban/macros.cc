@@ -17,9 +17,10 @@ void PathScratch::init(int n) {
 
 namespace {
 
-// Flood the player's area from `from` over cells free in `occ` (the box at `box` blocks too);
-// marks reached cells with a fresh stamp in s.mark; returns the smallest cell reached.
-int flood_around(const Board &b, PathScratch &s, const uint8_t *occ, int box, int from) {
+// Flood the player's area from `from` over cells free in `occ` (the box at `box` blocks too;
+// the cell `also_free`, if any, counts as free whatever occ says); marks reached cells with a
+// fresh stamp in s.mark; returns the smallest cell reached.
+int flood_around(const Board &b, PathScratch &s, const uint8_t *occ, int box, int from, int also_free = -1) {
     if (++s.stamp == 0) {
         std::fill(s.mark.begin(), s.mark.end(), 0);
         s.stamp = 1;
@@ -35,7 +36,7 @@ int flood_around(const Board &b, PathScratch &s, const uint8_t *occ, int box, in
         if (c < best) best = c;
         for (int d = 0; d < 4; ++d) {
             const int x = b.nb[c][d];
-            if (x < 0 || x == box || occ[x] || s.mark[x] == st) continue;
+            if (x < 0 || x == box || (occ[x] && x != also_free) || s.mark[x] == st) continue;
             s.mark[x] = st;
             s.stack.push_back(x);
         }
@@ -235,27 +236,7 @@ bool push_path(const Board &b, const uint8_t *occ, const uint8_t *allowed, int f
             bool ok = want_player < 0;
             if (!ok) {
                 // Area of the player with the box at target (the start cell counts as free).
-                if (++s.stamp == 0) {
-                    std::fill(s.mark.begin(), s.mark.end(), 0);
-                    s.stamp = 1;
-                }
-                const uint32_t m = s.stamp;
-                int best = p;
-                s.stack.clear();
-                s.stack.push_back(p);
-                s.mark[p] = m;
-                while (!s.stack.empty()) {
-                    const int c = s.stack.back();
-                    s.stack.pop_back();
-                    if (c < best) best = c;
-                    for (int d = 0; d < 4; ++d) {
-                        const int x = b.nb[c][d];
-                        if (x < 0 || x == box || blocked(x) || s.mark[x] == m) continue;
-                        s.mark[x] = m;
-                        s.stack.push_back(x);
-                    }
-                }
-                ok = best == want_player;
+                ok = flood_around(b, s, occ, box, p, from) == want_player;
             }
             if (ok) {
                 end_player = p;
@@ -264,25 +245,9 @@ bool push_path(const Board &b, const uint8_t *occ, const uint8_t *allowed, int f
                 return true;
             }
         }
-        // Player's area around the box at `box`.
-        if (++s.stamp == 0) {
-            std::fill(s.mark.begin(), s.mark.end(), 0);
-            s.stamp = 1;
-        }
+        // Player's area around the box at `box` (its start cell is free once it has moved).
+        flood_around(b, s, occ, box, p, from);
         const uint32_t m = s.stamp;
-        s.stack.clear();
-        s.stack.push_back(p);
-        s.mark[p] = m;
-        while (!s.stack.empty()) {
-            const int c = s.stack.back();
-            s.stack.pop_back();
-            for (int d = 0; d < 4; ++d) {
-                const int x = b.nb[c][d];
-                if (x < 0 || x == box || blocked(x) || s.mark[x] == m) continue;
-                s.mark[x] = m;
-                s.stack.push_back(x);
-            }
-        }
         for (int s2 = 0; s2 < 4; ++s2) {
             const int q = b.nb[box][s2];
             if (q < 0 || s.mark[q] != m) continue;
