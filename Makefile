@@ -9,6 +9,11 @@
 #   tests/*_benchmark.cc         -> $(BUILD)/bench/<name> (make bench only)
 
 SHELL := /bin/bash
+# Build on every core unless the caller chose a job count (make -jN): `make test` compiles three
+# build trees in CI, and a serial build left one of the two cores idle for most of it.
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+  MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+endif
 CXX ?= g++
 CC ?= gcc
 PREFIX ?= /usr/local
