@@ -1,4 +1,4 @@
-// engine_support: small helpers shared by the hda, ida, bfs and count engines.
+// engine_support: small helpers shared by the astar, hda, ida, bfs and count engines.
 //
 // Contract: header-only, no state. idle_meter reads the executor's per-worker counters
 // (make_executor.h executor_stats; empty for executors that keep none, then idle stays 0) at
@@ -15,6 +15,8 @@
 #include <atomic>
 #include <mutex>
 #include <cstdint>
+#include <cstring>
+#include <exception>
 #include <vector>
 
 namespace solver {
@@ -144,6 +146,54 @@ child_fate admit_child(const best_first_context<Table>& cx, engine_counters& c, 
     }
     return child_fate::drop;
 }
+
+// Open-list entries of the best-first engines (astar, hda): value = node << 24 | g at push time
+// (saturated at open_low24), so that an entry whose state was since reached with a lower g is
+// recognised as stale; the key's low 24 bits hold the tie-break (h in the optimal mode).
+constexpr std::uint64_t open_low24 = (1u << 24) - 1;
+inline std::uint64_t open_value(std::uint64_t node, std::uint32_t g) {
+    return node << 24 | std::min<std::uint64_t>(g, open_low24);
+}
+
+// A popped entry (key, value): true when the worker is to expand it, with its state copied into
+// `current` (state_size bytes) and its node and g set. False when it is stale, cannot beat the
+// incumbent (optimal mode), or is a goal, which the optimal mode offers as the incumbent here
+// (goals are tested on selection there, so the first goal found need not be the best).
+template <class Table>
+bool take_popped(const best_first_context<Table>& cx, std::uint64_t key, std::uint64_t value,
+                 std::uint8_t* current, std::uint64_t& node, std::uint32_t& g) {
+    node = value >> 24;
+    const std::uint32_t g_pushed = static_cast<std::uint32_t>(value & open_low24);
+    g = cx.table.g(node);
+    if (g_pushed < open_low24 && g_pushed != g) return false;  // stale: improved since it was queued
+    const std::uint32_t h = static_cast<std::uint32_t>(key & open_low24);
+    if (cx.optimal && std::uint64_t(g) + h >= cx.best.cost()) return false;
+    std::memcpy(current, cx.table.state(node), cx.table.state_size());
+    if (cx.optimal && cx.p.is_goal(current)) {
+        cx.best.offer(node, g);
+        return false;
+    }
+    return true;
+}
+
+// The first exception thrown on any worker of a run_on_all loop (a plugin error): capture() it
+// from the worker's catch block, which also sets `done` so that no other worker waits for the
+// failed one in its idle protocol; rethrow() it on the main thread after the join.
+class first_error {
+public:
+    void capture(std::atomic<bool>& done) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!error_) error_ = std::current_exception();
+        done.store(true, std::memory_order_relaxed);  // relaxed: `done` is a polled hint
+    }
+    void rethrow() const {
+        if (error_) std::rethrow_exception(error_);
+    }
+
+private:
+    std::mutex mutex_;
+    std::exception_ptr error_;
+};
 
 inline void sum_counters(const std::vector<engine_counters>& c, search_stats& s) {
     if (s.threads.size() < c.size()) s.threads.resize(c.size());

@@ -47,7 +47,6 @@
 namespace solver {
 namespace {
 
-constexpr std::uint64_t low24 = (1u << 24) - 1;
 
 class hda_engine final : public engine {
 public:
@@ -76,9 +75,8 @@ public:
         auto key_of = [&](std::uint32_t g, std::uint32_t h) {
             const double f = double(g) + w * double(h);
             const std::uint64_t fk = static_cast<std::uint64_t>(std::min(f * 256.0, double(1ull << 40) - 1));
-            return fk << 24 | std::min<std::uint64_t>(h, low24);
+            return fk << 24 | std::min<std::uint64_t>(h, open_low24);
         };
-        auto value_of = [](std::uint64_t node, std::uint32_t g) { return node << 24 | std::min<std::uint64_t>(g, low24); };
         auto owner_of = [T](std::uint64_t hash) { return static_cast<unsigned>(hash % T); };
 
         auto finish = [&](search_outcome o) {
@@ -107,7 +105,7 @@ public:
         }
         // Before the workers start: a send into the owner's heap (as if worker 0 sent it and
         // flushed; run_on_all's start orders it before every worker's first drain).
-        queues.send(0, owner_of(root_hash), key_of(0, h0), value_of(r0.node, 0));
+        queues.send(0, owner_of(root_hash), key_of(0, h0), open_value(r0.node, 0));
         queues.flush(0);
 
         incumbent best;
@@ -118,8 +116,7 @@ public:
         // seq_cst (see the termination argument above).
         std::atomic<std::uint64_t> idle_word{0};
         constexpr std::uint64_t leave_idle = (1ull << 32) - 1;  // +epoch, -count in one add
-        std::mutex error_mutex;
-        std::exception_ptr error;
+        first_error error;
 
         opts.exec->run_on_all([&](unsigned t) {
             engine_counters& c = counters[t];
@@ -157,17 +154,9 @@ public:
                         c.idle += std::chrono::duration<double>(std::chrono::steady_clock::now() - idle_from).count();
                         continue;
                     }
-                    const std::uint64_t node = value >> 24;
-                    const std::uint32_t g_pushed = static_cast<std::uint32_t>(value & low24);
-                    const std::uint32_t g = table.g(node);
-                    if (g_pushed < low24 && g_pushed != g) continue;  // stale: improved since it was sent
-                    const std::uint32_t h = static_cast<std::uint32_t>(key & low24);
-                    if (optimal && std::uint64_t(g) + h >= best.cost()) continue;
-                    std::memcpy(current.data(), table.state(node), n);
-                    if (optimal && p.is_goal(current.data())) {
-                        best.offer(node, g);
-                        continue;
-                    }
+                    std::uint64_t node;
+                    std::uint32_t g;
+                    if (!take_popped(cx, key, value, current.data(), node, g)) continue;
                     ++c.expanded;
                     p.expand(t, current.data(), [&](const void* child, std::uint32_t move, std::uint32_t cost,
                                                     std::uint32_t ch, std::uint64_t hash) {
@@ -178,7 +167,7 @@ public:
                             case child_fate::stop: return false;
                             case child_fate::queue: break;
                         }
-                        queues.send(t, owner_of(hash), key_of(cg, ch), value_of(child_node, cg));
+                        queues.send(t, owner_of(hash), key_of(cg, ch), open_value(child_node, cg));
                         return true;
                     });
                     if ((++polls & 63) == 0) {
@@ -202,14 +191,11 @@ public:
                     }
                 }
             } catch (...) {
-                // Leave no worker waiting for this one: stop everyone, rethrow after the join.
-                std::lock_guard<std::mutex> lock(error_mutex);
-                if (!error) error = std::current_exception();
-                done.store(true, std::memory_order_relaxed);
+                error.capture(done);  // leave no worker waiting for this one
             }
             queues.flush(t);
         });
-        if (error) std::rethrow_exception(error);
+        error.rethrow();
 
         if (best.node() != visited_table::no_node && (!optimal || control.reason() == stop_reason::none)) {
             rebuild_path(table, best.node(), res.path_states, res.moves);

@@ -37,7 +37,6 @@
 namespace solver {
 namespace {
 
-constexpr std::uint64_t low24 = (1u << 24) - 1;
 
 class parallel_best_first final : public engine {
 public:
@@ -87,10 +86,9 @@ private:
         auto key_of = [&](std::uint32_t g, std::uint32_t h) {
             double f = greedy_ ? double(h) : double(g) + w * double(h);
             std::uint64_t fk = static_cast<std::uint64_t>(std::min(f * 256.0, double(1ull << 40) - 1));
-            std::uint64_t tie = greedy_ ? std::min<std::uint64_t>(g, low24) : std::min<std::uint64_t>(h, low24);
+            std::uint64_t tie = greedy_ ? std::min<std::uint64_t>(g, open_low24) : std::min<std::uint64_t>(h, open_low24);
             return fk << 24 | tie;
         };
-        auto value_of = [](std::uint64_t node, std::uint32_t g) { return node << 24 | std::min<std::uint64_t>(g, low24); };
 
         std::vector<std::uint8_t> root(n);
         p.initial(0, root.data());
@@ -112,7 +110,7 @@ private:
             rebuild_path(table, r0.node, res.path_states, res.moves);
             return finish(search_outcome::solved);
         }
-        open.push(0, key_of(0, h0), value_of(r0.node, 0));
+        open.push(0, key_of(0, h0), open_value(r0.node, 0));
 
         incumbent best;
         // done: set once, polled by every loop; relaxed suffices because results are read only
@@ -125,8 +123,7 @@ private:
         std::atomic<std::uint64_t> epoch{0};
         peak_queue_ = 0;
 
-        std::mutex error_mutex;
-        std::exception_ptr error;
+        first_error error;
         opts.exec->run_on_all([&](unsigned t) {
           try {
             engine_counters& c = counters[t];
@@ -178,18 +175,9 @@ private:
                     c.rank_sum += rank;
                     c.rank_max = std::max(c.rank_max, rank);
                 }
-                const std::uint64_t node = value >> 24;
-                const std::uint32_t g_pushed = static_cast<std::uint32_t>(value & low24);
-                const std::uint32_t g = table.g(node);
-                if (g_pushed < low24 && g_pushed != g) continue;  // stale: improved since it was queued
-                const std::uint32_t h = static_cast<std::uint32_t>(key & low24);
-                if (optimal && std::uint64_t(g) + h >= best.cost())
-                    continue;  // cannot beat the incumbent
-                std::memcpy(current.data(), table.state(node), n);
-                if (optimal && p.is_goal(current.data())) {
-                    best.offer(node, g);
-                    continue;
-                }
+                std::uint64_t node;
+                std::uint32_t g;
+                if (!take_popped(cx, key, value, current.data(), node, g)) continue;
                 ++c.expanded;
                 // Collect the children first, start loading the table slot of each, then admit
                 // them: the slot misses of one expansion overlap instead of following each other
@@ -211,7 +199,7 @@ private:
                     const child_fate fate = admit_child(cx, c, t, node, g, kid_states.data() + k * n, ch.move,
                                                         ch.cost, ch.h, ch.hash, child_node, cg);
                     if (fate == child_fate::stop) break;
-                    if (fate == child_fate::queue) open.push(t, key_of(cg, ch.h), value_of(child_node, cg));
+                    if (fate == child_fate::queue) open.push(t, key_of(cg, ch.h), open_value(child_node, cg));
                 }
                 if ((++polls & 1023) == 0) {
                     const std::uint64_t q = open.size_estimate();
@@ -234,12 +222,10 @@ private:
           } catch (...) {
             // A plugin error on one worker: stop everyone (the others would otherwise wait for
             // it in the idle protocol forever) and rethrow after the join.
-            std::lock_guard<std::mutex> lock(error_mutex);
-            if (!error) error = std::current_exception();
-            done.store(true, std::memory_order_relaxed);
+            error.capture(done);
           }
         });
-        if (error) std::rethrow_exception(error);
+        error.rethrow();
 
         // After the join: an optimal search must have run to completion (no limit hit) to prove
         // its incumbent; in the any-solution modes the first goal found is the answer.

@@ -1,6 +1,8 @@
 // multi_queue: see the contract in multi_queue.h. Memory orders are explained beside each atomic.
 #include "open/multi_queue.h"
 
+#include "sched/spin_wait.h"
+
 #include <algorithm>
 #include <cassert>
 #include <stdexcept>
@@ -12,15 +14,6 @@ namespace {
 
 constexpr std::uint64_t empty_top = UINT64_MAX;  // cached top of an empty heap (also "worst key")
 
-inline void cpu_relax(unsigned& spins) {
-    if (++spins < 64) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-    } else {
-        std::this_thread::yield();  // the lock holder may be descheduled: cores are shared
-    }
-}
 
 inline std::uint64_t splitmix64(std::uint64_t x) {
     x += 0x9e3779b97f4a7c15ULL;
@@ -65,7 +58,7 @@ bool multi_queue::try_lock(heap& h) {
 
 void multi_queue::lock(heap& h) {
     unsigned spins = 0;
-    while (!try_lock(h)) cpu_relax(spins);
+    while (!try_lock(h)) spin_backoff(spins);  // the holder may be descheduled
 }
 
 void multi_queue::unlock(heap& h) {

@@ -14,6 +14,7 @@
 
 #include "sched/chase_lev_deque.h"
 #include "sched/make_executor.h"
+#include "sched/spin_wait.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -30,20 +31,9 @@
 #include <string>
 #include <system_error>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
-
 namespace solver {
 namespace {
 
-inline void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-    _mm_pause();
-#else
-    std::atomic_signal_fence(std::memory_order_seq_cst);
-#endif
-}
 
 std::uint64_t now_ns() {
     return static_cast<std::uint64_t>(
@@ -271,7 +261,7 @@ struct work_stealing_pool::impl {
                         return t;
                     }
                     if (st == steal_status::empty) break;
-                    cpu_relax();  // lost a race: the victim still had work, try it again
+                    cpu_pause();  // lost a race: the victim still had work, try it again
                 }
             }
         }
@@ -370,7 +360,7 @@ struct work_stealing_pool::impl {
                 if (fails % 16 == 0)
                     sched_yield();  // on a shared machine, let the thread we wait for run
                 else
-                    cpu_relax();
+                    cpu_pause();
                 continue;
             }
             park(w, done);

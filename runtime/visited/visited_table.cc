@@ -2,6 +2,7 @@
 // beside each atomic operation below.
 #include "visited/visited_table.h"
 
+#include "sched/spin_wait.h"
 #include "visited/address_space.h"
 
 #include <algorithm>
@@ -41,25 +42,13 @@ inline std::uint64_t reduce(std::uint64_t h, std::uint64_t n) {
     return static_cast<std::uint64_t>((static_cast<unsigned __int128>(h) * n) >> 64);
 }
 
-inline void cpu_relax(unsigned& spins) {
-    if (++spins < 64) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-    } else {
-        // The writer we wait for may be descheduled (cores are shared): give it the core.
-        std::this_thread::yield();
-    }
-}
 
 // Waiting for a resize (or, as the grower, for operations to leave): a rebuild takes up to a few
 // hundred milliseconds on a big table and the cores are shared, so after a short spin the waiter
 // sleeps in small steps instead of burning the core the grower needs.
 inline void resize_backoff(unsigned& spins) {
     if (++spins < 64) {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
+        cpu_pause();
     } else if (spins < 256) {
         std::this_thread::yield();
     } else {
@@ -352,7 +341,7 @@ visited_table::insert_result visited_table::insert(unsigned thread, const void* 
                     unsigned spins = 0;
                     for (;;) {
                         if (cur & 1) {  // another thread is inside its improvement of this node
-                            cpu_relax(spins);
+                            spin_backoff(spins);
                             cur = r.gv.load(std::memory_order_acquire);
                             continue;
                         }
@@ -427,7 +416,7 @@ visited_table::node_info visited_table::info(std::uint64_t node) const {
         // publication CAS), so the data loads below see at least that writer's values.
         const std::uint64_t s1 = r.gv.load(std::memory_order_acquire);
         if (s1 & 1) {
-            cpu_relax(spins);
+            spin_backoff(spins);
             continue;
         }
         // acquire data loads: if p or m came from a writer that has since started (made the
