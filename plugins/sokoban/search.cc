@@ -123,6 +123,56 @@ int normalize_player(const Instance &inst, Scratch &s, int from) {
     return flood(inst.board, s, s.seen, stamp, from);
 }
 
+int child_player(const Instance &inst, Scratch &s, int player, int box, int to, uint32_t rstamp) {
+    const Board &b = inst.board;
+    // After a single push from `box` to `to` (s.occ holds it), the child's area is the parent's
+    // area R (s.reach == rstamp) without `to`, plus `box`, plus any empty area beside `box`
+    // that R did not reach. Without such an area, and when taking `to` out of R cannot split
+    // it, the child's smallest cell is min(parent's smallest, box): no flood needed.
+    if (to == player) return normalize_player(inst, s, box); // R's smallest cell is gone
+    const auto &bn = b.nb[box];
+    for (int d = 0; d < 4; ++d) {
+        const int x = bn[d];
+        if (x >= 0 && x != to && !s.occ[x] && s.reach[x] != rstamp) return normalize_player(inst, s, box);
+    }
+    // Does removing `to` split R? Walk the 8 cells around `to` in circular order; each pair of
+    // neighbours in the ring is side by side. The orthogonal open neighbours stay connected
+    // when they all lie in one run of consecutive open ring cells (a sufficient condition).
+    auto open = [&](int x) { return x >= 0 && (x == box || (s.reach[x] == rstamp && x != to)); };
+    const auto &tn = b.nb[to];
+    int ring[8];
+    for (int k = 0; k < 4; ++k) {
+        const int a = tn[k], c = tn[(k + 1) & 3]; // orthogonal k, then the diagonal between k and k+1
+        ring[2 * k] = a;
+        int diag = -1;
+        if (a >= 0) diag = b.nb[a][(k + 1) & 3];
+        if (diag < 0 && c >= 0) diag = b.nb[c][k];
+        ring[2 * k + 1] = diag;
+    }
+    bool o[8];
+    int open_count = 0;
+    for (int k = 0; k < 8; ++k) open_count += (o[k] = open(ring[k]));
+    if (open_count < 8) {
+        // Count the runs of open ring cells that hold an orthogonal neighbour.
+        int start = 0;
+        while (o[start]) ++start; // a closed cell exists
+        int runs = 0;
+        bool in_run = false, has_orth = false;
+        for (int j = 1; j <= 8; ++j) {
+            const int k = (start + j) & 7;
+            if (o[k]) {
+                in_run = true;
+                has_orth |= (k & 1) == 0;
+            } else {
+                if (in_run && has_orth) ++runs;
+                in_run = has_orth = false;
+            }
+        }
+        if (runs > 1) return normalize_player(inst, s, box);
+    }
+    return box < player ? box : player;
+}
+
 void initial_state(const Instance &inst, Scratch &s, uint8_t *out) {
     std::memset(out, 0, inst.state_size);
     std::fill(s.occ.begin(), s.occ.end(), 0);
@@ -210,7 +260,7 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             pruned = h == H_DEAD;
         }
         if (pruned) return 0;
-        const int np = normalize_player(inst, s, end_player);
+        const int np = pushes == 1 ? child_player(inst, s, player, box, to, rstamp) : normalize_player(inst, s, end_player);
         uint8_t *child = s.child.data();
         std::memcpy(child, state, inst.state_size);
         child[0] = static_cast<uint8_t>(np & 0xff);

@@ -67,6 +67,12 @@ void init_scratch(const Instance &inst, Scratch &s);
 // Smallest cell of the area the player reaches from `from` (boxes from s.occ block).
 int normalize_player(const Instance &inst, Scratch &s, int from);
 
+// The normalized player of the child after one push from `box` to `to` (s.occ already holds
+// it) from a parent whose player area is marked by rstamp in s.reach with smallest cell
+// `player`: a local test around `to` in the common case, the flood otherwise. Equal to
+// normalize_player(inst, s, box) always.
+int child_player(const Instance &inst, Scratch &s, int player, int box, int to, uint32_t rstamp);
+
 void initial_state(const Instance &inst, Scratch &s, uint8_t *out);
 uint64_t state_hash(const Instance &inst, const uint8_t *state);
 bool state_is_goal(const Instance &inst, const uint8_t *state);

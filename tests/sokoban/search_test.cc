@@ -133,3 +133,29 @@ TEST_CASE("Sokoban.Search.IncrementalHashAndDeterminism") {
     }
     CHECK(seen.size() > 10);
 }
+
+TEST_CASE("Sokoban.Search.ChildPlayerEqualsTheFlood") {
+    // child_player's local test must give exactly the flood's smallest cell: walk a few hundred
+    // states of two crowded maps (pockets, corridors, pushes that split the player's area) and
+    // re-flood every single-push child from the cell its box left.
+    for (const char *path : {"puzzles/sokoban/course/22.txt", "puzzles/sokoban/course/23.txt"}) {
+        Options o;
+        o.tunnels = o.goalroom = false; // every child a single push
+        sokoban_test::Fixture fx(sokoban_test::read_text(path), o);
+        Scratch check;
+        init_scratch(fx.inst, check);
+        std::set<std::vector<uint8_t>> seen{fx.initial()};
+        std::vector<std::vector<uint8_t>> queue{fx.initial()};
+        size_t checked = 0;
+        for (size_t q = 0; q < queue.size() && q < 300; ++q) {
+            for (const auto &k : sokoban_test::children(fx.inst, fx.scratch, queue[q])) {
+                REQUIRE(k.cost == 1);
+                unpack_state(fx.inst, check, k.state.data());
+                CHECK(normalize_player(fx.inst, check, static_cast<int>(k.move / 4)) == state_player(k.state.data()));
+                ++checked;
+                if (seen.insert(k.state).second) queue.push_back(k.state);
+            }
+        }
+        CHECK(checked > 500);
+    }
+}
