@@ -7,7 +7,8 @@
 # A FILE is solved with --level all; a DIR stands for every *.txt map in it (one run each,
 # summed into one row), e.g. puzzles/sokoban/course.
 # Default: 5 s per level, 1 thread (the runtime's astar engine, which counts nodes; the
-# portfolio row runs with 2 threads and its plugin-side search reports no node count).
+# portfolio rows run with 2 threads and their plugin-side search reports no node count; move
+# ordering, ordering=off, acts in the portfolio only, so its row is a portfolio row).
 set -euo pipefail
 limit=5; threads=1; build=build
 files=()
@@ -29,7 +30,8 @@ configs=("all on|"
          "matching -> greedy|--option heuristic=greedy"
          "tunnels off|--option tunnels=off"
          "goalroom off|--option goalroom=off"
-         "portfolio (2 threads)|--threads 2 --option portfolio=on")
+         "portfolio (2 threads)|--threads 2 --option portfolio=on"
+         "ordering off (2 thr.)|--threads 2 --option portfolio=on --option ordering=off")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {
@@ -60,7 +62,7 @@ for f in "${files[@]}"; do
     i=0
     for c in "${configs[@]}"; do
         name=${c%%|*}
-        awk -v name="$name" -v coll="$(basename "$f")" -v me="$tmp/$i" -v portfolio="$([ "$name" = "portfolio (2 threads)" ] && echo 1 || echo 0)" '
+        awk -v name="$name" -v coll="$(basename "$f")" -v me="$tmp/$i" -v portfolio="$([[ "$name" == *"(2 thr"* ]] && echo 1 || echo 0)" '
             FNR == 1 { file++ }
             { if ($2 == "solved") ok[$1]++; if (FILENAME == me) { res[$1] = $2; nx[$1] = $3; sec[$1] = $4; n++ } }
             END {

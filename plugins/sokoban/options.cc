@@ -35,6 +35,9 @@ const char *const OPTIONS_HELP =
     "                            own 'solve': a portfolio of different searches, one per thread\n"
     "                            (weighted A* w=1.5, greedy, w=3, A*, ...), the first solution wins;\n"
     "                            off (or any --engine) runs the runtime's engine on all threads\n"
+    "ordering=on|off             (on) move ordering in the portfolio's searches: among children\n"
+    "                            of equal priority, push the box pushed last again first, then\n"
+    "                            pushes onto a goal (orders ties only: no bound or proof changes)\n"
     "sides=on|off                (on) the heuristic's push distances respect which side of a box\n"
     "                            the player can reach (a box cannot turn around in a corridor);\n"
     "                            maps up to 2048 interior cells; still admissible\n"
@@ -46,7 +49,7 @@ namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, corral=on|off, heuristic=matching|greedy|none, "
-    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off";
+    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -87,6 +90,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             }
         } else if (std::strcmp(key, "portfolio") == 0) {
             if (!on_off(key, value, o.portfolio, error)) return false;
+        } else if (std::strcmp(key, "ordering") == 0) {
+            if (!on_off(key, value, o.ordering, error)) return false;
         } else if (std::strcmp(key, "goalroom") == 0) {
             if (std::strcmp(value, "strict") == 0) {
                 o.goalroom = true;

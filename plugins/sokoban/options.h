@@ -22,6 +22,7 @@ struct Options {
     bool goalroom = true;                          // goalroom=on|strict|off (goal-room macro, macros.h)
     bool goalroom_strict = false;                  // strict: the macro replaces the push; on: beside it
     bool portfolio = true;                         // portfolio=on|off (portfolio.h, 2+ threads)
+    bool ordering = true;                          // ordering=on|off (ordering.h, the portfolio's ties)
     HeuristicKind heuristic = HeuristicKind::matching; // heuristic=matching|greedy|none
 };
 

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ordering.h"
 #include "solution.h"
 
 namespace sokoban {
@@ -54,12 +55,14 @@ void run_search(Shared &sh, unsigned k) {
     const Instance &inst = sh.inst;
     const uint32_t n = inst.state_size;
     const Config cfg = config_of(k);
+    const bool ordering = inst.options.ordering;
     Scratch scratch;
     init_scratch(inst, scratch);
     scratch.no_tunnels = sh.no_tunnels;
     scratch.room_shortcut = sh.no_tunnels; // the second round cuts nothing (macros.h)
     struct Node {
         uint32_t parent, move, g;
+        int32_t last; // the cell the push into this state left its box on (ordering.h)
     };
     std::vector<uint8_t> arena;
     std::vector<Node> nodes;
@@ -101,7 +104,7 @@ void run_search(Shared &sh, unsigned k) {
         ++used;
         arena.insert(arena.end(), st, st + n);
         hashes.push_back(h);
-        nodes.push_back(Node{UINT32_MAX, 0, 0});
+        nodes.push_back(Node{UINT32_MAX, 0, 0, NO_CELL});
         inserted = true;
         return id;
     };
@@ -174,6 +177,7 @@ void run_search(Shared &sh, unsigned k) {
         ++expanded;
         std::memcpy(current.data(), &arena[static_cast<size_t>(id) * n], n);
         const uint32_t g = nodes[id].g;
+        const int last = nodes[id].last;
         kid_count = 0;
         expand_state(inst, scratch, current.data(), sink);
         for (size_t q = 0; q < kid_count; ++q) {
@@ -181,7 +185,8 @@ void run_search(Shared &sh, unsigned k) {
             bool inserted = false;
             const uint32_t c = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: no reopening
-            nodes[c] = Node{id, kd.move, g + kd.cost};
+            const int to = ordering ? pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2)) : NO_CELL;
+            nodes[c] = Node{id, kd.move, g + kd.cost, to};
             if (state_is_goal(inst, kd.state.data())) {
                 sh.expanded[k] = expanded;
                 publish(c);
@@ -189,8 +194,10 @@ void run_search(Shared &sh, unsigned k) {
             }
             const uint64_t gg = g + kd.cost;
             const uint64_t pri = cfg.g_weight * gg + static_cast<uint64_t>(cfg.h_weight) * kd.h;
-            // Ties: smaller h first for A*-like orders, deeper first for greedy.
-            const uint64_t tie = cfg.g_weight == 0 ? UINT32_MAX - gg : kd.h;
+            // Ties: smaller h first for A*-like orders, deeper first for greedy; then the move
+            // ordering's rank (ordering.h; 0 for all with ordering=off).
+            const uint64_t rank = ordering ? push_rank(inst.board, last, static_cast<int>(kd.move / 4), to) : 0;
+            const uint64_t tie = ((cfg.g_weight == 0 ? UINT32_MAX - gg : kd.h) << 2) | rank;
             open.emplace(pri, tie, c);
         }
     }

@@ -17,11 +17,13 @@ TEST_CASE("Sokoban.Options.DefaultsAndSwitches") {
     CHECK(o.tunnels);
     CHECK(o.goalroom);
     CHECK(o.portfolio);
-    const solver_option macros[] = {{"tunnels", "off"}, {"goalroom", "off"}, {"portfolio", "off"}};
-    REQUIRE(parse_options(macros, 3, o, error));
+    CHECK(o.ordering);
+    const solver_option macros[] = {{"tunnels", "off"}, {"goalroom", "off"}, {"portfolio", "off"}, {"ordering", "off"}};
+    REQUIRE(parse_options(macros, 4, o, error));
     CHECK_FALSE(o.tunnels);
     CHECK_FALSE(o.goalroom);
     CHECK_FALSE(o.portfolio);
+    CHECK_FALSE(o.ordering);
     const solver_option strict[] = {{"goalroom", "strict"}, {"tunnels", "strict"}};
     REQUIRE(parse_options(strict, 2, o, error));
     CHECK(o.goalroom);
