@@ -96,6 +96,7 @@ void HeuristicScratch::init(int k) {
     pu.assign(k + 1, 0);
     pv.assign(k + 1, 0);
     pp.assign(k + 1, 0);
+    free_rows.reserve(k + 1);
 }
 
 namespace {
@@ -162,7 +163,30 @@ struct Hungarian {
             s.p[j] = 0;
             s.way[j] = 0;
         }
-        for (int i = 1; i <= k; ++i) augment(i);
+        // Start from the row minima as row potentials (v = 0: every edge feasible) and give
+        // each row its first tight column if still free (a tight matched edge keeps the
+        // invariant augment() needs). Boxes mostly have different nearest goals, so most rows
+        // are matched here and only the rest pay an O(k^2) augmentation.
+        for (int i = 1; i <= k; ++i) {
+            const int64_t *row = matrix + static_cast<size_t>(i - 1) * k;
+            int64_t m = row[0];
+            for (int j = 1; j < k; ++j)
+                if (row[j] < m) m = row[j];
+            s.u[i] = m;
+            for (int j = 1; j <= k; ++j)
+                if (row[j - 1] == m && s.p[j] == 0) {
+                    s.p[j] = i;
+                    break;
+                }
+        }
+        for (int j = 1; j <= k; ++j) s.used[j] = 0; // reused as "row i matched" marks below
+        for (int j = 1; j <= k; ++j)
+            if (s.p[j] != 0) s.used[s.p[j]] = 1;
+        std::vector<int> &free_rows = s.free_rows;
+        free_rows.clear();
+        for (int i = 1; i <= k; ++i)
+            if (!s.used[i]) free_rows.push_back(i);
+        for (int i : free_rows) augment(i);
         return total();
     }
 
@@ -266,8 +290,12 @@ uint32_t matching_child(const Heuristic &h, const int *boxes, int count, int row
         s.v[j] = s.pv[j];
         s.p[j] = s.pp[j];
     }
+    int old = 0; // the column row r held in the parent's matching, the only free one now
     for (int j = 1; j <= count; ++j)
-        if (s.p[j] == r) s.p[j] = 0;
+        if (s.p[j] == r) {
+            s.p[j] = 0;
+            old = j;
+        }
     // Only row r's costs changed: lower its potential until every edge of the row is feasible
     // again, then re-insert the row with one augmentation.
     int64_t ur = std::numeric_limits<int64_t>::max();
@@ -276,7 +304,10 @@ uint32_t matching_child(const Heuristic &h, const int *boxes, int count, int row
         if (c < ur) ur = c;
     }
     s.u[r] = ur;
-    hung.augment(r);
+    // If the edge to its old column is tight at that potential, taking it is already optimal
+    // (feasible duals, every matched edge tight): no augmentation needed.
+    if (old != 0 && hung.cost(r, old) - s.v[old] == ur) s.p[old] = r;
+    else hung.augment(r);
     const int64_t m = hung.total();
     for (int g = 0; g < count; ++g) prow[g] = saved[g];
     if (m >= big) return H_DEAD;

@@ -67,6 +67,7 @@ struct HeuristicScratch {
     std::vector<uint8_t> used, taken;
     std::vector<int64_t> pu, pv; // the parent's solution (matching_keep_parent)
     std::vector<int> pp;
+    std::vector<int> free_rows; // rows left unmatched by the Hungarian's greedy start
     void init(int k);
 };
 

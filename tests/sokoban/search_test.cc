@@ -134,14 +134,21 @@ TEST_CASE("Sokoban.Search.IncrementalHashAndDeterminism") {
     CHECK(seen.size() > 10);
 }
 
-TEST_CASE("Sokoban.Search.ChildPlayerEqualsTheFlood") {
-    // child_player's local test must give exactly the flood's smallest cell: walk a few hundred
-    // states of two crowded maps (pockets, corridors, pushes that split the player's area) and
-    // re-flood every single-push child from the cell its box left.
-    for (const char *path : {"puzzles/sokoban/course/22.txt", "puzzles/sokoban/course/23.txt"}) {
+TEST_CASE("Sokoban.Search.ChildPlayerAndHeuristicEqualTheFullComputation") {
+    // child_player's local test must give exactly the flood's smallest cell, and the
+    // incremental matching (matching_child, its shortcuts) exactly the full Hungarian: walk a
+    // few hundred states of three crowded maps (pockets, corridors, pushes that split the
+    // player's area; 10 boxes in Microban 153) and recompute every single-push child.
+    const std::pair<const char *, uint32_t> maps[] = {{"puzzles/sokoban/course/22.txt", 1},
+                                                      {"puzzles/sokoban/course/23.txt", 1},
+                                                      {"puzzles/sokoban/microban_155.xsb", 153}};
+    for (const auto &m : maps) {
         Options o;
         o.tunnels = o.goalroom = false; // every child a single push
-        sokoban_test::Fixture fx(sokoban_test::read_text(path), o);
+        sokoban_test::Fixture fx("#####\n#@$.#\n#####", o);
+        fx.inst = Instance{};
+        init_instance(fx.inst, sokoban_test::parse_ok(sokoban_test::read_text(m.first), m.second), o);
+        init_scratch(fx.inst, fx.scratch);
         Scratch check;
         init_scratch(fx.inst, check);
         std::set<std::vector<uint8_t>> seen{fx.initial()};
@@ -152,6 +159,7 @@ TEST_CASE("Sokoban.Search.ChildPlayerEqualsTheFlood") {
                 REQUIRE(k.cost == 1);
                 unpack_state(fx.inst, check, k.state.data());
                 CHECK(normalize_player(fx.inst, check, static_cast<int>(k.move / 4)) == state_player(k.state.data()));
+                CHECK(k.h == state_heuristic(fx.inst, check, k.state.data()));
                 ++checked;
                 if (seen.insert(k.state).second) queue.push_back(k.state);
             }
