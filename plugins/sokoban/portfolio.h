@@ -9,6 +9,8 @@
 //   0: weighted A*, f = g + 1.5 h     1: greedy on h (ties: larger g)
 //   2: weighted A*, f = g + 3 h       3: A*, f = g + h (fewest pushes within the macros)
 //   4+: the same four again with the children in reversed order (different tie-breaking).
+// Remaining ties go by the move ordering's rank (ordering.h; ordering=off leaves them to the
+// order of generation).
 // Each search has its own visited table (open addressing on the Zobrist hash, states in one
 // arena) within its share of the memory budget; they share nothing but the stop flag, so no
 // locks. A goal is recognised when generated; the first search to find one publishes its path
