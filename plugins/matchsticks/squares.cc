@@ -687,6 +687,18 @@ inline unsigned rev_bits(unsigned x, int w) {
     return r;
 }
 
+// The V step's first test: V_i = v passes when its removals plus tv at the loosest s fit into
+// the removals left. That depends on the key only through (the row i cells with a top, the
+// classes (i-1, 2) and (i, 2), s, the removals left), far fewer combinations than keys, so the
+// verdict for every v is kept as a 128-bit mask in a small per-worker direct-mapped memo. The
+// mask also drops the v that remove too few sticks to still reach rmin (a function of the
+// removals left too, as rcap - rmin is fixed in a pass).
+struct VMemo {
+    uint64_t tag = ~uint64_t(0);
+    uint64_t lo = 0, hi = 0;
+};
+constexpr size_t VMEMO_SIZE = size_t(1) << 13;
+
 template <class Count>
 struct DpShared {
     const Tables *T;
@@ -706,6 +718,7 @@ struct DpShared {
     std::vector<KeyTable<Count>> out;        // per worker
     std::vector<std::vector<Count>> res;     // per worker: [R * (total+1) + S]
     std::vector<uint8_t> over;               // per worker: a 64-bit count passed 2^64
+    std::vector<std::vector<VMemo>> vmemo;   // per worker: the V_i that pass the size 1-2 bound
     int i = 0;
     bool mirror = true;  // keep one key per mirror pair (off only for a test)
     std::atomic<bool> stop{false};
@@ -850,6 +863,7 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     const int nc = int(Ln.open.size());
     const u128 maskbits = (u128(1) << Ln.bits) - 1;
     const int uoff = Ln.off[Ln.unit_index];
+    VMemo *vmemo = d.vmemo[worker].data();
     for (uint64_t p = begin; p < end; ++p) {
         const auto &en = d.entry(p);
         const Count val = en.v;
@@ -863,10 +877,36 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
         const u128 ctail = u128(C2) << (Ln.bits + 8);
         const unsigned cells = unsigned(take(key, uoff, N));  // row i cells with a top (= H_i)
         const int s0 = d.smax_all - C2;  // the loosest s any V_i may still aim at
+        uint64_t vlo = ~uint64_t(0), vhi = ~uint64_t(0);
+        if (T.pairs && s0 < Tables::PB) {
+            const unsigned b = Ln.pair_prev >= 0 ? unsigned(take(masks, Ln.off[Ln.pair_prev], N - 1)) : 0;
+            const unsigned c = Ln.pair_here >= 0 ? unsigned(take(masks, Ln.off[Ln.pair_here], N - 1)) : 0;
+            const int slack = d.rcap - used;  // >= 0: keys past rcap were never stored
+            // N <= 7 here: cells 7 bits, b and c 6, s0 4, slack 8, i 4
+            const uint64_t tag = uint64_t(cells) | uint64_t(b) << 7 | uint64_t(c) << 13 | uint64_t(s0) << 19 |
+                                 uint64_t(slack) << 23 | uint64_t(i) << 31;
+            VMemo &vm = vmemo[hash_pk(tag, 0) & (VMEMO_SIZE - 1)];
+            if (vm.tag != tag) {
+                vm.tag = tag, vm.lo = vm.hi = 0;
+                const int low = d.rmin - used - T.RS_V[i];  // the fewest removals V_i must make
+                const uint8_t *tvi = T.tv[i].data();
+                for (unsigned v = 0; v <= T.vmask; ++v) {
+                    const int k = N + 1 - pc(v);
+                    if (k > slack || k < low) continue;
+                    const size_t idx = size_t(cells & T.vpair[1][v]) | (size_t(b & T.vpair[2][v]) << N) |
+                                       (size_t(c & T.vpair[2][v]) << (2 * N - 1));
+                    if (k + tvi[idx * Tables::PB + s0] > slack) continue;
+                    if (v < 64) vm.lo |= uint64_t(1) << v;
+                    else vm.hi |= uint64_t(1) << (v - 64);
+                }
+            }
+            vlo = vm.lo, vhi = vm.hi;
+        }
         unsigned sub = 0;
         do {
             const unsigned v = f1 | sub;
             sub = (sub - fr) & fr;
+            if (!(((v < 64 ? vlo : vhi) >> (v & 63)) & 1)) continue;  // the memo's verdict
             const int u2 = used + N + 1 - pc(v);
             if (u2 > d.rcap || u2 + T.RS_V[i] < d.rmin) continue;
             const u128 nm = masks & Ln.vp[v];
@@ -991,6 +1031,7 @@ solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<b
     d.out.resize(workers);
     d.res.assign(workers, std::vector<Count>(size_t(rcap + 1) * W, 0));
     d.over.assign(workers, 0);
+    d.vmemo.assign(workers, std::vector<VMemo>(VMEMO_SIZE));
     // The layer lives in `workers` parts split by hash, so the merge of the workers' tables
     // runs in parallel too: part q takes the keys whose hash says q from every worker table.
     std::vector<KeyTable<Count>> cur(1), next(workers);
