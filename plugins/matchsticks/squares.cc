@@ -41,6 +41,7 @@
 #include <atomic>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
 
 #include <sys/mman.h>
@@ -625,8 +626,8 @@ struct KeyTable {
         e[p].lo = lo, e[p].hi = hi, e[p].v = v;
         if ((++size) * 4 > cap * 3) grow();  // load <= 3/4
     }
-    void add(uint64_t lo, uint64_t hi, Count v) {
-        const uint64_t h = hash_pk(lo, hi);
+    void add(uint64_t lo, uint64_t hi, Count v) { add_hashed(lo, hi, hash_pk(lo, hi), v); }
+    void add_hashed(uint64_t lo, uint64_t hi, uint64_t h, Count v) {
         __builtin_prefetch(&e[h & mask], 1);
         if (qn == QUEUE) {
             const Pending &o = q[qh];
@@ -657,6 +658,68 @@ struct KeyTable {
             if (oe[z].v != 0) insert(oe[z].lo, oe[z].hi, hash_pk(oe[z].lo, oe[z].hi), oe[z].v);
     }
     size_t bytes() const { return buf.bytes; }
+};
+
+// Where a worker's new keys go. One worker: straight into its own table. Several: the next
+// layer is one table per part (the part is given by the top bits of the key's hash, the slot by
+// the low bits), shared by all workers, each part behind its own mutex; a worker gathers its
+// keys in a short buffer per part and adds a full buffer under that part's lock. Every key thus
+// lands in its final table once, with no merge of per-worker tables afterwards (that merge
+// inserted every key a second time). The mutexes order the inserts of different workers; the
+// main thread reads the parts only after parallel_for has returned (the pool's join orders
+// the workers' writes before it).
+template <class Count>
+struct Sink {
+    KeyTable<Count> *local = nullptr;  // one worker
+    KeyTable<Count> *parts = nullptr;  // several: `np` parts (a power of 2), locks[q] guards parts[q]
+    std::mutex *locks = nullptr;
+    unsigned np = 0, shift = 64;
+    static constexpr unsigned B = 32;
+    struct Item {
+        uint64_t lo, hi, h;
+        Count v;
+    };
+    std::vector<Item> buf;       // [q * B + k]
+    std::vector<unsigned> fill;  // [q]
+    bool over = false;
+
+    void to_local(KeyTable<Count> *t) { local = t, parts = nullptr, over = false; }
+    void to_parts(KeyTable<Count> *p, std::mutex *l, unsigned n) {
+        local = nullptr, parts = p, locks = l, np = n, over = false;
+        shift = 64;
+        for (unsigned x = n; x > 1; x >>= 1) --shift;
+        buf.resize(size_t(n) * B);
+        fill.assign(n, 0);
+    }
+    void add(u128 k, Count v) {
+        const uint64_t lo = uint64_t(k), hi = uint64_t(k >> 64);
+        if (local) {
+            local->add(lo, hi, v);
+            return;
+        }
+        const uint64_t h = hash_pk(lo, hi);
+        const unsigned q = np > 1 ? unsigned(h >> shift) : 0;
+        buf[size_t(q) * B + fill[q]] = Item{lo, hi, h, v};
+        if (++fill[q] == B) drain(q);
+    }
+    void drain(unsigned q) {
+        std::lock_guard<std::mutex> g(locks[q]);
+        KeyTable<Count> &t = parts[q];
+        const Item *it = &buf[size_t(q) * B];
+        for (unsigned k = 0; k < fill[q]; ++k) t.add_hashed(it[k].lo, it[k].hi, it[k].h, it[k].v);
+        t.flush();
+        over = over || t.over;
+        fill[q] = 0;
+    }
+    void flush() {
+        if (local) {
+            local->flush();
+            over = over || local->over;
+            return;
+        }
+        for (unsigned q = 0; q < np; ++q)
+            if (fill[q]) drain(q);
+    }
 };
 
 // The classes open after H_i / V_i (layer i + 1) and where their masks sit in the key.
@@ -715,7 +778,7 @@ struct DpShared {
         while (p >= src_off[q + 1]) ++q;
         return (*src)[q].e[p - src_off[q]];
     }
-    std::vector<KeyTable<Count>> out;        // per worker
+    std::vector<Sink<Count>> out;            // per worker
     std::vector<std::vector<Count>> res;     // per worker: [R * (total+1) + S]
     std::vector<uint8_t> over;               // per worker: a 64-bit count passed 2^64
     std::vector<std::vector<VMemo>> vmemo;   // per worker: the V_i that pass the size 1-2 bound
@@ -752,7 +815,7 @@ void dp_step_h(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     const int M = T.M, N = T.N, i = d.i;
     const Layer &Lp = d.layers[i];
     const Layer *Ln = i < M ? &d.layers[i + 1] : nullptr;
-    KeyTable<Count> &out = d.out[worker];
+    Sink<Count> &out = d.out[worker];
     Count *res = d.res[worker].data();
     bool over = false;
     const int W = T.total + 1;
@@ -859,7 +922,7 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     const Tables &T = *d.T;
     const int N = T.N, i = d.i;
     const Layer &Ln = d.layers[i + 1];
-    KeyTable<Count> &out = d.out[worker];
+    Sink<Count> &out = d.out[worker];
     const int nc = int(Ln.open.size());
     const u128 maskbits = (u128(1) << Ln.bits) - 1;
     const int uoff = Ln.off[Ln.unit_index];
@@ -952,29 +1015,6 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     if (out.over) d.over[worker] = 1;
 }
 
-template <class Count>
-struct MergeArg {
-    std::vector<KeyTable<Count>> *from, *to;
-    uint32_t parts;
-};
-
-template <class Count>
-void merge_body(void *arg, uint64_t begin, uint64_t end, uint32_t) {
-    MergeArg<Count> &a = *static_cast<MergeArg<Count> *>(arg);
-    for (uint64_t q = begin; q < end; ++q) {
-        size_t total = 0;
-        for (const auto &o : *a.from) total += o.size;
-        KeyTable<Count> &t = (*a.to)[q];
-        t.reset(total / a.parts + 1024);
-        for (const auto &o : *a.from)
-            for (size_t z = 0; z < o.cap; ++z) {
-                const auto &x = o.e[z];
-                if (x.v != 0 && (hash_pk(x.lo, x.hi) >> 40) % a.parts == q) t.add(x.lo, x.hi, x.v);
-            }
-        t.flush();
-    }
-}
-
 // One DP pass: res[R][S] for rmin <= R <= rcap and every wanted S. `overflowed` is set when a
 // 64-bit count passed 2^64 (the caller runs the pass again with 128-bit counts).
 template <class Count>
@@ -1032,13 +1072,14 @@ solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<b
     d.res.assign(workers, std::vector<Count>(size_t(rcap + 1) * W, 0));
     d.over.assign(workers, 0);
     d.vmemo.assign(workers, std::vector<VMemo>(VMEMO_SIZE));
-    // The layer lives in `workers` parts split by hash, so the merge of the workers' tables
-    // runs in parallel too: part q takes the keys whose hash says q from every worker table.
-    std::vector<KeyTable<Count>> cur(1), next(workers);
+    // One worker: the new layer goes into that worker's table, swapped with the old layer's
+    // after each step. Several: into NP shared parts (see Sink), swapped the same way.
+    const unsigned NP = workers > 1 ? 32 : 1;
+    std::vector<KeyTable<Count>> cur(1), nxt(NP);
+    std::unique_ptr<std::mutex[]> locks(new std::mutex[NP]);
     cur[0].reset(1);
     cur[0].add(0, 0, 1);
     cur[0].flush();  // layer 0: no classes, nothing removed; V_{-1} = 0
-    MergeArg<Count> ma{&d.out, &next, workers};
     for (int step = 0; step <= 2 * M; ++step) {
         const int i = step / 2;
         const bool hstep = step % 2 == 0;
@@ -1051,33 +1092,26 @@ solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<b
         // twice this layer (layers grow); a wrong guess costs a rehash, never a wrong count.
         if (hint.size() <= size_t(step)) hint.resize(step + 1, 0);
         const size_t expect = hint[step] ? hint[step] + hint[step] / 8 : 2 * keys;
-        for (auto &o : d.out) o.reset(std::max<size_t>(1024, expect / workers));
+        nxt.resize(NP);
+        for (auto &t : nxt) t.reset(std::max<size_t>(1024, expect / NP));
+        for (auto &o : d.out) {
+            if (NP == 1) o.to_local(&nxt[0]);
+            else o.to_parts(nxt.data(), locks.get(), NP);
+        }
         solver_range_fn fn = hstep ? dp_step_h<Count> : dp_step_v<Count>;
         if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, d.src_off.back(), 512, fn, &d);
         else fn(&d, 0, d.src_off.back(), 0);
         if (d.stop.load(std::memory_order_relaxed)) return SOLVER_ERR_STOPPED;
         hint[step] = 0;
-        for (const auto &o : d.out) hint[step] += o.size;
+        for (const auto &t : nxt) hint[step] += t.size, overflowed = overflowed || t.over;
         for (auto o : d.over) overflowed = overflowed || o;
         if (overflowed) return SOLVER_OK;
         if (step == 2 * M) break;
         size_t bytes = 0;
         for (const auto &c : cur) bytes += c.bytes();
-        for (auto &o : d.out) bytes += o.bytes();
+        for (const auto &t : nxt) bytes += t.bytes();
         if (sv && sv->memory_budget_bytes && bytes > sv->memory_budget_bytes) return SOLVER_ERR_NO_MEMORY;
-        if (workers == 1) {
-            cur.resize(1);
-            std::swap(cur[0], d.out[0]);
-        } else {
-            for (auto &c : cur) c.release();  // free the old layer before the new one is built
-            next.clear();
-            next.resize(workers);
-            if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, workers, 1, merge_body<Count>, &ma);
-            else merge_body<Count>(&ma, 0, workers, 0);
-            std::swap(cur, next);
-            for (const auto &c : cur) overflowed = overflowed || c.over;
-            if (overflowed) return SOLVER_OK;
-        }
+        std::swap(cur, nxt);  // the old layer's buffers are reused for the step after
         if (sv && sv->progress) sv->progress(sv->ctx, "matchsticks", double(step + 1) / (2 * M + 1));
     }
     for (auto &r : d.res)
