@@ -73,8 +73,11 @@ solver_status nodangling_counts(int m, int n, int r_hi, const solver_services *s
 
 // Test hooks, 0 in normal use (set them only while no count runs): DP_PLAIN keeps every key
 // of the layered DP instead of one per left-right mirror pair; DP_WIDE runs every pass with
-// 128-bit counts instead of 64-bit ones first. Both must leave every count unchanged.
-enum : int { DP_PLAIN = 1, DP_WIDE = 2 };
+// 128-bit counts instead of 64-bit ones first; DP_JOIN (boards with an even number of rows)
+// runs the DP down to the middle line only and joins the top half with itself turned upside
+// down (exact, but slower than the plain DP so far: see join_halves in squares.cc). None may
+// change any count.
+enum : int { DP_PLAIN = 1, DP_WIDE = 2, DP_JOIN = 4 };
 extern int dp_test_flags;
 
 // Runs the query and writes its lines (each ending in '\n') into `text`.
