@@ -1,5 +1,7 @@
 #include "pdb.h"
 
+#include "cache_file.h"
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -7,7 +9,6 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
-#include <unistd.h>
 
 namespace cube {
 
@@ -191,18 +192,7 @@ struct Bfs {
     static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<Bfs *>(arg)->run(b, e, w); }
 };
 
-uint64_t checksum(const std::vector<uint8_t> &d) {
-    uint64_t h = 1469598103934665603ull;
-    size_t i = 0;
-    for (; i + 8 <= d.size(); i += 8) {
-        uint64_t w;
-        std::memcpy(&w, &d[i], 8);
-        h = (h ^ w) * 1099511628211ull;
-        h ^= h >> 29;
-    }
-    for (; i < d.size(); ++i) h = (h ^ d[i]) * 1099511628211ull;
-    return h;
-}
+uint64_t checksum(const std::vector<uint8_t> &d) { return cache_checksum(d.data(), d.size()); }
 
 struct FileHeader {
     char magic[8];
@@ -263,16 +253,7 @@ bool save_pdb(const Pdb &t, const std::string &path, std::string &why) {
     h.bytes = t.data.size();
     h.sum = checksum(t.data);
     for (size_t i = 0; i < t.depth_counts.size() && i < 16; ++i) h.depth_counts[i] = t.depth_counts[i];
-    const std::string tmp = path + ".tmp." + std::to_string(getpid());
-    FILE *f = std::fopen(tmp.c_str(), "wb");
-    if (!f) return why = "cannot write " + tmp, false;
-    bool ok = std::fwrite(&h, sizeof h, 1, f) == 1 && std::fwrite(t.data.data(), 1, t.data.size(), f) == t.data.size();
-    ok = (std::fclose(f) == 0) && ok;
-    if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        return why = "cannot write " + path, false;
-    }
-    return true;
+    return write_cache_file(path, {{&h, sizeof h}, {t.data.data(), t.data.size()}}, why);
 }
 
 bool load_pdb(const Pattern &p, const std::string &path, Pdb &out, std::string &why) {
@@ -310,8 +291,8 @@ std::vector<Pattern> table_set(const std::string &name, bool &known) {
         return p;
     };
     if (name == "small") return {P(true, {0, 1, 2, 3, 4}), P(false, {0, 1, 2, 3, 4}), P(false, {6, 7, 8, 9, 10})};
-    // fst: the corner table here; the flip-slice-twist table comes from get_fst (fst.h).
-    if (name == "corners" || name == "fst") return {P(true, {0, 1, 2, 3, 4, 5, 6, 7})};
+    // fst, fst4: the corner table here; the flip-slice-twist table comes from get_fst (fst.h).
+    if (name == "corners" || name == "fst" || name == "fst4") return {P(true, {0, 1, 2, 3, 4, 5, 6, 7})};
     if (name == "medium")
         return {P(true, {0, 1, 2, 3, 4, 5, 6, 7}), P(false, {0, 1, 2, 3, 4, 5}), P(false, {6, 7, 8, 9, 10, 11})};
     if (name == "large")
@@ -335,7 +316,7 @@ solver_status get_tables(const std::string &set, const solver_services *sv,
     bool known = false;
     std::vector<Pattern> pats = table_set(set, known);
     if (!known)
-        return solver_error_set(err, SOLVER_ERR_OPTION, 0, 0, "unknown table set '%s' (expected small, corners, medium, large or fst)",
+        return solver_error_set(err, SOLVER_ERR_OPTION, 0, 0, "unknown table set '%s' (expected small, corners, medium, large, fst or fst4)",
                                 set.c_str());
     uint64_t bytes = 0;
     for (auto &p : pats) bytes += (p.size() + 1) / 2;

@@ -3,7 +3,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <unistd.h>
+
+#include "cache_file.h"
 
 namespace cube {
 
@@ -179,15 +180,13 @@ void save_classes(const std::string &path, const Coords &t) {
     h.classes = t.classes;
     h.flipslice = N_FLIPSLICE;
     h.sum = class_checksum(t);
-    const std::string tmp = path + ".tmp." + std::to_string(getpid());
-    FILE *f = std::fopen(tmp.c_str(), "wb");
-    if (!f) return;  // only a cache: recomputed next time
-    bool ok = std::fwrite(&h, sizeof h, 1, f) == 1 &&
-              std::fwrite(t.flipslice_class.data(), 4, N_FLIPSLICE, f) == N_FLIPSLICE &&
-              std::fwrite(t.class_rep.data(), 4, t.classes, f) == t.classes &&
-              std::fwrite(t.class_stab.data(), 2, t.classes, f) == t.classes;
-    ok = (std::fclose(f) == 0) && ok;
-    if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) std::remove(tmp.c_str());
+    std::string why;  // only a cache: recomputed next time when it cannot be written
+    write_cache_file(path,
+                     {{&h, sizeof h},
+                      {t.flipslice_class.data(), size_t(4) * N_FLIPSLICE},
+                      {t.class_rep.data(), size_t(4) * t.classes},
+                      {t.class_stab.data(), size_t(2) * t.classes}},
+                     why);
 }
 
 }  // namespace
