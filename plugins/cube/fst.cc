@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cache_file.h"
 #include "pdb.h"
 
 namespace cube {
@@ -64,6 +65,10 @@ void advise_huge_pages(void *p, size_t n) {
 }
 
 int FstTable::exact(int flip, int slice, int twist) const {
+    if (bits == 4) {
+        const unsigned v = get4(index(flip, slice, twist));
+        return v == 15 ? -1 : int(v);
+    }
     int d = 0;
     while (flip || slice || twist) {
         if (d > 30) return -1;
@@ -89,6 +94,7 @@ struct FstBfs {
     const Coords *co;
     const solver_services *sv;
     unsigned depth = 0;
+    unsigned bits = 2, unreached = 3;  // 2 bits: value mod 3; 4 bits: exact value
     bool backward = false;
     std::atomic<uint64_t> added{0};
     uint64_t filled_before = 0;
@@ -98,18 +104,19 @@ struct FstBfs {
     clock_type::time_point t0 = clock_type::now();
 
     unsigned get(uint64_t i) const {
-        // Relaxed: a stale 3 only makes a forward writer try (and find the AND harmless) or a
-        // backward reader miss a neighbour written in this same pass, which is at depth + 1
-        // and so never the one it looks for.
+        // Relaxed: a stale "unreached" only makes a forward writer try (and find the AND
+        // harmless) or a backward reader miss a neighbour written in this same pass, which is
+        // at depth + 1 and so never the one it looks for.
+        if (bits == 4) return (__atomic_load_n(&t->data.data()[i >> 1], __ATOMIC_RELAXED) >> ((i & 1) * 4)) & 15;
         return (__atomic_load_n(&t->data.data()[i >> 2], __ATOMIC_RELAXED) >> ((i & 3) * 2)) & 3;
     }
     bool set(uint64_t i, unsigned v) {
-        const unsigned shift = (i & 3) * 2;
-        const uint8_t mask = uint8_t(~((3u ^ v) << shift));
+        const unsigned shift = bits == 4 ? (i & 1) * 4 : (i & 3) * 2;
+        const uint8_t mask = uint8_t(~((unreached ^ v) << shift));
         // Relaxed: the pass ends with parallel_for's join, which orders every write before the
         // next pass reads; within a pass the AND is atomic so neighbours in a byte survive.
-        const uint8_t old = __atomic_fetch_and(&t->data.data()[i >> 2], mask, __ATOMIC_RELAXED);
-        return ((old >> shift) & 3) == 3;
+        const uint8_t old = __atomic_fetch_and(&t->data.data()[bits == 4 ? i >> 1 : i >> 2], mask, __ATOMIC_RELAXED);
+        return ((old >> shift) & unreached) == unreached;
     }
 
     void run(uint64_t cb, uint64_t ce, uint32_t worker) {
@@ -118,13 +125,13 @@ struct FstBfs {
             stop = true;
             return;
         }
-        const unsigned cur = depth % 3, next = (depth + 1) % 3;
+        const unsigned cur = bits == 4 ? depth : depth % 3, next = bits == 4 ? depth + 1 : (depth + 1) % 3;
         const uint16_t *tm = co->twist_move.data(), *tc = co->twist_conj.data();
         uint64_t local = 0;
         for (uint64_t c = cb; c < ce; ++c) {
             const uint64_t base = c * N_TWIST;
             // Anything to do in this row?
-            const unsigned look = backward ? 3 : cur;
+            const unsigned look = backward ? unreached : cur;
             bool any = false;
             for (int tw = 0; tw < N_TWIST && !any; ++tw) any = get(base + tw) == look;
             if (!any) continue;
@@ -148,12 +155,12 @@ struct FstBfs {
                     for (int m = 0; m < NMOVES; ++m) {
                         const unsigned t2 = tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + nb_sym[m]];
                         const uint64_t j = nb_base[m] + t2;
-                        if (get(j) == 3 && set(j, next)) ++local;
+                        if (get(j) == unreached && set(j, next)) ++local;
                         if (nb_stab[m] != 1) {
                             for (unsigned u = 1; u < N_UDSYM; ++u) {
                                 if (!(nb_stab[m] >> u & 1)) continue;
                                 const uint64_t j2 = nb_base[m] + tc[size_t(t2) * N_UDSYM + u];
-                                if (get(j2) == 3 && set(j2, next)) ++local;
+                                if (get(j2) == unreached && set(j2, next)) ++local;
                             }
                         }
                     }
@@ -174,26 +181,13 @@ struct FstBfs {
             if (ms - last_progress_ms >= 250) {
                 last_progress_ms = ms;
                 char what[96];
-                std::snprintf(what, sizeof what, "cube: building table fst (depth %u)", depth + 1);
+                std::snprintf(what, sizeof what, "cube: building table fst%s (depth %u)", bits == 4 ? "4" : "", depth + 1);
                 sv->progress(sv->ctx, what, double(filled_before + now_added) / double(t->size));
             }
         }
     }
     static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<FstBfs *>(arg)->run(b, e, w); }
 };
-
-uint64_t checksum(const uint8_t *d, size_t n) {
-    uint64_t h = 1469598103934665603ull;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        std::memcpy(&w, d + i, 8);
-        h = (h ^ w) * 1099511628211ull;
-        h ^= h >> 29;
-    }
-    for (; i < n; ++i) h = (h ^ d[i]) * 1099511628211ull;
-    return h;
-}
 
 struct FstHeader {
     char magic[8];
@@ -203,11 +197,14 @@ struct FstHeader {
 
 }  // namespace
 
-solver_status build_fst(const solver_services *sv, FstTable &out) {
+std::string fst_file(unsigned bits) { return bits == 4 ? "cube-fst4.pdb" : "cube-fst.pdb"; }
+
+solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits) {
     auto t0 = clock_type::now();
     out.co = &coords(cache_folder(sv));
     out.size = uint64_t(out.co->classes) * N_TWIST;
-    out.data = HugeBuffer((out.size + 3) / 4);
+    out.bits = bits;
+    out.data = HugeBuffer((out.size * bits + 7) / 8);
     std::memset(out.data.data(), 0xff, out.data.size());
     out.from_cache = false;
     out.depth_counts.assign(1, 1);
@@ -215,11 +212,13 @@ solver_status build_fst(const solver_services *sv, FstTable &out) {
     b.t = &out;
     b.co = out.co;
     b.sv = sv;
+    b.bits = bits;
+    b.unreached = bits == 4 ? 15 : 3;
     b.set(0, 0);  // solved: class 0 (flip-slice 0 comes first), twist 0; fixed by every symmetry
     uint64_t filled = 1, frontier = 1;
     const uint64_t classes = out.co->classes;
     for (unsigned depth = 0; filled < out.size; ++depth) {
-        if (frontier == 0 || depth > 20) return SOLVER_ERR_INTERNAL;
+        if (frontier == 0 || depth > 20 || (bits == 4 && depth >= 14)) return SOLVER_ERR_INTERNAL;
         b.depth = depth;
         b.backward = (out.size - filled) < frontier;
         b.added = 0;
@@ -234,7 +233,7 @@ solver_status build_fst(const solver_services *sv, FstTable &out) {
         out.depth_counts.push_back(frontier);
         if (sv && sv->log) {
             char line[160];
-            std::snprintf(line, sizeof line, "cube: table fst depth %u: %llu entries (%s), %.1f s", depth + 1,
+            std::snprintf(line, sizeof line, "cube: table fst%s depth %u: %llu entries (%s), %.1f s", bits == 4 ? "4" : "", depth + 1,
                           (unsigned long long)frontier, b.backward ? "backward" : "forward",
                           std::chrono::duration<double>(clock_type::now() - t0).count());
             sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
@@ -246,38 +245,30 @@ solver_status build_fst(const solver_services *sv, FstTable &out) {
 
 bool save_fst(const FstTable &t, const std::string &path, std::string &why) {
     FstHeader h{};
-    std::memcpy(h.magic, "CUBEFST1", 8);
+    std::memcpy(h.magic, t.bits == 4 ? "CUBEFST4" : "CUBEFST1", 8);
     h.classes = t.co->classes;
     h.size = t.size;
     h.bytes = t.data.size();
-    h.sum = checksum(t.data.data(), t.data.size());
+    h.sum = cache_checksum(t.data.data(), t.data.size());
     for (size_t i = 0; i < t.depth_counts.size() && i < 24; ++i) h.depth_counts[i] = t.depth_counts[i];
-    const std::string tmp = path + ".tmp." + std::to_string(getpid());
-    FILE *f = std::fopen(tmp.c_str(), "wb");
-    if (!f) return why = "cannot write " + tmp, false;
-    bool ok = std::fwrite(&h, sizeof h, 1, f) == 1 && std::fwrite(t.data.data(), 1, t.data.size(), f) == t.data.size();
-    ok = (std::fclose(f) == 0) && ok;
-    if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        return why = "cannot write " + path, false;
-    }
-    return true;
+    return write_cache_file(path, {{&h, sizeof h}, {t.data.data(), t.data.size()}}, why);
 }
 
-bool load_fst(const std::string &path, FstTable &out, std::string &why) {
+bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits) {
     FILE *f = std::fopen(path.c_str(), "rb");
     if (!f) return why = "no cached table " + path, false;
     out.co = &coords(std::filesystem::path(path).parent_path().string());
     out.size = uint64_t(out.co->classes) * N_TWIST;
+    out.bits = bits;
     FstHeader h{};
-    if (std::fread(&h, sizeof h, 1, f) != 1 || std::memcmp(h.magic, "CUBEFST1", 8) != 0 ||
-        h.classes != out.co->classes || h.size != out.size || h.bytes != (out.size + 3) / 4) {
+    if (std::fread(&h, sizeof h, 1, f) != 1 || std::memcmp(h.magic, bits == 4 ? "CUBEFST4" : "CUBEFST1", 8) != 0 ||
+        h.classes != out.co->classes || h.size != out.size || h.bytes != (out.size * bits + 7) / 8) {
         std::fclose(f);
         return why = "cached table " + path + " does not match (wrong header)", false;
     }
     std::fclose(f);
     out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
-    if (!out.data.data() || checksum(out.data.data(), h.bytes) != h.sum) {
+    if (!out.data.data() || cache_checksum(out.data.data(), h.bytes) != h.sum) {
         out.data = HugeBuffer();
         return why = "cached table " + path + " is truncated or corrupt", false;
     }
@@ -287,15 +278,18 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why) {
     return true;
 }
 
-solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err) {
+solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
+                      unsigned bits) {
     static std::mutex mu;
-    static std::shared_ptr<const FstTable> loaded;
-    static std::string loaded_path;
+    static std::shared_ptr<const FstTable> loaded[2];
+    static std::string loaded_path[2];
     std::lock_guard<std::mutex> lock(mu);
     const std::string dir = cache_folder(sv);
-    const std::string path = dir + "/cube-fst.pdb";
-    if (loaded && loaded_path == path) {
-        out = loaded;
+    const std::string path = dir + "/" + fst_file(bits);
+    const int k = bits == 4;
+    const char *name = bits == 4 ? "fst4" : "fst";
+    if (loaded[k] && loaded_path[k] == path) {
+        out = loaded[k];
         return SOLVER_OK;
     }
     std::error_code ec;
@@ -304,26 +298,26 @@ solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable>
     std::string why;
     char line[512];
     auto t0 = clock_type::now();
-    if (load_fst(path, *t, why)) {
+    if (load_fst(path, *t, why, bits)) {
         t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
         std::snprintf(line, sizeof line,
-                      "cube: table fst: %llu entries, %.1f MiB, loaded from %s in %.2f s (symmetry tables %.2f s)",
-                      (unsigned long long)t->size, double(t->data.size()) / 1048576.0, path.c_str(), t->build_seconds,
+                      "cube: table %s: %llu entries, %.1f MiB, loaded from %s in %.2f s (symmetry tables %.2f s)",
+                      name, (unsigned long long)t->size, double(t->data.size()) / 1048576.0, path.c_str(), t->build_seconds,
                       t->co->build_seconds);
     } else {
-        solver_status s = build_fst(sv, *t);
-        if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table fst");
-        if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table fst failed");
+        solver_status s = build_fst(sv, *t, bits);
+        if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table %s", name);
+        if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table %s failed", name);
         std::string wwhy;
         bool saved = save_fst(*t, path, wwhy);
-        std::snprintf(line, sizeof line, "cube: table fst: %llu entries, %.1f MiB, max depth %zu, built in %.1f s%s%s",
-                      (unsigned long long)t->size, double(t->data.size()) / 1048576.0, t->depth_counts.size() - 1,
+        std::snprintf(line, sizeof line, "cube: table %s: %llu entries, %.1f MiB, max depth %zu, built in %.1f s%s%s",
+                      name, (unsigned long long)t->size, double(t->data.size()) / 1048576.0, t->depth_counts.size() - 1,
                       t->build_seconds, saved ? ", saved to " : " (not cached: ",
                       saved ? path.c_str() : (wwhy + ")").c_str());
     }
     if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
-    loaded = t;
-    loaded_path = path;
+    loaded[k] = t;
+    loaded_path[k] = path;
     out = t;
     return SOLVER_OK;
 }

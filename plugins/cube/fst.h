@@ -3,19 +3,22 @@
 // Abstract state: edge flip x where the four E-slice edges are and in which order (flip-slice,
 // reduced to 1,523,864 classes by the 16 symmetries that keep the U-D axis, see symmetry.h)
 // x corner twist: 1,523,864 x 2187 = 3,332,690,568 entries. Each holds the exact distance of
-// its abstract state modulo 3 at 2 bits (3 = not reached while building), 795 MiB. The exact
+// its abstract state modulo 3 at 2 bits (3 = not reached while building), 795 MiB ("fst"), or
+// the exact distance at 4 bits (15 = not reached), 1589 MiB ("fst4"). With 2 bits the exact
 // distance of the start is recovered by descending the table (a neighbour one closer always
 // exists), and along a search path a child's distance is the parent's -1, 0 or +1, told apart
 // by the value mod 3. The same table gives a bound for the cube seen along the R-L and F-B
-// axes (conjugated by the URF-DBL turn), so a search takes the max of three lookups.
+// axes (conjugated by the URF-DBL turn), so a search takes the max of three lookups. The exact
+// 4-bit values also bound the inverse cube (same distance as the cube, but its abstract state
+// is not a neighbour of the parent's, so the mod-3 tracking cannot serve it): six lookups.
 //
 // Built by a layered breadth-first search on the services' parallel_for over the classes:
 // forward from the frontier while it is small (setting all twists the representative's
 // stabilizer makes equal), backward once the unreached part is smaller (each unreached entry
 // looks for a neighbour at the current depth). Neighbour classes are computed once per class
 // and shared by its 2187 twists, so the inner loops stay within a few cache-resident rows.
-// Writes are atomic byte ANDs (four entries share a byte; an entry only ever goes from 3 to
-// its value, so concurrent writers of one byte never undo each other).
+// Writes are atomic byte ANDs (four or two entries share a byte; an entry only ever goes from
+// all ones to its value, so concurrent writers of one byte never undo each other).
 // The table lives in anonymous memory advised for transparent huge pages (fewer TLB misses on
 // random lookups), cached on disk under the cache folder with a header and a checksum.
 #pragma once
@@ -59,12 +62,17 @@ void advise_huge_pages(void *p, size_t n);
 struct FstTable {
     const Coords *co = nullptr;
     uint64_t size = 0;  // classes x 2187
-    HugeBuffer data;    // four entries per byte, lowest bits first
+    unsigned bits = 2;  // 2: distance mod 3; 4: exact distance
+    HugeBuffer data;    // 8 / bits entries per byte, lowest bits first
     std::vector<uint64_t> depth_counts;
     double build_seconds = 0;
     bool from_cache = false;
 
-    unsigned get(uint64_t i) const { return (data.data()[i >> 2] >> ((i & 3) * 2)) & 3; }
+    // The stored value (distance mod 3 or exact distance, by bits).
+    unsigned get(uint64_t i) const { return bits == 4 ? get4(i) : get2(i); }
+    unsigned get2(uint64_t i) const { return (data.data()[i >> 2] >> ((i & 3) * 2)) & 3; }
+    unsigned get4(uint64_t i) const { return (data.data()[i >> 1] >> ((i & 1) * 4)) & 15; }
+    const uint8_t *byte_of(uint64_t i) const { return data.data() + (bits == 4 ? i >> 1 : i >> 2); }
     uint64_t index(int flip, int slice, int twist) const {
         const uint32_t e = co->flipslice_class[uint32_t(slice) * N_FLIP + uint32_t(flip)];
         return uint64_t(e >> 4) * N_TWIST + co->twist_conj[size_t(twist) * N_UDSYM + (e & 15)];
@@ -73,12 +81,16 @@ struct FstTable {
     int exact(int flip, int slice, int twist) const;
 };
 
-solver_status build_fst(const solver_services *sv, FstTable &out);
+solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits = 2);
 bool save_fst(const FstTable &t, const std::string &path, std::string &why);
-bool load_fst(const std::string &path, FstTable &out, std::string &why);
-constexpr uint64_t fst_bytes() { return (uint64_t(1523864) * N_TWIST + 3) / 4; }
+// bits: the kind expected (the file's magic, CUBEFST1 or CUBEFST4, must say the same).
+bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2);
+constexpr uint64_t fst_bytes(unsigned bits = 2) { return (uint64_t(1523864) * N_TWIST * bits + 7) / 8; }
+// The cache file of each kind: cube-fst.pdb (2 bits) or cube-fst4.pdb (4 bits).
+std::string fst_file(unsigned bits);
 
 // Load from the cache folder or build (and save); shared by the whole process.
-solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err);
+solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
+                      unsigned bits = 2);
 
 }  // namespace cube

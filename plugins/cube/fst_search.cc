@@ -9,8 +9,17 @@
 // entries and corner-table bytes; then compute every table index and prefetch it; then read.
 // h = max(corner distance, the three axis distances); since every part is 0 only when its
 // pieces are solved, h = 0 means solved, so the last level needs no separate goal test.
+//
+// With the 4-bit table (tables=fst4) each axis is looked up for the inverse cube as well: the
+// inverse of a position is as far from solved as the position, and the inverse of the axis-a
+// view S^-a c S^a is the axis-a view of the inverse. Its coordinates cannot follow move
+// tables (a move multiplies the inverse from the left), so a node also keeps, per axis, where
+// every cubie of the view is (a Loc, updated by the location tables); where cubie t is in X is
+// what X^-1 holds at position t, so the inverse's flip, sorted slice and twist come from those
+// 20 bytes directly (inverse_coords). They are computed only for the children that pass the
+// six cheaper bounds, in three pipelined passes like the others.
+#include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <mutex>
 
@@ -24,7 +33,10 @@ namespace {
 struct FNode {
     uint16_t fl[3], sl[3], tw[3];
     uint8_t d[3];
-    uint8_t cl[8];
+    // Per axis, the locations of the view's corners (0..7, position * 3 + twist) and edges
+    // (8..19, position * 2 + flip). Only loc[0][0..7] (for the corner table) without the
+    // inverse lookups.
+    uint8_t loc[3][20];
 };
 
 struct Div3 {
@@ -82,8 +94,63 @@ inline void child_coords(const Ctx &X, const FNode &n, int m, FNode &c) {
         c.sl[a] = co.slice_move[size_t(n.sl[a]) * NMOVES + mk];
         c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + mk];
     }
-    for (int i = 0; i < 8; ++i) c.cl[i] = corner_move_loc[m][n.cl[i]];
+    for (int i = 0; i < 8; ++i) c.loc[0][i] = corner_move_loc[m][n.loc[0][i]];
 }
+
+// The rest of the child's locations (needed for the inverse lookups).
+inline void child_locs(const Ctx &X, const FNode &n, int m, FNode &c) {
+    for (int i = 8; i < 20; ++i) c.loc[0][i] = edge_move_loc[m][n.loc[0][i]];
+    for (int a = 1; a < 3; ++a) {
+        const int mk = X.axis_move[a][m];
+        for (int i = 0; i < 8; ++i) c.loc[a][i] = corner_move_loc[mk][n.loc[a][i]];
+        for (int i = 8; i < 20; ++i) c.loc[a][i] = edge_move_loc[mk][n.loc[a][i]];
+    }
+}
+
+struct InvTables {
+    uint16_t slice_of_mask[4096];  // get_slice of a cube whose slice edges sit at the mask's positions
+    uint8_t perm_of_key[256];      // perm4 rank of the slice edges' order, 2 bits each, first highest
+    uint8_t neg_twist[24];         // X^-1's twist at t for a corner location position * 3 + twist
+    InvTables() : slice_of_mask(), perm_of_key(), neg_twist() {
+        for (int mask = 0; mask < 4096; ++mask) {
+            if (__builtin_popcount(unsigned(mask)) != 4) continue;
+            CubieCube c = CubieCube::solved();
+            for (int i = 0, s = 8, o = 0; i < 12; ++i) c.ep[i] = uint8_t(mask >> i & 1 ? s++ : o++);
+            slice_of_mask[mask] = uint16_t(get_slice(c));
+        }
+        for (int r = 0; r < 24; ++r) {
+            CubieCube c = CubieCube::solved();
+            set_slice_sorted(c, r);  // slice value 0: the slice edges at 8..11, in order r
+            unsigned key = 0;
+            for (int i = 8; i < 12; ++i) key = key * 4 + unsigned(c.ep[i] - 8);
+            perm_of_key[key] = uint8_t(get_slice_sorted(c) % 24);
+        }
+        for (int x = 0; x < 24; ++x) neg_twist[x] = uint8_t((3 - x % 3) % 3);
+    }
+};
+const InvTables &inv_tables() {
+    static const InvTables t;  // thread-safe static init
+    return t;
+}
+
+}  // namespace
+
+void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist) {
+    const InvTables &T = inv_tables();
+    int tw = 0;
+    for (int t = 0; t < 7; ++t) tw = tw * 3 + T.neg_twist[loc[t]];
+    int fl = 0;
+    unsigned mask = 0, key = 0;
+    for (int t = 0; t < 12; ++t) {
+        const unsigned x = loc[8 + t];
+        if (t < 11) fl = fl * 2 + int(x & 1);
+        if (x >= 16) mask |= 1u << t, key = key * 4 + ((x >> 1) - 8);
+    }
+    flip = fl, twist = tw;
+    slice = T.slice_of_mask[mask] * 24 + T.perm_of_key[key & 255];
+}
+
+namespace {
 
 // A child's distance from its parent's (pd) and its table value (v = distance mod 3).
 inline unsigned step_distance(unsigned pd, unsigned v) {
@@ -91,13 +158,33 @@ inline unsigned step_distance(unsigned pd, unsigned v) {
     return unsigned(int(pd) + delta[(v + 3 - pd % 3) % 3]);
 }
 
+// A child's distance: read (4-bit table) or tracked from the parent's (2-bit table).
+inline unsigned child_distance(const FstTable &t, unsigned pd, uint64_t i) {
+    return t.bits == 4 ? t.get4(i) : step_distance(pd, t.get2(i));
+}
+
+// The max of the three inverse lookups (4-bit table only).
+unsigned inverse_bound(const FstTable &t, const FNode &c) {
+    unsigned h = 0;
+    for (int a = 0; a < 3; ++a) {
+        int f, s, w;
+        inverse_coords(c.loc[a], f, s, w);
+        h = std::max(h, t.get4(t.index(f, s, w)));
+    }
+    return h;
+}
+
 // Fills c (with its distances) and returns its h; the unpipelined version for prefixes.
 unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
     child_coords(X, n, m, c);
-    unsigned h = X.corners ? X.corners->lookup(corner_index(c.cl)) : corners_solved(c.cl) ? 0 : 1;
+    unsigned h = X.corners ? X.corners->lookup(corner_index(c.loc[0])) : corners_solved(c.loc[0]) ? 0 : 1;
     for (int a = 0; a < 3; ++a) {
-        c.d[a] = uint8_t(step_distance(n.d[a], X.fst->get(X.fst->index(c.fl[a], c.sl[a], c.tw[a]))));
+        c.d[a] = uint8_t(child_distance(*X.fst, n.d[a], X.fst->index(c.fl[a], c.sl[a], c.tw[a])));
         if (c.d[a] > h) h = c.d[a];
+    }
+    if (X.fst->bits == 4) {
+        child_locs(X, n, m, c);
+        h = std::max(h, inverse_bound(*X.fst, c));
     }
     return h;
 }
@@ -123,6 +210,8 @@ struct Worker {
         const uint8_t *cdata = X->corners ? X->corners->data.data() : &zero;
         const bool cmask = X->corners != nullptr;
         const int prev = g > 0 ? path[g - 1] : -1;
+        const bool inv = fst.bits == 4;
+        uint16_t itw[NMOVES][3];
         FNode ch[NMOVES];
         int mv[NMOVES];
         uint32_t cls[NMOVES][3];
@@ -139,7 +228,7 @@ struct Worker {
                 cls[k][a] = uint32_t(c.sl[a]) * N_FLIP + c.fl[a];
                 __builtin_prefetch(&co.flipslice_class[cls[k][a]]);
             }
-            cidx[k] = cmask ? corner_index(c.cl) : 0;
+            cidx[k] = cmask ? corner_index(c.loc[0]) : 0;
             __builtin_prefetch(&cdata[cidx[k] >> 1]);
             mv[k++] = m;
         }
@@ -162,23 +251,54 @@ struct Worker {
             for (int a = 0; a < 3; ++a) {
                 const uint32_t e = co.flipslice_class[cls[i][a]];
                 idx[i][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(ch[i].tw[a]) * N_UDSYM + (e & 15)];
-                __builtin_prefetch(&fst.data.data()[idx[i][a] >> 2]);
+                __builtin_prefetch(fst.byte_of(idx[i][a]));
             }
         int keep[NMOVES], nk = 0;
         for (int i = 0; i < k; ++i) {
             bool ok = true;
             for (int a = 0; a < 3 && ok; ++a) {
-                const unsigned d = step_distance(n.d[a], fst.get(idx[i][a]));
+                const unsigned d = child_distance(fst, n.d[a], idx[i][a]);
                 ch[i].d[a] = uint8_t(d);
                 ok = d < lim;
             }
             if (!ok) continue;
             if (togo == 1) {  // h = 0: solved (without a corner table, when the corners are)
-                if (!cmask && !corners_solved(ch[i].cl)) continue;
+                if (!cmask && !corners_solved(ch[i].loc[0])) continue;
                 path[g] = mv[i];
                 return true;
             }
             keep[nk++] = i;
+        }
+        if (inv && nk > 0) {
+            // The inverse lookups, pipelined: coordinates and class prefetches, then indexes and
+            // table prefetches, then the reads.
+            for (int j = 0; j < nk; ++j) {
+                const int i = keep[j];
+                child_locs(*X, n, mv[i], ch[i]);
+                for (int a = 0; a < 3; ++a) {
+                    int f, s, w;
+                    inverse_coords(ch[i].loc[a], f, s, w);
+                    cls[i][a] = uint32_t(s) * N_FLIP + uint32_t(f);
+                    itw[i][a] = uint16_t(w);
+                    __builtin_prefetch(&co.flipslice_class[cls[i][a]]);
+                }
+            }
+            for (int j = 0; j < nk; ++j) {
+                const int i = keep[j];
+                for (int a = 0; a < 3; ++a) {
+                    const uint32_t e = co.flipslice_class[cls[i][a]];
+                    idx[i][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(itw[i][a]) * N_UDSYM + (e & 15)];
+                    __builtin_prefetch(fst.byte_of(idx[i][a]));
+                }
+            }
+            int nk2 = 0;
+            for (int j = 0; j < nk; ++j) {
+                const int i = keep[j];
+                bool ok = true;
+                for (int a = 0; a < 3 && ok; ++a) ok = fst.get4(idx[i][a]) < lim;
+                if (ok) keep[nk2++] = i;
+            }
+            nk = nk2;
         }
         for (int j = 0; j < nk; ++j) {
             const int i = keep[j];
@@ -202,8 +322,7 @@ struct Task {
     int bound;
 };
 
-void run_task(void *arg, uint32_t) {
-    Task *task = static_cast<Task *>(arg);
+void run_task(Task *task) {
     Ctx *X = task->X;
     // Relaxed: these flags only make tasks end early; the solution itself is under mu.
     if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return;
@@ -252,6 +371,11 @@ unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]) {
         const int d = fst.exact(get_flip(v), get_slice_sorted(v), get_twist(v));
         out[a] = d < 0 ? 0 : unsigned(d);
         if (out[a] > h) h = out[a];
+        if (fst.bits == 4) {  // and the inverse (whole-cube arithmetic: a check on the search's)
+            const CubieCube w = v.inverse();
+            const int di = fst.exact(get_flip(w), get_slice_sorted(w), get_twist(w));
+            if (di > int(h)) h = unsigned(di);
+        }
     }
     return h;
 }
@@ -282,46 +406,40 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         }
         start.d[a] = uint8_t(d);
     }
-    const Loc l = to_loc(cube);
-    for (int i = 0; i < 8; ++i) start.cl[i] = l.l[i];
-    unsigned h0 = corners ? corners->lookup(corner_index(start.cl)) : corners_solved(start.cl) ? 0 : 1;
+    for (int a = 0; a < 3; ++a) {
+        const Loc l = to_loc(a == 0 ? cube : urf_conjugate(cube, a));
+        for (int i = 0; i < 20; ++i) start.loc[a][i] = l.l[i];
+    }
+    unsigned h0 = corners ? corners->lookup(corner_index(start.loc[0])) : corners_solved(start.loc[0]) ? 0 : 1;
     for (int a = 0; a < 3; ++a) h0 = std::max<unsigned>(h0, start.d[a]);
+    if (fst.bits == 4) h0 = std::max(h0, inverse_bound(fst, start));
     if (h0 == 0) return res;
-    const bool pool = sv && sv->group_create && sv->group_spawn && sv->group_wait && sv->group_free;
-    auto t0 = std::chrono::steady_clock::now();
-    for (int bound = int(h0); bound <= 26; ++bound) {
-        const int split = bound < 3 ? bound : 3;
+    struct Loop : BoundLoop {
+        Ctx &X;
+        const FNode &start;
         std::vector<Prefix> pre;
-        Prefix root{start, {0, 0, 0, 0}, 0};
-        prefixes(X, start, 0, split, bound, root, pre);
-        std::vector<Task> tasks(pre.size());
-        for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&X, &pre[i], bound};
-        solver_task_group *grp = pool ? sv->group_create(sv->ctx) : nullptr;
-        if (grp) {
-            for (auto &t : tasks) sv->group_spawn(sv->ctx, grp, &run_task, &t);
-            sv->group_wait(sv->ctx, grp);
-            sv->group_free(sv->ctx, grp);
-        } else {
-            for (auto &t : tasks) run_task(&t, 0);
+        std::vector<Task> tasks;
+        Loop(Ctx &x, const FNode &s) : X(x), start(s) {}
+        size_t make_tasks(int bound) override {
+            pre.clear();
+            Prefix root{start, {0, 0, 0, 0}, 0};
+            prefixes(X, start, 0, bound < 3 ? bound : 3, bound, root, pre);
+            tasks.resize(pre.size());
+            for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&X, &pre[i], bound};
+            return tasks.size();
         }
-        if (sv && sv->log) {
-            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            char line[240];
-            std::snprintf(line, sizeof line,
+        void run_task(size_t i) override { cube::run_task(&tasks[i]); }
+        bool found() const override { return X.found; }
+        bool stopped() const override { return X.stopped; }
+        void log_line(int bound, double secs, char *buf, size_t n) const override {
+            std::snprintf(buf, n,
                           "cube: depth %d done, %llu nodes expanded, %llu generated so far, %.2f s (%.2f M generated/s)",
                           bound, (unsigned long long)X.nodes.load(), (unsigned long long)X.generated.load(), secs,
                           secs > 0 ? double(X.generated.load()) / secs / 1e6 : 0.0);
-            sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
         }
-        if (X.found) {
-            res.moves = X.solution;
-            break;
-        }
-        if (X.stopped) {
-            res.status = SOLVER_ERR_STOPPED;
-            break;
-        }
-    }
+    } loop(X, start);
+    res.status = run_bounds(loop, int(h0), sv);
+    if (X.found) res.moves = X.solution, res.status = SOLVER_OK;
     res.nodes = X.nodes;
     return res;
 }

@@ -10,6 +10,43 @@
 
 namespace cube {
 
+namespace {
+struct BoundTask {
+    BoundLoop *loop;
+    size_t i;
+    static void run(void *arg, uint32_t) {
+        const BoundTask *t = static_cast<const BoundTask *>(arg);
+        t->loop->run_task(t->i);
+    }
+};
+}  // namespace
+
+solver_status run_bounds(BoundLoop &loop, int h0, const solver_services *sv) {
+    const bool pool = sv && sv->group_create && sv->group_spawn && sv->group_wait && sv->group_free;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int bound = h0; bound <= 26; ++bound) {
+        std::vector<BoundTask> tasks(loop.make_tasks(bound));
+        for (size_t i = 0; i < tasks.size(); ++i) tasks[i] = BoundTask{&loop, i};
+        solver_task_group *grp = pool ? sv->group_create(sv->ctx) : nullptr;
+        if (grp) {
+            for (auto &t : tasks) sv->group_spawn(sv->ctx, grp, &BoundTask::run, &t);
+            sv->group_wait(sv->ctx, grp);
+            sv->group_free(sv->ctx, grp);
+        } else {
+            for (auto &t : tasks) BoundTask::run(&t, 0);
+        }
+        if (sv && sv->log) {
+            char line[240];
+            loop.log_line(bound, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), line,
+                          sizeof line);
+            sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
+        }
+        if (loop.found()) return SOLVER_OK;
+        if (loop.stopped()) return SOLVER_ERR_STOPPED;
+    }
+    return SOLVER_OK;
+}
+
 unsigned pdb_bound(const Loc &s, const std::vector<std::shared_ptr<const Pdb>> &tables) {
     unsigned h = 0;
     for (auto &t : tables) {
@@ -150,8 +187,7 @@ struct Task {
     int bound;
 };
 
-void run_task(void *arg, uint32_t) {
-    Task *task = static_cast<Task *>(arg);
+void run_task(Task *task) {
     Shared *sh = task->sh;
     if (sh->found.load() || sh->stopped.load()) return;
     // Poll at every task too: below the split most subtrees are smaller than the node interval.
@@ -211,39 +247,31 @@ OptimalResult solve_optimal(const CubieCube &cube, const std::vector<std::shared
     Worker probe{&sh, {}, 0, {}, 0};
     for (auto &t : tables) probe.t[probe.nt++] = t.get();
     if (Worker::solved(start.a)) return res;
-    const bool pool = sv && sv->group_create && sv->group_spawn && sv->group_wait && sv->group_free;
-    auto t0 = std::chrono::steady_clock::now();
-    for (int bound = int(probe.h(start)); bound <= 26; ++bound) {
-        const int split = bound < 3 ? bound : 3;
+    struct Loop : BoundLoop {
+        Shared &sh;
+        const Node &start;
+        const Worker &probe;
         std::vector<Prefix> pre;
-        Prefix root{start, {0, 0, 0, 0}, 0};
-        prefixes(start, 0, split, bound, root, probe, pre);
-        std::vector<Task> tasks(pre.size());
-        for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&sh, &pre[i], bound};
-        solver_task_group *grp = pool ? sv->group_create(sv->ctx) : nullptr;
-        if (grp) {
-            for (auto &t : tasks) sv->group_spawn(sv->ctx, grp, &run_task, &t);
-            sv->group_wait(sv->ctx, grp);
-            sv->group_free(sv->ctx, grp);
-        } else {
-            for (auto &t : tasks) run_task(&t, 0);
+        std::vector<Task> tasks;
+        Loop(Shared &s, const Node &st, const Worker &p) : sh(s), start(st), probe(p) {}
+        size_t make_tasks(int bound) override {
+            pre.clear();
+            Prefix root{start, {0, 0, 0, 0}, 0};
+            prefixes(start, 0, bound < 3 ? bound : 3, bound, root, probe, pre);
+            tasks.resize(pre.size());
+            for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&sh, &pre[i], bound};
+            return tasks.size();
         }
-        if (sv && sv->log) {
-            char line[200];
-            std::snprintf(line, sizeof line, "cube: depth %d done, %llu nodes so far, %.2f s", bound,
-                          (unsigned long long)sh.nodes.load(),
-                          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-            sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
+        void run_task(size_t i) override { cube::run_task(&tasks[i]); }
+        bool found() const override { return sh.found; }
+        bool stopped() const override { return sh.stopped; }
+        void log_line(int bound, double secs, char *buf, size_t n) const override {
+            std::snprintf(buf, n, "cube: depth %d done, %llu nodes so far, %.2f s", bound,
+                          (unsigned long long)sh.nodes.load(), secs);
         }
-        if (sh.found) {
-            res.moves = sh.solution;
-            break;
-        }
-        if (sh.stopped) {
-            res.status = SOLVER_ERR_STOPPED;
-            break;
-        }
-    }
+    } loop(sh, start, probe);
+    res.status = run_bounds(loop, int(probe.h(start)), sv);
+    if (sh.found) res.moves = sh.solution, res.status = SOLVER_OK;
     res.nodes = sh.nodes;
     return res;
 }

@@ -25,6 +25,20 @@ struct OptimalResult {
     uint64_t nodes = 0;
 };
 
+// The per-bound loop both searches share: for each bound from h0 up to 26, make_tasks cuts the
+// tree into tasks, each runs on the pool (group_spawn; inline without one), then one debug log
+// line (log_line, given the bound and the seconds since the start); ends at the first bound
+// where found() or stopped() (SOLVER_ERR_STOPPED).
+struct BoundLoop {
+    virtual ~BoundLoop() = default;
+    virtual size_t make_tasks(int bound) = 0;
+    virtual void run_task(size_t i) = 0;
+    virtual bool found() const = 0;
+    virtual bool stopped() const = 0;
+    virtual void log_line(int bound, double seconds, char *buf, size_t n) const = 0;
+};
+solver_status run_bounds(BoundLoop &loop, int h0, const solver_services *sv);
+
 OptimalResult solve_optimal(const CubieCube &c, const std::vector<std::shared_ptr<const Pdb>> &tables,
                             const solver_services *sv);
 
@@ -35,7 +49,10 @@ unsigned pdb_bound(const Loc &s, const std::vector<std::shared_ptr<const Pdb>> &
 // three axes (tables=fst; fst_search.cc). corners is the c01234567 table; null (in tests)
 // leaves the corners to the goal test.
 OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv);
-// The flip-slice-twist distances of c along the three axes (out) and their max.
+// The flip-slice-twist coordinates of X^-1 from X's Loc bytes (corners then edges, as Loc::l).
+void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist);
+// The flip-slice-twist distances of c along the three axes (out) and their max (with a 4-bit
+// table, the max includes the inverse cube's three).
 unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]);
 
 }  // namespace cube

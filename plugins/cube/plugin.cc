@@ -32,9 +32,11 @@ const char *const OPTIONS_HELP =
     "mode=optimal|fast   optimal (default): IDA* with pattern databases, a shortest solution;\n"
     "                    fast: Kociemba's two-phase algorithm, the first solution within max_length\n"
     "max_length=L        fast mode: longest solution accepted (default 20, 1..30)\n"
-    "tables=fst|large|medium|corners|small   optimal mode's lower bounds (default fst:\n"
-    "                    the corner table and Kociemba's flip-slice-twist table, looked up along\n"
-    "                    three axes, 940 MiB on disk, about 1 GiB in memory; large: corners + two\n"
+    "tables=fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fst4:\n"
+    "                    the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
+    "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
+    "                    in memory; fst: the same table mod 3 at 2 bits, no inverse lookups, 940 MiB\n"
+    "                    (about twice the nodes); large: corners + two\n"
     "                    7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB; corners:\n"
     "                    42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with the\n"
     "                    pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).";
@@ -42,7 +44,7 @@ const char *const OPTIONS_HELP =
 struct Options {
     bool fast = false;
     int max_length = 20;
-    std::string tables = "fst";
+    std::string tables = "fst4";
 };
 
 struct Instance {
@@ -97,7 +99,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
         } else if (k == "tables") {
             bool known = false;
             table_set(v, known);
-            if (!known) return why = "tables: expected fst, large, medium, corners or small, not '" + v + "'", false;
+            if (!known) return why = "tables: expected fst4, fst, large, medium, corners or small, not '" + v + "'", false;
             opts.tables = v;
         } else {
             return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables)", false;
@@ -262,19 +264,21 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                           (unsigned long long)r.nodes);
         } else {
             std::vector<std::shared_ptr<const Pdb>> tables;
-            const bool fst = in.opts.tables == "fst";
+            const bool fst = in.opts.tables == "fst" || in.opts.tables == "fst4";
+            const unsigned bits = in.opts.tables == "fst4" ? 4 : 2;
             if (fst && sv && sv->memory_budget_bytes) {
-                const uint64_t need = fst_bytes() + (88179840ull + 1) / 2 + (uint64_t(N_FLIPSLICE) * 4 + (16u << 20));
+                const uint64_t need = fst_bytes(bits) + (88179840ull + 1) / 2 + (uint64_t(N_FLIPSLICE) * 4 + (16u << 20));
                 if (need > sv->memory_budget_bytes)
                     return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
-                                            "the 'fst' tables need %.0f MiB, over the memory budget of %.0f MiB "
-                                            "(use --option tables=large or a larger --memory-limit)",
-                                            double(need) / 1048576.0, double(sv->memory_budget_bytes) / 1048576.0);
+                                            "the '%s' tables need %.0f MiB, over the memory budget of %.0f MiB "
+                                            "(use --option tables=fst or tables=large, or a larger --memory-limit)",
+                                            in.opts.tables.c_str(), double(need) / 1048576.0,
+                                            double(sv->memory_budget_bytes) / 1048576.0);
             }
             solver_status s = get_tables(in.opts.tables, sv, tables, err);
             if (s != SOLVER_OK) return s;
             std::shared_ptr<const FstTable> ft;
-            if (fst && (s = get_fst(sv, ft, err)) != SOLVER_OK) return s;
+            if (fst && (s = get_fst(sv, ft, err, bits)) != SOLVER_OK) return s;
             OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv) : solve_optimal(in.cube, tables, sv);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");

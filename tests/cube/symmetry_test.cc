@@ -94,18 +94,37 @@ TEST_CASE("CubeSymmetry.CoordinatesMoveAndConjugateLikeCubes") {
     }
 }
 
+TEST_CASE("CubeSymmetry.InverseCoordinatesFromLocations") {
+    // The fst4 search reads the inverse cube's coordinates off a view's cubie locations.
+    init_loc_tables();
+    uint64_t rng = 4242;
+    for (int i = 0; i < 300; ++i) {
+        const CubieCube c = i == 0 ? CubieCube::solved() : random_cube(rng);
+        const CubieCube v = urf_conjugate(c, i % 3), w = v.inverse();
+        const Loc l = to_loc(v);
+        int f, s, t;
+        inverse_coords(l.l, f, s, t);
+        CHECK(f == get_flip(w));
+        CHECK(s == get_slice_sorted(w));
+        CHECK(t == get_twist(w));
+    }
+}
+
 TEST_CASE("CubeSymmetry.FstBoundNeverExceedsTheTrueDistance") {
     // Only when the table is already cached (building it takes minutes: tools/cube-bench.sh).
     const char *env = std::getenv("SOLVER_CACHE_DIR");
     const char *home = std::getenv("HOME");
     const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
-    if (!std::filesystem::exists(dir + "/cube-fst.pdb")) {
+    // The 4-bit table when it is cached (its search adds the inverse lookups), else the 2-bit
+    // one: loading both would double the time.
+    const unsigned bits = std::filesystem::exists(dir + "/" + fst_file(4)) ? 4 : 2;
+    if (!std::filesystem::exists(dir + "/" + fst_file(bits))) {
         MESSAGE("skipped: no cached flip-slice-twist table in " << dir);
         return;
     }
     FstTable fst;
     std::string why;
-    REQUIRE_MESSAGE(load_fst(dir + "/cube-fst.pdb", fst, why), why);
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(bits), fst, why, bits), why);
     cube_test::TestServices ts(cube_test::cache_dir());
     std::vector<std::shared_ptr<const Pdb>> small;
     solver_error err{};
@@ -113,7 +132,7 @@ TEST_CASE("CubeSymmetry.FstBoundNeverExceedsTheTrueDistance") {
     uint64_t rng = 31337;
     unsigned d[3];
     CHECK(fst_bound(CubieCube::solved(), fst, d) == 0);
-    for (int i = 0; i < 40; ++i) {
+    for (int i = 0; i < 24; ++i) {
         std::vector<int> scramble;
         for (int k = 0; k < 7; ++k) scramble.push_back(int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES);
         const CubieCube c = apply_moves(CubieCube::solved(), scramble);
