@@ -192,7 +192,7 @@ struct Bfs {
     static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<Bfs *>(arg)->run(b, e, w); }
 };
 
-uint64_t checksum(const std::vector<uint8_t> &d) { return cache_checksum(d.data(), d.size()); }
+uint64_t checksum(const HugeVector<uint8_t> &d) { return cache_checksum(d.data(), d.size()); }
 
 struct FileHeader {
     char magic[8];

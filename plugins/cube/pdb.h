@@ -22,6 +22,7 @@
 #include <solver/plugin.h>
 
 #include "cube.h"
+#include "huge_alloc.h"
 
 namespace cube {
 
@@ -52,7 +53,7 @@ struct Pattern {
 
 struct Pdb {
     Pattern pattern;
-    std::vector<uint8_t> data;  // two entries per byte, low nibble first
+    HugeVector<uint8_t> data;  // two entries per byte, low nibble first
     std::vector<uint64_t> depth_counts;
     double build_seconds = 0;
     bool from_cache = false;

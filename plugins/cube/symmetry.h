@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "cube.h"
+#include "huge_alloc.h"
 
 namespace cube {
 
@@ -48,7 +49,7 @@ struct Coords {
     std::vector<uint16_t> twist_conj;                         // [twist * 16 + sym]: twist of S X S^-1
     // Per flip-slice value x = slice_sorted * 2048 + flip: class << 4 | sym, with
     // S_sym X S_sym^-1 = the representative of the class.
-    std::vector<uint32_t> flipslice_class;
+    HugeVector<uint32_t> flipslice_class;
     std::vector<uint32_t> class_rep;   // flip-slice value of each class's representative
     std::vector<uint16_t> class_stab;  // bit s set when S_s fixes the representative's flip-slice
     uint32_t classes = 0;
