@@ -210,6 +210,34 @@ struct Worker {
         const uint8_t *cdata = X->corners ? X->corners->data.data() : &zero;
         const bool cmask = X->corners != nullptr;
         const int prev = g > 0 ? path[g - 1] : -1;
+        if (togo == 1) {
+            // One move left: only the solved cube passes (h = 0 exactly then), so test that
+            // with the small move tables instead of looking up every child. Solved: flip,
+            // sorted slice and twist 0 along all three axes (the three slices place all 12
+            // edges) and the corners home.
+            int k = 0;
+            for (int m = 0; m < NMOVES; ++m) {
+                if (redundant(prev, m)) {
+                    m += 2;
+                    continue;
+                }
+                ++k;
+                if (co.flip_move[size_t(n.fl[0]) * NMOVES + m] || co.slice_move[size_t(n.sl[0]) * NMOVES + m] ||
+                    co.twist_move[size_t(n.tw[0]) * NMOVES + m])
+                    continue;
+                FNode c;
+                child_coords(*X, n, m, c);
+                bool solved = corners_solved(c.loc[0]);
+                for (int a = 1; a < 3 && solved; ++a) solved = !c.fl[a] && !c.sl[a] && !c.tw[a];
+                if (solved) {
+                    generated += uint64_t(k);
+                    path[g] = m;
+                    return true;
+                }
+            }
+            generated += uint64_t(k);
+            return false;
+        }
         const bool inv = fst.bits == 4;
         uint16_t itw[NMOVES][3];
         FNode ch[NMOVES];
