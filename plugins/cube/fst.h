@@ -84,7 +84,9 @@ struct FstTable {
 solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits = 2);
 bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // bits: the kind expected (the file's magic, CUBEFST1 or CUBEFST4, must say the same).
-bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2);
+// verify = false skips the checksum pass over the data (0.3-0.6 s; tests that check the
+// table's values themselves).
+bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2, bool verify = true);
 constexpr uint64_t fst_bytes(unsigned bits = 2) { return (uint64_t(1523864) * N_TWIST * bits + 7) / 8; }
 // The cache file of each kind: cube-fst.pdb (2 bits) or cube-fst4.pdb (4 bits).
 std::string fst_file(unsigned bits);
