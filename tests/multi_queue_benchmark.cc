@@ -187,22 +187,24 @@ int main(int argc, char** argv) {
         multi_queue::options opt;
     };
     std::vector<config> configs;
-    auto add = [&](unsigned c, unsigned st, unsigned ib, unsigned db) {
+    auto add = [&](unsigned c, unsigned st, unsigned ib, unsigned db, bool aff) {
         multi_queue::options o;
+        o.affinity = aff;
         o.queues_per_thread = c;
         o.stickiness = st;
         o.insert_buffer = ib;
         o.delete_buffer = db;
         char name[96];
-        std::snprintf(name, sizeof name, "multi_queue(c=%u,s=%u,ib=%u,db=%u)", c, st, ib, db);
+        std::snprintf(name, sizeof name, "multi_queue(c=%u,s=%u,ib=%u,db=%u,a=%d)", c, st, ib, db, int(aff));
         configs.push_back({name, o});
     };
     const multi_queue::options d;
-    add(d.queues_per_thread, d.stickiness, d.insert_buffer, d.delete_buffer);  // the defaults first
-    add(4, 8, 0, 0);   // more heaps: less lock contention, larger rank error
-    add(2, 8, 16, 4);  // private buffers: less locking, larger rank error
-    add(2, 8, 4, 2);
-    add(2, 1, 0, 0);   // no stickiness: smallest rank error, most cache-line traffic
+    add(d.queues_per_thread, d.stickiness, d.insert_buffer, d.delete_buffer, d.affinity);  // the defaults first
+    add(2, 8, 0, 0, !d.affinity);  // the defaults with affinity switched
+    add(4, 8, 0, 0, d.affinity);   // more heaps: less lock contention, larger rank error
+    add(2, 8, 16, 4, d.affinity);  // private buffers: less locking, larger rank error
+    add(2, 8, 4, 2, d.affinity);
+    add(2, 1, 0, 0, d.affinity);   // no stickiness: smallest rank error, most cache-line traffic
 
     std::printf("# multi_queue benchmark: hold model, prefill %llu, best of %u x %.2f s per row, hardware threads %u\n",
                 (unsigned long long)prefill, repeat, seconds, std::thread::hardware_concurrency());

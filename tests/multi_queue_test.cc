@@ -85,6 +85,29 @@ TEST_CASE("MultiQueue.SingleThread.FullKeyRange") {
     CHECK_THROWS_AS(multi_queue(0), std::invalid_argument);
 }
 
+TEST_CASE("MultiQueue.Affinity.OwnHeapsOnlyWhilePopsReachEveryHeap") {
+    // Ids used in turn from this one OS thread. With affinity, id 0's pushes land only in its
+    // own heaps; id 2, whose own heaps stay empty, must still pop every element, each once, and
+    // then report the queue empty (the termination contract).
+    multi_queue::options opt;
+    opt.affinity = true;
+    multi_queue q(3, opt);
+    const unsigned c = q.heap_count() / 3;
+    for (std::uint64_t i = 0; i < 3000; ++i) q.push(0, (i * 7919) % 3000, i);
+    std::vector<bool> seen(3000, false);
+    std::uint64_t k, v, got = 0;
+    while (q.try_pop(2, k, v)) {
+        REQUIRE(v < 3000);
+        CHECK_FALSE(seen[v]);
+        CHECK(k == (v * 7919) % 3000);
+        seen[v] = true;
+        ++got;
+    }
+    CHECK(got == 3000);
+    CHECK(q.empty_hint());
+    CHECK(c == q.config().queues_per_thread);
+}
+
 TEST_CASE("MultiQueue.Termination.FlushMakesBufferedVisible") {
     // Ids 0 and 1 used in turn from this one OS thread (allowed: one thread per id at a time).
     multi_queue q(2, buffered());
@@ -254,6 +277,11 @@ TEST_CASE("MultiQueue.Stress.1thread") { stress(1, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.2threads") { stress(2, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.4threads") { stress(4, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.8threads") { stress(8, multi_queue::options()); }
+TEST_CASE("MultiQueue.Stress.NoAffinity.4threads") {
+    multi_queue::options opt;
+    opt.affinity = false;  // every push and both samples on random heaps
+    stress(4, opt);
+}
 TEST_CASE("MultiQueue.StressBuffered.1thread") { stress(1, buffered()); }
 TEST_CASE("MultiQueue.StressBuffered.2threads") { stress(2, buffered()); }
 TEST_CASE("MultiQueue.StressBuffered.4threads") { stress(4, buffered()); }

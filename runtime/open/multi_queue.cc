@@ -41,6 +41,7 @@ struct alignas(64) multi_queue::heap {
 
 struct alignas(64) multi_queue::thread_state {
     std::uint64_t rng = 0;
+    unsigned id = 0;  // the thread id this state belongs to (its own heaps, with affinity)
     unsigned pop_a = 0, pop_b = 0, pop_left = 0;  // sticky pair for deletions
     unsigned push_h = 0, push_left = 0;           // sticky heap for insertions
     std::vector<entry> ins;  // insertion buffer, unsorted
@@ -92,11 +93,13 @@ multi_queue::multi_queue(unsigned threads, const options& opt) : threads_(thread
     if (opt_.stickiness == 0) opt_.stickiness = 1;
     // One thread gains nothing from relaxation: one heap gives exact order.
     heap_count_ = threads == 1 ? 1 : threads * opt_.queues_per_thread;
+    affine_ = opt_.affinity && heap_count_ > 1;
     heaps_.reset(new heap[heap_count_]);
     per_thread_.reset(new thread_state[threads]);
     for (unsigned t = 0; t < threads; ++t) {
         thread_state& ts = per_thread_[t];
         ts.rng = splitmix64(opt_.seed + t) | 1;
+        ts.id = t;
         ts.ins.reserve(opt_.insert_buffer);
         ts.del.reserve(opt_.delete_buffer);
     }
@@ -113,16 +116,24 @@ unsigned multi_queue::random_heap(thread_state& ts) {
     return static_cast<unsigned>((static_cast<unsigned __int128>(r) * heap_count_) >> 64);
 }
 
+unsigned multi_queue::own_heap(thread_state& ts) {
+    // Thread t owns heaps [t*c, t*c + c).
+    const unsigned c = heap_count_ / threads_;
+    return ts.id * c + (c == 1 ? 0 : random_heap(ts) % c);
+}
+
 void multi_queue::push_batch(thread_state& ts, const entry* items, std::size_t n) {
     heap* h;
+    bool own = affine_;
     for (;;) {
         if (ts.push_left == 0) {
-            ts.push_h = random_heap(ts);
+            ts.push_h = own ? own_heap(ts) : random_heap(ts);
             ts.push_left = opt_.stickiness;
         }
         h = &heaps_[ts.push_h];
         if (try_lock(*h)) break;
-        ts.push_left = 0;  // busy: choose another heap rather than wait
+        ts.push_left = 0;  // busy: choose another heap rather than wait, any heap this time
+        own = false;
     }
     try {
         for (std::size_t i = 0; i < n; ++i) {
@@ -244,7 +255,10 @@ bool multi_queue::try_pop(unsigned thread, std::uint64_t& key, std::uint64_t& va
             have_local = true;
         }
         if (ts.pop_left == 0) {
-            ts.pop_a = random_heap(ts);
+            // With affinity one sample is one of our own heaps, the other any heap; the better
+            // top wins. The element taken was then more often pushed by this thread (its node
+            // data still in this core's cache), at some cost in rank error (multi_queue.h).
+            ts.pop_a = affine_ ? own_heap(ts) : random_heap(ts);
             ts.pop_b = random_heap(ts);
             if (heap_count_ > 1)
                 while (ts.pop_b == ts.pop_a) ts.pop_b = random_heap(ts);
