@@ -200,7 +200,7 @@ int main(int argc, char** argv) {
     };
     const multi_queue::options d;
     add(d.queues_per_thread, d.stickiness, d.insert_buffer, d.delete_buffer, d.affinity);  // the defaults first
-    add(2, 8, 0, 0, !d.affinity);  // the defaults with affinity switched
+    add(2, 8, 0, 0, !d.affinity);  // the defaults with affinity switched (optimal astar's choice)
     add(4, 8, 0, 0, d.affinity);   // more heaps: less lock contention, larger rank error
     add(2, 8, 16, 4, d.affinity);  // private buffers: less locking, larger rank error
     add(2, 8, 4, 2, d.affinity);

@@ -277,9 +277,9 @@ TEST_CASE("MultiQueue.Stress.1thread") { stress(1, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.2threads") { stress(2, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.4threads") { stress(4, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.8threads") { stress(8, multi_queue::options()); }
-TEST_CASE("MultiQueue.Stress.NoAffinity.4threads") {
+TEST_CASE("MultiQueue.Stress.Affinity.4threads") {
     multi_queue::options opt;
-    opt.affinity = false;  // every push and both samples on random heaps
+    opt.affinity = true;  // pushes into own heaps, one own heap sampled per pop (optimal astar)
     stress(4, opt);
 }
 TEST_CASE("MultiQueue.StressBuffered.1thread") { stress(1, buffered()); }

@@ -77,7 +77,10 @@ private:
         search_control& control = *opts.control;
         p.prepare_workers(*opts.exec);
         const std::uint64_t queue_budget_entries = control.memory_budget() / 4 / 32;
-        multi_queue open(T);
+        // Thread affinity of the queue only in the optimal mode, where it pays (multi_queue.h).
+        multi_queue::options queue_options;
+        queue_options.affinity = optimal;
+        multi_queue open(T, queue_options);
         const std::uint64_t max_cost = p.max_cost();
 
         search_result res;

@@ -61,13 +61,14 @@ public:
         // Affinity: thread t pushes into its own c heaps (any heap when its own is busy), and
         // of the two heaps a pop compares, one is its own and one is any heap. The element
         // popped was then more often pushed by the same thread, whose node data is still in that
-        // core's cache. Measured (benchmarks notes in README.md): the astar engine at 2 threads
-        // +5% nodes/s on course 22/23 with the same nodes expanded; the rank error is unchanged on
-        // those maps at 2 threads but grows in the synthetic hold model of
-        // tests/multi_queue_benchmark.cc (mean 6 -> 130 at 2 threads) and with more threads than
-        // cores, where a descheduled thread's heaps are sampled less. false: every push and both
-        // samples pick any heap at random (the smallest rank error).
-        bool affinity = true;
+        // core's cache. Measured (README, benchmark notes): optimal astar at 2 threads +5%
+        // nodes/s on course 22/23 with the same nodes expanded (the f bound decides which nodes
+        // are expanded, the order matters little), so that engine turns it on. But the rank
+        // error grows in the synthetic hold model of tests/multi_queue_benchmark.cc (mean 6 ->
+        // 130 at 2 threads, worse with more threads than cores, where a descheduled thread's
+        // heaps are sampled less), and greedy search on Microban 93 expanded 8% more nodes for
+        // longer solutions: off by default (every push and both samples pick any heap).
+        bool affinity = false;
         std::uint64_t seed = 0x9e3779b97f4a7c15ULL;  // random heap choice (per thread)
     };
 
