@@ -272,6 +272,11 @@ TEST_CASE("MultiQueue.Termination.IdleProtocol.2threads") { idle_protocol(2, buf
 TEST_CASE("MultiQueue.Termination.IdleProtocol.4threads") { idle_protocol(4, buffered()); }
 TEST_CASE("MultiQueue.Termination.IdleProtocol.8threads") { idle_protocol(8, buffered()); }
 TEST_CASE("MultiQueue.Termination.IdleProtocolUnbuffered.4threads") { idle_protocol(4, multi_queue::options()); }
+TEST_CASE("MultiQueue.Termination.IdleProtocolAffinity.4threads") {
+    multi_queue::options opt;
+    opt.affinity = true;
+    idle_protocol(4, opt);
+}
 
 TEST_CASE("MultiQueue.Stress.1thread") { stress(1, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.2threads") { stress(2, multi_queue::options()); }
