@@ -64,6 +64,8 @@ struct SquaresLine {
 // Exact count of arrangements with exactly S squares and exactly R removed sticks.
 // Returns SOLVER_ERR_STOPPED when services->should_stop() fired.
 solver_status count_squares(int m, int n, int s, int r, const solver_services *sv, u128 &out);
+// The same for every S = 0 .. min(s_hi, squares on the board) at once (out[S]), in one pass.
+solver_status count_squares_upto(int m, int n, int s_hi, int r, const solver_services *sv, std::vector<u128> &out);
 // For each S in [s_lo, s_hi]: the smallest R with arrangements and their number.
 solver_status squares_table(int m, int n, int s_lo, int s_hi, const solver_services *sv,
                             std::vector<SquaresLine> &out);
@@ -73,11 +75,10 @@ solver_status nodangling_counts(int m, int n, int r_hi, const solver_services *s
 
 // Test hooks, 0 in normal use (set them only while no count runs): DP_PLAIN keeps every key
 // of the layered DP instead of one per left-right mirror pair; DP_WIDE runs every pass with
-// 128-bit counts instead of 64-bit ones first; DP_JOIN (boards with an even number of rows)
-// runs the DP down to the middle line only and joins the top half with itself turned upside
-// down (exact, but slower than the plain DP so far: see join_halves in squares.cc). None may
-// change any count.
-enum : int { DP_PLAIN = 1, DP_WIDE = 2, DP_JOIN = 4 };
+// 128-bit counts instead of 64-bit ones first; DP_FULL (boards with an even number of rows)
+// runs the DP over every line instead of down to the middle line and joining the top half
+// with itself turned upside down (see join_halves in squares.cc). None may change any count.
+enum : int { DP_PLAIN = 1, DP_WIDE = 2, DP_FULL = 4 };
 extern int dp_test_flags;
 
 // Runs the query and writes its lines (each ending in '\n') into `text`.

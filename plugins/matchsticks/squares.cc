@@ -1033,19 +1033,18 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
 //    turned bottom, column by column.
 // The bounds only drop halves that no board contains, so the pairs that pass these tests are
 // exactly the boards. The mirror merging is off in this mode (a merged key does not say how
-// its count splits between the two orientations). The join groups the keys by (H_{M/2},
-// removals) and runs over the pairs of groups whose removals add up to a wanted R; the
-// groups are spread over the pool by H_{M/2}.
-// Status: exact (cross-checked in the tests) but off in normal use, behind the test flag
-// DP_JOIN: the pair loop is quadratic in the keys of an (H_{M/2}, removals) group, and on 6x6
-// it visits 0.7G-1.7G pairs per pass (19 s for the table against 4.5 s for the DP over every
-// line). Making it pay needs a join that does not visit every pair: the crossing masks are
-// only ~20K distinct against ~470K keys, so sums over supersets of the crossing masks (z^{|X &
-// Y|} = sum over Z subset of X & Y of (z - 1)^{|Z|}) or grouping by mask are the next step.
+// its count splits between the two orientations).
+// The join groups the keys by (H_{M/2}, removals, squares completed) and visits only the pairs
+// of groups whose removals add up to a wanted R and whose completed squares leave room for a
+// wanted S (C_top + C_bottom <= the largest wanted S): on 6x6 that skips 93-96% of the pairs
+// with the right H_{M/2} and R (at R = 14: 103M of 1.7G remain). Inside a pair of groups the
+// crossing squares are counted with one popcount of the packed crossing masks (at most 64
+// bits: 27 on 6x6, 64 on 8x8), and a pair is kept only when that count fits into what the
+// wanted S leave (about 3% do). The A groups are spread over the pool.
 struct HalfKey {
-    u128 cross;     // the crossing classes' masks, top orientation
-    u128 flipped;   // the same masks as the bottom half's, at their partners' places
-    uint64_t cnt;   // the count (64-bit passes; the 128-bit rerun keeps hi too)
+    uint64_t cross;    // the crossing classes' masks, top orientation, packed
+    uint64_t flipped;  // the same masks as the bottom half's, at their partners' packed places
+    uint64_t cnt;      // the count (64-bit passes; the 128-bit rerun keeps hi too)
     uint64_t cnt_hi;
     unsigned h, f1, fr, vknown;  // vknown: V_{M/2} where the bottom half tells it
     int used, C;
@@ -1053,11 +1052,11 @@ struct HalfKey {
 
 struct JoinArg {
     const Tables *T;
-    const std::vector<HalfKey> *keys;       // sorted by (h, used)
-    const std::vector<size_t> *group;       // start of each (h, used) group, and the end
+    const std::vector<HalfKey> *keys;       // sorted by (h, used, C)
+    const std::vector<size_t> *group;       // start of each (h, used, C) group, and the end
     const std::vector<size_t> *hstart;      // [h]: first group of h, [hmask + 1]: the end
     const std::vector<int> *prev_active;
-    int rmin, rcap, W;
+    int rmin, rcap, W, smax;
     std::vector<std::vector<u128>> *res;    // per worker [R * W + S]
 };
 
@@ -1068,67 +1067,120 @@ inline u128 sat_mul(u128 a, u128 b) {
     return p == OVERFLOW ? OVERFLOW : p;
 }
 
-void join_body(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
-    const JoinArg &a = *static_cast<JoinArg *>(arg);
+// One A group (H_{M/2}, removals, completed) against every B group it can pair with.
+// Popcnt: the plugin is built for the baseline x86-64 (no popcnt instruction); the pair loop
+// is compiled twice and the one with the instruction runs where the CPU has it.
+template <bool HW>
+#if defined(__x86_64__)
+__attribute__((target("popcnt")))
+#endif
+inline int join_pc(uint64_t x) {
+    return HW ? __builtin_popcountll(x) : pc64(x);
+}
+
+template <bool HW>
+#if defined(__x86_64__)
+__attribute__((target("popcnt")))
+#endif
+void join_groups(const JoinArg &a, uint64_t begin, uint64_t end, u128 *res) {
     const Tables &T = *a.T;
     const auto &keys = *a.keys;
     const auto &group = *a.group;
     const auto &hstart = *a.hstart;
-    u128 *res = (*a.res)[worker].data();
-    for (uint64_t h = begin; h < end; ++h) {
-        const int kh = T.N - pc(unsigned(h));
-        const unsigned l = unsigned(h) << 1, r = unsigned(h);
+    const std::vector<int> &active = *a.prev_active;
+    u128 acc[256];
+    for (uint64_t ga = begin; ga < end; ++ga) {
+        const HalfKey &ga0 = keys[group[ga]];
+        const unsigned h = ga0.h;
+        const int kh = T.N - pc(h);
+        const unsigned l = h << 1, r = h;
         const unsigned told = (~(l & r)) & T.vmask;  // points with at most one horizontal stick
-        for (size_t ga = hstart[h]; ga < hstart[h + 1]; ++ga)
-            for (size_t gb = hstart[h]; gb < hstart[h + 1]; ++gb) {
-                const int R = keys[group[ga]].used + keys[group[gb]].used - kh;
-                if (R < a.rmin || R > a.rcap) continue;
-                for (size_t x = group[ga]; x < group[ga + 1]; ++x) {
-                    const HalfKey &ka = keys[x];
-                    const u128 ca = (u128(ka.cnt_hi) << 64) | ka.cnt;
-                    const unsigned must = told & ~ka.fr;  // V_{M/2} must equal f1 there
-                    for (size_t y = group[gb]; y < group[gb + 1]; ++y) {
-                        const HalfKey &kb = keys[y];
-                        if ((kb.vknown ^ ka.f1) & must) continue;
-                        const int S = ka.C + kb.C + pc128(ka.cross & kb.flipped);
-                        if (S >= a.W || (*a.prev_active)[S] != S) continue;
-                        const u128 cb = (u128(kb.cnt_hi) << 64) | kb.cnt;
-                        u128 &dst = res[size_t(R) * a.W + S];
-                        dst = sat_add(dst, sat_mul(ca, cb));
-                    }
+        for (size_t gb = hstart[h]; gb < hstart[h + 1]; ++gb) {
+            const HalfKey &gb0 = keys[group[gb]];
+            const int R = ga0.used + gb0.used - kh;
+            if (R < a.rmin || R > a.rcap) continue;
+            const int base = ga0.C + gb0.C;
+            const int room = a.smax - base;  // the most crossing squares a wanted S allows
+            if (room < 0) continue;
+            u128 *row = res + size_t(R) * a.W + base;
+            for (size_t x = group[ga]; x < group[ga + 1]; ++x) {
+                const HalfKey &ka = keys[x];
+                const unsigned must = told & ~ka.fr;  // V_{M/2} must equal f1 there
+                const uint64_t cross = ka.cross;
+                for (int k = 0; k <= room; ++k) acc[k] = 0;
+                bool any = false;
+                for (size_t y = group[gb]; y < group[gb + 1]; ++y) {
+                    const HalfKey &kb = keys[y];
+                    if ((kb.vknown ^ ka.f1) & must) continue;
+                    const int k = join_pc<HW>(cross & kb.flipped);
+                    if (k > room) continue;
+                    acc[k] = sat_add(acc[k], (u128(kb.cnt_hi) << 64) | kb.cnt);
+                    any = true;
                 }
+                if (!any) continue;
+                const u128 ca = (u128(ka.cnt_hi) << 64) | ka.cnt;
+                for (int k = 0; k <= room; ++k)
+                    if (acc[k] && active[base + k] == base + k) row[k] = sat_add(row[k], sat_mul(ca, acc[k]));
             }
+        }
     }
 }
 
+void join_body(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
+    const JoinArg &a = *static_cast<JoinArg *>(arg);
+    u128 *res = (*a.res)[worker].data();
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("popcnt")) {
+        join_groups<true>(a, begin, end, res);
+        return;
+    }
+#endif
+    join_groups<false>(a, begin, end, res);
+}
+
+// False when the crossing masks do not fit into 64 bits (never for M, N <= 8: 8x8 has 64).
 template <class Count>
-void join_halves(const DpShared<Count> &d, const Layer &L, int half, const std::vector<KeyTable<Count>> &parts,
+bool join_halves(const DpShared<Count> &d, const Layer &L, int half, const std::vector<KeyTable<Count>> &parts,
                  const solver_services *sv, std::vector<u128> &result) {
     const Tables &T = *d.T;
     const int N = T.N, M = T.M, W = T.total + 1;
-    // where each crossing class's partner sits
-    u128 crossbits = 0;
-    std::vector<std::pair<int, int>> moves;  // (offset of a crossing class, offset of its partner)
-    std::vector<int> widths;
+    // The crossing classes, packed one after the other: class x at poff[x] (its bits in the key
+    // at L.off[x]); a class's partner (the class it meets in the turned bottom half) has the same width.
+    struct Cross {
+        int off, width, poff, partner_poff;
+    };
+    std::vector<Cross> cross;
+    int packed = 0;
+    std::vector<int> poff(L.open.size(), -1);
     for (size_t x = 0; x < L.open.size(); ++x) {
         const int t = L.open[x].first, u = L.open[x].second;
         if (t >= half) continue;
-        const int w = N - u + 1;
-        crossbits |= ((u128(1) << w) - 1) << L.off[x];
+        poff[x] = packed;
+        packed += N - u + 1;
+    }
+    if (packed > 64) return false;
+    for (size_t x = 0; x < L.open.size(); ++x) {
+        if (poff[x] < 0) continue;
+        const int t = L.open[x].first, u = L.open[x].second;
         for (size_t y = 0; y < L.open.size(); ++y)
-            if (L.open[y] == std::make_pair(M - t - u, u)) moves.push_back({L.off[x], L.off[y]}), widths.push_back(w);
+            if (L.open[y] == std::make_pair(M - t - u, u)) cross.push_back({L.off[x], N - u + 1, poff[x], poff[y]});
     }
     std::vector<HalfKey> keys;
+    size_t total = 0;
+    for (const auto &t : parts) total += t.size;
+    keys.reserve(total);
     for (const auto &t : parts)
         for (size_t z = 0; z < t.cap; ++z) {
             const auto &en = t.e[z];
             if (en.v == 0) continue;
             const u128 key = (u128(en.hi) << 64) | en.lo;
             HalfKey k;
-            k.cross = key & crossbits;
-            k.flipped = 0;
-            for (size_t m = 0; m < moves.size(); ++m)
-                k.flipped |= take(key, moves[m].first, widths[m]) << moves[m].second;
+            k.cross = k.flipped = 0;
+            for (const Cross &c : cross) {
+                const uint64_t m = uint64_t(take(key, c.off, c.width));
+                k.cross |= m << c.poff;
+                k.flipped |= m << c.partner_poff;
+            }
             const u128 c = u128(en.v);
             k.cnt = uint64_t(c), k.cnt_hi = uint64_t(c >> 64);
             k.h = unsigned(take(key, L.off[L.unit_index], N));
@@ -1141,11 +1193,13 @@ void join_halves(const DpShared<Count> &d, const Layer &L, int half, const std::
             keys.push_back(k);
         }
     std::sort(keys.begin(), keys.end(), [](const HalfKey &a, const HalfKey &b) {
-        return a.h != b.h ? a.h < b.h : a.used < b.used;
+        if (a.h != b.h) return a.h < b.h;
+        return a.used != b.used ? a.used < b.used : a.C < b.C;
     });
     std::vector<size_t> group, hstart(size_t(T.hmask) + 2, 0);
     for (size_t z = 0; z < keys.size(); ++z)
-        if (z == 0 || keys[z].h != keys[z - 1].h || keys[z].used != keys[z - 1].used) group.push_back(z);
+        if (z == 0 || keys[z].h != keys[z - 1].h || keys[z].used != keys[z - 1].used || keys[z].C != keys[z - 1].C)
+            group.push_back(z);
     const size_t ng = group.size();
     group.push_back(keys.size());
     {
@@ -1156,12 +1210,13 @@ void join_halves(const DpShared<Count> &d, const Layer &L, int half, const std::
         }
     }
     const uint32_t workers = sv ? std::max<uint32_t>(1, sv->threads) : 1;
-    std::vector<std::vector<u128>> res(workers, std::vector<u128>(result.size(), 0));
-    JoinArg arg{&T, &keys, &group, &hstart, &d.prev_active, d.rmin, d.rcap, W, &res};
-    if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, uint64_t(T.hmask) + 1, 1, join_body, &arg);
-    else join_body(&arg, 0, uint64_t(T.hmask) + 1, 0);
+    std::vector<std::vector<u128>> res(workers, std::vector<u128>(result.size() + 256, 0));
+    JoinArg arg{&T, &keys, &group, &hstart, &d.prev_active, d.rmin, d.rcap, W, d.smax_all, &res};
+    if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, ng, 1, join_body, &arg);
+    else join_body(&arg, 0, ng, 0);
     for (const auto &r : res)
-        for (size_t k = 0; k < r.size(); ++k) result[k] = sat_add(result[k], r[k]);
+        for (size_t k = 0; k < result.size(); ++k) result[k] = sat_add(result[k], r[k]);
+    return true;
 }
 
 // One DP pass: res[R][S] for rmin <= R <= rcap and every wanted S. `overflowed` is set when a
@@ -1175,7 +1230,7 @@ solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<b
     DpShared<Count> d;
     d.T = &T;
     const int half = M / 2;
-    const bool join = M % 2 == 0 && (dp_test_flags & DP_JOIN);  // see join_halves
+    const bool join = M % 2 == 0 && !(dp_test_flags & DP_FULL);  // see join_halves
     d.mirror = !(dp_test_flags & DP_PLAIN) && !join;
     d.rmin = rmin, d.rcap = rcap;
     d.sv = sv;
@@ -1258,8 +1313,7 @@ solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<b
         for (auto o : d.over) overflowed = overflowed || o;
         if (overflowed) return SOLVER_OK;
         if (join && step == 2 * half) {
-            join_halves(d, d.layers[half + 1], half, nxt, sv, result);
-            return SOLVER_OK;
+            return join_halves(d, d.layers[half + 1], half, nxt, sv, result) ? SOLVER_OK : SOLVER_ERR_INTERNAL;
         }
         if (step == 2 * M) break;
         size_t bytes = 0;
@@ -1343,6 +1397,23 @@ solver_status count_squares(int m, int n, int s, int r, const solver_services *s
     solver_status st = dp_pass(T, r, r, wanted, sv, res, hint);
     if (st != SOLVER_OK) return st;
     out = res[size_t(r) * (T.total + 1) + s];
+    return SOLVER_OK;
+}
+
+solver_status count_squares_upto(int m, int n, int s_hi, int r, const solver_services *sv, std::vector<u128> &out) {
+    orient(m, n);
+    Tables T;
+    T.build(m, n);
+    s_hi = std::min(s_hi, T.total);
+    out.assign(size_t(std::max(0, s_hi + 1)), 0);
+    if (s_hi < 0 || r < 0 || r > (m + 1) * n + m * (n + 1)) return SOLVER_OK;
+    std::vector<bool> wanted(T.total + 1, false);
+    for (int s = 0; s <= s_hi; ++s) wanted[s] = true;
+    std::vector<u128> res;
+    std::vector<size_t> hint;
+    solver_status st = dp_pass(T, r, r, wanted, sv, res, hint);
+    if (st != SOLVER_OK) return st;
+    for (int s = 0; s <= s_hi; ++s) out[s] = res[size_t(r) * (T.total + 1) + s];
     return SOLVER_OK;
 }
 

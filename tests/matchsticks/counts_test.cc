@@ -142,42 +142,44 @@ TEST_CASE("Matchsticks.StopIsHonoured") {
     CHECK(nodangling_counts(10, 10, 16, s2.get(), c) == SOLVER_ERR_STOPPED);
 }
 
-// The layered DP keeps one key per left-right mirror pair and counts in 64 bits first; the
-// same counts must come out with every key kept (DP_PLAIN) and with 128-bit counts from the
-// start (DP_WIDE), the latter together with the join of the two halves at the middle line
-// (DP_JOIN: on the boards with an even number of rows, 4x4 and 2x6 here; 3x5 runs the whole
-// DP), for every (S, R) of boards where the mirror pairs are many.
+// The layered DP keeps one key per left-right mirror pair and counts in 64 bits first; on the
+// boards with an even number of rows (4x4, 2x6 and 4x6 here; 3x5 always runs the DP over every line)
+// it stops at the middle line and joins the top half with itself turned upside down. The same
+// counts must come out with the DP over every line and every key kept (DP_FULL | DP_PLAIN),
+// over every line with 128-bit counts from the start (DP_FULL | DP_WIDE), and joined with
+// 128-bit counts (DP_WIDE), for every (S, R) of boards where the mirror pairs are many.
 TEST_CASE("Matchsticks.MirrorReductionAndCountWidthChangeNoCount") {
     struct Restore {
         ~Restore() { dp_test_flags = 0; }
     } restore;
     // M, N, the R checked (where most arrangements with S <= 14 are), kept small for the TSan run
-    const int boards[][4] = {{4, 4, 3, 8}, {3, 5, 3, 8}, {2, 6, 2, 8}};
+    const int boards[][4] = {{4, 4, 3, 8}, {3, 5, 3, 8}, {2, 6, 2, 8}, {4, 6, 6, 9}};
     for (const auto &b : boards) {
         const int m = b[0], n = b[1];
-        Query q;
-        q.m = m, q.n = n;
         SeqServices s;
         u128 nonzero = 0;
-        for (int r = b[2]; r <= b[3]; ++r)
-            for (int sq = 0; sq <= std::min(14, q.total_squares()); ++sq) {
-                u128 c[3] = {0, 0, 0};
-                const int flags[3] = {0, DP_PLAIN, DP_WIDE | DP_JOIN};
-                for (int k = 0; k < 3; ++k) {
-                    dp_test_flags = flags[k];
-                    REQUIRE(count_squares(m, n, sq, r, s.get(), c[k]) == SOLVER_OK);
-                }
-                dp_test_flags = 0;
-                if (c[0] != c[1] || c[0] != c[2]) {
+        for (int r = b[2]; r <= b[3]; ++r) {
+            std::vector<u128> c[4];
+            const int flags[4] = {0, DP_FULL | DP_PLAIN, DP_FULL | DP_WIDE, DP_WIDE};
+            for (int k = 0; k < 4; ++k) {
+                dp_test_flags = flags[k];
+                REQUIRE(count_squares_upto(m, n, 14, r, s.get(), c[k]) == SOLVER_OK);
+            }
+            dp_test_flags = 0;
+            for (int k = 1; k < 4; ++k) REQUIRE(c[k].size() == c[0].size());
+            for (size_t sq = 0; sq < c[0].size(); ++sq) {
+                if (c[0][sq] != c[1][sq] || c[0][sq] != c[2][sq] || c[0][sq] != c[3][sq]) {
                     CAPTURE(m);
                     CAPTURE(n);
                     CAPTURE(r);
                     CAPTURE(sq);
-                    CHECK(to_decimal(c[0]) == to_decimal(c[1]));
-                    CHECK(to_decimal(c[0]) == to_decimal(c[2]));
+                    CHECK(to_decimal(c[0][sq]) == to_decimal(c[1][sq]));
+                    CHECK(to_decimal(c[0][sq]) == to_decimal(c[2][sq]));
+                    CHECK(to_decimal(c[0][sq]) == to_decimal(c[3][sq]));
                 }
-                nonzero += c[0] != 0;
+                nonzero += c[0][sq] != 0;
             }
+        }
         CHECK(nonzero > 10);  // the comparison covered real arrangements, not only zeros
     }
 }
