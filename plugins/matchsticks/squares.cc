@@ -1032,8 +1032,9 @@ void dp_step_v(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
 //    below) intact in both halves: class (t, u) of the top meets class (M - t - u, u) of the
 //    turned bottom, column by column.
 // The bounds only drop halves that no board contains, so the pairs that pass these tests are
-// exactly the boards. The mirror merging is off in this mode (a merged key does not say how
-// its count splits between the two orientations).
+// exactly the boards. The top half is counted with the left-right mirror merging like the
+// full DP; the join splits each merged key back into its two orientations (half the count
+// each, as the two are mirror images with equal counts).
 // The join groups the keys by (H_{M/2}, removals, squares completed) and visits only the pairs
 // of groups whose removals add up to a wanted R and whose completed squares leave room for a
 // wanted S (C_top + C_bottom <= the largest wanted S): on 6x6 that skips 93-96% of the pairs
@@ -1095,13 +1096,18 @@ void join_groups(const JoinArg &a, uint64_t begin, uint64_t end, u128 *res) {
         const int kh = T.N - pc(h);
         const unsigned l = h << 1, r = h;
         const unsigned told = (~(l & r)) & T.vmask;  // points with at most one horizontal stick
-        for (size_t gb = hstart[h]; gb < hstart[h + 1]; ++gb) {
+        // The pair (a top, b bottom) counts as (b top, a bottom): the tests are symmetric (the
+        // vertical sticks at line M/2, the removals, and |X_a & Y_b| = |X_b & Y_a| since a class
+        // and its partner swap). So only groups gb >= ga are visited, and inside one group only
+        // y >= x; the pairs of two different keys count twice.
+        for (size_t gb = ga; gb < hstart[h + 1]; ++gb) {
             const HalfKey &gb0 = keys[group[gb]];
             const int R = ga0.used + gb0.used - kh;
             if (R < a.rmin || R > a.rcap) continue;
             const int base = ga0.C + gb0.C;
             const int room = a.smax - base;  // the most crossing squares a wanted S allows
             if (room < 0) continue;
+            const bool same = gb == ga;
             u128 *row = res + size_t(R) * a.W + base;
             for (size_t x = group[ga]; x < group[ga + 1]; ++x) {
                 const HalfKey &ka = keys[x];
@@ -1109,13 +1115,18 @@ void join_groups(const JoinArg &a, uint64_t begin, uint64_t end, u128 *res) {
                 const uint64_t cross = ka.cross;
                 for (int k = 0; k <= room; ++k) acc[k] = 0;
                 bool any = false;
-                for (size_t y = group[gb]; y < group[gb + 1]; ++y) {
+                for (size_t y = same ? x + 1 : group[gb]; y < group[gb + 1]; ++y) {
                     const HalfKey &kb = keys[y];
                     if ((kb.vknown ^ ka.f1) & must) continue;
                     const int k = join_pc<HW>(cross & kb.flipped);
                     if (k > room) continue;
                     acc[k] = sat_add(acc[k], (u128(kb.cnt_hi) << 64) | kb.cnt);
                     any = true;
+                }
+                for (int k = 0; k <= room && any; ++k) acc[k] = sat_add(acc[k], acc[k]);
+                if (same && !((ka.vknown ^ ka.f1) & must)) {  // the key with itself, once
+                    const int k = join_pc<HW>(cross & ka.flipped);
+                    if (k <= room) acc[k] = sat_add(acc[k], (u128(ka.cnt_hi) << 64) | ka.cnt), any = true;
                 }
                 if (!any) continue;
                 const u128 ca = (u128(ka.cnt_hi) << 64) | ka.cnt;
@@ -1138,7 +1149,8 @@ void join_body(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     join_groups<false>(a, begin, end, res);
 }
 
-// False when the crossing masks do not fit into 64 bits (never for M, N <= 8: 8x8 has 64).
+// False (an internal error, never expected) when the crossing masks do not fit into 64 bits
+// (8x8 has 64), a key lies outside the pass's ranges, or a merged key's count is odd.
 template <class Count>
 bool join_halves(const DpShared<Count> &d, const Layer &L, int half, const std::vector<KeyTable<Count>> &parts,
                  const solver_services *sv, std::vector<u128> &result) {
@@ -1165,50 +1177,80 @@ bool join_halves(const DpShared<Count> &d, const Layer &L, int half, const std::
         for (size_t y = 0; y < L.open.size(); ++y)
             if (L.open[y] == std::make_pair(M - t - u, u)) cross.push_back({L.off[x], N - u + 1, poff[x], poff[y]});
     }
-    std::vector<HalfKey> keys;
+    // The keys in (H_{M/2}, removals, completed) order by a counting sort: bucket
+    // (h * (rcap + 1) + used) * (smax + 1) + C (used <= rcap and C <= smax: the steps keep
+    // no other keys).
+    const size_t nu = size_t(d.rcap) + 1, nc = size_t(d.smax_all) + 1;
+    const size_t nbuckets = (size_t(T.hmask) + 1) * nu * nc;
+    std::vector<HalfKey> raw, keys;
+    std::vector<uint32_t> bucket;
     size_t total = 0;
     for (const auto &t : parts) total += t.size;
-    keys.reserve(total);
+    raw.reserve(d.mirror ? 2 * total : total);
+    bucket.reserve(d.mirror ? 2 * total : total);
+    std::vector<size_t> start(nbuckets + 1, 0);
+    auto emit = [&](u128 key, u128 count) {
+        HalfKey k;
+        k.cross = k.flipped = 0;
+        for (const Cross &c : cross) {
+            const uint64_t m = uint64_t(take(key, c.off, c.width));
+            k.cross |= m << c.poff;
+            k.flipped |= m << c.partner_poff;
+        }
+        k.cnt = uint64_t(count), k.cnt_hi = uint64_t(count >> 64);
+        k.h = unsigned(take(key, L.off[L.unit_index], N));
+        k.used = int(take(key, L.bits, 8)), k.C = int(take(key, L.bits + 8, 8));
+        if (size_t(k.used) >= nu || size_t(k.C) >= nc) return false;
+        const unsigned fv = unsigned(key >> (L.bits + 16));
+        k.f1 = fv & T.vmask, k.fr = fv >> (N + 1);
+        const unsigned l = k.h << 1, r = k.h;
+        const unsigned none = ~(l | r) & T.vmask, one = (l ^ r) & T.vmask;
+        k.vknown = (k.f1 & none) | (k.fr & one);
+        const size_t bk = (size_t(k.h) * nu + size_t(k.used)) * nc + size_t(k.C);
+        ++start[bk + 1];
+        raw.push_back(k);
+        bucket.push_back(uint32_t(bk));
+        return true;
+    };
+    const u128 maskbits = (u128(1) << L.bits) - 1, tailbits = ((u128(1) << 16) - 1) << L.bits;
     for (const auto &t : parts)
         for (size_t z = 0; z < t.cap; ++z) {
             const auto &en = t.e[z];
             if (en.v == 0) continue;
             const u128 key = (u128(en.hi) << 64) | en.lo;
-            HalfKey k;
-            k.cross = k.flipped = 0;
-            for (const Cross &c : cross) {
-                const uint64_t m = uint64_t(take(key, c.off, c.width));
-                k.cross |= m << c.poff;
-                k.flipped |= m << c.partner_poff;
+            const u128 v = u128(en.v);
+            if (!d.mirror) {
+                if (!emit(key, v)) return false;
+                continue;
             }
-            const u128 c = u128(en.v);
-            k.cnt = uint64_t(c), k.cnt_hi = uint64_t(c >> 64);
-            k.h = unsigned(take(key, L.off[L.unit_index], N));
-            k.used = int(take(key, L.bits, 8)), k.C = int(take(key, L.bits + 8, 8));
+            // A merged key holds the top halves of both orientations: v = cnt(key) +
+            // cnt(mirror) (the DP adds every prefix to the larger of the two), and the two are
+            // equal (the steps and the bounds are left-right symmetric), so each gets v / 2;
+            // a key that is its own mirror image holds its count alone.
             const unsigned fv = unsigned(key >> (L.bits + 16));
-            k.f1 = fv & T.vmask, k.fr = fv >> (N + 1);
-            const unsigned l = k.h << 1, r = k.h;
-            const unsigned none = ~(l | r) & T.vmask, one = (l ^ r) & T.vmask;
-            k.vknown = (k.f1 & none) | (k.fr & one);
-            keys.push_back(k);
+            const unsigned f1 = fv & T.vmask, fr = fv >> (N + 1);
+            const u128 mk = d.mirror_masks(L, key & maskbits) | (key & tailbits) |
+                            (u128(d.revv[f1] | (d.revv[fr] << (N + 1))) << (L.bits + 16));
+            if (mk == key) {
+                if (!emit(key, v)) return false;
+                continue;
+            }
+            if (v != OVERFLOW && (v & 1)) return false;  // cannot happen: the halves are equal
+            const u128 half_v = v == OVERFLOW ? OVERFLOW : v >> 1;
+            if (!emit(key, half_v) || !emit(mk, half_v)) return false;
         }
-    std::sort(keys.begin(), keys.end(), [](const HalfKey &a, const HalfKey &b) {
-        if (a.h != b.h) return a.h < b.h;
-        return a.used != b.used ? a.used < b.used : a.C < b.C;
-    });
+    for (size_t bk = 0; bk < nbuckets; ++bk) start[bk + 1] += start[bk];
     std::vector<size_t> group, hstart(size_t(T.hmask) + 2, 0);
-    for (size_t z = 0; z < keys.size(); ++z)
-        if (z == 0 || keys[z].h != keys[z - 1].h || keys[z].used != keys[z - 1].used || keys[z].C != keys[z - 1].C)
-            group.push_back(z);
-    const size_t ng = group.size();
-    group.push_back(keys.size());
-    {
-        size_t g = 0;
-        for (unsigned h = 0; h <= T.hmask + 1; ++h) {
-            while (g < ng && keys[group[g]].h < h) ++g;
-            hstart[h] = g;
-        }
+    for (size_t bk = 0; bk < nbuckets; ++bk) {
+        if (bk % (nu * nc) == 0) hstart[bk / (nu * nc)] = group.size();
+        if (start[bk + 1] > start[bk]) group.push_back(start[bk]);
     }
+    const size_t ng = group.size();
+    hstart[T.hmask + 1] = ng;
+    group.push_back(raw.size());
+    keys.resize(raw.size());
+    for (size_t z = 0; z < raw.size(); ++z) keys[start[bucket[z]]++] = raw[z];
+    std::vector<HalfKey>().swap(raw);
     const uint32_t workers = sv ? std::max<uint32_t>(1, sv->threads) : 1;
     std::vector<std::vector<u128>> res(workers, std::vector<u128>(result.size() + 256, 0));
     JoinArg arg{&T, &keys, &group, &hstart, &d.prev_active, d.rmin, d.rcap, W, d.smax_all, &res};
@@ -1231,7 +1273,7 @@ solver_status dp_pass_t(const Tables &T, int rmin, int rcap, const std::vector<b
     d.T = &T;
     const int half = M / 2;
     const bool join = M % 2 == 0 && !(dp_test_flags & DP_FULL);  // see join_halves
-    d.mirror = !(dp_test_flags & DP_PLAIN) && !join;
+    d.mirror = !(dp_test_flags & DP_PLAIN);
     d.rmin = rmin, d.rcap = rcap;
     d.sv = sv;
     d.prev_active.assign(W, -1);
