@@ -1149,6 +1149,99 @@ void join_body(void *arg, uint64_t begin, uint64_t end, uint32_t worker) {
     join_groups<false>(a, begin, end, res);
 }
 
+// Reading the layer after H_{M/2} into half keys, one hash part per call (parallel over the
+// parts; each writes only its own list and counts).
+struct CrossClass {
+    int off, width, poff, partner_poff;  // in the key; packed; its partner's place, packed
+};
+
+template <class Count>
+struct ExtractArg {
+    const DpShared<Count> *d;
+    const Layer *L;
+    const std::vector<KeyTable<Count>> *parts;
+    const std::vector<CrossClass> *cross;
+    size_t nu, nc, nbuckets;
+    std::vector<std::vector<HalfKey>> *raw;     // [part]
+    std::vector<std::vector<uint32_t>> *counts; // [part][bucket]
+    std::vector<uint8_t> failed;                 // [part]: a key outside the ranges, an odd count
+};
+
+template <class Count>
+void extract_body(void *arg, uint64_t begin, uint64_t end, uint32_t) {
+    ExtractArg<Count> &a = *static_cast<ExtractArg<Count> *>(arg);
+    const DpShared<Count> &d = *a.d;
+    const Layer &L = *a.L;
+    const Tables &T = *d.T;
+    const int N = T.N;
+    const auto &cross = *a.cross;
+    // each class's bits reversed in place (left-right mirror of the packed masks)
+    auto rev_packed = [&](uint64_t x) {
+        uint64_t r = 0;
+        for (const CrossClass &c : cross)
+            r |= uint64_t(d.rev[c.width][unsigned(x >> c.poff) & ((1u << c.width) - 1)]) << c.poff;
+        return r;
+    };
+    for (uint64_t q = begin; q < end; ++q) {
+        const KeyTable<Count> &t = (*a.parts)[q];
+        std::vector<HalfKey> &out = (*a.raw)[q];
+        std::vector<uint32_t> &cnt = (*a.counts)[q];
+        cnt.assign(a.nbuckets, 0);
+        out.clear();
+        out.reserve(d.mirror ? 2 * t.size : t.size);
+        auto emit = [&](const HalfKey &k) {
+            out.push_back(k);
+            ++cnt[(size_t(k.h) * a.nu + size_t(k.used)) * a.nc + size_t(k.C)];
+        };
+        for (size_t z = 0; z < t.cap; ++z) {
+            const auto &en = t.e[z];
+            if (en.v == 0) continue;
+            const u128 key = (u128(en.hi) << 64) | en.lo;
+            HalfKey k;
+            k.cross = k.flipped = 0;
+            for (const CrossClass &c : cross) {
+                const uint64_t m = uint64_t(take(key, c.off, c.width));
+                k.cross |= m << c.poff;
+                k.flipped |= m << c.partner_poff;
+            }
+            k.h = unsigned(take(key, L.off[L.unit_index], N));
+            k.used = int(take(key, L.bits, 8)), k.C = int(take(key, L.bits + 8, 8));
+            if (size_t(k.used) >= a.nu || size_t(k.C) >= a.nc) {
+                a.failed[q] = 1;
+                return;
+            }
+            const unsigned fv = unsigned(key >> (L.bits + 16));
+            k.f1 = fv & T.vmask, k.fr = fv >> (N + 1);
+            const unsigned l = k.h << 1, r = k.h;
+            const unsigned none = ~(l | r) & T.vmask, one = (l ^ r) & T.vmask;
+            k.vknown = (k.f1 & none) | (k.fr & one);
+            u128 v = u128(en.v);
+            if (d.mirror) {
+                // A merged key holds the top halves of both orientations: v = cnt(key) +
+                // cnt(mirror) (the DP adds every prefix to the larger of the two), and the two
+                // are equal (the steps and the bounds are left-right symmetric), so each gets
+                // v / 2; a key that is its own mirror image holds its count alone. The key is
+                // its crossing masks, H_{M/2} (the classes (M/2, u) are runs of it), removals,
+                // completed squares and f1/fr, so the mirror is made from those.
+                HalfKey mk = k;
+                mk.cross = rev_packed(k.cross), mk.flipped = rev_packed(k.flipped);
+                mk.h = d.rev[N][k.h], mk.f1 = d.revv[k.f1], mk.fr = d.revv[k.fr], mk.vknown = d.revv[k.vknown];
+                if (mk.cross != k.cross || mk.h != k.h || mk.f1 != k.f1 || mk.fr != k.fr) {
+                    if (v != OVERFLOW && (v & 1)) {  // cannot happen: the two halves are equal
+                        a.failed[q] = 1;
+                        return;
+                    }
+                    if (v != OVERFLOW) v >>= 1;
+                    mk.cnt = uint64_t(v), mk.cnt_hi = uint64_t(v >> 64);
+                    emit(mk);
+                }
+            }
+            k.cnt = uint64_t(v), k.cnt_hi = uint64_t(v >> 64);
+            emit(k);
+        }
+    }
+}
+
 // False (an internal error, never expected) when the crossing masks do not fit into 64 bits
 // (8x8 has 64), a key lies outside the pass's ranges, or a merged key's count is odd.
 template <class Count>
@@ -1158,10 +1251,7 @@ bool join_halves(const DpShared<Count> &d, const Layer &L, int half, const std::
     const int N = T.N, M = T.M, W = T.total + 1;
     // The crossing classes, packed one after the other: class x at poff[x] (its bits in the key
     // at L.off[x]); a class's partner (the class it meets in the turned bottom half) has the same width.
-    struct Cross {
-        int off, width, poff, partner_poff;
-    };
-    std::vector<Cross> cross;
+    std::vector<CrossClass> cross;
     int packed = 0;
     std::vector<int> poff(L.open.size(), -1);
     for (size_t x = 0; x < L.open.size(); ++x) {
@@ -1179,67 +1269,23 @@ bool join_halves(const DpShared<Count> &d, const Layer &L, int half, const std::
     }
     // The keys in (H_{M/2}, removals, completed) order by a counting sort: bucket
     // (h * (rcap + 1) + used) * (smax + 1) + C (used <= rcap and C <= smax: the steps keep
-    // no other keys).
+    // no other keys). Each hash part is read into its own list in parallel (ExtractArg), then
+    // the lists are placed by bucket.
     const size_t nu = size_t(d.rcap) + 1, nc = size_t(d.smax_all) + 1;
     const size_t nbuckets = (size_t(T.hmask) + 1) * nu * nc;
-    std::vector<HalfKey> raw, keys;
-    std::vector<uint32_t> bucket;
-    size_t total = 0;
-    for (const auto &t : parts) total += t.size;
-    raw.reserve(d.mirror ? 2 * total : total);
-    bucket.reserve(d.mirror ? 2 * total : total);
+    std::vector<std::vector<HalfKey>> raw(parts.size());
+    std::vector<std::vector<uint32_t>> counts(parts.size());
+    ExtractArg<Count> ex{&d, &L, &parts, &cross, nu, nc, nbuckets, &raw, &counts, std::vector<uint8_t>(parts.size(), 0)};
+    if (sv && sv->parallel_for && parts.size() > 1) sv->parallel_for(sv->ctx, 0, parts.size(), 1, extract_body<Count>, &ex);
+    else extract_body<Count>(&ex, 0, parts.size(), 0);
+    for (size_t q = 0; q < parts.size(); ++q)
+        if (ex.failed[q]) return false;
     std::vector<size_t> start(nbuckets + 1, 0);
-    auto emit = [&](u128 key, u128 count) {
-        HalfKey k;
-        k.cross = k.flipped = 0;
-        for (const Cross &c : cross) {
-            const uint64_t m = uint64_t(take(key, c.off, c.width));
-            k.cross |= m << c.poff;
-            k.flipped |= m << c.partner_poff;
-        }
-        k.cnt = uint64_t(count), k.cnt_hi = uint64_t(count >> 64);
-        k.h = unsigned(take(key, L.off[L.unit_index], N));
-        k.used = int(take(key, L.bits, 8)), k.C = int(take(key, L.bits + 8, 8));
-        if (size_t(k.used) >= nu || size_t(k.C) >= nc) return false;
-        const unsigned fv = unsigned(key >> (L.bits + 16));
-        k.f1 = fv & T.vmask, k.fr = fv >> (N + 1);
-        const unsigned l = k.h << 1, r = k.h;
-        const unsigned none = ~(l | r) & T.vmask, one = (l ^ r) & T.vmask;
-        k.vknown = (k.f1 & none) | (k.fr & one);
-        const size_t bk = (size_t(k.h) * nu + size_t(k.used)) * nc + size_t(k.C);
-        ++start[bk + 1];
-        raw.push_back(k);
-        bucket.push_back(uint32_t(bk));
-        return true;
-    };
-    const u128 maskbits = (u128(1) << L.bits) - 1, tailbits = ((u128(1) << 16) - 1) << L.bits;
-    for (const auto &t : parts)
-        for (size_t z = 0; z < t.cap; ++z) {
-            const auto &en = t.e[z];
-            if (en.v == 0) continue;
-            const u128 key = (u128(en.hi) << 64) | en.lo;
-            const u128 v = u128(en.v);
-            if (!d.mirror) {
-                if (!emit(key, v)) return false;
-                continue;
-            }
-            // A merged key holds the top halves of both orientations: v = cnt(key) +
-            // cnt(mirror) (the DP adds every prefix to the larger of the two), and the two are
-            // equal (the steps and the bounds are left-right symmetric), so each gets v / 2;
-            // a key that is its own mirror image holds its count alone.
-            const unsigned fv = unsigned(key >> (L.bits + 16));
-            const unsigned f1 = fv & T.vmask, fr = fv >> (N + 1);
-            const u128 mk = d.mirror_masks(L, key & maskbits) | (key & tailbits) |
-                            (u128(d.revv[f1] | (d.revv[fr] << (N + 1))) << (L.bits + 16));
-            if (mk == key) {
-                if (!emit(key, v)) return false;
-                continue;
-            }
-            if (v != OVERFLOW && (v & 1)) return false;  // cannot happen: the halves are equal
-            const u128 half_v = v == OVERFLOW ? OVERFLOW : v >> 1;
-            if (!emit(key, half_v) || !emit(mk, half_v)) return false;
-        }
-    for (size_t bk = 0; bk < nbuckets; ++bk) start[bk + 1] += start[bk];
+    for (size_t bk = 0; bk < nbuckets; ++bk) {
+        size_t c = 0;
+        for (const auto &cq : counts) c += cq[bk];
+        start[bk + 1] = start[bk] + c;
+    }
     std::vector<size_t> group, hstart(size_t(T.hmask) + 2, 0);
     for (size_t bk = 0; bk < nbuckets; ++bk) {
         if (bk % (nu * nc) == 0) hstart[bk / (nu * nc)] = group.size();
@@ -1247,10 +1293,13 @@ bool join_halves(const DpShared<Count> &d, const Layer &L, int half, const std::
     }
     const size_t ng = group.size();
     hstart[T.hmask + 1] = ng;
-    group.push_back(raw.size());
-    keys.resize(raw.size());
-    for (size_t z = 0; z < raw.size(); ++z) keys[start[bucket[z]]++] = raw[z];
-    std::vector<HalfKey>().swap(raw);
+    group.push_back(start[nbuckets]);
+    std::vector<HalfKey> keys(start[nbuckets]);
+    for (auto &rq : raw) {
+        for (const HalfKey &k : rq) keys[start[(size_t(k.h) * nu + size_t(k.used)) * nc + size_t(k.C)]++] = k;
+        std::vector<HalfKey>().swap(rq);
+    }
+    // `start` has moved on by one bucket: group[] was taken before.
     const uint32_t workers = sv ? std::max<uint32_t>(1, sv->threads) : 1;
     std::vector<std::vector<u128>> res(workers, std::vector<u128>(result.size() + 256, 0));
     JoinArg arg{&T, &keys, &group, &hstart, &d.prev_active, d.rmin, d.rcap, W, d.smax_all, &res};
