@@ -1054,6 +1054,8 @@ struct HalfKey {
 struct JoinArg {
     const Tables *T;
     const std::vector<HalfKey> *keys;       // sorted by (h, used, C)
+    const std::vector<uint64_t> *flipped;   // [key]: keys[].flipped
+    const std::vector<uint16_t> *vknown;    // [key]: keys[].vknown (N + 1 <= 9 bits)
     const std::vector<size_t> *group;       // start of each (h, used, C) group, and the end
     const std::vector<size_t> *hstart;      // [h]: first group of h, [hmask + 1]: the end
     const std::vector<int> *prev_active;
@@ -1089,6 +1091,8 @@ void join_groups(const JoinArg &a, uint64_t begin, uint64_t end, u128 *res) {
     const auto &group = *a.group;
     const auto &hstart = *a.hstart;
     const std::vector<int> &active = *a.prev_active;
+    const uint64_t *flipped = a.flipped->data();  // the B side's fields the pair loop reads, dense
+    const uint16_t *vknown = a.vknown->data();
     u128 acc[256];
     for (uint64_t ga = begin; ga < end; ++ga) {
         const HalfKey &ga0 = keys[group[ga]];
@@ -1115,11 +1119,11 @@ void join_groups(const JoinArg &a, uint64_t begin, uint64_t end, u128 *res) {
                 const uint64_t cross = ka.cross;
                 for (int k = 0; k <= room; ++k) acc[k] = 0;
                 bool any = false;
+                const unsigned f1 = ka.f1;
                 for (size_t y = same ? x + 1 : group[gb]; y < group[gb + 1]; ++y) {
+                    const int k = join_pc<HW>(cross & flipped[y]);  // most pairs end here
+                    if (k > room || ((vknown[y] ^ f1) & must)) continue;
                     const HalfKey &kb = keys[y];
-                    if ((kb.vknown ^ ka.f1) & must) continue;
-                    const int k = join_pc<HW>(cross & kb.flipped);
-                    if (k > room) continue;
                     acc[k] = sat_add(acc[k], (u128(kb.cnt_hi) << 64) | kb.cnt);
                     any = true;
                 }
@@ -1302,7 +1306,10 @@ bool join_halves(const DpShared<Count> &d, const Layer &L, int half, const std::
     // `start` has moved on by one bucket: group[] was taken before.
     const uint32_t workers = sv ? std::max<uint32_t>(1, sv->threads) : 1;
     std::vector<std::vector<u128>> res(workers, std::vector<u128>(result.size() + 256, 0));
-    JoinArg arg{&T, &keys, &group, &hstart, &d.prev_active, d.rmin, d.rcap, W, d.smax_all, &res};
+    std::vector<uint64_t> flipped(keys.size());
+    std::vector<uint16_t> vknown(keys.size());
+    for (size_t z = 0; z < keys.size(); ++z) flipped[z] = keys[z].flipped, vknown[z] = uint16_t(keys[z].vknown);
+    JoinArg arg{&T, &keys, &flipped, &vknown, &group, &hstart, &d.prev_active, d.rmin, d.rcap, W, d.smax_all, &res};
     if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, ng, 1, join_body, &arg);
     else join_body(&arg, 0, ng, 0);
     for (const auto &r : res)
