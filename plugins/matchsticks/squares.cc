@@ -24,9 +24,13 @@
 //    (the H step visits H_i sorted by that bound and stops at the first one past rcap).
 //  - Keys are packed into 128 bits and counted in 64 bits; a pass whose counts pass 2^64 is run
 //    again with 128-bit saturated counts.
+//  - Meet in the middle (boards with an even number of rows, the default there): the DP runs
+//    down to the middle line only, and the top half is joined with itself turned upside down
+//    (join_halves), which counts the crossing squares of each pair of halves with a popcount;
+//    the test flag DP_FULL runs the DP over every line instead.
 //  - Parallel: each layer's keys are spread over the pool with parallel_for, every worker
-//    filling its own hash table; the next layer is kept in one part per worker, split by the
-//    key's hash, so the merge of the workers' tables is parallel too.
+//    adding its new keys straight into 32 shared hash parts (see Sink); the join reads the
+//    parts in parallel and spreads its groups over the pool.
 // The table mode raises R one at a time (each S is settled at the first R that reaches it;
 // earlier R had no arrangement for it). An S is proven unreachable at R when no set with exactly
 // R removals keeps >= S squares even with the dangling rule dropped: that is monotone in R (put
