@@ -83,6 +83,7 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.corral.init(n);
     s.hs.init(static_cast<int>(inst.board.goals.size()));
     s.path.init(n);
+    s.frozen.init(inst.board);
     s.dirs.reserve(n);
 }
 
@@ -244,6 +245,11 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
     // d), the player somewhere in the area of `end_player`. s.occ already holds the move.
     auto emit_child = [&](int i, int box, int d, int to, uint32_t pushes, int end_player) -> int {
         bool pruned = inst.options.freeze && freeze_deadlock(b, dead, s.occ.data(), to);
+        if (!pruned && inst.options.frozengoals && b.goal[to]) {
+            s.boxes[i] = to;
+            pruned = frozen_goal_deadlock(b, dead, s.occ.data(), s.boxes.data(), count, to, s.frozen);
+            s.boxes[i] = box;
+        }
         uint32_t h = 0;
         if (!pruned) {
             if (pushes == 1 && matching && parent_h != H_DEAD && parent_h > 0 &&

@@ -7,7 +7,8 @@
 // without pushing; or a macro (macros.h) that starts with such a push and pushes the same box
 // on, with cost = its number of pushes. Move id = box interior index * 4 + direction (DIR_*)
 // of the first push (the formatter finds the rest from the states, solution.h).
-// Pruned (never emitted): pushes onto a dead square, pushes that freeze a box off a goal,
+// Pruned (never emitted): pushes onto a dead square, pushes that freeze a box off a goal, or
+// on a goal so that other goals can no longer be filled (frozengoals.h),
 // children whose heuristic says dead; with a PI-corral only the pushes into it (corral.h).
 // Hash: Zobrist over (box cells, normalized player), updated incrementally per push.
 #ifndef SOKOBAN_SEARCH_H
@@ -21,6 +22,7 @@
 
 #include "board.h"
 #include "corral.h"
+#include "frozengoals.h"
 #include "heuristic.h"
 #include "macros.h"
 #include "options.h"
@@ -55,6 +57,7 @@ struct Scratch {
     CorralScratch corral;
     HeuristicScratch hs;
     PathScratch path;
+    FrozenGoalScratch frozen;
     std::vector<int> dirs;
     bool no_tunnels = false;     // this thread's searches skip the tunnel macro (portfolio.h)
     bool room_shortcut = false;  // and keep the plain push beside a goal-room macro
