@@ -25,6 +25,7 @@ done
 configs=("all on|"
          "deadsquares off|--option deadsquares=off"
          "freeze off|--option freeze=off"
+         "frozengoals off|--option frozengoals=off"
          "corral off|--option corral=off"
          "sides off|--option sides=off"
          "matching -> greedy|--option heuristic=greedy"
