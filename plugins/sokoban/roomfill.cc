@@ -40,25 +40,32 @@ void RoomFill::init(const Board &b, bool on) {
     group_of.assign(n, -1);
     bit_of.assign(n, -1);
     if (!on) return;
+    // Pieces: the 4-connected groups of goals, a larger group cut into pieces of at most
+    // MAX_CELLS in breadth-first order. A piece is as sound as a whole group: the goals beside it
+    // simply count as outside cells, where boxes never block and may come and go.
     std::vector<int> comp(n, -1), stack;
+    std::vector<std::vector<int>> pieces;
     for (int g0 : b.goals) {
         if (comp[g0] >= 0 || !b.boxable[g0]) continue;
-        std::vector<int> cells;
+        std::vector<int> order;
         comp[g0] = 0;
-        stack.assign(1, g0);
-        while (!stack.empty()) {
-            const int c = stack.back();
-            stack.pop_back();
-            cells.push_back(c);
+        order.push_back(g0);
+        for (size_t head = 0; head < order.size(); ++head) {
+            const int c = order[head];
             for (int d = 0; d < 4; ++d) {
                 const int x = b.nb[c][d];
                 if (x < 0 || comp[x] >= 0 || !b.goal[x] || !b.boxable[x]) continue;
                 comp[x] = 0;
-                stack.push_back(x);
+                order.push_back(x);
             }
         }
+        for (size_t from = 0; from < order.size(); from += MAX_CELLS) {
+            const size_t to = std::min(order.size(), from + MAX_CELLS);
+            if (to - from >= 2) pieces.emplace_back(order.begin() + static_cast<long>(from), order.begin() + static_cast<long>(to));
+        }
+    }
+    for (std::vector<int> &cells : pieces) {
         const int k = static_cast<int>(cells.size());
-        if (k < 2 || k > MAX_CELLS) continue;
         std::sort(cells.begin(), cells.end());
         Group gr;
         gr.cells = cells;

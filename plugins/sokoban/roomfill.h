@@ -3,7 +3,8 @@
 // A goal area can be doomed before any box in it is frozen: in a one-wide dead-end goal column,
 // a box two cells below the empty top goal with a second box under it (the player can no longer
 // stand between them) leaves the top goal unfillable, though either box can still move. For
-// each 4-connected group of at least two goals (up to MAX_CELLS of them) a table over its
+// each 4-connected group of at least two goals (a larger one cut into pieces of at most MAX_CELLS,
+// the rest of the group counting as outside cells) a table over its
 // 2^k fillings (and player areas) is computed once, by a backward search from the full group: the player pulls
 // boxes inside the group, pulls one out onto a neighbouring cell (where it leaves the model),
 // or pulls a box standing on a neighbouring cell into the group; the player's area being flooded over the whole map with only the group's boxes as
@@ -24,7 +25,7 @@
 namespace sokoban {
 
 struct RoomFill {
-    static constexpr int MAX_CELLS = 12; // 4096 fillings; larger groups get no table
+    static constexpr int MAX_CELLS = 12; // 4096 fillings; larger groups are cut into pieces
     struct Group {
         std::vector<int> cells;          // goal cells, bit i = cells[i]
         // per filling mask: 0 never completable, 1 completable from every player area,

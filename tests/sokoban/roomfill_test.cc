@@ -69,3 +69,21 @@ TEST_CASE("Sokoban.RoomFill.OffBuildsNoTable") {
     sokoban_test::Fixture fx("#######\n#.#   #\n#.# $ #\n#.  $ #\n#  @$ #\n#######", o);
     CHECK(fx.inst.roomfill.groups.empty());
 }
+
+TEST_CASE("Sokoban.RoomFill.LargeGroupIsCutIntoPieces") {
+    // 15 goals in one dead-end corridor: cut into a piece of 12 and one of 3; the deep end's
+    // piece still finds a box stranded with the player unable to get behind it.
+    const std::string map = "####################\n"
+                            "#...............   #\n"
+                            "############### #  #\n"
+                            "#  $$$$$$$$$$$$$$$@#\n"
+                            "#                  #\n"
+                            "####################";
+    sokoban_test::Fixture fx(map);
+    REQUIRE(fx.inst.roomfill.groups.size() == 2);
+    CHECK(fx.inst.roomfill.groups[0].cells.size() + fx.inst.roomfill.groups[1].cells.size() == 15);
+    CHECK(completable(fx, {}, 1, 1, {1, 16}));
+    CHECK(completable(fx, {{1, 2}}, 1, 1, {1, 16})); // push it on to the end from the right
+    // Two boxes in the corridor with the far end empty: the player cannot get between them.
+    CHECK_FALSE(completable(fx, {{1, 2}, {1, 3}}, 1, 1, {1, 16}));
+}
