@@ -87,3 +87,33 @@ TEST_CASE("Sokoban.RoomFill.LargeGroupIsCutIntoPieces") {
     // Two boxes in the corridor with the far end empty: the player cannot get between them.
     CHECK_FALSE(completable(fx, {{1, 2}, {1, 3}}, 1, 1, {1, 16}));
 }
+
+TEST_CASE("Sokoban.RoomFill.GoalAreaTestsKeepOptimalLengths") {
+    // A* (g + h, the admissible matching) with the two goal-area deadlock tests on and off:
+    // the same fewest pushes on Microban levels where the tests prune, fewer expansions with
+    // them, and every solution replayed by the plugin's verifier.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    const solver_plugin *P = solver_plugin_entry();
+    size_t on_total = 0, off_total = 0;
+    for (uint32_t level : {3u, 42u, 43u, 63u, 64u}) {
+        INFO("level " << level);
+        const sokoban_test::Solved on = sokoban_test::table_solve(micro, level, {}, 200000, 1, 1);
+        const sokoban_test::Solved off = sokoban_test::table_solve(
+            micro, level, {{"frozengoals", "off"}, {"roomfill", "off"}}, 200000, 1, 1);
+        REQUIRE(on.ok);
+        REQUIRE(off.ok);
+        CHECK(on.pushes == off.pushes);
+        CHECK(on.expanded <= off.expanded);
+        on_total += on.expanded;
+        off_total += off.expanded;
+        solver_instance *inst = nullptr;
+        char msg[256] = {0};
+        solver_error err{msg, sizeof msg, 0, 0};
+        REQUIRE(P->open(micro.data(), micro.size(), "m", level, nullptr, 0, nullptr, &inst, &err) == SOLVER_OK);
+        uint64_t cost = 0;
+        CHECK(P->verify_solution(inst, on.text.data(), on.text.size(), &cost, &err) == SOLVER_OK);
+        CHECK(cost == on.pushes);
+        P->close(inst);
+    }
+    CHECK(on_total < off_total);
+}
