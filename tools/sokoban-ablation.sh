@@ -25,6 +25,8 @@ done
 configs=("all on|"
          "deadsquares off|--option deadsquares=off"
          "freeze off|--option freeze=off"
+         "frozengoals off|--option frozengoals=off"
+         "roomfill off|--option roomfill=off"
          "corral off|--option corral=off"
          "sides off|--option sides=off"
          "matching -> greedy|--option heuristic=greedy"

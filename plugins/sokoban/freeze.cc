@@ -1,6 +1,8 @@
 // freeze.cc -- see freeze.h.
 #include "freeze.h"
 
+#include <vector>
+
 namespace sokoban {
 namespace {
 
@@ -11,12 +13,14 @@ struct Freeze {
     const Board &board;
     const uint8_t *dead;
     uint8_t *occ;
+    std::vector<int> *group; // when set: the boxes proven frozen (the proof's own boxes only)
 
     bool enterable(int cell) const { return board.boxable[cell] && !(dead && dead[cell]); }
 
     // Is the box at `cell` frozen? `off` collects "some box of the frozen group is off a goal",
     // only from sub-results that were used to prove this box frozen.
     bool frozen(int cell, bool &off) {
+        const size_t mark = group ? group->size() : 0;
         occ[cell] = PINNED;
         bool my_off = !board.goal[cell];
         bool both = true;
@@ -51,6 +55,13 @@ struct Freeze {
         }
         occ[cell] = BOX;
         if (both) off |= my_off;
+        if (group) {
+            // A sub-proof that failed higher up assumed a box frozen that is not: drop it.
+            if (both)
+                group->push_back(cell);
+            else
+                group->resize(mark);
+        }
         return both;
     }
 };
@@ -58,9 +69,18 @@ struct Freeze {
 } // namespace
 
 bool freeze_deadlock(const Board &board, const uint8_t *dead, uint8_t *occupancy, int cell) {
-    Freeze f{board, dead, occupancy};
+    Freeze f{board, dead, occupancy, nullptr};
     bool off = false;
     return f.frozen(cell, off) && off;
+}
+
+bool frozen_group(const Board &board, const uint8_t *dead, uint8_t *occupancy, int cell, std::vector<int> &group) {
+    group.clear();
+    Freeze f{board, dead, occupancy, &group};
+    bool off = false;
+    if (f.frozen(cell, off)) return true;
+    group.clear();
+    return false;
 }
 
 } // namespace sokoban

@@ -11,6 +11,7 @@
 #define SOKOBAN_FREEZE_H
 
 #include <cstdint>
+#include <vector>
 
 #include "board.h"
 
@@ -20,6 +21,11 @@ namespace sokoban {
 // a box off a goal. `occupancy` holds 1 per interior cell with a box (0 else); it is used as
 // scratch and restored before returning. `dead` may be null (dead squares turned off).
 bool freeze_deadlock(const Board &board, const uint8_t *dead, uint8_t *occupancy, int cell);
+
+// The same test, returning whether the box at `cell` is frozen, on a goal or not; `group` gets
+// the boxes of the proof (`cell` among them), each of which can never move again either. Empty
+// when not frozen. Used by frozengoals.h.
+bool frozen_group(const Board &board, const uint8_t *dead, uint8_t *occupancy, int cell, std::vector<int> &group);
 
 } // namespace sokoban
 

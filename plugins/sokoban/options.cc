@@ -10,6 +10,12 @@ const char *const OPTIONS_HELP =
     "                            goal can be reached by pushes (found by pulling from every goal)\n"
     "freeze=on|off               (on) prune pushes that freeze a box off a goal: blocked on both\n"
     "                            axes by walls, dead squares or other frozen boxes (chains, 2x2)\n"
+    "frozengoals=on|off          (on) prune pushes that freeze a box on a goal (with its frozen\n"
+    "                            group) when the goals left can then no longer all be filled: no\n"
+    "                            matching of the other boxes to them with the frozen boxes as walls\n"
+    "roomfill=on|off             (on) prune pushes that leave a group of adjacent goals (pieces of\n"
+    "                            up to 12) in a filling that can never be completed (a table per\n"
+    "                            piece, from a backward search from the full piece)\n"
     "corral=on|off               (on) PI-corral pruning: when an area the player cannot reach\n"
     "                            must be entered first, expand only the pushes into it (and a\n"
     "                            corral that can never be entered, unsolved, is a deadlock)\n"
@@ -48,7 +54,7 @@ const char *const OPTIONS_HELP =
 namespace {
 
 const char *const ACCEPTED =
-    "accepted keys: deadsquares=on|off, freeze=on|off, corral=on|off, heuristic=matching|greedy|none, "
+    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
@@ -75,6 +81,10 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!on_off(key, value, o.deadsquares, error)) return false;
         } else if (std::strcmp(key, "freeze") == 0) {
             if (!on_off(key, value, o.freeze, error)) return false;
+        } else if (std::strcmp(key, "frozengoals") == 0) {
+            if (!on_off(key, value, o.frozengoals, error)) return false;
+        } else if (std::strcmp(key, "roomfill") == 0) {
+            if (!on_off(key, value, o.roomfill, error)) return false;
         } else if (std::strcmp(key, "sides") == 0) {
             if (!on_off(key, value, o.sides, error)) return false;
         } else if (std::strcmp(key, "tunnels") == 0) {

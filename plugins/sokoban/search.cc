@@ -23,6 +23,7 @@ void init_instance(Instance &inst, Level level, const Options &options) {
     if (options.deadsquares) inst.dead = compute_dead_squares(b);
     inst.heuristic.init(b, options.heuristic, options.sides);
     inst.macros.init(b, inst.dead.data(), options.tunnels, options.goalroom);
+    inst.roomfill.init(b, options.roomfill);
     inst.room_mask.clear();
     for (const GoalRoom &r : inst.macros.rooms) {
         std::vector<uint8_t> mask(b.n, 0);
@@ -83,6 +84,7 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.corral.init(n);
     s.hs.init(static_cast<int>(inst.board.goals.size()));
     s.path.init(n);
+    s.frozen.init(inst.board);
     s.dirs.reserve(n);
 }
 
@@ -244,6 +246,14 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
     // d), the player somewhere in the area of `end_player`. s.occ already holds the move.
     auto emit_child = [&](int i, int box, int d, int to, uint32_t pushes, int end_player) -> int {
         bool pruned = inst.options.freeze && freeze_deadlock(b, dead, s.occ.data(), to);
+        if (!pruned && inst.roomfill.enabled())
+            pruned = !inst.roomfill.fillable(b, s.occ.data(), to, end_player, s.roomfill) ||
+                     !inst.roomfill.fillable(b, s.occ.data(), box, end_player, s.roomfill);
+        if (!pruned && inst.options.frozengoals && b.goal[to]) {
+            s.boxes[i] = to;
+            pruned = frozen_goal_deadlock(b, dead, s.occ.data(), s.boxes.data(), count, to, s.frozen);
+            s.boxes[i] = box;
+        }
         uint32_t h = 0;
         if (!pruned) {
             if (pushes == 1 && matching && parent_h != H_DEAD && parent_h > 0 &&

@@ -7,7 +7,9 @@
 // without pushing; or a macro (macros.h) that starts with such a push and pushes the same box
 // on, with cost = its number of pushes. Move id = box interior index * 4 + direction (DIR_*)
 // of the first push (the formatter finds the rest from the states, solution.h).
-// Pruned (never emitted): pushes onto a dead square, pushes that freeze a box off a goal,
+// Pruned (never emitted): pushes onto a dead square, pushes that freeze a box off a goal, or
+// on a goal so that other goals can no longer be filled (frozengoals.h), pushes that leave a
+// group of goals in a filling that can never be completed (roomfill.h),
 // children whose heuristic says dead; with a PI-corral only the pushes into it (corral.h).
 // Hash: Zobrist over (box cells, normalized player), updated incrementally per push.
 #ifndef SOKOBAN_SEARCH_H
@@ -21,8 +23,10 @@
 
 #include "board.h"
 #include "corral.h"
+#include "frozengoals.h"
 #include "heuristic.h"
 #include "macros.h"
+#include "roomfill.h"
 #include "options.h"
 
 namespace sokoban {
@@ -33,6 +37,7 @@ struct Instance {
     std::vector<uint8_t> dead; // per interior cell (all zero when deadsquares=off)
     Heuristic heuristic;
     Macros macros;
+    RoomFill roomfill; // fill tables of the goal groups (roomfill.h); empty with roomfill=off
     std::vector<std::vector<uint8_t>> room_mask; // per goal room: 1 per cell of the room
     uint32_t state_size = 0;
     std::vector<uint8_t> goal_bits; // the bitset part of a solved state
@@ -55,6 +60,8 @@ struct Scratch {
     CorralScratch corral;
     HeuristicScratch hs;
     PathScratch path;
+    FrozenGoalScratch frozen;
+    RoomFill::Scratch roomfill;
     std::vector<int> dirs;
     bool no_tunnels = false;     // this thread's searches skip the tunnel macro (portfolio.h)
     bool room_shortcut = false;  // and keep the plain push beside a goal-room macro

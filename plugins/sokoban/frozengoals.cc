@@ -1,0 +1,109 @@
+// frozengoals.cc -- see frozengoals.h.
+#include "frozengoals.h"
+
+#include <algorithm>
+
+#include "freeze.h"
+
+namespace sokoban {
+
+void FrozenGoalScratch::init(const Board &board) {
+    const size_t n = static_cast<size_t>(board.n);
+    group.reserve(n);
+    wall.assign(n, 0);
+    queue.reserve(n);
+    seen.assign(n, 0);
+    goal_match.assign(board.goals.size(), -1);
+    visit.assign(board.goals.size(), 0);
+    visit_stamp = 0;
+    cache.clear();
+    stride = (n + 63) / 64;
+}
+
+namespace {
+
+constexpr size_t CACHE_LIMIT = 4096; // entries; the cache is emptied when it grows past this
+
+// Fill `reach` (stride words) with the cells a box can be pulled to from goal `g`, the cells
+// with s.wall set acting as walls (for the box and for the player behind it).
+void pull_reach(const Board &b, int g, FrozenGoalScratch &s, uint64_t *reach) {
+    std::fill(s.seen.begin(), s.seen.end(), 0);
+    s.queue.clear();
+    s.queue.push_back(g);
+    s.seen[g] = 1;
+    for (size_t head = 0; head < s.queue.size(); ++head) {
+        const int box = s.queue[head];
+        reach[box >> 6] |= uint64_t{1} << (box & 63);
+        for (int d = 0; d < 4; ++d) {
+            const int to = b.nb[box][d]; // the player stood here and pulls the box onto it
+            if (to < 0 || s.wall[to] || !b.boxable[to] || s.seen[to]) continue;
+            const int beyond = b.nb[to][d]; // and steps back onto this cell
+            if (beyond < 0 || s.wall[beyond]) continue;
+            s.seen[to] = 1;
+            s.queue.push_back(to);
+        }
+    }
+}
+
+} // namespace
+
+bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, const int *boxes, int count, int cell,
+                          FrozenGoalScratch &s) {
+    if (!b.goal[cell]) return false;
+    if (!frozen_group(b, dead, occ, cell, s.group)) return false;
+    std::sort(s.group.begin(), s.group.end());
+    s.group.erase(std::unique(s.group.begin(), s.group.end()), s.group.end());
+    uint64_t key = 0;
+    for (int c : s.group) {
+        if (!b.goal[c]) return true; // a frozen box off a goal (freeze.h, when freeze=off)
+        key ^= b.zobrist_box[c];
+    }
+    const size_t goals = b.goals.size();
+    auto it = s.cache.find(key);
+    if (it == s.cache.end() || it->second.cells != s.group) {
+        if (s.cache.size() >= CACHE_LIMIT) s.cache.clear();
+        FrozenGoalScratch::Entry e;
+        e.cells = s.group;
+        e.reach.assign(goals * s.stride, 0);
+        for (int c : s.group) s.wall[c] = 1;
+        for (size_t k = 0; k < goals; ++k)
+            if (!s.wall[b.goals[k]]) pull_reach(b, b.goals[k], s, e.reach.data() + k * s.stride);
+        for (int c : s.group) s.wall[c] = 0;
+        it = s.cache.insert_or_assign(key, std::move(e)).first;
+    }
+    ++s.tests;
+    const FrozenGoalScratch::Entry &e = it->second;
+    const uint64_t *reach = e.reach.data();
+    auto in_group = [&](int c) { return std::binary_search(e.cells.begin(), e.cells.end(), c); };
+    auto reaches = [&](size_t k, int c) { return (reach[k * s.stride + (c >> 6)] >> (c & 63)) & 1; };
+    // Kuhn's augmenting paths: each goal outside F gets a distinct box outside F.
+    std::fill(s.goal_match.begin(), s.goal_match.end(), -1);
+    auto augment = [&](auto &self, int box) -> bool {
+        for (size_t k = 0; k < goals; ++k) {
+            if (s.visit[k] == s.visit_stamp || !reaches(k, boxes[box])) continue;
+            s.visit[k] = s.visit_stamp;
+            if (s.goal_match[k] < 0 || self(self, s.goal_match[k])) {
+                s.goal_match[k] = box;
+                return true;
+            }
+        }
+        return false;
+    };
+    size_t matched = 0;
+    for (int i = 0; i < count; ++i) {
+        if (in_group(boxes[i])) continue;
+        if (++s.visit_stamp == 0) {
+            std::fill(s.visit.begin(), s.visit.end(), 0);
+            s.visit_stamp = 1;
+        }
+        if (augment(augment, i)) ++matched;
+    }
+    size_t open_goals = 0;
+    for (size_t k = 0; k < goals; ++k)
+        if (!in_group(b.goals[k])) ++open_goals;
+    const bool deadlock = matched < open_goals;
+    if (deadlock) ++s.deadlocks;
+    return deadlock;
+}
+
+} // namespace sokoban

@@ -1,0 +1,56 @@
+// frozengoals.h -- frozen-goal deadlocks: boxes frozen on goals that shut other goals off.
+//
+// A box frozen on a goal (freeze.h: it can never move again, alone or with its frozen group)
+// is a wall for the rest of the level. Such walls can seal goals that are still empty: the
+// classic case is a dead-end goal corridor filled at its mouth first (Microban 153: the two
+// goals at the foot of the goal column, once both hold boxes, freeze each other and close the
+// six goals above). The freeze test does not see this (every frozen box is on a goal) and
+// neither does the matching bound (its push distances ignore boxes).
+//
+// Test, after a push that leaves its box frozen on a goal with group F: every goal not in F
+// must get its own box from outside F (a perfect bipartite matching), where box b may take goal
+// g only when b's cell is reachable by pulling a box from g with the cells of F as walls (the
+// player's side is relaxed, so this over-approximates what pushes can do: no false deadlock).
+// The reach sets depend on F only, so they are kept per F in a small per-thread cache keyed by
+// F's Zobrist hash (the cells are compared too); the matching itself is a few augmenting
+// paths. Pushes whose box does not freeze never add walls, so only they are tested.
+// Option frozengoals=on|off.
+#ifndef SOKOBAN_FROZENGOALS_H
+#define SOKOBAN_FROZENGOALS_H
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "board.h"
+
+namespace sokoban {
+
+struct FrozenGoalScratch {
+    std::vector<int> group;          // the frozen group of the pushed box (may repeat cells)
+    std::vector<uint8_t> wall;       // per cell: 1 inside the group being tested
+    std::vector<int> queue;          // BFS
+    std::vector<uint8_t> seen;       // BFS marks
+    std::vector<int> goal_match;     // per goal index: matched box index or -1
+    std::vector<uint32_t> visit;     // per goal index: augmenting-path stamp
+    uint32_t visit_stamp = 0;
+    struct Entry {
+        std::vector<int> cells;          // F, sorted and unique
+        std::vector<uint64_t> reach;     // per goal: bitset over cells (words per goal = stride)
+    };
+    std::unordered_map<uint64_t, Entry> cache;
+    size_t stride = 0;
+    uint64_t tests = 0, deadlocks = 0; // counters for measurements
+    void init(const Board &board);
+};
+
+// After a push brought a box onto goal cell `cell` (occupancy holds 1 per box, the push
+// applied; `boxes` lists every box cell, in any order): true when that box is frozen and the
+// other boxes cannot fill the goals outside its frozen group. `dead` may be null. occupancy is
+// used as scratch and restored.
+bool frozen_goal_deadlock(const Board &board, const uint8_t *dead, uint8_t *occupancy, const int *boxes,
+                          int count, int cell, FrozenGoalScratch &s);
+
+} // namespace sokoban
+
+#endif
