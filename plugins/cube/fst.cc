@@ -286,7 +286,7 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why) {
     return write_cache_file(path, {{&h, sizeof h}, {t.data.data(), t.data.size()}}, why);
 }
 
-bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits, bool verify) {
+bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits, bool verify, bool huge) {
     FILE *f = std::fopen(path.c_str(), "rb");
     if (!f) return why = "no cached table " + path, false;
     out.co = &coords(std::filesystem::path(path).parent_path().string());
@@ -300,8 +300,9 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
     }
     std::fclose(f);
     // A private copy on huge pages: about 20% less CPU per search node than the file mapping
-    // (measured at distance 17), for 0.5-1 s more loading. The mapping is the fallback.
-    out.data = HugeBuffer::read_file(path, sizeof h, h.bytes);
+    // (measured at distance 17), for more loading time (fresh memory to fault in: 1.3-2 s here,
+    // more on a busy machine). The mapping is the fallback.
+    if (huge) out.data = HugeBuffer::read_file(path, sizeof h, h.bytes);
     if (!out.data.data()) out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
     if (!out.data.data() || (verify && cache_checksum(out.data.data(), h.bytes) != h.sum)) {
         out.data = HugeBuffer();
@@ -314,7 +315,7 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
 }
 
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits) {
+                      unsigned bits, bool huge) {
     static std::mutex mu;
     static std::shared_ptr<const FstTable> loaded[2];
     static std::string loaded_path[2];
@@ -333,7 +334,7 @@ solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable>
     std::string why;
     char line[512];
     auto t0 = clock_type::now();
-    if (load_fst(path, *t, why, bits)) {
+    if (load_fst(path, *t, why, bits, true, huge)) {
         t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
         std::snprintf(line, sizeof line,
                       "cube: table %s: %llu entries, %.1f MiB, loaded from %s in %.2f s (symmetry tables %.2f s)",

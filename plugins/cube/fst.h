@@ -93,13 +93,16 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // bits: the kind expected (the file's magic, CUBEFST1 or CUBEFST4, must say the same).
 // verify = false skips the checksum pass over the data (0.3-0.6 s; tests that check the
 // table's values themselves).
-bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2, bool verify = true);
+// huge = true reads the data into huge-page memory (HugeBuffer::read_file), else maps the file.
+bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2, bool verify = true,
+              bool huge = true);
 constexpr uint64_t fst_bytes(unsigned bits = 2) { return (uint64_t(1523864) * N_TWIST * bits + 7) / 8; }
 // The cache file of each kind: cube-fst.pdb (2 bits) or cube-fst4.pdb (4 bits).
 std::string fst_file(unsigned bits);
 
-// Load from the cache folder or build (and save); shared by the whole process.
+// Load from the cache folder or build (and save); shared by the whole process (the first
+// load decides huge, see load_fst).
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits = 2);
+                      unsigned bits = 2, bool huge = true);
 
 }  // namespace cube
