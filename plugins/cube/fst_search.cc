@@ -4,11 +4,13 @@
 // A node holds, for each of the three axes (the cube, and the cube conjugated by the URF-DBL
 // turn once and twice), flip, sorted slice and twist (three move-table lookups per axis and
 // move) plus that axis's exact flip-slice-twist distance, and the eight corner locations for
-// the corner table. A node's children are evaluated in three passes so the memory latency of
-// the big tables overlaps: compute every child's coordinates and prefetch their symmetry-class
-// entries and corner-table bytes; then compute every table index and prefetch it; then read.
+// the corner table. A node's children are evaluated in passes so the memory latency of the
+// big tables overlaps: compute every child's coordinates and prefetch their symmetry-class
+// entries; then compute every table index and prefetch it; then read, and prefetch the
+// corner-table byte of the children that pass; then read those. (The corner table comes last:
+// where the search spends its time it rejects few of the children the three lookups pass.)
 // h = max(corner distance, the three axis distances); since every part is 0 only when its
-// pieces are solved, h = 0 means solved, so the last level needs no separate goal test.
+// pieces are solved, h = 0 means solved.
 //
 // With the 4-bit table (tables=fst4) each axis is looked up for the inverse cube as well: the
 // inverse of a position is as far from solved as the position, and the inverse of the axis-a
@@ -17,7 +19,7 @@
 // every cubie of the view is (a Loc, updated by the location tables); where cubie t is in X is
 // what X^-1 holds at position t, so the inverse's flip, sorted slice and twist come from those
 // 20 bytes directly (inverse_coords). They are computed only for the children that pass the
-// six cheaper bounds, in three pipelined passes like the others.
+// four cheaper bounds, in three pipelined passes like the others.
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
