@@ -8,7 +8,8 @@
 #                                         2 threads, tables $TABLES, each with --time-limit TIMEOUT
 #                                         (default 1800 s); checks the length against the proven one;
 #                                         prints wall time of the process (table loading included),
-#                                         CPU time, search time and generated nodes from the log
+#                                         CPU time, the search's wall and CPU time and generated
+#                                         nodes from the log
 #   tools/cube-bench.sh fast [N] [SEED]   N (default 1000) uniformly random states from a fixed
 #                                         seed, fast mode (max_length 20): all verified (the CLI
 #                                         replays every answer), longest, median and mean time
@@ -73,7 +74,7 @@ optimal() {
         local want=${line##*; }
         if [ "$want" -gt "$maxlen" ] || [ "$want" -lt "$minlen" ]; then skipped=$((skipped + 1)); continue; fi
         if [ -n "${LEVELS:-}" ] && ! grep -qw "$level" <<<"$LEVELS"; then skipped=$((skipped + 1)); continue; fi
-        local out got rc search gen cpu wall
+        local out got rc search scpu gen cpu wall
         set +e
         out=$(/usr/bin/time -f "TIME %e %U %S" "$SOLVER" --plugin cube --input "$file" --level "$level" --threads "$THREADS" \
             --option tables="$TABLES" --time-limit "$timeout" --stats text 2>"$log")
@@ -83,14 +84,16 @@ optimal() {
         [ "$rc" -eq 0 ] || got="-"
         wall=$(awk '/^TIME/ {print $2}' "$log")
         cpu=$(awk '/^TIME/ {print $3 + $4}' "$log")
-        # The last finished iteration: "cube: depth D done, N nodes expanded, G generated so far, S s ..."
-        search=$(grep -E "depth [0-9]+ done" "$log" | tail -1 | sed -E 's/.* ([0-9.]+) s .*/\1/')
+        # The last finished iteration: "cube: depth D done, N nodes expanded, G generated so far, S s
+        # (R M generated/s), C s CPU" (older tables: no CPU field)
+        search=$(grep -E "depth [0-9]+ done" "$log" | tail -1 | sed -E 's/.* so far, ([0-9.]+) s.*/\1/')
+        scpu=$(grep -E "depth [0-9]+ done" "$log" | tail -1 | sed -nE 's/.*, ([0-9.]+) s CPU$/\1/p')
         gen=$(grep -E "depth [0-9]+ done" "$log" | tail -1 | sed -E 's/.*expanded, ([0-9]+) generated.*/\1/')
         local verdict=OK
         if [ "$got" != "$want" ]; then verdict=WRONG; bad=$((bad + 1)); else ok=$((ok + 1)); fi
         [ "$rc" -eq 3 ] && verdict="TIMEOUT"
-        printf "level %2d  proven %2s  found %2s  %8.2f s wall %8.2f s cpu  search %8s s  %12s generated  %s  %s\n" \
-            "$level" "$want" "$got" "$wall" "$cpu" "${search:--}" "${gen:--}" "$verdict" "$out"
+        printf "level %2d  proven %2s  found %2s  %8.2f s wall %8.2f s cpu  search %8s s wall %8s s cpu  %12s generated  %s  %s\n" \
+            "$level" "$want" "$got" "$wall" "$cpu" "${search:--}" "${scpu:--}" "${gen:--}" "$verdict" "$out"
     done <"$file"
     rm -f "$log"
     echo "optimal: $ok at the proven length, $bad not (failed or timed out), $skipped skipped (outside $minlen..$maxlen)"

@@ -19,11 +19,16 @@ namespace cube {
 
 HugeBuffer::HugeBuffer(size_t bytes) {
     if (bytes == 0) return;
-    void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    // 2 MiB more than asked, so the data can start on a 2 MiB boundary and be huge pages
+    // throughout.
+    const size_t H = size_t(2) << 20;
+    void *p = mmap(nullptr, bytes + H, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
-    advise_huge_pages(p, bytes);
     p_ = static_cast<uint8_t *>(p);
-    n_ = bytes;
+    n_ = bytes + H;
+    off_ = ((reinterpret_cast<uintptr_t>(p) + H - 1) & ~uintptr_t(H - 1)) - reinterpret_cast<uintptr_t>(p);
+    len_ = bytes;
+    advise_huge_pages(p_ + off_, bytes);
 }
 HugeBuffer HugeBuffer::map_file(const std::string &path, size_t offset, size_t bytes) {
     HugeBuffer b;
@@ -36,9 +41,36 @@ HugeBuffer HugeBuffer::map_file(const std::string &path, size_t offset, size_t b
             b.p_ = static_cast<uint8_t *>(p);
             b.n_ = offset + bytes;
             b.off_ = offset;
+            b.len_ = bytes;
         }
     }
     close(fd);
+    return b;
+}
+HugeBuffer HugeBuffer::read_file(const std::string &path, size_t offset, size_t bytes) {
+    HugeBuffer b;
+    const int fd = open(path.c_str(), O_RDONLY);
+    if (fd < 0) return b;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || uint64_t(st.st_size) != offset + bytes) {
+        close(fd);
+        return b;
+    }
+    try {
+        b = HugeBuffer(bytes);  // advised for huge pages before the first touch
+    } catch (const std::bad_alloc &) {
+        close(fd);
+        return b;
+    }
+    size_t done = 0;
+    while (done < bytes) {
+        const size_t want = std::min<size_t>(bytes - done, size_t(64) << 20);
+        const ssize_t got = pread(fd, b.data() + done, want, off_t(offset + done));
+        if (got <= 0) break;
+        done += size_t(got);
+    }
+    close(fd);
+    if (done != bytes) b = HugeBuffer();
     return b;
 }
 HugeBuffer::~HugeBuffer() {
@@ -47,8 +79,8 @@ HugeBuffer::~HugeBuffer() {
 HugeBuffer &HugeBuffer::operator=(HugeBuffer &&o) noexcept {
     if (this != &o) {
         if (p_) munmap(p_, n_);
-        p_ = o.p_, n_ = o.n_, off_ = o.off_;
-        o.p_ = nullptr, o.n_ = 0, o.off_ = 0;
+        p_ = o.p_, n_ = o.n_, off_ = o.off_, len_ = o.len_;
+        o.p_ = nullptr, o.n_ = 0, o.off_ = 0, o.len_ = 0;
     }
     return *this;
 }
@@ -254,7 +286,7 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why) {
     return write_cache_file(path, {{&h, sizeof h}, {t.data.data(), t.data.size()}}, why);
 }
 
-bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits, bool verify) {
+bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits, bool verify, bool huge) {
     FILE *f = std::fopen(path.c_str(), "rb");
     if (!f) return why = "no cached table " + path, false;
     out.co = &coords(std::filesystem::path(path).parent_path().string());
@@ -267,7 +299,11 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
         return why = "cached table " + path + " does not match (wrong header)", false;
     }
     std::fclose(f);
-    out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
+    // A private copy on huge pages: about 20% less CPU per search node than the file mapping
+    // (measured at distance 17), for more loading time (fresh memory to fault in: 1.3-2 s here,
+    // more on a busy machine). The mapping is the fallback.
+    if (huge) out.data = HugeBuffer::read_file(path, sizeof h, h.bytes);
+    if (!out.data.data()) out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
     if (!out.data.data() || (verify && cache_checksum(out.data.data(), h.bytes) != h.sum)) {
         out.data = HugeBuffer();
         return why = "cached table " + path + " is truncated or corrupt", false;
@@ -279,7 +315,7 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
 }
 
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits) {
+                      unsigned bits, bool huge) {
     static std::mutex mu;
     static std::shared_ptr<const FstTable> loaded[2];
     static std::string loaded_path[2];
@@ -298,7 +334,7 @@ solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable>
     std::string why;
     char line[512];
     auto t0 = clock_type::now();
-    if (load_fst(path, *t, why, bits)) {
+    if (load_fst(path, *t, why, bits, true, huge)) {
         t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
         std::snprintf(line, sizeof line,
                       "cube: table %s: %llu entries, %.1f MiB, loaded from %s in %.2f s (symmetry tables %.2f s)",

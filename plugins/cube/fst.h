@@ -20,7 +20,8 @@
 // Writes are atomic byte ANDs (four or two entries share a byte; an entry only ever goes from
 // all ones to its value, so concurrent writers of one byte never undo each other).
 // The table lives in anonymous memory advised for transparent huge pages (fewer TLB misses on
-// random lookups), cached on disk under the cache folder with a header and a checksum.
+// random lookups), cached on disk under the cache folder with a header and a checksum; a
+// cached table is read into such memory too (a file mapping is only the fallback).
 #pragma once
 
 #include <cstdint>
@@ -34,26 +35,32 @@
 
 namespace cube {
 
-// A table's memory: anonymous memory advised for transparent huge pages (to build into), or a
-// read-only map of a cached file (no copy: the kernel's page cache, often in large folios,
-// is shared by every process that solves). Move-only.
+// A table's memory: anonymous memory advised for transparent huge pages, 2 MiB aligned (to
+// build or read a cached file into), or a read-only map of a cached file (no copy, but the
+// page cache maps it mostly in 4 KiB pages). Move-only.
 class HugeBuffer {
 public:
     HugeBuffer() = default;
     explicit HugeBuffer(size_t bytes);  // throws std::bad_alloc
     // bytes at offset of the file at path, mapped read-only; an empty buffer when that fails.
     static HugeBuffer map_file(const std::string &path, size_t offset, size_t bytes);
+    // The same bytes read into anonymous memory advised for huge pages (a private copy: page
+    // cache pages of a file mapping are mostly 4 KiB, and random reads over 1.6 GiB then miss
+    // the TLB on nearly every lookup); an empty buffer when that fails.
+    static HugeBuffer read_file(const std::string &path, size_t offset, size_t bytes);
     ~HugeBuffer();
     HugeBuffer(const HugeBuffer &) = delete;
     HugeBuffer &operator=(const HugeBuffer &) = delete;
-    HugeBuffer(HugeBuffer &&o) noexcept : p_(o.p_), n_(o.n_), off_(o.off_) { o.p_ = nullptr, o.n_ = 0, o.off_ = 0; }
+    HugeBuffer(HugeBuffer &&o) noexcept : p_(o.p_), n_(o.n_), off_(o.off_), len_(o.len_) {
+        o.p_ = nullptr, o.n_ = 0, o.off_ = 0, o.len_ = 0;
+    }
     HugeBuffer &operator=(HugeBuffer &&o) noexcept;
     uint8_t *data() const { return p_ + off_; }  // read-only when file-mapped
-    size_t size() const { return n_ - off_; }
+    size_t size() const { return len_; }
 
 private:
-    uint8_t *p_ = nullptr;
-    size_t n_ = 0, off_ = 0;
+    uint8_t *p_ = nullptr;  // the mapping: n_ bytes; the data: len_ bytes from p_ + off_
+    size_t n_ = 0, off_ = 0, len_ = 0;
 };
 
 // Best effort: ask for huge pages on the 2 MiB-aligned part of [p, p + n) (before first touch).
@@ -86,13 +93,16 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // bits: the kind expected (the file's magic, CUBEFST1 or CUBEFST4, must say the same).
 // verify = false skips the checksum pass over the data (0.3-0.6 s; tests that check the
 // table's values themselves).
-bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2, bool verify = true);
+// huge = true reads the data into huge-page memory (HugeBuffer::read_file), else maps the file.
+bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2, bool verify = true,
+              bool huge = true);
 constexpr uint64_t fst_bytes(unsigned bits = 2) { return (uint64_t(1523864) * N_TWIST * bits + 7) / 8; }
 // The cache file of each kind: cube-fst.pdb (2 bits) or cube-fst4.pdb (4 bits).
 std::string fst_file(unsigned bits);
 
-// Load from the cache folder or build (and save); shared by the whole process.
+// Load from the cache folder or build (and save); shared by the whole process (the first
+// load decides huge, see load_fst).
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits = 2);
+                      unsigned bits = 2, bool huge = true);
 
 }  // namespace cube

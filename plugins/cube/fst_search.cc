@@ -4,11 +4,13 @@
 // A node holds, for each of the three axes (the cube, and the cube conjugated by the URF-DBL
 // turn once and twice), flip, sorted slice and twist (three move-table lookups per axis and
 // move) plus that axis's exact flip-slice-twist distance, and the eight corner locations for
-// the corner table. A node's children are evaluated in three passes so the memory latency of
-// the big tables overlaps: compute every child's coordinates and prefetch their symmetry-class
-// entries and corner-table bytes; then compute every table index and prefetch it; then read.
+// the corner table. A node's children are evaluated in passes so the memory latency of the
+// big tables overlaps: compute every child's coordinates and prefetch their symmetry-class
+// entries; then compute every table index and prefetch it; then read, and prefetch the
+// corner-table byte of the children that pass; then read those. (The corner table comes last:
+// where the search spends its time it rejects few of the children the three lookups pass.)
 // h = max(corner distance, the three axis distances); since every part is 0 only when its
-// pieces are solved, h = 0 means solved, so the last level needs no separate goal test.
+// pieces are solved, h = 0 means solved.
 //
 // With the 4-bit table (tables=fst4) each axis is looked up for the inverse cube as well: the
 // inverse of a position is as far from solved as the position, and the inverse of the axis-a
@@ -17,11 +19,12 @@
 // every cubie of the view is (a Loc, updated by the location tables); where cubie t is in X is
 // what X^-1 holds at position t, so the inverse's flip, sorted slice and twist come from those
 // 20 bytes directly (inverse_coords). They are computed only for the children that pass the
-// six cheaper bounds, in three pipelined passes like the others.
+// four cheaper bounds, in three pipelined passes like the others.
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <mutex>
+#include <sys/resource.h>
 
 #include "optimal.h"
 #include "twophase.h"
@@ -256,25 +259,10 @@ struct Worker {
                 cls[k][a] = uint32_t(c.sl[a]) * N_FLIP + c.fl[a];
                 __builtin_prefetch(&co.flipslice_class[cls[k][a]]);
             }
-            cidx[k] = cmask ? corner_index(c.loc[0]) : 0;
-            __builtin_prefetch(&cdata[cidx[k] >> 1]);
             mv[k++] = m;
         }
         generated += uint64_t(k);
         const unsigned lim = unsigned(togo);
-        // Children the corner table already prunes need no flip-slice-twist lookups.
-        {
-            int k2 = 0;
-            for (int i = 0; i < k; ++i) {
-                if (((cdata[cidx[i] >> 1] >> ((cidx[i] & 1) * 4)) & 0xf) >= lim) continue;
-                if (k2 != i) {
-                    ch[k2] = ch[i], mv[k2] = mv[i], cidx[k2] = cidx[i];
-                    for (int a = 0; a < 3; ++a) cls[k2][a] = cls[i][a];
-                }
-                ++k2;
-            }
-            k = k2;
-        }
         for (int i = 0; i < k; ++i)
             for (int a = 0; a < 3; ++a) {
                 const uint32_t e = co.flipslice_class[cls[i][a]];
@@ -290,12 +278,24 @@ struct Worker {
                 ok = d < lim;
             }
             if (!ok) continue;
-            if (togo == 1) {  // h = 0: solved (without a corner table, when the corners are)
-                if (!cmask && !corners_solved(ch[i].loc[0])) continue;
+            // The corner table rejects few children that pass the three lookups above (and
+            // few at all where the search spends its time), so it comes after them.
+            cidx[i] = cmask ? corner_index(ch[i].loc[0]) : 0;
+            __builtin_prefetch(&cdata[cidx[i] >> 1]);
+            if (togo == 1) {  // h = 0 along the three axes: solved when the corners are
+                if (!corners_solved(ch[i].loc[0])) continue;
                 path[g] = mv[i];
                 return true;
             }
             keep[nk++] = i;
+        }
+        {
+            int nk2 = 0;
+            for (int j = 0; j < nk; ++j) {
+                const int i = keep[j];
+                if (((cdata[cidx[i] >> 1] >> ((cidx[i] & 1) * 4)) & 0xf) < lim) keep[nk2++] = i;
+            }
+            nk = nk2;
         }
         if (inv && nk > 0) {
             // The inverse lookups, pipelined: coordinates and class prefetches, then indexes and
@@ -447,7 +447,14 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         const FNode &start;
         std::vector<Prefix> pre;
         std::vector<Task> tasks;
+        double cpu0 = process_cpu();
         Loop(Ctx &x, const FNode &s) : X(x), start(s) {}
+        // The process's CPU time, all threads (the search is all the process does meanwhile).
+        static double process_cpu() {
+            struct rusage ru;
+            if (getrusage(RUSAGE_SELF, &ru) != 0) return 0;
+            return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+        }
         size_t make_tasks(int bound) override {
             pre.clear();
             Prefix root{start, {0, 0, 0, 0}, 0};
@@ -461,9 +468,10 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         bool stopped() const override { return X.stopped; }
         void log_line(int bound, double secs, char *buf, size_t n) const override {
             std::snprintf(buf, n,
-                          "cube: depth %d done, %llu nodes expanded, %llu generated so far, %.2f s (%.2f M generated/s)",
+                          "cube: depth %d done, %llu nodes expanded, %llu generated so far, %.2f s (%.2f M generated/s), "
+                          "%.2f s CPU",
                           bound, (unsigned long long)X.nodes.load(), (unsigned long long)X.generated.load(), secs,
-                          secs > 0 ? double(X.generated.load()) / secs / 1e6 : 0.0);
+                          secs > 0 ? double(X.generated.load()) / secs / 1e6 : 0.0, process_cpu() - cpu0);
         }
     } loop(X, start);
     res.status = run_bounds(loop, int(h0), sv);

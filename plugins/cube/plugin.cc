@@ -39,12 +39,17 @@ const char *const OPTIONS_HELP =
     "                    (about twice the nodes); large: corners + two\n"
     "                    7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB; corners:\n"
     "                    42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with the\n"
-    "                    pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).";
+    "                    pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).\n"
+    "pages=huge|mapped   how fst/fst4 is loaded from the cache: huge (default) copies it into\n"
+    "                    transparent huge pages (about 20% faster search, slower to load); mapped\n"
+    "                    maps the cached file (quicker to load where fresh memory is slow to come\n"
+    "                    by). The first optimal solve of a process decides.";
 
 struct Options {
     bool fast = false;
     int max_length = 20;
     std::string tables = "fst4";
+    bool huge_pages = true;
 };
 
 struct Instance {
@@ -101,8 +106,12 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             table_set(v, known);
             if (!known) return why = "tables: expected fst4, fst, large, medium, corners or small, not '" + v + "'", false;
             opts.tables = v;
+        } else if (k == "pages") {
+            if (v == "huge") opts.huge_pages = true;
+            else if (v == "mapped") opts.huge_pages = false;
+            else return why = "pages: expected huge or mapped, not '" + v + "'", false;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables)", false;
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages)", false;
         }
     }
     return true;
@@ -278,7 +287,7 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             solver_status s = get_tables(in.opts.tables, sv, tables, err);
             if (s != SOLVER_OK) return s;
             std::shared_ptr<const FstTable> ft;
-            if (fst && (s = get_fst(sv, ft, err, bits)) != SOLVER_OK) return s;
+            if (fst && (s = get_fst(sv, ft, err, bits, in.opts.huge_pages)) != SOLVER_OK) return s;
             OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv) : solve_optimal(in.cube, tables, sv);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");

@@ -190,6 +190,10 @@ TEST_CASE("CubeSolve.LevelsCommentsAndErrors") {
     CHECK(open_cube("R", {{"mode", "slow"}}, ts).status == SOLVER_ERR_OPTION);
     CHECK(open_cube("R", {{"max_length", "0"}}, ts).status == SOLVER_ERR_OPTION);
     CHECK(open_cube("R", {{"tables", "huge"}}, ts).status == SOLVER_ERR_OPTION);
+    CHECK(open_cube("R", {{"pages", "large"}}, ts).status == SOLVER_ERR_OPTION);
+    Opened mapped = open_cube("R", {{"pages", "mapped"}}, ts);
+    CHECK(mapped.status == SOLVER_OK);
+    if (mapped.inst) t->close(mapped.inst);
     CHECK(open_cube("R", {{"colour", "red"}}, ts).status == SOLVER_ERR_OPTION);
     CHECK(t->count_levels("# nothing\n", 10, &n, &err) == SOLVER_ERR_PARSE);
 }
