@@ -61,9 +61,11 @@ public:
         // Affinity: thread t pushes into its own c heaps (any heap when its own is busy), and
         // of the two heaps a pop compares, one is its own and one is any heap. The element
         // popped was then more often pushed by the same thread, whose node data is still in that
-        // core's cache. Measured (README, benchmark notes): optimal astar at 2 threads +5%
-        // nodes/s on course 22/23 with the same nodes expanded (the f bound decides which nodes
-        // are expanded, the order matters little), so that engine turns it on. But the rank
+        // core's cache. Measured, optimal astar at 2 threads, interleaved runs at real-time
+        // priority: +5% nodes/s on course 22/23 while other jobs loaded the machine, +2% on
+        // course 22 and within noise on course 23 on the quiet machine, with the same nodes
+        // expanded (the f bound decides which nodes are expanded, the order matters little),
+        // so that engine turns it on. But the rank
         // error grows in the synthetic hold model of tests/multi_queue_benchmark.cc (mean 6 ->
         // 130 at 2 threads, worse with more threads than cores, where a descheduled thread's
         // heaps are sampled less), and greedy search on Microban 93 expanded 8% more nodes for
