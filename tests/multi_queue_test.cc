@@ -69,6 +69,8 @@ TEST_CASE("MultiQueue.SingleThread.ExactOrderBuffered") {
     exact_order(buffered());
 }
 
+TEST_CASE("MultiQueue.SingleThread.ExactOrderOptimalSearch") { exact_order(multi_queue::for_optimal_search()); }
+
 TEST_CASE("MultiQueue.SingleThread.FullKeyRange") {
     multi_queue q(1);
     q.push(0, UINT64_MAX, 1);
@@ -278,6 +280,10 @@ TEST_CASE("MultiQueue.Termination.IdleProtocolAffinity.4threads") {
     idle_protocol(4, opt);
 }
 
+TEST_CASE("MultiQueue.Termination.IdleProtocolOptimalSearch.4threads") {
+    idle_protocol(4, multi_queue::for_optimal_search());  // affinity + insertion buffer (astar)
+}
+
 TEST_CASE("MultiQueue.Stress.1thread") { stress(1, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.2threads") { stress(2, multi_queue::options()); }
 TEST_CASE("MultiQueue.Stress.4threads") { stress(4, multi_queue::options()); }
@@ -287,6 +293,8 @@ TEST_CASE("MultiQueue.Stress.Affinity.4threads") {
     opt.affinity = true;  // pushes into own heaps, one own heap sampled per pop (optimal astar)
     stress(4, opt);
 }
+TEST_CASE("MultiQueue.Stress.OptimalSearch.2threads") { stress(2, multi_queue::for_optimal_search()); }
+TEST_CASE("MultiQueue.Stress.OptimalSearch.4threads") { stress(4, multi_queue::for_optimal_search()); }
 TEST_CASE("MultiQueue.StressBuffered.1thread") { stress(1, buffered()); }
 TEST_CASE("MultiQueue.StressBuffered.2threads") { stress(2, buffered()); }
 TEST_CASE("MultiQueue.StressBuffered.4threads") { stress(4, buffered()); }
