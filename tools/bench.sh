@@ -36,6 +36,7 @@ make -s OMP=1 all >/dev/null
 # name | plugin | input | engine and options
 workloads=(
     "sokoban-22|sokoban|puzzles/sokoban/course/22.txt|--engine astar --weight 1"
+    "sokoban-23|sokoban|puzzles/sokoban/course/23.txt|--engine astar --weight 1"
     "sokoban-25|sokoban|puzzles/sokoban/course/25.txt|--engine astar --weight 1"
     "sokoban-22|sokoban|puzzles/sokoban/course/22.txt|--engine hda --weight 1"
     "sokoban-25|sokoban|puzzles/sokoban/course/25.txt|--engine hda --weight 1"
