@@ -85,6 +85,7 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.hs.init(static_cast<int>(inst.board.goals.size()));
     s.path.init(n);
     s.frozen.init(inst.board);
+    s.localdead.init(inst.board);
     s.dirs.reserve(n);
 }
 
@@ -269,6 +270,9 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             }
             pruned = h == H_DEAD;
         }
+        // Last: the costliest test, on children every cheaper test let through.
+        if (!pruned && inst.options.localdead)
+            pruned = local_deadlock(b, dead, s.occ.data(), to, end_player, s.localdead);
         if (pruned) return 0;
         const int np = pushes == 1 ? child_player(inst, s, player, box, to, rstamp) : normalize_player(inst, s, end_player);
         uint8_t *child = s.child.data();
