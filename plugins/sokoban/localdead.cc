@@ -29,8 +29,7 @@ void LocalDeadScratch::init(const Board &board) {
     marks.assign(static_cast<size_t>(board.n) * 2, 0);
     stamp = 0;
     stack.assign(board.n + 1, 0);
-    states.clear();
-    states.reserve(BUDGET * 4 + 16);
+    for (auto &bk : buckets) bk.clear();
     seen.clear();
     cache.clear();
 }
@@ -115,20 +114,38 @@ int key_cells(const Key &k, int *cells) {
     return count;
 }
 
-// Exhaustive bounded search from `start`; true when proven dead.
+// Priority of a sub-state: boxes off goals count twice, every box once, so pushes that drop
+// boxes from the clump or put them on goals are tried first (a live clump is found alive
+// after few states; the order does not matter for a dead one, which is exhausted anyway).
+int priority(const Board &b, const int *cells, int count) {
+    int p = count;
+    for (int i = 0; i < count; ++i) p += b.goal[cells[i]] ? 0 : 2;
+    return p;
+}
+
+// Exhaustive bounded best-first search from `start`; true when proven dead.
 bool sub_search(const Board &b, const uint8_t *dead, const Key &start, LocalDeadScratch &s) {
-    s.states.clear();
+    for (auto &bk : s.buckets) bk.clear();
     s.seen.clear();
-    s.states.push_back(start);
-    s.seen.emplace(start, 0);
-    size_t head = 0;
     int cells[MAXB], child[MAXB];
-    while (head < s.states.size()) {
-        if (head >= static_cast<size_t>(LocalDeadScratch::BUDGET)) {
+    {
+        const int count = key_cells(start, cells);
+        s.buckets[priority(b, cells, count)].push_back(start);
+    }
+    s.seen.emplace(start, 0);
+    int expanded = 0, lowest = 0;
+    constexpr int NB = 3 * MAXB + 1;
+    for (;;) {
+        while (lowest < NB && s.buckets[lowest].empty()) ++lowest;
+        if (lowest == NB) break;
+        if (expanded >= LocalDeadScratch::BUDGET) {
             ++s.unknown;
             return false; // over budget: unknown, so alive
         }
-        const Key cur = s.states[head++];
+        ++expanded;
+        ++s.expanded;
+        const Key cur = s.buckets[lowest].back();
+        s.buckets[lowest].pop_back();
         const int count = key_cells(cur, cells);
         for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
         const uint32_t rs = bump(s);
@@ -158,7 +175,11 @@ bool sub_search(const Board &b, const uint8_t *dead, const Key &start, LocalDead
                         for (int j = 0; j < m; ++j) s.occ[child[j]] = 0;
                         for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 1;
                         const Key k = make_key(p, child, m);
-                        if (s.seen.emplace(k, 0).second) s.states.push_back(k);
+                        if (s.seen.emplace(k, 0).second) {
+                            const int pr = priority(b, child, m);
+                            s.buckets[pr].push_back(k);
+                            if (pr < lowest) lowest = pr;
+                        }
                     }
                 }
                 s.occ[to] = 0;
@@ -207,8 +228,12 @@ bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupanc
         return it->second;
     }
     const bool result = sub_search(b, dead, key, s);
-    if (s.cache.size() >= LocalDeadScratch::CACHE_CAP) s.cache.clear();
+    if (s.cache.size() + s.seen.size() >= LocalDeadScratch::CACHE_CAP) s.cache.clear();
     s.cache.emplace(key, result);
+    // Every sub-position the exhausted search reached is dead too (what it reaches was
+    // explored as well): keep them all, later clumps often are among them.
+    if (result)
+        for (const auto &kv : s.seen) s.cache.emplace(kv.first, true);
     if (result) ++s.deadlocks;
     return result;
 }

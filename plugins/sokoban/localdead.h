@@ -28,7 +28,7 @@ namespace sokoban {
 
 struct LocalDeadScratch {
     static constexpr int MAX_BOXES = 5;
-    static constexpr int BUDGET = 400;        // sub-states expanded per test at most
+    static constexpr int BUDGET = 100;        // sub-states expanded per test at most
     static constexpr size_t CACHE_CAP = 1u << 20;
     struct Key {
         uint16_t player;
@@ -42,10 +42,10 @@ struct LocalDeadScratch {
     std::vector<uint32_t> marks;  // flood stamps
     uint32_t stamp = 0;
     std::vector<int> stack;
-    std::vector<Key> states;      // the BFS queue (and list of seen states)
+    std::vector<Key> buckets[3 * MAX_BOXES + 1]; // open sub-states by priority (see localdead.cc)
     std::unordered_map<Key, uint32_t, KeyHash> seen; // sub-search visited
     std::unordered_map<Key, bool, KeyHash> cache;    // clump -> dead
-    uint64_t tests = 0, deadlocks = 0, cache_hits = 0, unknown = 0; // counters for measurements
+    uint64_t tests = 0, deadlocks = 0, cache_hits = 0, unknown = 0, expanded = 0; // counters for measurements
     void init(const Board &board);
 };
 
