@@ -16,7 +16,7 @@ const char *const OPTIONS_HELP =
     "roomfill=on|off             (on) prune pushes that leave a group of adjacent goals (pieces of\n"
     "                            up to 12) in a filling that can never be completed (a table per\n"
     "                            piece, from a backward search from the full piece)\n"
-    "localdead=on|off            (on) local deadlock search: after a push, a bounded search (400\n"
+    "localdead=on|off            (on) local deadlock search: after a push, a bounded search (100\n"
     "                            states) on the pushed box and the boxes touching it, all other\n"
     "                            boxes removed; a clump that can never get all its boxes onto goals\n"
     "                            (proven by exhausting the sub-search) prunes the push (cached)\n"

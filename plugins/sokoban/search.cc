@@ -270,11 +270,10 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             }
             pruned = h == H_DEAD;
         }
-        // Last: the costliest test, on children every cheaper test let through.
-        if (!pruned && inst.options.localdead)
-            pruned = local_deadlock(b, dead, s.occ.data(), to, end_player, s.localdead);
         if (pruned) return 0;
         const int np = pushes == 1 ? child_player(inst, s, player, box, to, rstamp) : normalize_player(inst, s, end_player);
+        // Last: the costliest test, on children every cheaper test let through.
+        if (inst.options.localdead && local_deadlock(b, dead, s.occ.data(), to, np, s.localdead)) return 0;
         uint8_t *child = s.child.data();
         std::memcpy(child, state, inst.state_size);
         child[0] = static_cast<uint8_t>(np & 0xff);
