@@ -16,6 +16,10 @@ const char *const OPTIONS_HELP =
     "roomfill=on|off             (on) prune pushes that leave a group of adjacent goals (pieces of\n"
     "                            up to 12) in a filling that can never be completed (a table per\n"
     "                            piece, from a backward search from the full piece)\n"
+    "localdead=on|off            (on) local deadlock search: after a push, a bounded search (100\n"
+    "                            states) on the pushed box and the boxes touching it, all other\n"
+    "                            boxes removed; a clump that can never get all its boxes onto goals\n"
+    "                            (proven by exhausting the sub-search) prunes the push (cached)\n"
     "corral=on|off               (on) PI-corral pruning: when an area the player cannot reach\n"
     "                            must be entered first, expand only the pushes into it (and a\n"
     "                            corral that can never be entered, unsolved, is a deadlock)\n"
@@ -54,7 +58,7 @@ const char *const OPTIONS_HELP =
 namespace {
 
 const char *const ACCEPTED =
-    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, corral=on|off, heuristic=matching|greedy|none, "
+    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
@@ -85,6 +89,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!on_off(key, value, o.frozengoals, error)) return false;
         } else if (std::strcmp(key, "roomfill") == 0) {
             if (!on_off(key, value, o.roomfill, error)) return false;
+        } else if (std::strcmp(key, "localdead") == 0) {
+            if (!on_off(key, value, o.localdead, error)) return false;
         } else if (std::strcmp(key, "sides") == 0) {
             if (!on_off(key, value, o.sides, error)) return false;
         } else if (std::strcmp(key, "tunnels") == 0) {

@@ -18,6 +18,7 @@ struct Options {
     bool corral = true;                            // corral=on|off
     bool frozengoals = true;                       // frozengoals=on|off (frozengoals.h)
     bool roomfill = true;                          // roomfill=on|off (roomfill.h)
+    bool localdead = true;                         // localdead=on|off (localdead.h)
     bool sides = true;                             // sides=on|off (heuristic distances)
     bool tunnels = true;                           // tunnels=on|strict|off (tunnel macro, macros.h)
     bool tunnels_strict = false;                   // strict: the macro replaces the push; on: beside it

@@ -85,6 +85,7 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.hs.init(static_cast<int>(inst.board.goals.size()));
     s.path.init(n);
     s.frozen.init(inst.board);
+    s.localdead.init(inst.board);
     s.dirs.reserve(n);
 }
 
@@ -271,6 +272,8 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         }
         if (pruned) return 0;
         const int np = pushes == 1 ? child_player(inst, s, player, box, to, rstamp) : normalize_player(inst, s, end_player);
+        // Last: the costliest test, on children every cheaper test let through.
+        if (inst.options.localdead && local_deadlock(b, dead, s.occ.data(), to, np, s.localdead)) return 0;
         uint8_t *child = s.child.data();
         std::memcpy(child, state, inst.state_size);
         child[0] = static_cast<uint8_t>(np & 0xff);

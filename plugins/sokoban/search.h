@@ -9,7 +9,8 @@
 // of the first push (the formatter finds the rest from the states, solution.h).
 // Pruned (never emitted): pushes onto a dead square, pushes that freeze a box off a goal, or
 // on a goal so that other goals can no longer be filled (frozengoals.h), pushes that leave a
-// group of goals in a filling that can never be completed (roomfill.h),
+// group of goals in a filling that can never be completed (roomfill.h), pushes whose clump of
+// touching boxes can never all reach goals (localdead.h),
 // children whose heuristic says dead; with a PI-corral only the pushes into it (corral.h).
 // Hash: Zobrist over (box cells, normalized player), updated incrementally per push.
 #ifndef SOKOBAN_SEARCH_H
@@ -25,6 +26,7 @@
 #include "corral.h"
 #include "frozengoals.h"
 #include "heuristic.h"
+#include "localdead.h"
 #include "macros.h"
 #include "roomfill.h"
 #include "options.h"
@@ -62,6 +64,7 @@ struct Scratch {
     PathScratch path;
     FrozenGoalScratch frozen;
     RoomFill::Scratch roomfill;
+    LocalDeadScratch localdead;
     std::vector<int> dirs;
     bool no_tunnels = false;     // this thread's searches skip the tunnel macro (portfolio.h)
     bool room_shortcut = false;  // and keep the plain push beside a goal-room macro

@@ -130,7 +130,7 @@ TEST_CASE("Sokoban.Plugin.EveryTechniqueKeepsOptimalLengths") {
     const sokoban_test::Solved all =
         sokoban_test::table_solve(text, 1, {{"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
     REQUIRE(all.ok);
-    for (const char *key : {"deadsquares", "freeze", "frozengoals", "roomfill", "corral", "sides"}) {
+    for (const char *key : {"deadsquares", "freeze", "frozengoals", "roomfill", "localdead", "corral", "sides"}) {
         INFO(key);
         const sokoban_test::Solved one =
             sokoban_test::table_solve(text, 1, {{key, "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);

@@ -1,0 +1,60 @@
+// localdead.h -- local deadlock search: a tiny bounded search on the boxes around a push.
+//
+// After a push, take the pushed box and the boxes 8-connected to it (transitively, at most
+// MAX_BOXES, nearest first): the clump. Remove every other box from the board. Removing boxes
+// only makes a position easier (every solution of the full position, restricted to the clump's
+// boxes, is a solution of the sub-position), so if the clump's boxes can never all stand on
+// goals in the sub-position, the full position is dead.
+//
+// The sub-search is a breadth-first search over (clump cells, normalized player) with the same
+// push rules (no dead squares, no fragile cells, freeze deadlocks pruned). It counts as "alive"
+// any state where every remaining box stands on a goal; a box that ends up with no other clump
+// box in its 8-neighbourhood is dropped from the clump (a further relaxation). Reaching a
+// clump with every box on a goal (or none left) means alive; exhausting the reachable states
+// without it proves the pattern dead. A search that exceeds its budget of states says alive
+// (unknown): only a proven exhaustion prunes, so the test cuts no live state.
+// Results are cached per thread by (clump cells, normalized player of the sub-position); the
+// cache is cleared when it grows past a cap. Option localdead=on|off.
+#ifndef SOKOBAN_LOCALDEAD_H
+#define SOKOBAN_LOCALDEAD_H
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "board.h"
+
+namespace sokoban {
+
+struct LocalDeadScratch {
+    static constexpr int MAX_BOXES = 5;
+    static constexpr int BUDGET = 100;        // sub-states expanded per test at most
+    static constexpr size_t CACHE_CAP = 1u << 20;
+    struct Key {
+        uint16_t player;
+        uint16_t cells[MAX_BOXES]; // ascending, unused = 0xffff
+        bool operator==(const Key &o) const;
+    };
+    struct KeyHash {
+        size_t operator()(const Key &k) const;
+    };
+    std::vector<uint8_t> occ;     // sub-position occupancy
+    std::vector<uint32_t> marks;  // flood stamps
+    uint32_t stamp = 0;
+    std::vector<int> stack;
+    std::vector<Key> buckets[3 * MAX_BOXES + 1]; // open sub-states by priority (see localdead.cc)
+    std::unordered_map<Key, uint32_t, KeyHash> seen; // sub-search visited
+    std::unordered_map<Key, bool, KeyHash> cache;    // clump -> dead
+    uint64_t tests = 0, deadlocks = 0, cache_hits = 0, unknown = 0, expanded = 0; // counters for measurements
+    void init(const Board &board);
+};
+
+// After a push that left a box on `cell` with the player at `player` (any cell of its area;
+// occupancy holds 1 per box, the push applied): true when the clump around `cell` is proven
+// dead by the sub-search. `dead` may be null. occupancy is not changed.
+bool local_deadlock(const Board &board, const uint8_t *dead, const uint8_t *occupancy, int cell, int player,
+                    LocalDeadScratch &s);
+
+} // namespace sokoban
+
+#endif

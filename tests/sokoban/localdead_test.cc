@@ -1,0 +1,185 @@
+// localdead_test.cc -- the local deadlock search: dead clumps the freeze test misses, live
+// clumps, the switch, and the fewest pushes kept on Microban levels where it prunes.
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "../../plugins/sokoban/freeze.h"
+#include "../../plugins/sokoban/localdead.h"
+#include "test_util.h"
+
+using namespace sokoban;
+
+namespace {
+// The local test on the box at (row, column) of the map's initial position, the player where
+// the map puts it.
+bool dead_at(sokoban_test::Fixture &fx, int row, int column) {
+    std::vector<uint8_t> state = fx.initial();
+    unpack_state(fx.inst, fx.scratch, state.data());
+    const int cell = fx.cell(row, column);
+    REQUIRE(cell >= 0);
+    REQUIRE(fx.scratch.occ[cell] == 1);
+    const std::vector<uint8_t> before = fx.scratch.occ;
+    LocalDeadScratch s;
+    s.init(fx.inst.board);
+    const bool result = local_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), cell,
+                                       fx.inst.board.start_player, s);
+    CHECK(fx.scratch.occ == before); // the occupancy is not changed
+    return result;
+}
+
+bool frozen(sokoban_test::Fixture &fx, int row, int column) {
+    std::vector<uint8_t> state = fx.initial();
+    unpack_state(fx.inst, fx.scratch, state.data());
+    return freeze_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), fx.cell(row, column));
+}
+
+// Microban 3 with the player shut in on the right by the two boxes it last pushed: it can
+// push neither box (the other one is in the way), so the level is lost, yet no box is frozen
+// (each could move up or down if the player got there).
+const std::string SHUT_IN = "  ####   \n"
+                            "###  ####\n"
+                            "#  $$@  #\n"
+                            "# #  #  #\n"
+                            "# . .#  #\n"
+                            "#########\n";
+} // namespace
+
+TEST_CASE("Sokoban.LocalDead.PlayerShutInBehindTwoBoxes") {
+    sokoban_test::Fixture fx(SHUT_IN);
+    CHECK_FALSE(frozen(fx, 2, 3));
+    CHECK_FALSE(frozen(fx, 2, 4));
+    CHECK(dead_at(fx, 2, 4));
+    CHECK(dead_at(fx, 2, 3));
+    // It is really lost: the exhaustive search with the test off finds no solution either.
+    const sokoban_test::Solved off = sokoban_test::table_solve(SHUT_IN, 1, {{"localdead", "off"}}, 100000, 1, 1);
+    CHECK_FALSE(off.ok);
+    // And with it on, the initial position has no children at all.
+    sokoban_test::Fixture on(SHUT_IN);
+    CHECK(sokoban_test::children(on.inst, on.scratch, on.initial()).empty());
+}
+
+TEST_CASE("Sokoban.LocalDead.LiveClumps") {
+    // The same boxes with the player above them: push the left box down on its way to a goal.
+    // (With the player on the left instead it is dead too: only pushes up onto dead squares.)
+    sokoban_test::Fixture a("  ####   \n"
+                            "###@ ####\n"
+                            "#  $$   #\n"
+                            "# #  #  #\n"
+                            "# . .#  #\n"
+                            "#########\n");
+    CHECK_FALSE(dead_at(a, 2, 3));
+    CHECK_FALSE(dead_at(a, 2, 4));
+    // Two boxes side by side in an open room separate at once.
+    sokoban_test::Fixture b("#######\n"
+                            "#@    #\n"
+                            "#  $$ #\n"
+                            "#     #\n"
+                            "# ..  #\n"
+                            "#######\n");
+    CHECK_FALSE(dead_at(b, 2, 3));
+    // A lone box is never tested.
+    sokoban_test::Fixture c("#######\n"
+                            "#@    #\n"
+                            "#  $  #\n"
+                            "#  .  #\n"
+                            "#######\n");
+    CHECK_FALSE(dead_at(c, 2, 3));
+}
+
+TEST_CASE("Sokoban.LocalDead.SwitchOff") {
+    Options o;
+    o.localdead = false;
+    // The pushes from the shut-in position are all blocked anyway; the test's own pruning shows
+    // one push earlier: the push that shuts the player in.
+    const std::string before = "  ####   \n"
+                               "###  ####\n"
+                               "#  $ $@ #\n"
+                               "# #  #  #\n"
+                               "# . .#  #\n"
+                               "#########\n";
+    sokoban_test::Fixture on(before), off(before, o);
+    const auto kids_on = sokoban_test::children(on.inst, on.scratch, on.initial());
+    const auto kids_off = sokoban_test::children(off.inst, off.scratch, off.initial());
+    CHECK(kids_off.size() == kids_on.size() + 1);
+}
+
+TEST_CASE("Sokoban.LocalDead.KeepsOptimalLengths") {
+    // A* (g + h, the admissible matching), macros off: the same fewest pushes with the test on
+    // and off on Microban levels where it prunes, never more expansions with it, and every
+    // solution replayed by the plugin's verifier.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    const solver_plugin *P = solver_plugin_entry();
+    size_t on_total = 0, off_total = 0;
+    for (uint32_t level : {3u, 5u, 12u, 42u, 43u, 63u, 64u}) {
+        INFO("level " << level);
+        const sokoban_test::Solved on =
+            sokoban_test::table_solve(micro, level, {{"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        const sokoban_test::Solved off = sokoban_test::table_solve(
+            micro, level, {{"localdead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        REQUIRE(on.ok);
+        REQUIRE(off.ok);
+        CHECK(on.pushes == off.pushes);
+        on_total += on.expanded;
+        off_total += off.expanded;
+        solver_instance *inst = nullptr;
+        char msg[256] = {0};
+        solver_error err{msg, sizeof msg, 0, 0};
+        REQUIRE(P->open(micro.data(), micro.size(), "m", level, nullptr, 0, nullptr, &inst, &err) == SOLVER_OK);
+        uint64_t cost = 0;
+        CHECK(P->verify_solution(inst, on.text.data(), on.text.size(), &cost, &err) == SOLVER_OK);
+        CHECK(cost == on.pushes);
+        P->close(inst);
+    }
+    CHECK(on_total < off_total);
+}
+
+TEST_CASE("Sokoban.LocalDead.EveryPrunedStateIsDead") {
+    // Breadth-first over Microban levels with the test off; every child the test calls dead is
+    // searched exhaustively (all techniques but this one on): no solution may be reachable.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    Options o;
+    o.localdead = false;
+    size_t proven = 0;
+    for (uint32_t level : {1u, 2u, 3u, 4u, 6u, 8u, 12u, 20u}) {
+        INFO("level " << level);
+        sokoban_test::Fixture fx(micro, o);
+        init_instance(fx.inst, sokoban_test::parse_ok(micro, level), o);
+        init_scratch(fx.inst, fx.scratch);
+        const Board &b = fx.inst.board;
+        LocalDeadScratch ld;
+        ld.init(b);
+        std::vector<std::vector<uint8_t>> queue{fx.initial()};
+        std::set<std::vector<uint8_t>> seen{queue[0]};
+        size_t checked = 0;
+        for (size_t head = 0; head < queue.size() && head < 3000 && checked < 10; ++head) {
+            const std::vector<uint8_t> parent = queue[head];
+            for (const auto &kid : sokoban_test::children(fx.inst, fx.scratch, parent)) {
+                if (kid.h == H_DEAD) continue;
+                const int player = unpack_state(fx.inst, fx.scratch, kid.state.data());
+                int to = -1; // the pushed box's new cell
+                for (int c = 0; c < b.n; ++c)
+                    if (fx.scratch.occ[c] && !((parent[2 + c / 8] >> (c & 7)) & 1)) to = c;
+                REQUIRE(to >= 0);
+                if (local_deadlock(b, fx.inst.dead.data(), fx.scratch.occ.data(), to, player, ld) && checked < 10) {
+                    // Exhaust the states reachable from the pruned child: no goal among them.
+                    std::vector<std::vector<uint8_t>> q{kid.state};
+                    std::set<std::vector<uint8_t>> s2{kid.state};
+                    bool goal = false;
+                    for (size_t h2 = 0; h2 < q.size() && q.size() < 200000 && !goal; ++h2) {
+                        goal = state_is_goal(fx.inst, q[h2].data());
+                        const std::vector<uint8_t> cur = q[h2];
+                        for (const auto &k2 : sokoban_test::children(fx.inst, fx.scratch, cur))
+                            if (k2.h != H_DEAD && s2.insert(k2.state).second) q.push_back(k2.state);
+                    }
+                    CHECK_FALSE(goal);
+                    if (q.size() < 200000) ++checked;
+                }
+                if (seen.insert(kid.state).second) queue.push_back(kid.state);
+            }
+        }
+        proven += checked;
+    }
+    MESSAGE("pruned states proven dead: " << proven);
+    CHECK(proven >= 10); // the test did prune states here, each one really dead
+}
