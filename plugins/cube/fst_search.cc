@@ -36,6 +36,9 @@ namespace {
 struct FNode {
     uint16_t fl[3], sl[3], tw[3];
     uint8_t d[3];
+    // Per axis, class << 4 | sym of the flip-slice (see ClassMoves); with class_moves the search
+    // follows these instead of fl and sl (which only the prefixes then keep).
+    uint32_t cs[3];
     // Per axis, the locations of the view's corners (0..7, position * 3 + twist) and edges
     // (8..19, position * 2 + flip). Only loc[0][0..7] (for the corner table) without the
     // inverse lookups.
@@ -76,11 +79,31 @@ inline bool redundant(int prev, int m) {
     return f == pf || f + 3 == pf;
 }
 
+#ifdef CUBE_FST_STATS
+struct Stats {
+    uint64_t nodes[32], gen[32], rej_fwd[32], rej_corner[32], rej_inv[32], kept[32], dist[32][8];
+    ~Stats() {
+        for (int t = 0; t < 32; ++t)
+            if (nodes[t])
+                std::fprintf(stderr, "togo %2d nodes %11llu gen %12llu rej fwd %12llu corner %10llu inv %11llu kept %11llu | pd-togo -3..+0: %llu %llu %llu %llu\n", t,
+                             (unsigned long long)nodes[t], (unsigned long long)gen[t], (unsigned long long)rej_fwd[t],
+                             (unsigned long long)rej_corner[t], (unsigned long long)rej_inv[t], (unsigned long long)kept[t],
+                             (unsigned long long)dist[t][0], (unsigned long long)dist[t][1], (unsigned long long)dist[t][2], (unsigned long long)dist[t][3]);
+    }
+} stats;
+#define ST(x) (x)
+#else
+#define ST(x) ((void)0)
+#endif
+
 struct Ctx {
     const Coords *co;
     const FstTable *fst;
     const Pdb *corners;
     int axis_move[3][NMOVES];
+    const ClassMoves *cm = nullptr;  // null: look the children's classes up (class_moves=off)
+    bool lazy = true;                // lazy axes (lazy_axes=on), see Worker::dfs_t
+    uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
     std::atomic<bool> found{false};
     std::atomic<bool> stopped{false};
@@ -98,6 +121,11 @@ inline void child_coords(const Ctx &X, const FNode &n, int m, FNode &c) {
         c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + mk];
     }
     for (int i = 0; i < 8; ++i) c.loc[0][i] = corner_move_loc[m][n.loc[0][i]];
+}
+
+// The class and symmetry of each axis's flip-slice, looked up (prefixes and the start only).
+inline void set_classes(const Coords &co, FNode &c) {
+    for (int a = 0; a < 3; ++a) c.cs[a] = co.flipslice_class[uint32_t(c.sl[a]) * N_FLIP + c.fl[a]];
 }
 
 // The rest of the child's locations (needed for the inverse lookups).
@@ -180,6 +208,7 @@ unsigned inverse_bound(const FstTable &t, const FNode &c) {
 // Fills c (with its distances) and returns its h; the unpipelined version for prefixes.
 unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
     child_coords(X, n, m, c);
+    set_classes(*X.co, c);
     unsigned h = X.corners ? X.corners->lookup(corner_index(c.loc[0])) : corners_solved(c.loc[0]) ? 0 : 1;
     for (int a = 0; a < 3; ++a) {
         c.d[a] = uint8_t(child_distance(*X.fst, n.d[a], X.fst->index(c.fl[a], c.sl[a], c.tw[a])));
@@ -197,8 +226,12 @@ struct Worker {
     int path[32];
     uint64_t nodes = 0, generated = 0;
 
+    bool dfs(const FNode &n, int g, int togo) { return X->cm ? dfs_t<true>(n, g, togo) : dfs_t<false>(n, g, togo); }
+
     // Below n (g moves done, togo >= 1 moves left of the bound): true when a solution is in path.
-    bool dfs(const FNode &n, int g, int togo) {
+    // CM: follow the flip-slice classes with the class move table (Ctx::cm).
+    template <bool CM>
+    bool dfs_t(const FNode &n, int g, int togo) {
         if ((++nodes & 0x3ff) == 0) {
             if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             if (X->sv && X->sv->should_stop && X->sv->should_stop(X->sv->ctx)) {
@@ -213,7 +246,32 @@ struct Worker {
         const uint8_t *cdata = X->corners ? X->corners->data.data() : &zero;
         const bool cmask = X->corners != nullptr;
         const int prev = g > 0 ? path[g - 1] : -1;
-        if (togo == 1) {
+        const uint32_t *cmn = CM ? X->cm->next.data() : nullptr;
+        if (CM && togo == 1) {
+            // As below, with the classes: flip-slice 0 is alone in class 0.
+            int k = 0;
+            for (int m = 0; m < NMOVES; ++m) {
+                if (redundant(prev, m)) {
+                    m += 2;
+                    continue;
+                }
+                ++k;
+                bool solved = !co.twist_move[size_t(n.tw[0]) * NMOVES + m];
+                for (int a = 0; a < 3 && solved; ++a)
+                    solved = (cmn[size_t(n.cs[a] >> 4) * NMOVES + X->sym_axis_move[a][n.cs[a] & 15][m]] >> 4) == 0;
+                if (!solved) continue;
+                uint8_t l[8];
+                for (int i = 0; i < 8; ++i) l[i] = corner_move_loc[m][n.loc[0][i]];
+                if (corners_solved(l)) {
+                    generated += uint64_t(k);
+                    path[g] = m;
+                    return true;
+                }
+            }
+            generated += uint64_t(k);
+            return false;
+        }
+        if (!CM && togo == 1) {
             // One move left: only the solved cube passes (h = 0 exactly then), so test that
             // with the small move tables instead of looking up every child. Solved: flip,
             // sorted slice and twist 0 along all three axes (the three slices place all 12
@@ -242,6 +300,17 @@ struct Worker {
             return false;
         }
         const bool inv = fst.bits == 4;
+        // Lazy axes (Ctx::lazy): the axis of the largest parent distance is looked up first for
+        // every child, the other two only for the children it passes (where the search spends
+        // its time, togo 10-11, the first axis rejects most children). With the exact 4-bit
+        // table an axis whose parent distance is at most togo - 2 needs no lookup at all (one
+        // move changes it by at most one); the child then keeps the bound parent + 1.
+        const bool lazy = X->lazy;
+        int a0 = 0;
+        if (n.d[1] > n.d[a0]) a0 = 1;
+        if (n.d[2] > n.d[a0]) a0 = 2;
+        const unsigned lim = unsigned(togo);
+        const bool skip_all = lazy && inv && unsigned(n.d[a0]) + 1 < lim;
         uint16_t itw[NMOVES][3];
         FNode ch[NMOVES];
         int mv[NMOVES];
@@ -254,30 +323,88 @@ struct Worker {
                 continue;
             }
             FNode &c = ch[k];
-            child_coords(*X, n, m, c);
-            for (int a = 0; a < 3; ++a) {
-                cls[k][a] = uint32_t(c.sl[a]) * N_FLIP + c.fl[a];
-                __builtin_prefetch(&co.flipslice_class[cls[k][a]]);
+            if (CM) {
+                // The class row of n was prefetched when n was made: no dependent miss here.
+                const ClassMoves &cm = *X->cm;
+                for (int a = 0; a < 3; ++a) {
+                    const uint32_t cs = n.cs[a], s = cs & 15;
+                    const uint32_t e = cmn[size_t(cs >> 4) * NMOVES + X->sym_axis_move[a][s][m]];
+                    const uint32_t u = cm.mul[e & 15][s];
+                    c.cs[a] = (e & ~15u) | u;
+                    c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
+                    idx[k][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u];
+                    if (!lazy || (a == a0 && !skip_all)) __builtin_prefetch(fst.byte_of(idx[k][a]));
+                }
+                for (int i = 0; i < 8; ++i) c.loc[0][i] = corner_move_loc[m][n.loc[0][i]];
+            } else {
+                child_coords(*X, n, m, c);
+                for (int a = 0; a < 3; ++a) {
+                    cls[k][a] = uint32_t(c.sl[a]) * N_FLIP + c.fl[a];
+                    __builtin_prefetch(&co.flipslice_class[cls[k][a]]);
+                }
             }
             mv[k++] = m;
         }
         generated += uint64_t(k);
-        const unsigned lim = unsigned(togo);
-        for (int i = 0; i < k; ++i)
+        ST(stats.nodes[togo]++);
+        ST(stats.gen[togo] += uint64_t(k));
+#ifdef CUBE_FST_STATS
+        for (int a = 0; a < 3; ++a) { int q = int(n.d[a]) - togo + 3; stats.dist[togo][q < 0 ? 0 : q > 7 ? 7 : q]++; }
+#endif
+        for (int i = 0; i < k && !CM; ++i)
             for (int a = 0; a < 3; ++a) {
                 const uint32_t e = co.flipslice_class[cls[i][a]];
                 idx[i][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(ch[i].tw[a]) * N_UDSYM + (e & 15)];
-                __builtin_prefetch(fst.byte_of(idx[i][a]));
+                if (!lazy || (a == a0 && !skip_all)) __builtin_prefetch(fst.byte_of(idx[i][a]));
             }
+        // pass[]: the children that passed the three axes (all of them when every axis is far
+        // enough below the bound).
+        int pass[NMOVES], np = 0;
+        if (!lazy) {
+            for (int i = 0; i < k; ++i) {
+                bool ok = true;
+                for (int a = 0; a < 3 && ok; ++a) {
+                    const unsigned d = child_distance(fst, n.d[a], idx[i][a]);
+                    ch[i].d[a] = uint8_t(d);
+                    ok = d < lim;
+                }
+                if (ok) pass[np++] = i;
+                else ST(stats.rej_fwd[togo]++);
+            }
+        } else if (skip_all) {
+            for (int i = 0; i < k; ++i) {
+                for (int a = 0; a < 3; ++a) ch[i].d[a] = uint8_t(n.d[a] + 1);
+                pass[np++] = i;
+            }
+        } else {
+            int s1[NMOVES], n1 = 0;
+            for (int i = 0; i < k; ++i) {
+                const unsigned d = child_distance(fst, n.d[a0], idx[i][a0]);
+                ch[i].d[a0] = uint8_t(d);
+                if (d < lim) s1[n1++] = i;
+                else ST(stats.rej_fwd[togo]++);
+            }
+            const int a1 = a0 == 0 ? 1 : 0, a2 = a0 == 2 ? 1 : 2;
+            const bool look1 = !inv || unsigned(n.d[a1]) + 1 >= lim, look2 = !inv || unsigned(n.d[a2]) + 1 >= lim;
+            for (int j = 0; j < n1; ++j) {
+                const int i = s1[j];
+                if (look1) __builtin_prefetch(fst.byte_of(idx[i][a1]));
+                else ch[i].d[a1] = uint8_t(n.d[a1] + 1);
+                if (look2) __builtin_prefetch(fst.byte_of(idx[i][a2]));
+                else ch[i].d[a2] = uint8_t(n.d[a2] + 1);
+            }
+            for (int j = 0; j < n1; ++j) {
+                const int i = s1[j];
+                bool ok = true;
+                if (look1) ok = (ch[i].d[a1] = uint8_t(child_distance(fst, n.d[a1], idx[i][a1]))) < lim;
+                if (ok && look2) ok = (ch[i].d[a2] = uint8_t(child_distance(fst, n.d[a2], idx[i][a2]))) < lim;
+                if (ok) pass[np++] = i;
+                else ST(stats.rej_fwd[togo]++);
+            }
+        }
         int keep[NMOVES], nk = 0;
-        for (int i = 0; i < k; ++i) {
-            bool ok = true;
-            for (int a = 0; a < 3 && ok; ++a) {
-                const unsigned d = child_distance(fst, n.d[a], idx[i][a]);
-                ch[i].d[a] = uint8_t(d);
-                ok = d < lim;
-            }
-            if (!ok) continue;
+        for (int p = 0; p < np; ++p) {
+            const int i = pass[p];
             // The corner table rejects few children that pass the three lookups above (and
             // few at all where the search spends its time), so it comes after them.
             cidx[i] = cmask ? corner_index(ch[i].loc[0]) : 0;
@@ -287,6 +414,16 @@ struct Worker {
                 path[g] = mv[i];
                 return true;
             }
+            if (CM && togo > 2) {
+                // Cross-level: the class rows (two lines each) of a child that passed the three
+                // lookups, read when it is expanded; the corner and inverse passes below hide
+                // their latency. (At togo 2 the children are leaves, tested above.)
+                for (int a = 0; a < 3; ++a) {
+                    const uint32_t *row = cmn + size_t(ch[i].cs[a] >> 4) * NMOVES;
+                    __builtin_prefetch(row);
+                    __builtin_prefetch(row + NMOVES - 1);
+                }
+            }
             keep[nk++] = i;
         }
         {
@@ -294,6 +431,7 @@ struct Worker {
             for (int j = 0; j < nk; ++j) {
                 const int i = keep[j];
                 if (((cdata[cidx[i] >> 1] >> ((cidx[i] & 1) * 4)) & 0xf) < lim) keep[nk2++] = i;
+                else ST(stats.rej_corner[togo]++);
             }
             nk = nk2;
         }
@@ -325,13 +463,15 @@ struct Worker {
                 bool ok = true;
                 for (int a = 0; a < 3 && ok; ++a) ok = fst.get4(idx[i][a]) < lim;
                 if (ok) keep[nk2++] = i;
+                else ST(stats.rej_inv[togo]++);
             }
             nk = nk2;
         }
+        ST(stats.kept[togo] += uint64_t(nk));
         for (int j = 0; j < nk; ++j) {
             const int i = keep[j];
             path[g] = mv[i];
-            if (dfs(ch[i], g + 1, togo - 1)) return true;
+            if (dfs_t<CM>(ch[i], g + 1, togo - 1)) return true;
             if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
         }
         return false;
@@ -409,7 +549,7 @@ unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]) {
 }
 
 OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const FstTable &fst,
-                                const solver_services *sv) {
+                                const solver_services *sv, const FstSearchOptions &opt) {
     init_loc_tables();
     OptimalResult res;
     Ctx X;
@@ -421,6 +561,14 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     // Axis a sees the cube as S^-a c S^a; a turn m becomes S^-a m S^a = conjugation_map(3 - a).
     conjugation_map(2, X.axis_move[1]);
     conjugation_map(1, X.axis_move[2]);
+    X.lazy = opt.lazy_axes;
+    if (opt.class_moves) {
+        X.cm = &cube::class_moves();
+        const Symmetry &sy = symmetry();
+        for (int a = 0; a < 3; ++a)
+            for (int s = 0; s < N_UDSYM; ++s)
+                for (int m = 0; m < NMOVES; ++m) X.sym_axis_move[a][s][m] = uint8_t(sy.move[s][X.axis_move[a][m]]);
+    }
     FNode start;
     for (int a = 0; a < 3; ++a) {
         const CubieCube v = a == 0 ? cube : urf_conjugate(cube, a);
@@ -434,6 +582,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         }
         start.d[a] = uint8_t(d);
     }
+    set_classes(*X.co, start);
     for (int a = 0; a < 3; ++a) {
         const Loc l = to_loc(a == 0 ? cube : urf_conjugate(cube, a));
         for (int i = 0; i < 20; ++i) start.loc[a][i] = l.l[i];
