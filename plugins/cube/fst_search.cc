@@ -103,6 +103,8 @@ struct Ctx {
     int axis_move[3][NMOVES];
     const ClassMoves *cm = nullptr;  // null: look the children's classes up (class_moves=off)
     bool lazy = true;                // lazy axes (lazy_axes=on), see Worker::dfs_t
+    int batch = 0;                   // nodes expanded together (Worker::batch); 0: one at a time
+    bool order_tasks = true;         // prefixes by ascending score (order_tasks=on)
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
     std::atomic<bool> found{false};
@@ -221,10 +223,237 @@ unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
     return h;
 }
 
+// Batched expansion (batch=N): the per-level node lists and the per-stage child arrays, reused
+// by every task a thread runs.
+struct BatchLevel {
+    std::vector<FNode> node;
+    std::vector<int32_t> parent;  // index in the level above (-1 at a task's root)
+    std::vector<int8_t> move;     // the move that made the node (the prefix's last at the root)
+};
+struct BatchBuffers {
+    std::vector<BatchLevel> level;
+    std::vector<FNode> ch;
+    std::vector<int32_t> par;
+    std::vector<int8_t> mv;
+    std::vector<int32_t> s1, pass, keep;
+    std::vector<uint64_t> idx, cidx;  // idx: 3 per child
+    std::vector<uint16_t> itw;        // 3 per child
+    void size(int batch) {
+        const size_t n = size_t(batch) * NMOVES;
+        if (ch.size() >= n) return;
+        level.resize(32);
+        ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
+        idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n);
+    }
+};
+
 struct Worker {
     Ctx *X;
     int path[32];
     uint64_t nodes = 0, generated = 0;
+    BatchBuffers *bb = nullptr;
+    unsigned polls = 0;
+
+    // Writes the moves to node i of level g (from its parents) into path[root..g).
+    void trace(int root, int g, int i) {
+        for (int l = g; l > root; --l) {
+            path[l - 1] = bb->level[size_t(l)].move[size_t(i)];
+            i = bb->level[size_t(l)].parent[size_t(i)];
+        }
+    }
+
+    // Batched IDA* (class_moves and lazy_axes on, batch = N > 0): the nodes [b, e) of level g
+    // (togo moves left) are expanded together, stage by stage as in dfs_t (children's
+    // coordinates and first-axis prefetches, first-axis reads, the other axes, the corner
+    // table, the inverse lookups), so each stage's memory misses for up to N nodes' children
+    // are in flight at once instead of one node's; then their surviving children, in chunks
+    // of N, the same way. Where the search spends its time (togo 10-11, where nearly every
+    // child is cut) a node alone leaves the memory system idle between its few dependent
+    // misses.
+    bool batch(int root, int g, int togo, int b, int e) {
+        if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
+        if ((++polls & 0xff) == 0 && X->sv && X->sv->should_stop && X->sv->should_stop(X->sv->ctx)) {
+            X->stopped = true;
+            return false;
+        }
+        nodes += uint64_t(e - b);
+        BatchBuffers &B = *bb;
+        BatchLevel &L = B.level[size_t(g)];
+        const Coords &co = *X->co;
+        const FstTable &fst = *X->fst;
+        const uint32_t *cmn = X->cm->next.data();
+        const ClassMoves &cm = *X->cm;
+        if (togo == 1) {  // as in dfs_t
+            for (int p = b; p < e; ++p) {
+                const FNode &n = L.node[size_t(p)];
+                const int prev = L.move[size_t(p)];
+                for (int m = 0; m < NMOVES; ++m) {
+                    if (redundant(prev, m)) {
+                        m += 2;
+                        continue;
+                    }
+                    ++generated;
+                    bool solved = !co.twist_move[size_t(n.tw[0]) * NMOVES + m];
+                    for (int a = 0; a < 3 && solved; ++a)
+                        solved = (cmn[size_t(n.cs[a] >> 4) * NMOVES + X->sym_axis_move[a][n.cs[a] & 15][m]] >> 4) == 0;
+                    if (!solved) continue;
+                    uint8_t l[8];
+                    for (int i = 0; i < 8; ++i) l[i] = corner_move_loc[m][n.loc[0][i]];
+                    if (corners_solved(l)) {
+                        path[g] = m;
+                        trace(root, g, p);
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        static const uint8_t zero = 0;
+        const uint8_t *cdata = X->corners ? X->corners->data.data() : &zero;
+        const bool cmask = X->corners != nullptr;
+        const bool inv = fst.bits == 4;
+        const unsigned lim = unsigned(togo);
+        FNode *ch = B.ch.data();
+        int32_t *par = B.par.data();
+        int8_t *mv = B.mv.data();
+        uint64_t *idx = B.idx.data();
+        // Stage 1: every child's coordinates and table indexes; prefetch the first axis.
+        int k = 0;
+        for (int p = b; p < e; ++p) {
+            const FNode &n = L.node[size_t(p)];
+            const int prev = L.move[size_t(p)];
+            int a0 = 0;
+            if (n.d[1] > n.d[a0]) a0 = 1;
+            if (n.d[2] > n.d[a0]) a0 = 2;
+            const bool skip_all = inv && unsigned(n.d[a0]) + 1 < lim;
+            for (int m = 0; m < NMOVES; ++m) {
+                if (redundant(prev, m)) {
+                    m += 2;
+                    continue;
+                }
+                FNode &c = ch[k];
+                for (int a = 0; a < 3; ++a) {
+                    const uint32_t cs = n.cs[a], sy = cs & 15;
+                    const uint32_t en = cmn[size_t(cs >> 4) * NMOVES + X->sym_axis_move[a][sy][m]];
+                    const uint32_t u = cm.mul[en & 15][sy];
+                    c.cs[a] = (en & ~15u) | u;
+                    c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
+                    idx[3 * k + a] = uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u];
+                }
+                if (!skip_all) __builtin_prefetch(fst.byte_of(idx[3 * k + a0]));
+                for (int i = 0; i < 8; ++i) c.loc[0][i] = corner_move_loc[m][n.loc[0][i]];
+                par[k] = p, mv[k] = int8_t(m);
+                ++k;
+            }
+        }
+        generated += uint64_t(k);
+        // Stage 2: the first axis; prefetch the other two for the children it passes.
+        int32_t *s1 = B.s1.data(), *pass = B.pass.data(), *keep = B.keep.data();
+        int n1 = 0, np = 0;
+        for (int j = 0; j < k; ++j) {
+            const FNode &n = L.node[size_t(par[j])];
+            int a0 = 0;
+            if (n.d[1] > n.d[a0]) a0 = 1;
+            if (n.d[2] > n.d[a0]) a0 = 2;
+            if (inv && unsigned(n.d[a0]) + 1 < lim) {
+                for (int a = 0; a < 3; ++a) ch[j].d[a] = uint8_t(n.d[a] + 1);
+                pass[np++] = j;
+                continue;
+            }
+            const unsigned d = child_distance(fst, n.d[a0], idx[3 * j + a0]);
+            ch[j].d[a0] = uint8_t(d);
+            if (d >= lim) continue;
+            for (int a = 0; a < 3; ++a) {
+                if (a == a0) continue;
+                if (!inv || unsigned(n.d[a]) + 1 >= lim) __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+            }
+            s1[n1++] = j;
+        }
+        // Stage 3: the other two axes; prefetch the corner entry and the class rows of the passing.
+        for (int t = 0; t < n1; ++t) {
+            const int j = s1[t];
+            const FNode &n = L.node[size_t(par[j])];
+            int a0 = 0;
+            if (n.d[1] > n.d[a0]) a0 = 1;
+            if (n.d[2] > n.d[a0]) a0 = 2;
+            bool ok = true;
+            for (int a = 0; a < 3 && ok; ++a) {
+                if (a == a0) continue;
+                if (!inv || unsigned(n.d[a]) + 1 >= lim) {
+                    const unsigned d = child_distance(fst, n.d[a], idx[3 * j + a]);
+                    ch[j].d[a] = uint8_t(d);
+                    ok = d < lim;
+                } else {
+                    ch[j].d[a] = uint8_t(n.d[a] + 1);
+                }
+            }
+            if (ok) pass[np++] = j;
+        }
+        uint64_t *cidx = B.cidx.data();
+        for (int t = 0; t < np; ++t) {
+            const int j = pass[t];
+            cidx[j] = cmask ? corner_index(ch[j].loc[0]) : 0;
+            __builtin_prefetch(&cdata[cidx[j] >> 1]);
+            for (int a = 0; a < 3; ++a) {
+                const uint32_t *row = cmn + size_t(ch[j].cs[a] >> 4) * NMOVES;
+                __builtin_prefetch(row);
+                __builtin_prefetch(row + NMOVES - 1);
+            }
+        }
+        // Stage 4: the corner table.
+        int nk = 0;
+        for (int t = 0; t < np; ++t) {
+            const int j = pass[t];
+            if (((cdata[cidx[j] >> 1] >> ((cidx[j] & 1) * 4)) & 0xf) < lim) keep[nk++] = j;
+        }
+        // Stages 5-7: the inverse lookups (class entries, then table entries, then reads).
+        if (inv && nk > 0) {
+            uint16_t *itw = B.itw.data();
+            uint64_t *icls = cidx;  // the corner indexes are no longer needed
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                child_locs(*X, L.node[size_t(par[j])], mv[j], ch[j]);
+                for (int a = 0; a < 3; ++a) {
+                    int f, sl, w;
+                    inverse_coords(ch[j].loc[a], f, sl, w);
+                    idx[3 * j + a] = uint64_t(uint32_t(sl) * N_FLIP + uint32_t(f));
+                    itw[3 * j + a] = uint16_t(w);
+                    __builtin_prefetch(&co.flipslice_class[idx[3 * j + a]]);
+                }
+            }
+            (void)icls;
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                for (int a = 0; a < 3; ++a) {
+                    const uint32_t en = co.flipslice_class[idx[3 * j + a]];
+                    idx[3 * j + a] = uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(itw[3 * j + a]) * N_UDSYM + (en & 15)];
+                    __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+                }
+            }
+            int nk2 = 0;
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                bool ok = true;
+                for (int a = 0; a < 3 && ok; ++a) ok = fst.get4(idx[3 * j + a]) < lim;
+                if (ok) keep[nk2++] = j;
+            }
+            nk = nk2;
+        }
+        if (nk == 0) return false;
+        // The survivors become level g + 1, expanded in chunks of N.
+        BatchLevel &Nx = B.level[size_t(g) + 1];
+        Nx.node.resize(size_t(nk)), Nx.parent.resize(size_t(nk)), Nx.move.resize(size_t(nk));
+        for (int t = 0; t < nk; ++t) {
+            const int j = keep[t];
+            Nx.node[size_t(t)] = ch[j];
+            Nx.parent[size_t(t)] = par[j];
+            Nx.move[size_t(t)] = mv[j];
+        }
+        const int N = X->batch;
+        for (int c = 0; c < nk; c += N)
+            if (batch(root, g + 1, togo - 1, c, std::min(nk, c + N))) return true;
+        return false;
+    }
 
     bool dfs(const FNode &n, int g, int togo) { return X->cm ? dfs_t<true>(n, g, togo) : dfs_t<false>(n, g, togo); }
 
@@ -482,7 +711,23 @@ struct Prefix {
     FNode s;
     int moves[4];
     int len;
+    unsigned score = 0;  // the sum of the node's table distances (order_tasks)
 };
+
+// The sum of the node's table distances: its three axes, with the 4-bit table the inverse's
+// three, and the corners. Prefixes with small sums are closer to solved along more of the
+// tables, so more likely to lead to a solution in the last iteration.
+unsigned score(const Ctx &X, const FNode &c) {
+    unsigned sum = c.d[0] + c.d[1] + c.d[2];
+    if (X.fst->bits == 4)
+        for (int a = 0; a < 3; ++a) {
+            int f, sl, w;
+            inverse_coords(c.loc[a], f, sl, w);
+            sum += X.fst->get4(X.fst->index(f, sl, w));
+        }
+    if (X.corners) sum += X.corners->lookup(corner_index(c.loc[0]));
+    return sum;
+}
 
 struct Task {
     Ctx *X;
@@ -501,8 +746,19 @@ void run_task(Task *task) {
     Worker w{X, {}, 0, 0};
     const int g = task->pre->len;
     for (int i = 0; i < g; ++i) w.path[i] = task->pre->moves[i];
-    // A prefix as long as the bound passed with h = 0: it is a solution.
-    const bool hit = g == task->bound || w.dfs(task->pre->s, g, task->bound - g);
+    bool hit = g == task->bound;  // a prefix as long as the bound passed with h = 0: a solution
+    if (!hit && X->batch > 0) {
+        static thread_local BatchBuffers buffers;
+        buffers.size(X->batch);
+        BatchLevel &root = buffers.level[size_t(g)];
+        root.node.assign(1, task->pre->s);
+        root.parent.assign(1, -1);
+        root.move.assign(1, int8_t(g > 0 ? task->pre->moves[g - 1] : -1));
+        w.bb = &buffers;
+        hit = w.batch(g, g, task->bound - g, 0, 1);
+    } else if (!hit) {
+        hit = w.dfs(task->pre->s, g, task->bound - g);
+    }
     if (hit) {
         std::lock_guard<std::mutex> lock(X->mu);
         if (!X->found.load()) {
@@ -517,6 +773,7 @@ void run_task(Task *task) {
 void prefixes(const Ctx &X, const FNode &s, int g, int depth, int bound, Prefix &cur, std::vector<Prefix> &out) {
     if (g == depth) {
         out.push_back(cur);
+        out.back().score = score(X, cur.s);
         return;
     }
     const int prev = g > 0 ? cur.moves[g - 1] : -1;
@@ -562,6 +819,8 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     conjugation_map(2, X.axis_move[1]);
     conjugation_map(1, X.axis_move[2]);
     X.lazy = opt.lazy_axes;
+    X.order_tasks = opt.order_tasks;
+    X.batch = opt.class_moves && opt.lazy_axes ? opt.batch : 0;
     if (opt.class_moves) {
         X.cm = &cube::class_moves();
         const Symmetry &sy = symmetry();
@@ -596,6 +855,8 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         const FNode &start;
         std::vector<Prefix> pre;
         std::vector<Task> tasks;
+        std::vector<size_t> order;    // the tasks in the order they are taken (order_tasks)
+        std::atomic<size_t> next{0};  // the next one to take
         double cpu0 = process_cpu();
         Loop(Ctx &x, const FNode &s) : X(x), start(s) {}
         // The process's CPU time, all threads (the search is all the process does meanwhile).
@@ -610,9 +871,16 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
             prefixes(X, start, 0, bound < 3 ? bound : 3, bound, root, pre);
             tasks.resize(pre.size());
             for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&X, &pre[i], bound};
+            order.resize(pre.size());
+            for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+            if (X.order_tasks)
+                std::stable_sort(order.begin(), order.end(), [this](size_t a, size_t b) { return pre[a].score < pre[b].score; });
+            next = 0;
             return tasks.size();
         }
-        void run_task(size_t i) override { cube::run_task(&tasks[i]); }
+        // Each pool task takes the next prefix in order, whatever order the pool runs them in
+        // (its owner pops the last spawned first, thieves take the first).
+        void run_task(size_t) override { cube::run_task(&tasks[order[next.fetch_add(1)]]); }
         bool found() const override { return X.found; }
         bool stopped() const override { return X.stopped; }
         void log_line(int bound, double secs, char *buf, size_t n) const override {

@@ -57,6 +57,12 @@ struct FstSearchOptions {
     // Look the three axes up one after another (the other two only for the children the first
     // passes), and with the 4-bit table skip the axes whose parent distance is togo - 2 or less.
     bool lazy_axes = true;
+    // Expand up to this many nodes of one level together, stage by stage, so their memory
+    // misses overlap (needs class_moves and lazy_axes; 0: one node at a time, depth first).
+    int batch = 16;
+    // Run the prefixes (tasks) of each bound in ascending order of the sum of their table
+    // distances, so the last iteration tends to reach a solution sooner; off: generation order.
+    bool order_tasks = true;
 };
 OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv,
                                 const FstSearchOptions &opt = FstSearchOptions());

@@ -51,7 +51,13 @@ const char *const OPTIONS_HELP =
     "lazy_axes=on|off    fst/fst4 search: look the three axes up one after another, the other two\n"
     "                    only for the children the first passes, and with fst4 skip an axis whose\n"
     "                    parent distance is 2 or more below the bound (on, default); off: all\n"
-    "                    three for every child";
+    "                    three for every child\n"
+    "batch=N             fst/fst4 search with class_moves and lazy_axes on: expand up to N nodes of\n"
+    "                    a level together, stage by stage, so their memory misses overlap\n"
+    "                    (default 16; 0: one node at a time, depth first)\n"
+    "order_tasks=on|off  fst/fst4 search: run each bound's 3-move prefixes in ascending order of the\n"
+    "                    sum of their table distances (on, default), so the last bound tends to\n"
+    "                    reach a solution sooner; off: in the order they are generated";
 
 struct Options {
     bool fast = false;
@@ -119,13 +125,20 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v == "huge") opts.huge_pages = true;
             else if (v == "mapped") opts.huge_pages = false;
             else return why = "pages: expected huge or mapped, not '" + v + "'", false;
-        } else if (k == "class_moves" || k == "lazy_axes") {
-            bool &b = k == "class_moves" ? opts.search.class_moves : opts.search.lazy_axes;
+        } else if (k == "batch") {
+            char *end = nullptr;
+            long B = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end || B < 0 || B > 256) return why = "batch: expected a number from 0 to 256, not '" + v + "'", false;
+            opts.search.batch = int(B);
+        } else if (k == "class_moves" || k == "lazy_axes" || k == "order_tasks") {
+            bool &b = k == "class_moves" ? opts.search.class_moves
+                      : k == "lazy_axes" ? opts.search.lazy_axes
+                                         : opts.search.order_tasks;
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, class_moves, lazy_axes)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, class_moves, lazy_axes, batch, order_tasks)",
                    false;
         }
     }
