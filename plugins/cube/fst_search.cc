@@ -21,6 +21,7 @@
 // 20 bytes directly (inverse_coords). They are computed only for the children that pass the
 // four cheaper bounds, in three pipelined passes like the others.
 #include <algorithm>
+#include <cstdlib>
 #include <atomic>
 #include <cstdio>
 #include <mutex>
@@ -105,6 +106,7 @@ struct Ctx {
     bool lazy = true;                // lazy axes (lazy_axes=on), see Worker::dfs_t
     int batch = 0;                   // nodes expanded together (Worker::batch); 0: one at a time
     bool order_tasks = true;         // prefixes by ascending score (order_tasks=on)
+    int prefix_depth = 3;            // moves in a task's prefix
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
     std::atomic<bool> found{false};
@@ -317,7 +319,20 @@ struct Worker {
         int32_t *par = B.par.data();
         int8_t *mv = B.mv.data();
         uint64_t *idx = B.idx.data();
-        // Stage 1: every child's coordinates and table indexes; prefetch the first axis.
+        // A child's coordinates and table index along axis a (from its parent and move).
+        auto axis = [&](int j, int a) {
+            const FNode &n = L.node[size_t(par[j])];
+            const int m = mv[j];
+            FNode &c = ch[j];
+            const uint32_t cs = n.cs[a], sy = cs & 15;
+            const uint32_t en = cmn[size_t(cs >> 4) * NMOVES + X->sym_axis_move[a][sy][m]];
+            const uint32_t u = cm.mul[en & 15][sy];
+            c.cs[a] = (en & ~15u) | u;
+            c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
+            idx[3 * j + a] = uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u];
+        };
+        // Stage 1: every child's first axis (all three when none needs a lookup); prefetch it.
+        // (Lazily: most children fail the first axis, so the others are computed in stage 2.)
         int k = 0;
         for (int p = b; p < e; ++p) {
             const FNode &n = L.node[size_t(p)];
@@ -331,18 +346,13 @@ struct Worker {
                     m += 2;
                     continue;
                 }
-                FNode &c = ch[k];
-                for (int a = 0; a < 3; ++a) {
-                    const uint32_t cs = n.cs[a], sy = cs & 15;
-                    const uint32_t en = cmn[size_t(cs >> 4) * NMOVES + X->sym_axis_move[a][sy][m]];
-                    const uint32_t u = cm.mul[en & 15][sy];
-                    c.cs[a] = (en & ~15u) | u;
-                    c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
-                    idx[3 * k + a] = uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u];
-                }
-                if (!skip_all) __builtin_prefetch(fst.byte_of(idx[3 * k + a0]));
-                for (int i = 0; i < 8; ++i) c.loc[0][i] = corner_move_loc[m][n.loc[0][i]];
                 par[k] = p, mv[k] = int8_t(m);
+                if (skip_all) {
+                    for (int a = 0; a < 3; ++a) axis(k, a);
+                } else {
+                    axis(k, a0);
+                    __builtin_prefetch(fst.byte_of(idx[3 * k + a0]));
+                }
                 ++k;
             }
         }
@@ -365,6 +375,7 @@ struct Worker {
             if (d >= lim) continue;
             for (int a = 0; a < 3; ++a) {
                 if (a == a0) continue;
+                axis(j, a);
                 if (!inv || unsigned(n.d[a]) + 1 >= lim) __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
             }
             s1[n1++] = j;
@@ -392,6 +403,8 @@ struct Worker {
         uint64_t *cidx = B.cidx.data();
         for (int t = 0; t < np; ++t) {
             const int j = pass[t];
+            const FNode &n = L.node[size_t(par[j])];
+            for (int i = 0; i < 8; ++i) ch[j].loc[0][i] = corner_move_loc[mv[j]][n.loc[0][i]];
             cidx[j] = cmask ? corner_index(ch[j].loc[0]) : 0;
             __builtin_prefetch(&cdata[cidx[j] >> 1]);
             for (int a = 0; a < 3; ++a) {
@@ -820,6 +833,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     conjugation_map(1, X.axis_move[2]);
     X.lazy = opt.lazy_axes;
     X.order_tasks = opt.order_tasks;
+    if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::atoi(e);
     X.batch = opt.class_moves && opt.lazy_axes ? opt.batch : 0;
     if (opt.class_moves) {
         X.cm = &cube::class_moves();
@@ -868,7 +882,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         size_t make_tasks(int bound) override {
             pre.clear();
             Prefix root{start, {0, 0, 0, 0}, 0};
-            prefixes(X, start, 0, bound < 3 ? bound : 3, bound, root, pre);
+            prefixes(X, start, 0, bound < X.prefix_depth ? bound : X.prefix_depth, bound, root, pre);
             tasks.resize(pre.size());
             for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&X, &pre[i], bound};
             order.resize(pre.size());
