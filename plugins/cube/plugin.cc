@@ -304,7 +304,10 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             const bool fst = in.opts.tables == "fst" || in.opts.tables == "fst4";
             const unsigned bits = in.opts.tables == "fst4" ? 4 : 2;
             if (fst && sv && sv->memory_budget_bytes) {
-                const uint64_t need = fst_bytes(bits) + (88179840ull + 1) / 2 + (uint64_t(N_FLIPSLICE) * 4 + (16u << 20));
+                // The class move table (class_moves): 1,523,864 classes x 18 moves x 4 bytes.
+                const uint64_t cm_bytes = in.opts.search.class_moves ? uint64_t(1523864) * NMOVES * 4 : 0;
+                const uint64_t need =
+                    fst_bytes(bits) + (88179840ull + 1) / 2 + (uint64_t(N_FLIPSLICE) * 4 + (16u << 20)) + cm_bytes;
                 if (need > sv->memory_budget_bytes)
                     return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
                                             "the '%s' tables need %.0f MiB, over the memory budget of %.0f MiB "
