@@ -60,8 +60,8 @@ struct FstSearchOptions {
     // Expand up to this many nodes of one level together, stage by stage, so their memory
     // misses overlap (needs class_moves and lazy_axes; 0: one node at a time, depth first).
     int batch = 16;
-    // Run the prefixes (tasks) of each bound in ascending order of the sum of their table
-    // distances, so the last iteration tends to reach a solution sooner; off: generation order.
+    // Run the prefixes (tasks) of each bound in ascending order of their table distances (max,
+    // then sum), so the last iteration tends to reach a solution sooner; off: generation order.
     bool order_tasks = true;
 };
 OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv,

@@ -55,8 +55,8 @@ const char *const OPTIONS_HELP =
     "batch=N             fst/fst4 search with class_moves and lazy_axes on: expand up to N nodes of\n"
     "                    a level together, stage by stage, so their memory misses overlap\n"
     "                    (default 16; 0: one node at a time, depth first)\n"
-    "order_tasks=on|off  fst/fst4 search: run each bound's 3-move prefixes in ascending order of the\n"
-    "                    sum of their table distances (on, default), so the last bound tends to\n"
+    "order_tasks=on|off  fst/fst4 search: run each bound's 3-move prefixes in ascending order of\n"
+    "                    their table distances, max then sum (on, default), so the last bound tends to\n"
     "                    reach a solution sooner; off: in the order they are generated";
 
 struct Options {
