@@ -21,6 +21,7 @@
 // 20 bytes directly (inverse_coords). They are computed only for the children that pass the
 // four cheaper bounds, in three pipelined passes like the others.
 #include <algorithm>
+#include <cstdlib>
 #include <atomic>
 #include <cstdio>
 #include <mutex>
@@ -36,6 +37,9 @@ namespace {
 struct FNode {
     uint16_t fl[3], sl[3], tw[3];
     uint8_t d[3];
+    // Per axis, class << 4 | sym of the flip-slice (see ClassMoves); with class_moves the search
+    // follows these instead of fl and sl (which only the prefixes then keep).
+    uint32_t cs[3];
     // Per axis, the locations of the view's corners (0..7, position * 3 + twist) and edges
     // (8..19, position * 2 + flip). Only loc[0][0..7] (for the corner table) without the
     // inverse lookups.
@@ -76,11 +80,34 @@ inline bool redundant(int prev, int m) {
     return f == pf || f + 3 == pf;
 }
 
+#ifdef CUBE_FST_STATS
+struct Stats {
+    uint64_t nodes[32], gen[32], rej_fwd[32], rej_corner[32], rej_inv[32], kept[32], dist[32][8];
+    ~Stats() {
+        for (int t = 0; t < 32; ++t)
+            if (nodes[t])
+                std::fprintf(stderr, "togo %2d nodes %11llu gen %12llu rej fwd %12llu corner %10llu inv %11llu kept %11llu | pd-togo -3..+0: %llu %llu %llu %llu\n", t,
+                             (unsigned long long)nodes[t], (unsigned long long)gen[t], (unsigned long long)rej_fwd[t],
+                             (unsigned long long)rej_corner[t], (unsigned long long)rej_inv[t], (unsigned long long)kept[t],
+                             (unsigned long long)dist[t][0], (unsigned long long)dist[t][1], (unsigned long long)dist[t][2], (unsigned long long)dist[t][3]);
+    }
+} stats;
+#define ST(x) (x)
+#else
+#define ST(x) ((void)0)
+#endif
+
 struct Ctx {
     const Coords *co;
     const FstTable *fst;
     const Pdb *corners;
     int axis_move[3][NMOVES];
+    const ClassMoves *cm = nullptr;  // null: look the children's classes up (class_moves=off)
+    bool lazy = true;                // lazy axes (lazy_axes=on), see Worker::dfs_t
+    int batch = 0;                   // nodes expanded together (Worker::batch); 0: one at a time
+    bool order_tasks = true;         // prefixes by ascending score (order_tasks=on)
+    int prefix_depth = 3;            // moves in a task's prefix
+    uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
     std::atomic<bool> found{false};
     std::atomic<bool> stopped{false};
@@ -98,6 +125,11 @@ inline void child_coords(const Ctx &X, const FNode &n, int m, FNode &c) {
         c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + mk];
     }
     for (int i = 0; i < 8; ++i) c.loc[0][i] = corner_move_loc[m][n.loc[0][i]];
+}
+
+// The class and symmetry of each axis's flip-slice, looked up (prefixes and the start only).
+inline void set_classes(const Coords &co, FNode &c) {
+    for (int a = 0; a < 3; ++a) c.cs[a] = co.flipslice_class[uint32_t(c.sl[a]) * N_FLIP + c.fl[a]];
 }
 
 // The rest of the child's locations (needed for the inverse lookups).
@@ -180,6 +212,7 @@ unsigned inverse_bound(const FstTable &t, const FNode &c) {
 // Fills c (with its distances) and returns its h; the unpipelined version for prefixes.
 unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
     child_coords(X, n, m, c);
+    set_classes(*X.co, c);
     unsigned h = X.corners ? X.corners->lookup(corner_index(c.loc[0])) : corners_solved(c.loc[0]) ? 0 : 1;
     for (int a = 0; a < 3; ++a) {
         c.d[a] = uint8_t(child_distance(*X.fst, n.d[a], X.fst->index(c.fl[a], c.sl[a], c.tw[a])));
@@ -192,13 +225,255 @@ unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
     return h;
 }
 
+// Batched expansion (batch=N): the per-level node lists and the per-stage child arrays, reused
+// by every task a thread runs.
+struct BatchLevel {
+    std::vector<FNode> node;
+    std::vector<int32_t> parent;  // index in the level above (-1 at a task's root)
+    std::vector<int8_t> move;     // the move that made the node (the prefix's last at the root)
+};
+struct BatchBuffers {
+    std::vector<BatchLevel> level;
+    std::vector<FNode> ch;
+    std::vector<int32_t> par;
+    std::vector<int8_t> mv;
+    std::vector<int32_t> s1, pass, keep;
+    std::vector<uint64_t> idx, cidx;  // idx: 3 per child
+    std::vector<uint16_t> itw;        // 3 per child
+    void size(int batch) {
+        const size_t n = size_t(batch) * NMOVES;
+        if (ch.size() >= n) return;
+        level.resize(32);
+        ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
+        idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n);
+    }
+};
+
 struct Worker {
     Ctx *X;
     int path[32];
     uint64_t nodes = 0, generated = 0;
+    BatchBuffers *bb = nullptr;
+    unsigned polls = 0;
+
+    // Writes the moves to node i of level g (from its parents) into path[root..g).
+    void trace(int root, int g, int i) {
+        for (int l = g; l > root; --l) {
+            path[l - 1] = bb->level[size_t(l)].move[size_t(i)];
+            i = bb->level[size_t(l)].parent[size_t(i)];
+        }
+    }
+
+    // Batched IDA* (class_moves and lazy_axes on, batch = N > 0): the nodes [b, e) of level g
+    // (togo moves left) are expanded together, stage by stage as in dfs_t (children's
+    // coordinates and first-axis prefetches, first-axis reads, the other axes, the corner
+    // table, the inverse lookups), so each stage's memory misses for up to N nodes' children
+    // are in flight at once instead of one node's; then their surviving children, in chunks
+    // of N, the same way. Where the search spends its time (togo 10-11, where nearly every
+    // child is cut) a node alone leaves the memory system idle between its few dependent
+    // misses.
+    bool batch(int root, int g, int togo, int b, int e) {
+        if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
+        if ((++polls & 0xff) == 0 && X->sv && X->sv->should_stop && X->sv->should_stop(X->sv->ctx)) {
+            X->stopped = true;
+            return false;
+        }
+        nodes += uint64_t(e - b);
+        BatchBuffers &B = *bb;
+        BatchLevel &L = B.level[size_t(g)];
+        const Coords &co = *X->co;
+        const FstTable &fst = *X->fst;
+        const uint32_t *cmn = X->cm->next.data();
+        const ClassMoves &cm = *X->cm;
+        if (togo == 1) {  // as in dfs_t
+            for (int p = b; p < e; ++p) {
+                const FNode &n = L.node[size_t(p)];
+                const int prev = L.move[size_t(p)];
+                for (int m = 0; m < NMOVES; ++m) {
+                    if (redundant(prev, m)) {
+                        m += 2;
+                        continue;
+                    }
+                    ++generated;
+                    bool solved = !co.twist_move[size_t(n.tw[0]) * NMOVES + m];
+                    for (int a = 0; a < 3 && solved; ++a)
+                        solved = (cmn[size_t(n.cs[a] >> 4) * NMOVES + X->sym_axis_move[a][n.cs[a] & 15][m]] >> 4) == 0;
+                    if (!solved) continue;
+                    uint8_t l[8];
+                    for (int i = 0; i < 8; ++i) l[i] = corner_move_loc[m][n.loc[0][i]];
+                    if (corners_solved(l)) {
+                        path[g] = m;
+                        trace(root, g, p);
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        static const uint8_t zero = 0;
+        const uint8_t *cdata = X->corners ? X->corners->data.data() : &zero;
+        const bool cmask = X->corners != nullptr;
+        const bool inv = fst.bits == 4;
+        const unsigned lim = unsigned(togo);
+        FNode *ch = B.ch.data();
+        int32_t *par = B.par.data();
+        int8_t *mv = B.mv.data();
+        uint64_t *idx = B.idx.data();
+        // A child's coordinates and table index along axis a (from its parent and move).
+        auto axis = [&](int j, int a) {
+            const FNode &n = L.node[size_t(par[j])];
+            const int m = mv[j];
+            FNode &c = ch[j];
+            const uint32_t cs = n.cs[a], sy = cs & 15;
+            const uint32_t en = cmn[size_t(cs >> 4) * NMOVES + X->sym_axis_move[a][sy][m]];
+            const uint32_t u = cm.mul[en & 15][sy];
+            c.cs[a] = (en & ~15u) | u;
+            c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
+            idx[3 * j + a] = uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u];
+        };
+        // Stage 1: every child's first axis (all three when none needs a lookup); prefetch it.
+        // (Lazily: most children fail the first axis, so the others are computed in stage 2.)
+        int k = 0;
+        for (int p = b; p < e; ++p) {
+            const FNode &n = L.node[size_t(p)];
+            const int prev = L.move[size_t(p)];
+            int a0 = 0;
+            if (n.d[1] > n.d[a0]) a0 = 1;
+            if (n.d[2] > n.d[a0]) a0 = 2;
+            const bool skip_all = inv && unsigned(n.d[a0]) + 1 < lim;
+            for (int m = 0; m < NMOVES; ++m) {
+                if (redundant(prev, m)) {
+                    m += 2;
+                    continue;
+                }
+                par[k] = p, mv[k] = int8_t(m);
+                if (skip_all) {
+                    for (int a = 0; a < 3; ++a) axis(k, a);
+                } else {
+                    axis(k, a0);
+                    __builtin_prefetch(fst.byte_of(idx[3 * k + a0]));
+                }
+                ++k;
+            }
+        }
+        generated += uint64_t(k);
+        // Stage 2: the first axis; prefetch the other two for the children it passes.
+        int32_t *s1 = B.s1.data(), *pass = B.pass.data(), *keep = B.keep.data();
+        int n1 = 0, np = 0;
+        for (int j = 0; j < k; ++j) {
+            const FNode &n = L.node[size_t(par[j])];
+            int a0 = 0;
+            if (n.d[1] > n.d[a0]) a0 = 1;
+            if (n.d[2] > n.d[a0]) a0 = 2;
+            if (inv && unsigned(n.d[a0]) + 1 < lim) {
+                for (int a = 0; a < 3; ++a) ch[j].d[a] = uint8_t(n.d[a] + 1);
+                pass[np++] = j;
+                continue;
+            }
+            const unsigned d = child_distance(fst, n.d[a0], idx[3 * j + a0]);
+            ch[j].d[a0] = uint8_t(d);
+            if (d >= lim) continue;
+            for (int a = 0; a < 3; ++a) {
+                if (a == a0) continue;
+                axis(j, a);
+                if (!inv || unsigned(n.d[a]) + 1 >= lim) __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+            }
+            s1[n1++] = j;
+        }
+        // Stage 3: the other two axes; prefetch the corner entry and the class rows of the passing.
+        for (int t = 0; t < n1; ++t) {
+            const int j = s1[t];
+            const FNode &n = L.node[size_t(par[j])];
+            int a0 = 0;
+            if (n.d[1] > n.d[a0]) a0 = 1;
+            if (n.d[2] > n.d[a0]) a0 = 2;
+            bool ok = true;
+            for (int a = 0; a < 3 && ok; ++a) {
+                if (a == a0) continue;
+                if (!inv || unsigned(n.d[a]) + 1 >= lim) {
+                    const unsigned d = child_distance(fst, n.d[a], idx[3 * j + a]);
+                    ch[j].d[a] = uint8_t(d);
+                    ok = d < lim;
+                } else {
+                    ch[j].d[a] = uint8_t(n.d[a] + 1);
+                }
+            }
+            if (ok) pass[np++] = j;
+        }
+        uint64_t *cidx = B.cidx.data();
+        for (int t = 0; t < np; ++t) {
+            const int j = pass[t];
+            const FNode &n = L.node[size_t(par[j])];
+            for (int i = 0; i < 8; ++i) ch[j].loc[0][i] = corner_move_loc[mv[j]][n.loc[0][i]];
+            cidx[j] = cmask ? corner_index(ch[j].loc[0]) : 0;
+            __builtin_prefetch(&cdata[cidx[j] >> 1]);
+            for (int a = 0; a < 3; ++a) {
+                const uint32_t *row = cmn + size_t(ch[j].cs[a] >> 4) * NMOVES;
+                __builtin_prefetch(row);
+                __builtin_prefetch(row + NMOVES - 1);
+            }
+        }
+        // Stage 4: the corner table.
+        int nk = 0;
+        for (int t = 0; t < np; ++t) {
+            const int j = pass[t];
+            if (((cdata[cidx[j] >> 1] >> ((cidx[j] & 1) * 4)) & 0xf) < lim) keep[nk++] = j;
+        }
+        // Stages 5-7: the inverse lookups (class entries, then table entries, then reads).
+        if (inv && nk > 0) {
+            uint16_t *itw = B.itw.data();
+            uint64_t *icls = cidx;  // the corner indexes are no longer needed
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                child_locs(*X, L.node[size_t(par[j])], mv[j], ch[j]);
+                for (int a = 0; a < 3; ++a) {
+                    int f, sl, w;
+                    inverse_coords(ch[j].loc[a], f, sl, w);
+                    idx[3 * j + a] = uint64_t(uint32_t(sl) * N_FLIP + uint32_t(f));
+                    itw[3 * j + a] = uint16_t(w);
+                    __builtin_prefetch(&co.flipslice_class[idx[3 * j + a]]);
+                }
+            }
+            (void)icls;
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                for (int a = 0; a < 3; ++a) {
+                    const uint32_t en = co.flipslice_class[idx[3 * j + a]];
+                    idx[3 * j + a] = uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(itw[3 * j + a]) * N_UDSYM + (en & 15)];
+                    __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+                }
+            }
+            int nk2 = 0;
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                bool ok = true;
+                for (int a = 0; a < 3 && ok; ++a) ok = fst.get4(idx[3 * j + a]) < lim;
+                if (ok) keep[nk2++] = j;
+            }
+            nk = nk2;
+        }
+        if (nk == 0) return false;
+        // The survivors become level g + 1, expanded in chunks of N.
+        BatchLevel &Nx = B.level[size_t(g) + 1];
+        Nx.node.resize(size_t(nk)), Nx.parent.resize(size_t(nk)), Nx.move.resize(size_t(nk));
+        for (int t = 0; t < nk; ++t) {
+            const int j = keep[t];
+            Nx.node[size_t(t)] = ch[j];
+            Nx.parent[size_t(t)] = par[j];
+            Nx.move[size_t(t)] = mv[j];
+        }
+        const int N = X->batch;
+        for (int c = 0; c < nk; c += N)
+            if (batch(root, g + 1, togo - 1, c, std::min(nk, c + N))) return true;
+        return false;
+    }
+
+    bool dfs(const FNode &n, int g, int togo) { return X->cm ? dfs_t<true>(n, g, togo) : dfs_t<false>(n, g, togo); }
 
     // Below n (g moves done, togo >= 1 moves left of the bound): true when a solution is in path.
-    bool dfs(const FNode &n, int g, int togo) {
+    // CM: follow the flip-slice classes with the class move table (Ctx::cm).
+    template <bool CM>
+    bool dfs_t(const FNode &n, int g, int togo) {
         if ((++nodes & 0x3ff) == 0) {
             if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             if (X->sv && X->sv->should_stop && X->sv->should_stop(X->sv->ctx)) {
@@ -213,7 +488,32 @@ struct Worker {
         const uint8_t *cdata = X->corners ? X->corners->data.data() : &zero;
         const bool cmask = X->corners != nullptr;
         const int prev = g > 0 ? path[g - 1] : -1;
-        if (togo == 1) {
+        const uint32_t *cmn = CM ? X->cm->next.data() : nullptr;
+        if (CM && togo == 1) {
+            // As below, with the classes: flip-slice 0 is alone in class 0.
+            int k = 0;
+            for (int m = 0; m < NMOVES; ++m) {
+                if (redundant(prev, m)) {
+                    m += 2;
+                    continue;
+                }
+                ++k;
+                bool solved = !co.twist_move[size_t(n.tw[0]) * NMOVES + m];
+                for (int a = 0; a < 3 && solved; ++a)
+                    solved = (cmn[size_t(n.cs[a] >> 4) * NMOVES + X->sym_axis_move[a][n.cs[a] & 15][m]] >> 4) == 0;
+                if (!solved) continue;
+                uint8_t l[8];
+                for (int i = 0; i < 8; ++i) l[i] = corner_move_loc[m][n.loc[0][i]];
+                if (corners_solved(l)) {
+                    generated += uint64_t(k);
+                    path[g] = m;
+                    return true;
+                }
+            }
+            generated += uint64_t(k);
+            return false;
+        }
+        if (!CM && togo == 1) {
             // One move left: only the solved cube passes (h = 0 exactly then), so test that
             // with the small move tables instead of looking up every child. Solved: flip,
             // sorted slice and twist 0 along all three axes (the three slices place all 12
@@ -242,6 +542,17 @@ struct Worker {
             return false;
         }
         const bool inv = fst.bits == 4;
+        // Lazy axes (Ctx::lazy): the axis of the largest parent distance is looked up first for
+        // every child, the other two only for the children it passes (where the search spends
+        // its time, togo 10-11, the first axis rejects most children). With the exact 4-bit
+        // table an axis whose parent distance is at most togo - 2 needs no lookup at all (one
+        // move changes it by at most one); the child then keeps the bound parent + 1.
+        const bool lazy = X->lazy;
+        int a0 = 0;
+        if (n.d[1] > n.d[a0]) a0 = 1;
+        if (n.d[2] > n.d[a0]) a0 = 2;
+        const unsigned lim = unsigned(togo);
+        const bool skip_all = lazy && inv && unsigned(n.d[a0]) + 1 < lim;
         uint16_t itw[NMOVES][3];
         FNode ch[NMOVES];
         int mv[NMOVES];
@@ -254,30 +565,88 @@ struct Worker {
                 continue;
             }
             FNode &c = ch[k];
-            child_coords(*X, n, m, c);
-            for (int a = 0; a < 3; ++a) {
-                cls[k][a] = uint32_t(c.sl[a]) * N_FLIP + c.fl[a];
-                __builtin_prefetch(&co.flipslice_class[cls[k][a]]);
+            if (CM) {
+                // The class row of n was prefetched when n was made: no dependent miss here.
+                const ClassMoves &cm = *X->cm;
+                for (int a = 0; a < 3; ++a) {
+                    const uint32_t cs = n.cs[a], s = cs & 15;
+                    const uint32_t e = cmn[size_t(cs >> 4) * NMOVES + X->sym_axis_move[a][s][m]];
+                    const uint32_t u = cm.mul[e & 15][s];
+                    c.cs[a] = (e & ~15u) | u;
+                    c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
+                    idx[k][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u];
+                    if (!lazy || (a == a0 && !skip_all)) __builtin_prefetch(fst.byte_of(idx[k][a]));
+                }
+                for (int i = 0; i < 8; ++i) c.loc[0][i] = corner_move_loc[m][n.loc[0][i]];
+            } else {
+                child_coords(*X, n, m, c);
+                for (int a = 0; a < 3; ++a) {
+                    cls[k][a] = uint32_t(c.sl[a]) * N_FLIP + c.fl[a];
+                    __builtin_prefetch(&co.flipslice_class[cls[k][a]]);
+                }
             }
             mv[k++] = m;
         }
         generated += uint64_t(k);
-        const unsigned lim = unsigned(togo);
-        for (int i = 0; i < k; ++i)
+        ST(stats.nodes[togo]++);
+        ST(stats.gen[togo] += uint64_t(k));
+#ifdef CUBE_FST_STATS
+        for (int a = 0; a < 3; ++a) { int q = int(n.d[a]) - togo + 3; stats.dist[togo][q < 0 ? 0 : q > 7 ? 7 : q]++; }
+#endif
+        for (int i = 0; i < k && !CM; ++i)
             for (int a = 0; a < 3; ++a) {
                 const uint32_t e = co.flipslice_class[cls[i][a]];
                 idx[i][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(ch[i].tw[a]) * N_UDSYM + (e & 15)];
-                __builtin_prefetch(fst.byte_of(idx[i][a]));
+                if (!lazy || (a == a0 && !skip_all)) __builtin_prefetch(fst.byte_of(idx[i][a]));
             }
+        // pass[]: the children that passed the three axes (all of them when every axis is far
+        // enough below the bound).
+        int pass[NMOVES], np = 0;
+        if (!lazy) {
+            for (int i = 0; i < k; ++i) {
+                bool ok = true;
+                for (int a = 0; a < 3 && ok; ++a) {
+                    const unsigned d = child_distance(fst, n.d[a], idx[i][a]);
+                    ch[i].d[a] = uint8_t(d);
+                    ok = d < lim;
+                }
+                if (ok) pass[np++] = i;
+                else ST(stats.rej_fwd[togo]++);
+            }
+        } else if (skip_all) {
+            for (int i = 0; i < k; ++i) {
+                for (int a = 0; a < 3; ++a) ch[i].d[a] = uint8_t(n.d[a] + 1);
+                pass[np++] = i;
+            }
+        } else {
+            int s1[NMOVES], n1 = 0;
+            for (int i = 0; i < k; ++i) {
+                const unsigned d = child_distance(fst, n.d[a0], idx[i][a0]);
+                ch[i].d[a0] = uint8_t(d);
+                if (d < lim) s1[n1++] = i;
+                else ST(stats.rej_fwd[togo]++);
+            }
+            const int a1 = a0 == 0 ? 1 : 0, a2 = a0 == 2 ? 1 : 2;
+            const bool look1 = !inv || unsigned(n.d[a1]) + 1 >= lim, look2 = !inv || unsigned(n.d[a2]) + 1 >= lim;
+            for (int j = 0; j < n1; ++j) {
+                const int i = s1[j];
+                if (look1) __builtin_prefetch(fst.byte_of(idx[i][a1]));
+                else ch[i].d[a1] = uint8_t(n.d[a1] + 1);
+                if (look2) __builtin_prefetch(fst.byte_of(idx[i][a2]));
+                else ch[i].d[a2] = uint8_t(n.d[a2] + 1);
+            }
+            for (int j = 0; j < n1; ++j) {
+                const int i = s1[j];
+                bool ok = true;
+                if (look1) ok = (ch[i].d[a1] = uint8_t(child_distance(fst, n.d[a1], idx[i][a1]))) < lim;
+                if (ok && look2) ok = (ch[i].d[a2] = uint8_t(child_distance(fst, n.d[a2], idx[i][a2]))) < lim;
+                if (ok) pass[np++] = i;
+                else ST(stats.rej_fwd[togo]++);
+            }
+        }
         int keep[NMOVES], nk = 0;
-        for (int i = 0; i < k; ++i) {
-            bool ok = true;
-            for (int a = 0; a < 3 && ok; ++a) {
-                const unsigned d = child_distance(fst, n.d[a], idx[i][a]);
-                ch[i].d[a] = uint8_t(d);
-                ok = d < lim;
-            }
-            if (!ok) continue;
+        for (int p = 0; p < np; ++p) {
+            const int i = pass[p];
             // The corner table rejects few children that pass the three lookups above (and
             // few at all where the search spends its time), so it comes after them.
             cidx[i] = cmask ? corner_index(ch[i].loc[0]) : 0;
@@ -287,6 +656,16 @@ struct Worker {
                 path[g] = mv[i];
                 return true;
             }
+            if (CM && togo > 2) {
+                // Cross-level: the class rows (two lines each) of a child that passed the three
+                // lookups, read when it is expanded; the corner and inverse passes below hide
+                // their latency. (At togo 2 the children are leaves, tested above.)
+                for (int a = 0; a < 3; ++a) {
+                    const uint32_t *row = cmn + size_t(ch[i].cs[a] >> 4) * NMOVES;
+                    __builtin_prefetch(row);
+                    __builtin_prefetch(row + NMOVES - 1);
+                }
+            }
             keep[nk++] = i;
         }
         {
@@ -294,6 +673,7 @@ struct Worker {
             for (int j = 0; j < nk; ++j) {
                 const int i = keep[j];
                 if (((cdata[cidx[i] >> 1] >> ((cidx[i] & 1) * 4)) & 0xf) < lim) keep[nk2++] = i;
+                else ST(stats.rej_corner[togo]++);
             }
             nk = nk2;
         }
@@ -325,13 +705,15 @@ struct Worker {
                 bool ok = true;
                 for (int a = 0; a < 3 && ok; ++a) ok = fst.get4(idx[i][a]) < lim;
                 if (ok) keep[nk2++] = i;
+                else ST(stats.rej_inv[togo]++);
             }
             nk = nk2;
         }
+        ST(stats.kept[togo] += uint64_t(nk));
         for (int j = 0; j < nk; ++j) {
             const int i = keep[j];
             path[g] = mv[i];
-            if (dfs(ch[i], g + 1, togo - 1)) return true;
+            if (dfs_t<CM>(ch[i], g + 1, togo - 1)) return true;
             if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
         }
         return false;
@@ -342,7 +724,30 @@ struct Prefix {
     FNode s;
     int moves[4];
     int len;
+    unsigned score = 0;  // the node's table distances, max then sum (order_tasks)
 };
+
+// The node's table distances -- its three axes, with the 4-bit table the inverse's three, and
+// the corners -- as max * 64 + sum: prefixes with a smaller bound, then with smaller distances
+// along more of the tables, are closer to solved, so more likely to lead to a solution in the
+// last iteration. (At 1 thread, the eight distance-16/17 positions of optimal.txt generate
+// 586 M children with this key, 646 M with the sum alone, 1240 M in generation order and
+// 1164 M with the largest sums first.)
+unsigned score(const Ctx &X, const FNode &c) {
+    unsigned sum = c.d[0] + c.d[1] + c.d[2], mx = std::max({c.d[0], c.d[1], c.d[2]});
+    if (X.fst->bits == 4)
+        for (int a = 0; a < 3; ++a) {
+            int f, sl, w;
+            inverse_coords(c.loc[a], f, sl, w);
+            const unsigned v = X.fst->get4(X.fst->index(f, sl, w));
+            sum += v, mx = std::max(mx, v);
+        }
+    if (X.corners) {
+        const unsigned v = X.corners->lookup(corner_index(c.loc[0]));
+        sum += v, mx = std::max(mx, v);
+    }
+    return mx * 64 + sum;
+}
 
 struct Task {
     Ctx *X;
@@ -361,8 +766,19 @@ void run_task(Task *task) {
     Worker w{X, {}, 0, 0};
     const int g = task->pre->len;
     for (int i = 0; i < g; ++i) w.path[i] = task->pre->moves[i];
-    // A prefix as long as the bound passed with h = 0: it is a solution.
-    const bool hit = g == task->bound || w.dfs(task->pre->s, g, task->bound - g);
+    bool hit = g == task->bound;  // a prefix as long as the bound passed with h = 0: a solution
+    if (!hit && X->batch > 0) {
+        static thread_local BatchBuffers buffers;
+        buffers.size(X->batch);
+        BatchLevel &root = buffers.level[size_t(g)];
+        root.node.assign(1, task->pre->s);
+        root.parent.assign(1, -1);
+        root.move.assign(1, int8_t(g > 0 ? task->pre->moves[g - 1] : -1));
+        w.bb = &buffers;
+        hit = w.batch(g, g, task->bound - g, 0, 1);
+    } else if (!hit) {
+        hit = w.dfs(task->pre->s, g, task->bound - g);
+    }
     if (hit) {
         std::lock_guard<std::mutex> lock(X->mu);
         if (!X->found.load()) {
@@ -377,6 +793,7 @@ void run_task(Task *task) {
 void prefixes(const Ctx &X, const FNode &s, int g, int depth, int bound, Prefix &cur, std::vector<Prefix> &out) {
     if (g == depth) {
         out.push_back(cur);
+        out.back().score = score(X, cur.s);
         return;
     }
     const int prev = g > 0 ? cur.moves[g - 1] : -1;
@@ -409,7 +826,7 @@ unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]) {
 }
 
 OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const FstTable &fst,
-                                const solver_services *sv) {
+                                const solver_services *sv, const FstSearchOptions &opt) {
     init_loc_tables();
     OptimalResult res;
     Ctx X;
@@ -421,6 +838,17 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     // Axis a sees the cube as S^-a c S^a; a turn m becomes S^-a m S^a = conjugation_map(3 - a).
     conjugation_map(2, X.axis_move[1]);
     conjugation_map(1, X.axis_move[2]);
+    X.lazy = opt.lazy_axes;
+    X.order_tasks = opt.order_tasks;
+    if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::atoi(e);
+    X.batch = opt.class_moves && opt.lazy_axes ? opt.batch : 0;
+    if (opt.class_moves) {
+        X.cm = &cube::class_moves();
+        const Symmetry &sy = symmetry();
+        for (int a = 0; a < 3; ++a)
+            for (int s = 0; s < N_UDSYM; ++s)
+                for (int m = 0; m < NMOVES; ++m) X.sym_axis_move[a][s][m] = uint8_t(sy.move[s][X.axis_move[a][m]]);
+    }
     FNode start;
     for (int a = 0; a < 3; ++a) {
         const CubieCube v = a == 0 ? cube : urf_conjugate(cube, a);
@@ -434,6 +862,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         }
         start.d[a] = uint8_t(d);
     }
+    set_classes(*X.co, start);
     for (int a = 0; a < 3; ++a) {
         const Loc l = to_loc(a == 0 ? cube : urf_conjugate(cube, a));
         for (int i = 0; i < 20; ++i) start.loc[a][i] = l.l[i];
@@ -447,6 +876,8 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         const FNode &start;
         std::vector<Prefix> pre;
         std::vector<Task> tasks;
+        std::vector<size_t> order;    // the tasks in the order they are taken (order_tasks)
+        std::atomic<size_t> next{0};  // the next one to take
         double cpu0 = process_cpu();
         Loop(Ctx &x, const FNode &s) : X(x), start(s) {}
         // The process's CPU time, all threads (the search is all the process does meanwhile).
@@ -458,12 +889,19 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         size_t make_tasks(int bound) override {
             pre.clear();
             Prefix root{start, {0, 0, 0, 0}, 0};
-            prefixes(X, start, 0, bound < 3 ? bound : 3, bound, root, pre);
+            prefixes(X, start, 0, bound < X.prefix_depth ? bound : X.prefix_depth, bound, root, pre);
             tasks.resize(pre.size());
             for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&X, &pre[i], bound};
+            order.resize(pre.size());
+            for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+            if (X.order_tasks)
+                std::stable_sort(order.begin(), order.end(), [this](size_t a, size_t b) { return pre[a].score < pre[b].score; });
+            next = 0;
             return tasks.size();
         }
-        void run_task(size_t i) override { cube::run_task(&tasks[i]); }
+        // Each pool task takes the next prefix in order, whatever order the pool runs them in
+        // (its owner pops the last spawned first, thieves take the first).
+        void run_task(size_t) override { cube::run_task(&tasks[order[next.fetch_add(1)]]); }
         bool found() const override { return X.found; }
         bool stopped() const override { return X.stopped; }
         void log_line(int bound, double secs, char *buf, size_t n) const override {

@@ -48,7 +48,24 @@ unsigned pdb_bound(const Loc &s, const std::vector<std::shared_ptr<const Pdb>> &
 // The same search over the corner table and the flip-slice-twist table looked up along the
 // three axes (tables=fst; fst_search.cc). corners is the c01234567 table; null (in tests)
 // leaves the corners to the goal test.
-OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv);
+// Techniques of the fst search that can be turned off (for comparison; the plugin's options of
+// the same names).
+struct FstSearchOptions {
+    // Follow the children's flip-slice classes with the class move table (ClassMoves) instead of
+    // looking each one up in the class table.
+    bool class_moves = true;
+    // Look the three axes up one after another (the other two only for the children the first
+    // passes), and with the 4-bit table skip the axes whose parent distance is togo - 2 or less.
+    bool lazy_axes = true;
+    // Expand up to this many nodes of one level together, stage by stage, so their memory
+    // misses overlap (needs class_moves and lazy_axes; 0: one node at a time, depth first).
+    int batch = 16;
+    // Run the prefixes (tasks) of each bound in ascending order of their table distances (max,
+    // then sum), so the last iteration tends to reach a solution sooner; off: generation order.
+    bool order_tasks = true;
+};
+OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv,
+                                const FstSearchOptions &opt = FstSearchOptions());
 // The flip-slice-twist coordinates of X^-1 from X's Loc bytes (corners then edges, as Loc::l).
 void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist);
 // The flip-slice-twist distances of c along the three axes (out) and their max (with a 4-bit

@@ -43,13 +43,28 @@ const char *const OPTIONS_HELP =
     "pages=huge|mapped   how fst/fst4 is loaded from the cache: huge (default) copies it into\n"
     "                    transparent huge pages (about 20% faster search, slower to load); mapped\n"
     "                    maps the cached file (quicker to load where fresh memory is slow to come\n"
-    "                    by). The first optimal solve of a process decides.";
+    "                    by). The first optimal solve of a process decides.\n"
+    "class_moves=on|off  fst/fst4 search: follow each position's flip-slice symmetry class along\n"
+    "                    moves with a class move table (on, default; 105 MiB more, built at the\n"
+    "                    first solve) or look every child's class up in the 93 MiB class table\n"
+    "                    (off: one more cache miss per child and axis; for comparison)\n"
+    "lazy_axes=on|off    fst/fst4 search: look the three axes up one after another, the other two\n"
+    "                    only for the children the first passes, and with fst4 skip an axis whose\n"
+    "                    parent distance is 2 or more below the bound (on, default); off: all\n"
+    "                    three for every child\n"
+    "batch=N             fst/fst4 search with class_moves and lazy_axes on: expand up to N nodes of\n"
+    "                    a level together, stage by stage, so their memory misses overlap\n"
+    "                    (default 16; 0: one node at a time, depth first)\n"
+    "order_tasks=on|off  fst/fst4 search: run each bound's 3-move prefixes in ascending order of\n"
+    "                    their table distances, max then sum (on, default), so the last bound tends to\n"
+    "                    reach a solution sooner; off: in the order they are generated";
 
 struct Options {
     bool fast = false;
     int max_length = 20;
     std::string tables = "fst4";
     bool huge_pages = true;
+    FstSearchOptions search;
 };
 
 struct Instance {
@@ -110,8 +125,21 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v == "huge") opts.huge_pages = true;
             else if (v == "mapped") opts.huge_pages = false;
             else return why = "pages: expected huge or mapped, not '" + v + "'", false;
+        } else if (k == "batch") {
+            char *end = nullptr;
+            long B = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end || B < 0 || B > 256) return why = "batch: expected a number from 0 to 256, not '" + v + "'", false;
+            opts.search.batch = int(B);
+        } else if (k == "class_moves" || k == "lazy_axes" || k == "order_tasks") {
+            bool &b = k == "class_moves" ? opts.search.class_moves
+                      : k == "lazy_axes" ? opts.search.lazy_axes
+                                         : opts.search.order_tasks;
+            if (v == "on") b = true;
+            else if (v == "off") b = false;
+            else return why = k + ": expected on or off, not '" + v + "'", false;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages)", false;
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, class_moves, lazy_axes, batch, order_tasks)",
+                   false;
         }
     }
     return true;
@@ -276,7 +304,10 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             const bool fst = in.opts.tables == "fst" || in.opts.tables == "fst4";
             const unsigned bits = in.opts.tables == "fst4" ? 4 : 2;
             if (fst && sv && sv->memory_budget_bytes) {
-                const uint64_t need = fst_bytes(bits) + (88179840ull + 1) / 2 + (uint64_t(N_FLIPSLICE) * 4 + (16u << 20));
+                // The class move table (class_moves): 1,523,864 classes x 18 moves x 4 bytes.
+                const uint64_t cm_bytes = in.opts.search.class_moves ? uint64_t(1523864) * NMOVES * 4 : 0;
+                const uint64_t need =
+                    fst_bytes(bits) + (88179840ull + 1) / 2 + (uint64_t(N_FLIPSLICE) * 4 + (16u << 20)) + cm_bytes;
                 if (need > sv->memory_budget_bytes)
                     return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
                                             "the '%s' tables need %.0f MiB, over the memory budget of %.0f MiB "
@@ -288,7 +319,7 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             if (s != SOLVER_OK) return s;
             std::shared_ptr<const FstTable> ft;
             if (fst && (s = get_fst(sv, ft, err, bits, in.opts.huge_pages)) != SOLVER_OK) return s;
-            OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv) : solve_optimal(in.cube, tables, sv);
+            OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, in.opts.search) : solve_optimal(in.cube, tables, sv);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");
             moves = r.moves;

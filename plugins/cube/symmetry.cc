@@ -1,5 +1,6 @@
 #include "symmetry.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -248,6 +249,42 @@ const Coords &coords(const std::string &cache_dir) {
         return t;
     }();
     return co;
+}
+
+const ClassMoves &class_moves() {
+    static const ClassMoves cm = [] {
+        auto t0 = std::chrono::steady_clock::now();
+        const Coords &co = coords();
+        const Symmetry &sy = symmetry();
+        ClassMoves t;
+        for (int a = 0; a < N_UDSYM; ++a)
+            for (int b = 0; b < N_UDSYM; ++b) {
+                const CubieCube p = multiply_full(sy.cube[a], sy.cube[b]);
+                for (int u = 0; u < N_UDSYM; ++u)
+                    if (sy.cube[u] == p) t.mul[a][b] = uint8_t(u);
+            }
+        t.next.resize(size_t(co.classes) * NMOVES);
+        // In batches: the flip-slice values of 16 classes' children first (prefetching their
+        // class entries, random in 93 MiB), then their reads.
+        constexpr uint32_t B = 16;
+        uint32_t fs[B * NMOVES];
+        for (uint32_t c0 = 0; c0 < co.classes; c0 += B) {
+            const uint32_t n = std::min<uint32_t>(B, co.classes - c0);
+            for (uint32_t i = 0; i < n; ++i) {
+                const uint32_t x = co.class_rep[c0 + i], fl = x % N_FLIP, sl = x / N_FLIP;
+                for (int m = 0; m < NMOVES; ++m) {
+                    const uint32_t y = uint32_t(co.slice_move[size_t(sl) * NMOVES + m]) * N_FLIP +
+                                       co.flip_move[size_t(fl) * NMOVES + m];
+                    fs[i * NMOVES + m] = y;
+                    __builtin_prefetch(&co.flipslice_class[y]);
+                }
+            }
+            for (uint32_t j = 0; j < n * NMOVES; ++j) t.next[size_t(c0) * NMOVES + j] = co.flipslice_class[fs[j]];
+        }
+        t.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return t;
+    }();
+    return cm;
 }
 
 }  // namespace cube

@@ -60,4 +60,19 @@ struct Coords {
 // first call decides for the process.
 const Coords &coords(const std::string &cache_dir = std::string());
 
+// The flip-slice class move table, so a search can follow a position's class and symmetry
+// along moves instead of looking each child's flip-slice value up in the 93 MiB
+// flipslice_class table (one cache miss per child and axis, the search's main cost): the 18
+// children of a class sit in one 72-byte row. If S_s X S_s^-1 has the flip-slice of the
+// representative of class c (flipslice_class gives c << 4 | s), then for a move m with
+// next[c * 18 + sym.move[s][m]] = c' << 4 | t, S_u (X m) S_u^-1 has the flip-slice of the
+// representative of c', where S_u = S_t S_s (u = mul[t][s]).
+struct ClassMoves {
+    HugeVector<uint32_t> next;  // [class * 18 + move]: flipslice_class of (representative * move)
+    uint8_t mul[N_UDSYM][N_UDSYM];  // S_mul[t][s] = S_t S_s
+    double build_seconds = 0;
+};
+// Built on first use (about 105 MiB) from coords() (which must have been called first).
+const ClassMoves &class_moves();
+
 }  // namespace cube

@@ -94,6 +94,37 @@ TEST_CASE("CubeSymmetry.CoordinatesMoveAndConjugateLikeCubes") {
     }
 }
 
+TEST_CASE("CubeSymmetry.ClassMovesFollowTheClassesAlongRandomWalks") {
+#if defined(__SANITIZE_THREAD__)
+    MESSAGE("skipped under ThreadSanitizer (sequential; the class table takes 80 s of CPU there)");
+    return;
+#endif
+    // What the fst search does with class_moves=on: follow class << 4 | sym along moves with the
+    // class move table and the symmetry products, never looking the flip-slice up.
+    const Symmetry &sy = symmetry();
+    const Coords &co = coords();
+    const ClassMoves &cm = class_moves();
+    REQUIRE(cm.next.size() == size_t(co.classes) * NMOVES);
+    for (int t = 0; t < N_UDSYM; ++t)
+        for (int s = 0; s < N_UDSYM; ++s) CHECK(multiply_full(sy.cube[t], sy.cube[s]) == sy.cube[cm.mul[t][s]]);
+    uint64_t rng = 9001;
+    for (int walk = 0; walk < 40; ++walk) {
+        CubieCube x = walk == 0 ? CubieCube::solved() : random_cube(rng);
+        uint32_t cs = co.flipslice_class[flipslice(x)];
+        for (int step = 0; step < 60; ++step) {
+            const int m = int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES;
+            const uint32_t s = cs & 15, e = cm.next[size_t(cs >> 4) * NMOVES + sy.move[s][m]];
+            cs = (e & ~15u) | cm.mul[e & 15][s];
+            x = apply_move(x, m);
+            CAPTURE(walk);
+            CAPTURE(step);
+            // The same class as the lookup gives, and a symmetry that takes x to its representative.
+            REQUIRE((cs >> 4) == (co.flipslice_class[flipslice(x)] >> 4));
+            REQUIRE(uint32_t(flipslice(sy.conj(x, int(cs & 15)))) == co.class_rep[cs >> 4]);
+        }
+    }
+}
+
 TEST_CASE("CubeSymmetry.InverseCoordinatesFromLocations") {
     // The fst4 search reads the inverse cube's coordinates off a view's cubie locations.
     init_loc_tables();
@@ -150,9 +181,18 @@ TEST_CASE("CubeSymmetry.FstBoundNeverExceedsTheTrueDistance") {
             for (int a = 0; a < 3; ++a) CHECK(std::abs(int(dm[a]) - int(d[a])) <= 1);
         }
         // The fst search (here without the corner table) finds the same optimal length.
-        OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv);
-        REQUIRE(q.status == SOLVER_OK);
-        CHECK(q.moves.size() == r.moves.size());
-        CHECK(apply_moves(c, q.moves).is_solved());
+        // With each technique of the search on and off (FstSearchOptions).
+        for (int o = 0; o < 16; ++o) {
+            FstSearchOptions opt;
+            opt.class_moves = (o & 1) != 0;
+            opt.lazy_axes = (o & 2) != 0;
+            opt.batch = (o & 4) != 0 ? 1 + i % 5 : 0;  // small batches: chunks split the levels
+            opt.order_tasks = (o & 8) != 0;
+            CAPTURE(o);
+            OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+            REQUIRE(q.status == SOLVER_OK);
+            CHECK(q.moves.size() == r.moves.size());
+            CHECK(apply_moves(c, q.moves).is_solved());
+        }
     }
 }
