@@ -7,23 +7,6 @@
 
 namespace sokoban {
 
-bool LocalDeadScratch::Key::operator==(const Key &o) const {
-    if (player != o.player) return false;
-    for (int i = 0; i < MAX_BOXES; ++i)
-        if (cells[i] != o.cells[i]) return false;
-    return true;
-}
-
-size_t LocalDeadScratch::KeyHash::operator()(const Key &k) const {
-    uint64_t h = 0x9e3779b97f4a7c15ull * (k.player + 1);
-    for (int i = 0; i < MAX_BOXES; ++i) {
-        h ^= k.cells[i];
-        h *= 0xff51afd7ed558ccdull;
-        h ^= h >> 29;
-    }
-    return static_cast<size_t>(h);
-}
-
 void LocalDeadScratch::init(const Board &board) {
     occ.assign(board.n, 0);
     marks.assign(static_cast<size_t>(board.n) * 2, 0);
@@ -195,7 +178,7 @@ bool sub_search(const Board &b, const uint8_t *dead, const Key &start, LocalDead
 } // namespace
 
 bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int cell, int player,
-                    LocalDeadScratch &s) {
+                    LocalDeadScratch &s, LocalDeadCache *shared, bool probe) {
     // The clump: boxes 8-connected to `cell`, breadth-first, at most MAX_BOXES.
     int cells[MAXB];
     int count = 0;
@@ -217,23 +200,55 @@ bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupanc
     }
     if (count < 2 || all_on_goals(b, cells, count)) return false;
     ++s.tests;
+    auto lookup = [&](const Key &k) -> int {
+        if (shared) return shared->find(k);
+        auto it = s.cache.find(k);
+        return it == s.cache.end() ? -1 : (it->second ? 1 : 0);
+    };
+    auto answer = [&](int r) {
+        ++s.cache_hits;
+        if (r) ++s.deadlocks;
+        return r != 0;
+    };
+    // The full position's player: its area lies in the sub-position's area, so a key with it
+    // means the same sub-position (and needs no flood).
+    const Key fast = make_key(player, cells, count); // sorts cells
+    if (probe) {
+        const int r = lookup(fast);
+        if (r >= 0) {
+            ++s.probe_hits;
+            return answer(r);
+        }
+    }
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
     const int p = flood(b, s, 0, bump(s), player);
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 0;
     const Key key = make_key(p, cells, count);
-    auto it = s.cache.find(key);
-    if (it != s.cache.end()) {
-        ++s.cache_hits;
-        if (it->second) ++s.deadlocks;
-        return it->second;
+    if (!probe || p != player) {
+        const int r = lookup(key);
+        if (r >= 0) {
+            if (probe) { // remember the full player's key too: next time no flood
+                if (shared) shared->insert(fast, r != 0);
+                else s.cache.emplace(fast, r != 0);
+            }
+            return answer(r);
+        }
     }
     const bool result = sub_search(b, dead, key, s);
-    if (s.cache.size() + s.seen.size() >= LocalDeadScratch::CACHE_CAP) s.cache.clear();
-    s.cache.emplace(key, result);
-    // Every sub-position the exhausted search reached is dead too (what it reaches was
-    // explored as well): keep them all, later clumps often are among them.
-    if (result)
-        for (const auto &kv : s.seen) s.cache.emplace(kv.first, true);
+    if (shared) {
+        shared->insert(key, result);
+        if (probe && p != player) shared->insert(fast, result);
+        // Every sub-position the exhausted search reached is dead too (what it reaches was
+        // explored as well): keep them all, later clumps often are among them.
+        if (result)
+            for (const auto &kv : s.seen) shared->insert(kv.first, true);
+    } else {
+        if (s.cache.size() + s.seen.size() + 1 >= LocalDeadScratch::CACHE_CAP) s.cache.clear();
+        s.cache.emplace(key, result);
+        if (probe && p != player) s.cache.emplace(fast, result);
+        if (result)
+            for (const auto &kv : s.seen) s.cache.emplace(kv.first, true);
+    }
     if (result) ++s.deadlocks;
     return result;
 }

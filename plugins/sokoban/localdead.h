@@ -13,8 +13,13 @@
 // clump with every box on a goal (or none left) means alive; exhausting the reachable states
 // without it proves the pattern dead. A search that exceeds its budget of states says alive
 // (unknown): only a proven exhaustion prunes, so the test cuts no live state.
-// Results are cached per thread by (clump cells, normalized player of the sub-position); the
-// cache is cleared when it grows past a cap. Option localdead=on|off.
+// Results are cached by (clump cells, a cell of the player's area): in the table shared by all
+// threads of the instance (localdead_cache.h; ldcache=shared, the default) or per thread
+// (ldcache=thread, cleared when it grows past a cap). Before the flood that finds the
+// sub-position's player, the table is probed with the full position's player cell (its area
+// lies inside the sub-position's area, so the answer is the same); only on a miss is the flood
+// done and the table asked again with the sub-position's normalized player (ldprobe=on|off).
+// Option localdead=on|off.
 #ifndef SOKOBAN_LOCALDEAD_H
 #define SOKOBAN_LOCALDEAD_H
 
@@ -23,37 +28,34 @@
 #include <vector>
 
 #include "board.h"
+#include "localdead_cache.h"
 
 namespace sokoban {
 
 struct LocalDeadScratch {
-    static constexpr int MAX_BOXES = 5;
+    static constexpr int MAX_BOXES = LOCALDEAD_MAX_BOXES;
     static constexpr int BUDGET = 100;        // sub-states expanded per test at most
     static constexpr size_t CACHE_CAP = 1u << 20;
-    struct Key {
-        uint16_t player;
-        uint16_t cells[MAX_BOXES]; // ascending, unused = 0xffff
-        bool operator==(const Key &o) const;
-    };
-    struct KeyHash {
-        size_t operator()(const Key &k) const;
-    };
+    using Key = LocalDeadKey;
+    using KeyHash = LocalDeadKeyHash;
     std::vector<uint8_t> occ;     // sub-position occupancy
     std::vector<uint32_t> marks;  // flood stamps
     uint32_t stamp = 0;
     std::vector<int> stack;
     std::vector<Key> buckets[3 * MAX_BOXES + 1]; // open sub-states by priority (see localdead.cc)
     std::unordered_map<Key, uint32_t, KeyHash> seen; // sub-search visited
-    std::unordered_map<Key, bool, KeyHash> cache;    // clump -> dead
-    uint64_t tests = 0, deadlocks = 0, cache_hits = 0, unknown = 0, expanded = 0; // counters for measurements
+    std::unordered_map<Key, bool, KeyHash> cache;    // clump -> dead (ldcache=thread)
+    uint64_t tests = 0, deadlocks = 0, cache_hits = 0, probe_hits = 0, unknown = 0, expanded = 0; // counters for measurements
     void init(const Board &board);
 };
 
 // After a push that left a box on `cell` with the player at `player` (any cell of its area;
 // occupancy holds 1 per box, the push applied): true when the clump around `cell` is proven
-// dead by the sub-search. `dead` may be null. occupancy is not changed.
+// dead by the sub-search. `dead` may be null. occupancy is not changed. With `shared` non-null
+// the results go to and come from that table (thread-safe), else to s.cache; `probe` asks the
+// table with `player` itself before the flood (see above).
 bool local_deadlock(const Board &board, const uint8_t *dead, const uint8_t *occupancy, int cell, int player,
-                    LocalDeadScratch &s);
+                    LocalDeadScratch &s, LocalDeadCache *shared = nullptr, bool probe = false);
 
 } // namespace sokoban
 

@@ -58,7 +58,7 @@ const char *const OPTIONS_HELP =
 namespace {
 
 const char *const ACCEPTED =
-    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, corral=on|off, heuristic=matching|greedy|none, "
+    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
@@ -91,6 +91,15 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!on_off(key, value, o.roomfill, error)) return false;
         } else if (std::strcmp(key, "localdead") == 0) {
             if (!on_off(key, value, o.localdead, error)) return false;
+        } else if (std::strcmp(key, "ldcache") == 0) {
+            if (std::strcmp(value, "shared") == 0) o.ldshared = true;
+            else if (std::strcmp(value, "thread") == 0) o.ldshared = false;
+            else {
+                error = std::string("option ldcache: bad value '") + value + "'; expected shared or thread";
+                return false;
+            }
+        } else if (std::strcmp(key, "ldprobe") == 0) {
+            if (!on_off(key, value, o.ldprobe, error)) return false;
         } else if (std::strcmp(key, "sides") == 0) {
             if (!on_off(key, value, o.sides, error)) return false;
         } else if (std::strcmp(key, "tunnels") == 0) {

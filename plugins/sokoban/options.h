@@ -19,6 +19,8 @@ struct Options {
     bool frozengoals = true;                       // frozengoals=on|off (frozengoals.h)
     bool roomfill = true;                          // roomfill=on|off (roomfill.h)
     bool localdead = true;                         // localdead=on|off (localdead.h)
+    bool ldshared = true;                          // ldcache=shared|thread (localdead_cache.h)
+    bool ldprobe = true;                           // ldprobe=on|off (localdead.h)
     bool sides = true;                             // sides=on|off (heuristic distances)
     bool tunnels = true;                           // tunnels=on|strict|off (tunnel macro, macros.h)
     bool tunnels_strict = false;                   // strict: the macro replaces the push; on: beside it

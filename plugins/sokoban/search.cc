@@ -24,6 +24,8 @@ void init_instance(Instance &inst, Level level, const Options &options) {
     inst.heuristic.init(b, options.heuristic, options.sides);
     inst.macros.init(b, inst.dead.data(), options.tunnels, options.goalroom);
     inst.roomfill.init(b, options.roomfill);
+    inst.localdead_cache.reset();
+    if (options.localdead && options.ldshared) inst.localdead_cache.reset(new LocalDeadCache());
     inst.room_mask.clear();
     for (const GoalRoom &r : inst.macros.rooms) {
         std::vector<uint8_t> mask(b.n, 0);
@@ -273,7 +275,9 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         if (pruned) return 0;
         const int np = pushes == 1 ? child_player(inst, s, player, box, to, rstamp) : normalize_player(inst, s, end_player);
         // Last: the costliest test, on children every cheaper test let through.
-        if (inst.options.localdead && local_deadlock(b, dead, s.occ.data(), to, np, s.localdead)) return 0;
+        if (inst.options.localdead && local_deadlock(b, dead, s.occ.data(), to, np, s.localdead,
+                                                      inst.localdead_cache.get(), inst.options.ldprobe))
+            return 0;
         uint8_t *child = s.child.data();
         std::memcpy(child, state, inst.state_size);
         child[0] = static_cast<uint8_t>(np & 0xff);

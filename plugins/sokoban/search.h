@@ -17,6 +17,7 @@
 #define SOKOBAN_SEARCH_H
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ struct Instance {
     Macros macros;
     RoomFill roomfill; // fill tables of the goal groups (roomfill.h); empty with roomfill=off
     std::vector<std::vector<uint8_t>> room_mask; // per goal room: 1 per cell of the room
+    // The one mutable part: the local deadlock results shared by all threads (thread-safe,
+    // localdead_cache.h); null with localdead=off or ldcache=thread.
+    std::unique_ptr<LocalDeadCache> localdead_cache;
     uint32_t state_size = 0;
     std::vector<uint8_t> goal_bits; // the bitset part of a solved state
     std::string description;
