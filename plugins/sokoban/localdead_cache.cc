@@ -32,19 +32,19 @@ size_t stripe_of(size_t h) { return (h >> 56) & (STRIPES - 1); }
 } // namespace
 
 LocalDeadCache::LocalDeadCache(int slot_bits)
-    : per_stripe_(size_t(1) << slot_bits), mask_(per_stripe_ - 1), limit_(per_stripe_ / 4 * 3) {
-    // calloc: zeroed (every slot empty); large blocks come from mmap, so untouched pages are free.
-    slots_ = static_cast<Slot *>(std::calloc(STRIPES * per_stripe_, sizeof(Slot)));
-    if (!slots_) throw std::bad_alloc();
-}
+    : per_stripe_(size_t(1) << (slot_bits < 2 ? 2 : slot_bits)), mask_(per_stripe_ - 1),
+      limit_(per_stripe_ / 4 * 3) {}
 
-LocalDeadCache::~LocalDeadCache() { std::free(slots_); }
+LocalDeadCache::~LocalDeadCache() {
+    for (Stripe &s : stripes_) delete[] s.slots;
+}
 
 int LocalDeadCache::find(const LocalDeadKey &k) const {
     const size_t h = LocalDeadKeyHash()(k);
     const size_t s = stripe_of(h);
-    const Slot *base = slots_ + s * per_stripe_;
     std::lock_guard<std::mutex> g(stripes_[s].lock);
+    const Slot *base = stripes_[s].slots;
+    if (!base) return -1;
     for (size_t i = h & mask_;; i = (i + 1) & mask_) {
         const Slot &slot = base[i];
         if (!slot.used) return -1;
@@ -53,7 +53,13 @@ int LocalDeadCache::find(const LocalDeadKey &k) const {
 }
 
 void LocalDeadCache::insert_locked(size_t s, size_t h, const LocalDeadKey &k, bool dead) {
-    Slot *base = slots_ + s * per_stripe_;
+    Slot *base = stripes_[s].slots;
+    if (!base) {
+        // Value-initialized: the zeros are written now, so the pages are mapped writable at
+        // once (a read-first page would be the shared zero page, and the write after it a
+        // copy-on-write fault that flushes the other threads' TLBs).
+        base = stripes_[s].slots = new Slot[per_stripe_]();
+    }
     if (stripes_[s].count >= limit_) { // full enough: forget this stripe's entries
         std::memset(static_cast<void *>(base), 0, per_stripe_ * sizeof(Slot));
         stripes_[s].count = 0;

@@ -2,8 +2,8 @@
 // instance (localdead.h).
 //
 // Contract: [thread-safe] find/insert/clear from any number of threads at once. Memory bound:
-// fixed at construction (SLOTS entries of 16 bytes, reserved with calloc, so pages no thread
-// touches cost nothing). Progress: blocking (striped locks, one mutex per stripe of slots).
+// at most 256 stripes of 2^slot_bits entries of 16 bytes; a stripe is allocated (and written
+// zero, so its pages are mapped writable at once) on its first insert. Progress: blocking (striped locks, one mutex per stripe of slots).
 // A result is only ever returned for the exact key it was stored under: every slot holds the
 // full key and find compares all of it, never only the hash.
 //
@@ -62,11 +62,11 @@ private:
     };
     struct alignas(64) Stripe {
         mutable std::mutex lock;
-        size_t count = 0; // guarded by lock
+        size_t count = 0;       // guarded by lock
+        Slot *slots = nullptr;  // guarded by lock; null until the first insert
     };
     Stripe stripes_[1u << STRIPE_BITS];
     size_t per_stripe_, mask_, limit_; // slots per stripe, per_stripe_ - 1, 3/4 of per_stripe_
-    Slot *slots_ = nullptr; // stripe s owns slots_[s * per_stripe_, (s+1) * per_stripe_)
     void insert_locked(size_t stripe, size_t h, const LocalDeadKey &k, bool dead);
 };
 
