@@ -48,23 +48,23 @@ int flood(const Board &b, LocalDeadScratch &s, size_t base, uint32_t stamp, int 
     return best;
 }
 
-// Are cells a and b (interior indices) within one king step of each other?
-bool touching(const Board &b, int a, int c) {
+// Are cells a and b (interior indices) within r king steps of each other?
+bool touching(const Board &b, int a, int c, int r) {
     const int w = b.level.width;
     const int ga = b.grid_of[a], gc = b.grid_of[c];
     const int dr = ga / w - gc / w, dc = ga % w - gc % w;
-    return dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1;
+    return dr >= -r && dr <= r && dc >= -r && dc <= r;
 }
 
-// Drop boxes with no other box of the list within a king step, until none is left to drop.
-void reduce(const Board &b, int *cells, int &count) {
+// Drop boxes with no other box of the list within r king steps, until none is left to drop.
+void reduce(const Board &b, int *cells, int &count, int r) {
     bool changed = true;
     while (changed && count > 0) {
         changed = false;
         for (int i = 0; i < count; ++i) {
             bool alone = true;
             for (int j = 0; j < count && alone; ++j)
-                if (j != i && touching(b, cells[i], cells[j])) alone = false;
+                if (j != i && touching(b, cells[i], cells[j], r)) alone = false;
             if (alone) {
                 cells[i] = cells[--count];
                 changed = true;
@@ -121,7 +121,7 @@ bool sub_search(const Board &b, const uint8_t *dead, const Key &start, LocalDead
     for (;;) {
         while (lowest < NB && s.buckets[lowest].empty()) ++lowest;
         if (lowest == NB) break;
-        if (expanded >= LocalDeadScratch::BUDGET) {
+        if (expanded >= s.budget) {
             ++s.unknown;
             return false; // over budget: unknown, so alive
         }
@@ -147,7 +147,7 @@ bool sub_search(const Board &b, const uint8_t *dead, const Key &start, LocalDead
                 if (!frozen) {
                     int m = count;
                     for (int j = 0; j < count; ++j) child[j] = j == i ? to : cells[j];
-                    reduce(b, child, m);
+                    reduce(b, child, m, s.radius);
                     if (all_on_goals(b, child, m)) {
                         alive = true;
                     } else {
@@ -184,15 +184,17 @@ bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupanc
     int count = 0;
     cells[count++] = cell;
     const int w = b.level.width;
+    const int rad = s.radius;
     for (int q = 0; q < count && count < MAXB; ++q) {
         const int g = b.grid_of[cells[q]];
-        for (int dr = -1; dr <= 1 && count < MAXB; ++dr)
-            for (int dc = -1; dc <= 1 && count < MAXB; ++dc) {
-                if (dr == 0 && dc == 0) continue;
+        for (int ring = 1; ring <= rad && count < MAXB; ++ring) // nearest first
+        for (int dr = -ring; dr <= ring && count < MAXB; ++dr)
+            for (int dc = -ring; dc <= ring && count < MAXB; ++dc) {
+                if (std::max(dr < 0 ? -dr : dr, dc < 0 ? -dc : dc) != ring) continue;
                 const int gx = g + dr * w + dc;
                 if (gx < 0 || gx >= static_cast<int>(b.index_of.size())) continue;
                 const int x = b.index_of[gx];
-                if (x < 0 || !occupancy[x] || !touching(b, cells[q], x)) continue;
+                if (x < 0 || !occupancy[x] || !touching(b, cells[q], x, rad)) continue;
                 bool have = false;
                 for (int j = 0; j < count; ++j) have |= cells[j] == x;
                 if (!have) cells[count++] = x;

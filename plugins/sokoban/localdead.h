@@ -45,6 +45,8 @@ struct LocalDeadScratch {
     std::vector<Key> buckets[3 * MAX_BOXES + 1]; // open sub-states by priority (see localdead.cc)
     std::unordered_map<Key, uint32_t, KeyHash> seen; // sub-search visited
     std::unordered_map<Key, bool, KeyHash> cache;    // clump -> dead (ldcache=thread)
+    int radius = 1;               // clump: boxes within this many king steps (ldradius=1|2)
+    int budget = BUDGET;          // sub-states per test (ldbudget=N)
     uint64_t tests = 0, deadlocks = 0, cache_hits = 0, probe_hits = 0, unknown = 0, expanded = 0; // counters for measurements
     void init(const Board &board);
 };

@@ -1,6 +1,7 @@
 // options.cc -- see options.h.
 #include "options.h"
 
+#include <cstdlib>
 #include <cstring>
 
 namespace sokoban {
@@ -58,7 +59,7 @@ const char *const OPTIONS_HELP =
 namespace {
 
 const char *const ACCEPTED =
-    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, corral=on|off, heuristic=matching|greedy|none, "
+    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
@@ -98,6 +99,21 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
                 error = std::string("option ldcache: bad value '") + value + "'; expected shared or thread";
                 return false;
             }
+        } else if (std::strcmp(key, "ldradius") == 0) {
+            if (std::strcmp(value, "1") == 0) o.ldradius = 1;
+            else if (std::strcmp(value, "2") == 0) o.ldradius = 2;
+            else {
+                error = std::string("option ldradius: bad value '") + value + "'; expected 1 or 2";
+                return false;
+            }
+        } else if (std::strcmp(key, "ldbudget") == 0) {
+            char *end = nullptr;
+            const long v = std::strtol(value, &end, 10);
+            if (!*value || *end || v < 1 || v > 100000) {
+                error = std::string("option ldbudget: bad value '") + value + "'; expected a number from 1 to 100000";
+                return false;
+            }
+            o.ldbudget = static_cast<int>(v);
         } else if (std::strcmp(key, "ldprobe") == 0) {
             if (!on_off(key, value, o.ldprobe, error)) return false;
         } else if (std::strcmp(key, "sides") == 0) {

@@ -88,6 +88,8 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.path.init(n);
     s.frozen.init(inst.board);
     s.localdead.init(inst.board);
+    s.localdead.radius = inst.options.ldradius;
+    s.localdead.budget = inst.options.ldbudget;
     s.dirs.reserve(n);
 }
 

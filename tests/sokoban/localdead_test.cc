@@ -183,3 +183,36 @@ TEST_CASE("Sokoban.LocalDead.EveryPrunedStateIsDead") {
     MESSAGE("pruned states proven dead: " << proven);
     CHECK(proven >= 10); // the test did prune states here, each one really dead
 }
+
+TEST_CASE("Sokoban.LocalDead.Radius2") {
+    // Two boxes a cell apart: with ldradius=1 the pushed box is alone (never tested), with 2
+    // they form a clump and are searched (alive here: the room is open).
+    sokoban_test::Fixture fx("#######\n"
+                             "#@    #\n"
+                             "# $ $ #\n"
+                             "#     #\n"
+                             "# ..  #\n"
+                             "#######\n");
+    std::vector<uint8_t> state = fx.initial();
+    unpack_state(fx.inst, fx.scratch, state.data());
+    for (int radius : {1, 2}) {
+        LocalDeadScratch s;
+        s.init(fx.inst.board);
+        s.radius = radius;
+        CHECK_FALSE(local_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), fx.cell(2, 2),
+                                   fx.inst.board.start_player, s));
+        CHECK(s.tests == (radius == 2 ? 1u : 0u));
+    }
+    // Still sound with the wider clump and a larger budget: A* keeps the fewest pushes.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (uint32_t level : {3u, 5u, 12u, 42u, 43u}) {
+        INFO("level " << level);
+        const sokoban_test::Solved wide = sokoban_test::table_solve(
+            micro, level, {{"ldradius", "2"}, {"ldbudget", "400"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        const sokoban_test::Solved off = sokoban_test::table_solve(
+            micro, level, {{"localdead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        REQUIRE(wide.ok);
+        REQUIRE(off.ok);
+        CHECK(wide.pushes == off.pushes);
+    }
+}

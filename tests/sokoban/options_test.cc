@@ -70,3 +70,24 @@ TEST_CASE("Sokoban.Options.Errors") {
     CHECK_FALSE(parse_options(badh, 1, o, error));
     CHECK(error.find("matching, greedy or none") != std::string::npos);
 }
+
+TEST_CASE("Sokoban.Options.LocalDeadTable") {
+    Options o;
+    std::string error;
+    REQUIRE(parse_options(nullptr, 0, o, error));
+    CHECK(o.ldshared);
+    CHECK(o.ldprobe);
+    CHECK(o.ldradius == 1);
+    CHECK(o.ldbudget == 100);
+    const solver_option set[] = {{"ldcache", "thread"}, {"ldprobe", "off"}, {"ldradius", "2"}, {"ldbudget", "400"}};
+    REQUIRE(parse_options(set, 4, o, error));
+    CHECK_FALSE(o.ldshared);
+    CHECK_FALSE(o.ldprobe);
+    CHECK(o.ldradius == 2);
+    CHECK(o.ldbudget == 400);
+    for (const solver_option &bad : {solver_option{"ldcache", "both"}, solver_option{"ldradius", "3"},
+                                     solver_option{"ldbudget", "0"}, solver_option{"ldbudget", "12x"}}) {
+        CHECK_FALSE(parse_options(&bad, 1, o, error));
+        CHECK(error.find("expected") != std::string::npos);
+    }
+}
