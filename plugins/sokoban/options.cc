@@ -21,6 +21,15 @@ const char *const OPTIONS_HELP =
     "                            states) on the pushed box and the boxes touching it, all other\n"
     "                            boxes removed; a clump that can never get all its boxes onto goals\n"
     "                            (proven by exhausting the sub-search) prunes the push (cached)\n"
+    "ldcache=shared|thread       (shared) the local deadlock results: one table for all threads\n"
+    "                            (striped locks; a clump one thread proved is not searched again)\n"
+    "                            or one table per thread\n"
+    "ldprobe=on|off              (on) ask that table with the player's own cell before the flood\n"
+    "                            that finds the clump's player area (a hit needs no flood)\n"
+    "ldradius=1|2|mixed          (mixed) the clump: boxes within 1 (touching) or 2 king steps of\n"
+    "                            the pushed box and of each other (up to 5); mixed: 2 in the\n"
+    "                            portfolio's greedy searches, 1 elsewhere\n"
+    "ldbudget=N                  (100) sub-states the local deadlock search expands per test\n"
     "corral=on|off               (on) PI-corral pruning: when an area the player cannot reach\n"
     "                            must be entered first, expand only the pushes into it (and a\n"
     "                            corral that can never be entered, unsolved, is a deadlock)\n"
@@ -59,7 +68,7 @@ const char *const OPTIONS_HELP =
 namespace {
 
 const char *const ACCEPTED =
-    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
+    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
@@ -100,10 +109,12 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
                 return false;
             }
         } else if (std::strcmp(key, "ldradius") == 0) {
+            o.ldmixed = false;
             if (std::strcmp(value, "1") == 0) o.ldradius = 1;
             else if (std::strcmp(value, "2") == 0) o.ldradius = 2;
+            else if (std::strcmp(value, "mixed") == 0) o.ldmixed = true, o.ldradius = 1;
             else {
-                error = std::string("option ldradius: bad value '") + value + "'; expected 1 or 2";
+                error = std::string("option ldradius: bad value '") + value + "'; expected 1, 2 or mixed";
                 return false;
             }
         } else if (std::strcmp(key, "ldbudget") == 0) {

@@ -21,7 +21,8 @@ struct Options {
     bool localdead = true;                         // localdead=on|off (localdead.h)
     bool ldshared = true;                          // ldcache=shared|thread (localdead_cache.h)
     bool ldprobe = true;                           // ldprobe=on|off (localdead.h)
-    int ldradius = 1;                              // ldradius=1|2 (localdead.h)
+    int ldradius = 1;                              // ldradius=1|2|mixed (localdead.h)
+    bool ldmixed = true;                           // mixed (the default): radius 2 on the portfolio's greedy searches
     int ldbudget = 100;                            // ldbudget=N, 1..100000 (localdead.h)
     bool sides = true;                             // sides=on|off (heuristic distances)
     bool tunnels = true;                           // tunnels=on|strict|off (tunnel macro, macros.h)

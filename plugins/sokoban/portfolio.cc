@@ -60,6 +60,8 @@ void run_search(Shared &sh, unsigned k) {
     init_scratch(inst, scratch);
     scratch.no_tunnels = sh.no_tunnels;
     scratch.room_shortcut = sh.no_tunnels; // the second round cuts nothing (macros.h)
+    // ldradius=mixed: the greedy searches (odd k) test wider clumps, the others touching ones.
+    if (inst.options.ldmixed) scratch.localdead.radius = k % 2 == 1 ? 2 : 1;
     struct Node {
         uint32_t parent, move, g;
         int32_t last; // the cell the push into this state left its box on (ordering.h)

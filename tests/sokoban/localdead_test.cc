@@ -216,3 +216,4 @@ TEST_CASE("Sokoban.LocalDead.Radius2") {
         CHECK(wide.pushes == off.pushes);
     }
 }
+

@@ -78,12 +78,14 @@ TEST_CASE("Sokoban.Options.LocalDeadTable") {
     CHECK(o.ldshared);
     CHECK(o.ldprobe);
     CHECK(o.ldradius == 1);
+    CHECK(o.ldmixed);
     CHECK(o.ldbudget == 100);
     const solver_option set[] = {{"ldcache", "thread"}, {"ldprobe", "off"}, {"ldradius", "2"}, {"ldbudget", "400"}};
     REQUIRE(parse_options(set, 4, o, error));
     CHECK_FALSE(o.ldshared);
     CHECK_FALSE(o.ldprobe);
     CHECK(o.ldradius == 2);
+    CHECK_FALSE(o.ldmixed);
     CHECK(o.ldbudget == 400);
     for (const solver_option &bad : {solver_option{"ldcache", "both"}, solver_option{"ldradius", "3"},
                                      solver_option{"ldbudget", "0"}, solver_option{"ldbudget", "12x"}}) {

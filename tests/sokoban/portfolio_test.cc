@@ -147,3 +147,24 @@ TEST_CASE("Sokoban.Portfolio.FallsBackWhenAStrictMacroCutsEverySolution") {
     CHECK(replayed == cost);
     P->close(inst);
 }
+
+TEST_CASE("Sokoban.Portfolio.MixedRadiusSolvesXSokoban81") {
+    // ldradius=mixed (the default): the greedy search tests clumps of boxes within two king
+    // steps, which prunes XSokoban 81 enough that the portfolio solves it (about 0.05 s); the
+    // answer replays. Bounded by the memory budget, not by time: should the wider test stop
+    // working, the searches run out of their 64 MiB and the status is not OK.
+    const solver_plugin *P = solver_plugin_entry();
+    const std::string xs = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    FakeRuntime rt(2);
+    rt.services.memory_budget_bytes = 64u << 20;
+    solver_instance *inst = open_with(xs, 81, rt);
+    uint64_t cost = 0;
+    Err err;
+    REQUIRE(P->solve(inst, &rt.services, &cost, &err.e) == SOLVER_OK);
+    const std::string text = rt.output.substr(0, rt.output.size() - 1);
+    uint64_t replayed = 0;
+    Err verr;
+    CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &verr.e) == SOLVER_OK, verr.msg);
+    CHECK(replayed == cost);
+    P->close(inst);
+}
