@@ -1,10 +1,12 @@
 // localdead.h -- local deadlock search: a tiny bounded search on the boxes around a push.
 //
 // After a push, take the pushed box and the boxes 8-connected to it (transitively, at most
-// MAX_BOXES, nearest first): the clump. Remove every other box from the board. Removing boxes
-// only makes a position easier (every solution of the full position, restricted to the clump's
-// boxes, is a solution of the sub-position), so if the clump's boxes can never all stand on
-// goals in the sub-position, the full position is dead.
+// MAX_BOXES, nearest first): the clump. With radius 2 (ldradius=2, or the portfolio's greedy
+// searches with ldradius=mixed) boxes within two king steps count as connected. Remove every
+// other box from the board. Removing boxes only makes a position easier (every solution of
+// the full position, restricted to the clump's boxes, is a solution of the sub-position), so
+// if the clump's boxes can never all stand on goals in the sub-position, the full position is
+// dead.
 //
 // The sub-search is a breadth-first search over (clump cells, normalized player) with the same
 // push rules (no dead squares, no fragile cells, freeze deadlocks pruned). It counts as "alive"

@@ -216,4 +216,3 @@ TEST_CASE("Sokoban.LocalDead.Radius2") {
         CHECK(wide.pushes == off.pushes);
     }
 }
-
