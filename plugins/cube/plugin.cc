@@ -60,9 +60,12 @@ const char *const OPTIONS_HELP =
     "batch=N             fst/fst4 search with class_moves and lazy_axes on: expand up to N nodes of\n"
     "                    a level together, stage by stage, so their memory misses overlap\n"
     "                    (default 16; 0: one node at a time, depth first)\n"
-    "order_tasks=on|off  fst/fst4 search: run each bound's 3-move prefixes in ascending order of\n"
-    "                    their table distances, max then sum (on, default), so the last bound tends to\n"
-    "                    reach a solution sooner; off: in the order they are generated";
+    "order_tasks=score|prev|mix|off  fst/fst4 search: the order of each bound's 3-move prefixes, so\n"
+    "                    the last bound tends to reach a solution sooner. score (default; on is the\n"
+    "                    same): ascending table distances, max then sum; prev: descending size of\n"
+    "                    the prefix's subtree at the previous bound (ties and the first bound by\n"
+    "                    score); mix: ascending max distance, then descending previous size; off:\n"
+    "                    the order they are generated in";
 
 struct Options {
     bool fast = false;
@@ -140,10 +143,16 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             long B = std::strtol(v.c_str(), &end, 10);
             if (v.empty() || *end || B < 0 || B > 256) return why = "batch: expected a number from 0 to 256, not '" + v + "'", false;
             opts.search.batch = int(B);
-        } else if (k == "class_moves" || k == "lazy_axes" || k == "order_tasks") {
-            bool &b = k == "class_moves" ? opts.search.class_moves
-                      : k == "lazy_axes" ? opts.search.lazy_axes
-                                         : opts.search.order_tasks;
+        } else if (k == "order_tasks") {
+            TaskOrder &t = opts.search.order_tasks;
+            if (v == "score" || v == "on") t = TaskOrder::score;
+            else if (v == "prev") t = TaskOrder::prev;
+            else if (v == "mix") t = TaskOrder::mix;
+            else if (v == "deep") t = TaskOrder::deep;
+            else if (v == "off") t = TaskOrder::off;
+            else return why = "order_tasks: expected score, prev, mix, on (= score) or off, not '" + v + "'", false;
+        } else if (k == "class_moves" || k == "lazy_axes") {
+            bool &b = k == "class_moves" ? opts.search.class_moves : opts.search.lazy_axes;
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
