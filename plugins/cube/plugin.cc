@@ -47,7 +47,7 @@ const char *const OPTIONS_HELP =
     "verify=once|always  fst/fst4 cache file: once (default) checksums the whole file until a pass\n"
     "                    succeeds, then trusts it while the marker written beside it (.verified:\n"
     "                    size, time, inode, header checksum) still matches the file; always: the\n"
-    "                    full pass at every load (about 0.2 s of CPU for fst4). The first optimal\n"
+    "                    full pass at every load (about 0.3 s of CPU for fst4). The first optimal\n"
     "                    solve of a process decides.\n"
     "class_moves=on|off  fst/fst4 search: follow each position's flip-slice symmetry class along\n"
     "                    moves with a class move table (on, default; 105 MiB more, built at the\n"
@@ -60,12 +60,14 @@ const char *const OPTIONS_HELP =
     "batch=N             fst/fst4 search with class_moves and lazy_axes on: expand up to N nodes of\n"
     "                    a level together, stage by stage, so their memory misses overlap\n"
     "                    (default 16; 0: one node at a time, depth first)\n"
-    "order_tasks=score|prev|mix|off  fst/fst4 search: the order of each bound's 3-move prefixes, so\n"
+    "order_tasks=score|prev|mix|deep|off  fst/fst4 search: the order of each bound's 3-move prefixes, so\n"
     "                    the last bound tends to reach a solution sooner. score (default; on is the\n"
     "                    same): ascending table distances, max then sum; prev: descending size of\n"
     "                    the prefix's subtree at the previous bound (ties and the first bound by\n"
-    "                    score); mix: ascending max distance, then descending previous size; off:\n"
-    "                    the order they are generated in";
+    "                    score); mix: ascending max distance, then descending previous size; deep:\n"
+    "                    descending count of the nodes the prefix expanded within 8 moves of the\n"
+    "                    previous bound (ties by score); off: the order they are generated in.\n"
+    "                    prev, mix and deep were measured and lose to score (README)";
 
 struct Options {
     bool fast = false;
@@ -150,7 +152,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else if (v == "mix") t = TaskOrder::mix;
             else if (v == "deep") t = TaskOrder::deep;
             else if (v == "off") t = TaskOrder::off;
-            else return why = "order_tasks: expected score, prev, mix, on (= score) or off, not '" + v + "'", false;
+            else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
         } else if (k == "class_moves" || k == "lazy_axes") {
             bool &b = k == "class_moves" ? opts.search.class_moves : opts.search.lazy_axes;
             if (v == "on") b = true;
