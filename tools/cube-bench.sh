@@ -14,7 +14,7 @@
 #                                         seed, fast mode (max_length 20): all verified (the CLI
 #                                         replays every answer), longest, median and mean time
 # Environment: BUILD (default build), THREADS (default 2), TABLES (default fst4), LEVELS (optimal:
-# only these levels, e.g. "3 6 7"),
+# only these levels, e.g. "3 6 7"), OPTIONS (optimal: more plugin options, e.g. "order_tasks=prev batch=0"),
 # SOLVER_CACHE_DIR (default ~/.cache/solver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,7 +65,7 @@ rebuild() {
 
 optimal() {
     local maxlen=${1:-20} timeout=${2:-1800} minlen=${3:-0} file=puzzles/cube/optimal.txt
-    echo "== optimal mode, tables $TABLES, $THREADS threads, positions of proven length $minlen..$maxlen ($file)"
+    echo "== optimal mode, tables $TABLES, $THREADS threads, options ${OPTIONS:-(defaults)}, positions of proven length $minlen..$maxlen ($file)"
     local level=0 ok=0 bad=0 skipped=0 log
     log=$(mktemp)
     while IFS= read -r line; do
@@ -74,10 +74,11 @@ optimal() {
         local want=${line##*; }
         if [ "$want" -gt "$maxlen" ] || [ "$want" -lt "$minlen" ]; then skipped=$((skipped + 1)); continue; fi
         if [ -n "${LEVELS:-}" ] && ! grep -qw "$level" <<<"$LEVELS"; then skipped=$((skipped + 1)); continue; fi
-        local out got rc search scpu gen cpu wall
+        local out got rc search scpu gen cpu wall extra=()
+        for o in ${OPTIONS:-}; do extra+=(--option "$o"); done
         set +e
         out=$(/usr/bin/time -f "TIME %e %U %S" "$SOLVER" --plugin cube --input "$file" --level "$level" --threads "$THREADS" \
-            --option tables="$TABLES" --time-limit "$timeout" --stats text 2>"$log")
+            --option tables="$TABLES" "${extra[@]}" --time-limit "$timeout" --stats text 2>"$log")
         rc=$?
         set -e
         got=$(awk 'NF {print NF; exit}' <<<"$out")

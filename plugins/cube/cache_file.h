@@ -23,4 +23,14 @@ bool write_cache_file(const std::string &path, std::initializer_list<FilePiece> 
 // FNV-1a style over 8-byte words (then the tail bytes), with an extra shift to mix high bits.
 uint64_t cache_checksum(const uint8_t *d, size_t n);
 
+// The "verified" marker beside a cached file (path + ".verified"): one text line with the
+// file's size, modification time (ns), inode and the checksum its header carries, written after
+// a full checksum pass succeeded. A later process that finds the marker matching the file as it
+// is now (same size, time, inode and header checksum) may skip the pass (verify=once): a file
+// rewritten, replaced or truncated since changes one of them. Not a guard against bits rotting
+// in place without a write; verify=always re-reads everything.
+bool verified_before(const std::string &path, uint64_t sum);
+// Best effort (a cache of a cache: a failure only means the next process checks again).
+void mark_verified(const std::string &path, uint64_t sum);
+
 }  // namespace cube

@@ -286,7 +286,8 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why) {
     return write_cache_file(path, {{&h, sizeof h}, {t.data.data(), t.data.size()}}, why);
 }
 
-bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits, bool verify, bool huge) {
+bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits, bool verify, bool huge,
+              bool verify_once) {
     FILE *f = std::fopen(path.c_str(), "rb");
     if (!f) return why = "no cached table " + path, false;
     out.co = &coords(std::filesystem::path(path).parent_path().string());
@@ -304,10 +305,12 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
     // more on a busy machine). The mapping is the fallback.
     if (huge) out.data = HugeBuffer::read_file(path, sizeof h, h.bytes);
     if (!out.data.data()) out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
-    if (!out.data.data() || (verify && cache_checksum(out.data.data(), h.bytes) != h.sum)) {
+    out.checksum_skipped = verify && verify_once && out.data.data() && verified_before(path, h.sum);
+    if (!out.data.data() || (verify && !out.checksum_skipped && cache_checksum(out.data.data(), h.bytes) != h.sum)) {
         out.data = HugeBuffer();
         return why = "cached table " + path + " is truncated or corrupt", false;
     }
+    if (verify && verify_once && !out.checksum_skipped) mark_verified(path, h.sum);
     out.depth_counts.clear();
     for (int i = 0; i < 24 && h.depth_counts[i]; ++i) out.depth_counts.push_back(h.depth_counts[i]);
     out.from_cache = true;
@@ -315,7 +318,7 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
 }
 
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits, bool huge) {
+                      unsigned bits, bool huge, bool verify_once) {
     static std::mutex mu;
     static std::shared_ptr<const FstTable> loaded[2];
     static std::string loaded_path[2];
@@ -334,12 +337,12 @@ solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable>
     std::string why;
     char line[512];
     auto t0 = clock_type::now();
-    if (load_fst(path, *t, why, bits, true, huge)) {
+    if (load_fst(path, *t, why, bits, true, huge, verify_once)) {
         t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
         std::snprintf(line, sizeof line,
-                      "cube: table %s: %llu entries, %.1f MiB, loaded from %s in %.2f s (symmetry tables %.2f s)",
+                      "cube: table %s: %llu entries, %.1f MiB, loaded from %s in %.2f s (symmetry tables %.2f s%s)",
                       name, (unsigned long long)t->size, double(t->data.size()) / 1048576.0, path.c_str(), t->build_seconds,
-                      t->co->build_seconds);
+                      t->co->build_seconds, t->checksum_skipped ? "; checksum verified before" : "");
     } else {
         solver_status s = build_fst(sv, *t, bits);
         if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table %s", name);

@@ -74,6 +74,7 @@ struct FstTable {
     std::vector<uint64_t> depth_counts;
     double build_seconds = 0;
     bool from_cache = false;
+    bool checksum_skipped = false;  // loaded with verify_once and a matching marker
 
     // The stored value (distance mod 3 or exact distance, by bits).
     unsigned get(uint64_t i) const { return bits == 4 ? get4(i) : get2(i); }
@@ -94,15 +95,17 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // verify = false skips the checksum pass over the data (0.3-0.6 s; tests that check the
 // table's values themselves).
 // huge = true reads the data into huge-page memory (HugeBuffer::read_file), else maps the file.
+// verify_once (with verify): skip the pass when the file's "verified" marker matches it
+// (verified_before, cache_file.h), and write the marker after a pass that succeeds.
 bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2, bool verify = true,
-              bool huge = true);
+              bool huge = true, bool verify_once = false);
 constexpr uint64_t fst_bytes(unsigned bits = 2) { return (uint64_t(1523864) * N_TWIST * bits + 7) / 8; }
 // The cache file of each kind: cube-fst.pdb (2 bits) or cube-fst4.pdb (4 bits).
 std::string fst_file(unsigned bits);
 
 // Load from the cache folder or build (and save); shared by the whole process (the first
-// load decides huge, see load_fst).
+// load decides huge and verify_once, see load_fst).
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits = 2, bool huge = true);
+                      unsigned bits = 2, bool huge = true, bool verify_once = false);
 
 }  // namespace cube

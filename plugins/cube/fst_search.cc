@@ -25,6 +25,7 @@
 #include <atomic>
 #include <cstdio>
 #include <mutex>
+#include <unordered_map>
 #include <sys/resource.h>
 
 #include "optimal.h"
@@ -105,8 +106,9 @@ struct Ctx {
     const ClassMoves *cm = nullptr;  // null: look the children's classes up (class_moves=off)
     bool lazy = true;                // lazy axes (lazy_axes=on), see Worker::dfs_t
     int batch = 0;                   // nodes expanded together (Worker::batch); 0: one at a time
-    bool order_tasks = true;         // prefixes by ascending score (order_tasks=on)
+    TaskOrder order_tasks = TaskOrder::score;  // see task_order
     int prefix_depth = 3;            // moves in a task's prefix
+    int deep_togo = 8;               // order_tasks=deep: counts the nodes with togo <= this
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
     std::atomic<bool> found{false};
@@ -255,6 +257,7 @@ struct Worker {
     uint64_t nodes = 0, generated = 0;
     BatchBuffers *bb = nullptr;
     unsigned polls = 0;
+    uint64_t deep = 0;  // nodes expanded with togo <= Ctx::deep_togo (order_tasks=deep)
 
     // Writes the moves to node i of level g (from its parents) into path[root..g).
     void trace(int root, int g, int i) {
@@ -279,6 +282,7 @@ struct Worker {
             return false;
         }
         nodes += uint64_t(e - b);
+        if (togo <= X->deep_togo) deep += uint64_t(e - b);
         BatchBuffers &B = *bb;
         BatchLevel &L = B.level[size_t(g)];
         const Coords &co = *X->co;
@@ -474,6 +478,7 @@ struct Worker {
     // CM: follow the flip-slice classes with the class move table (Ctx::cm).
     template <bool CM>
     bool dfs_t(const FNode &n, int g, int togo) {
+        deep += togo <= X->deep_togo;
         if ((++nodes & 0x3ff) == 0) {
             if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             if (X->sv && X->sv->should_stop && X->sv->should_stop(X->sv->ctx)) {
@@ -753,7 +758,16 @@ struct Task {
     Ctx *X;
     const Prefix *pre;
     int bound;
+    uint64_t generated = 0;  // children generated in the prefix's subtree (order_tasks=prev|mix)
+    uint64_t deep = 0;       // nodes expanded in it with togo <= Ctx::deep_togo (order_tasks=deep)
 };
+
+// A prefix's moves as one number (the key of its previous subtree size).
+uint32_t prefix_key(const Prefix &p) {
+    uint32_t k = uint32_t(p.len);
+    for (int i = 0; i < p.len; ++i) k = k * (NMOVES + 1) + uint32_t(p.moves[i]) + 1;
+    return k;
+}
 
 void run_task(Task *task) {
     Ctx *X = task->X;
@@ -788,6 +802,8 @@ void run_task(Task *task) {
     }
     X->nodes += w.nodes;
     X->generated += w.generated;
+    task->generated = w.generated;
+    task->deep = w.deep;
 }
 
 void prefixes(const Ctx &X, const FNode &s, int g, int depth, int bound, Prefix &cur, std::vector<Prefix> &out) {
@@ -808,6 +824,27 @@ void prefixes(const Ctx &X, const FNode &s, int g, int depth, int bound, Prefix 
 }
 
 }  // namespace
+
+std::vector<size_t> task_order(TaskOrder o, const std::vector<unsigned> &score, const std::vector<uint64_t> &prev) {
+    std::vector<size_t> order(score.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    auto by = [&](auto less) { std::stable_sort(order.begin(), order.end(), less); };
+    switch (o) {
+    case TaskOrder::off: break;
+    case TaskOrder::score: by([&](size_t a, size_t b) { return score[a] < score[b]; }); break;
+    case TaskOrder::prev:
+    case TaskOrder::deep:
+        by([&](size_t a, size_t b) { return prev[a] != prev[b] ? prev[a] > prev[b] : score[a] < score[b]; });
+        break;
+    case TaskOrder::mix:
+        by([&](size_t a, size_t b) {
+            if (score[a] / 64 != score[b] / 64) return score[a] / 64 < score[b] / 64;
+            return prev[a] != prev[b] ? prev[a] > prev[b] : score[a] < score[b];
+        });
+        break;
+    }
+    return order;
+}
 
 unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]) {
     unsigned h = 0;
@@ -841,6 +878,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.lazy = opt.lazy_axes;
     X.order_tasks = opt.order_tasks;
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::atoi(e);
+    if (const char *e = std::getenv("CUBE_DEEP_TOGO")) X.deep_togo = std::atoi(e);
     X.batch = opt.class_moves && opt.lazy_axes ? opt.batch : 0;
     if (opt.class_moves) {
         X.cm = &cube::class_moves();
@@ -877,6 +915,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         std::vector<Prefix> pre;
         std::vector<Task> tasks;
         std::vector<size_t> order;    // the tasks in the order they are taken (order_tasks)
+        std::unordered_map<uint32_t, uint64_t> prev_size;  // prefix_key -> generated, previous bound
         std::atomic<size_t> next{0};  // the next one to take
         double cpu0 = process_cpu();
         Loop(Ctx &x, const FNode &s) : X(x), start(s) {}
@@ -887,15 +926,23 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
             return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
         }
         size_t make_tasks(int bound) override {
+            // The subtree sizes of the bound just finished (all its tasks ran: no solution).
+            prev_size.clear();
+            for (size_t i = 0; i < tasks.size(); ++i)
+                prev_size[prefix_key(pre[i])] = X.order_tasks == TaskOrder::deep ? tasks[i].deep : tasks[i].generated;
             pre.clear();
             Prefix root{start, {0, 0, 0, 0}, 0};
             prefixes(X, start, 0, bound < X.prefix_depth ? bound : X.prefix_depth, bound, root, pre);
             tasks.resize(pre.size());
             for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&X, &pre[i], bound};
-            order.resize(pre.size());
-            for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-            if (X.order_tasks)
-                std::stable_sort(order.begin(), order.end(), [this](size_t a, size_t b) { return pre[a].score < pre[b].score; });
+            std::vector<unsigned> sc(pre.size());
+            std::vector<uint64_t> prev(pre.size(), 0);
+            for (size_t i = 0; i < pre.size(); ++i) {
+                sc[i] = pre[i].score;
+                auto it = prev_size.find(prefix_key(pre[i]));
+                if (it != prev_size.end()) prev[i] = it->second;
+            }
+            order = task_order(X.order_tasks, sc, prev);
             next = 0;
             return tasks.size();
         }

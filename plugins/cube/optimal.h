@@ -45,6 +45,21 @@ OptimalResult solve_optimal(const CubieCube &c, const std::vector<std::shared_pt
 // The table bound for a cube (max over the tables).
 unsigned pdb_bound(const Loc &s, const std::vector<std::shared_ptr<const Pdb>> &tables);
 
+// How a bound's 3-move prefixes are ordered (order_tasks=...):
+//   off    generation order;
+//   score  ascending table distances of the prefix's end node (max, then sum);
+//   prev   descending size of the prefix's subtree (children generated) at the previous bound,
+//          where the same prefix ran too (the bound loop runs the same prefixes again, one
+//          deeper); new prefixes count 0; ties, and the first bound, by score;
+//   mix    ascending max distance, then descending previous size, then score.
+//   deep   descending count of the nodes the prefix's subtree expanded at the previous bound
+//          within 8 moves of it (togo <= 8: table distances 8 or less, near solved); ties by
+//          score (task_order takes those counts as prev).
+enum class TaskOrder { off, score, prev, mix, deep };
+// The order (indices into the prefixes) for the prefixes' scores (max * 64 + sum) and previous
+// subtree sizes (same length).
+std::vector<size_t> task_order(TaskOrder o, const std::vector<unsigned> &score, const std::vector<uint64_t> &prev);
+
 // The same search over the corner table and the flip-slice-twist table looked up along the
 // three axes (tables=fst; fst_search.cc). corners is the c01234567 table; null (in tests)
 // leaves the corners to the goal test.
@@ -60,9 +75,9 @@ struct FstSearchOptions {
     // Expand up to this many nodes of one level together, stage by stage, so their memory
     // misses overlap (needs class_moves and lazy_axes; 0: one node at a time, depth first).
     int batch = 16;
-    // Run the prefixes (tasks) of each bound in ascending order of their table distances (max,
-    // then sum), so the last iteration tends to reach a solution sooner; off: generation order.
-    bool order_tasks = true;
+    // The order in which each bound's prefixes (tasks) run, so the last iteration tends to reach
+    // a solution sooner (see TaskOrder).
+    TaskOrder order_tasks = TaskOrder::score;
 };
 OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv,
                                 const FstSearchOptions &opt = FstSearchOptions());

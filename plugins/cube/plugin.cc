@@ -44,6 +44,11 @@ const char *const OPTIONS_HELP =
     "                    transparent huge pages (about 20% faster search, slower to load); mapped\n"
     "                    maps the cached file (quicker to load where fresh memory is slow to come\n"
     "                    by). The first optimal solve of a process decides.\n"
+    "verify=once|always  fst/fst4 cache file: once (default) checksums the whole file until a pass\n"
+    "                    succeeds, then trusts it while the marker written beside it (.verified:\n"
+    "                    size, time, inode, header checksum) still matches the file; always: the\n"
+    "                    full pass at every load (about 0.3 s of CPU for fst4). The first optimal\n"
+    "                    solve of a process decides.\n"
     "class_moves=on|off  fst/fst4 search: follow each position's flip-slice symmetry class along\n"
     "                    moves with a class move table (on, default; 105 MiB more, built at the\n"
     "                    first solve) or look every child's class up in the 93 MiB class table\n"
@@ -55,15 +60,21 @@ const char *const OPTIONS_HELP =
     "batch=N             fst/fst4 search with class_moves and lazy_axes on: expand up to N nodes of\n"
     "                    a level together, stage by stage, so their memory misses overlap\n"
     "                    (default 16; 0: one node at a time, depth first)\n"
-    "order_tasks=on|off  fst/fst4 search: run each bound's 3-move prefixes in ascending order of\n"
-    "                    their table distances, max then sum (on, default), so the last bound tends to\n"
-    "                    reach a solution sooner; off: in the order they are generated";
+    "order_tasks=score|prev|mix|deep|off  fst/fst4 search: the order of each bound's 3-move prefixes, so\n"
+    "                    the last bound tends to reach a solution sooner. score (default; on is the\n"
+    "                    same): ascending table distances, max then sum; prev: descending size of\n"
+    "                    the prefix's subtree at the previous bound (ties and the first bound by\n"
+    "                    score); mix: ascending max distance, then descending previous size; deep:\n"
+    "                    descending count of the nodes the prefix expanded within 8 moves of the\n"
+    "                    previous bound (ties by score); off: the order they are generated in.\n"
+    "                    prev, mix and deep were measured and lose to score (README)";
 
 struct Options {
     bool fast = false;
     int max_length = 20;
     std::string tables = "fst4";
     bool huge_pages = true;
+    bool verify_once = true;
     FstSearchOptions search;
 };
 
@@ -125,20 +136,30 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v == "huge") opts.huge_pages = true;
             else if (v == "mapped") opts.huge_pages = false;
             else return why = "pages: expected huge or mapped, not '" + v + "'", false;
+        } else if (k == "verify") {
+            if (v == "once") opts.verify_once = true;
+            else if (v == "always") opts.verify_once = false;
+            else return why = "verify: expected once or always, not '" + v + "'", false;
         } else if (k == "batch") {
             char *end = nullptr;
             long B = std::strtol(v.c_str(), &end, 10);
             if (v.empty() || *end || B < 0 || B > 256) return why = "batch: expected a number from 0 to 256, not '" + v + "'", false;
             opts.search.batch = int(B);
-        } else if (k == "class_moves" || k == "lazy_axes" || k == "order_tasks") {
-            bool &b = k == "class_moves" ? opts.search.class_moves
-                      : k == "lazy_axes" ? opts.search.lazy_axes
-                                         : opts.search.order_tasks;
+        } else if (k == "order_tasks") {
+            TaskOrder &t = opts.search.order_tasks;
+            if (v == "score" || v == "on") t = TaskOrder::score;
+            else if (v == "prev") t = TaskOrder::prev;
+            else if (v == "mix") t = TaskOrder::mix;
+            else if (v == "deep") t = TaskOrder::deep;
+            else if (v == "off") t = TaskOrder::off;
+            else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
+        } else if (k == "class_moves" || k == "lazy_axes") {
+            bool &b = k == "class_moves" ? opts.search.class_moves : opts.search.lazy_axes;
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, class_moves, lazy_axes, batch, order_tasks)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks)",
                    false;
         }
     }
@@ -318,7 +339,7 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             solver_status s = get_tables(in.opts.tables, sv, tables, err);
             if (s != SOLVER_OK) return s;
             std::shared_ptr<const FstTable> ft;
-            if (fst && (s = get_fst(sv, ft, err, bits, in.opts.huge_pages)) != SOLVER_OK) return s;
+            if (fst && (s = get_fst(sv, ft, err, bits, in.opts.huge_pages, in.opts.verify_once)) != SOLVER_OK) return s;
             OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, in.opts.search) : solve_optimal(in.cube, tables, sv);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../../plugins/cube/cube.h"
+#include "../../plugins/cube/optimal.h"
 #include "cube_checker.h"
 #include "test_services.h"
 
@@ -259,4 +260,22 @@ TEST_CASE("CubeSolve.StopRequestEndsTheSearch") {
     Solved r = solve(cube::to_facelets(cube::random_cube(rng)), {{"tables", "small"}}, &stopping);
     CHECK(r.status == SOLVER_ERR_STOPPED);
     CHECK(r.moves.empty());
+}
+
+TEST_CASE("cube task_order: each order_tasks key") {
+    using cube::TaskOrder;
+    // max * 64 + sum: prefix 0 (max 9), 1 (max 8, larger sum), 2 (max 8), 3 (max 9, smaller sum).
+    const std::vector<unsigned> score{9 * 64 + 40, 8 * 64 + 45, 8 * 64 + 41, 9 * 64 + 30};
+    const std::vector<uint64_t> prev{500, 10, 0, 10};
+    CHECK(cube::task_order(TaskOrder::off, score, prev) == std::vector<size_t>{0, 1, 2, 3});
+    CHECK(cube::task_order(TaskOrder::score, score, prev) == std::vector<size_t>{2, 1, 3, 0});
+    // Largest previous subtree first; equal sizes (1 and 3) by score.
+    CHECK(cube::task_order(TaskOrder::prev, score, prev) == std::vector<size_t>{0, 1, 3, 2});
+    CHECK(cube::task_order(TaskOrder::deep, score, prev) == std::vector<size_t>{0, 1, 3, 2});  // counts as prev
+    // Max distance first, then the previous size.
+    CHECK(cube::task_order(TaskOrder::mix, score, prev) == std::vector<size_t>{1, 2, 0, 3});
+    // No previous bound (all 0): prev and mix fall back to the score.
+    const std::vector<uint64_t> none(4, 0);
+    CHECK(cube::task_order(TaskOrder::prev, score, none) == cube::task_order(TaskOrder::score, score, none));
+    CHECK(cube::task_order(TaskOrder::mix, score, none) == cube::task_order(TaskOrder::score, score, none));
 }

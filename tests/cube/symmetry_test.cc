@@ -182,12 +182,12 @@ TEST_CASE("CubeSymmetry.FstBoundNeverExceedsTheTrueDistance") {
         }
         // The fst search (here without the corner table) finds the same optimal length.
         // With each technique of the search on and off (FstSearchOptions).
-        for (int o = 0; o < 16; ++o) {
+        for (int o = 0; o < 40; ++o) {
             FstSearchOptions opt;
             opt.class_moves = (o & 1) != 0;
             opt.lazy_axes = (o & 2) != 0;
             opt.batch = (o & 4) != 0 ? 1 + i % 5 : 0;  // small batches: chunks split the levels
-            opt.order_tasks = (o & 8) != 0;
+            opt.order_tasks = TaskOrder(o >> 3);  // off, score, prev, mix, deep
             CAPTURE(o);
             OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
             REQUIRE(q.status == SOLVER_OK);
