@@ -134,6 +134,19 @@ inline void set_classes(const Coords &co, FNode &c) {
     for (int a = 0; a < 3; ++a) c.cs[a] = co.flipslice_class[uint32_t(c.sl[a]) * N_FLIP + c.fl[a]];
 }
 
+// With the class move table: whether move m solves node n (its last move). The twist must
+// reach 0 and each axis's flip-slice class 0 (flip-slice 0 is alone in class 0), then the
+// corners must be home; nothing is looked up in the big tables.
+inline bool solved_by_move(const Ctx &X, const FNode &n, int m) {
+    const uint32_t *cmn = X.cm->next.data();
+    if (X.co->twist_move[size_t(n.tw[0]) * NMOVES + m]) return false;
+    for (int a = 0; a < 3; ++a)
+        if ((cmn[size_t(n.cs[a] >> 4) * NMOVES + X.sym_axis_move[a][n.cs[a] & 15][m]] >> 4) != 0) return false;
+    uint8_t l[8];
+    for (int i = 0; i < 8; ++i) l[i] = corner_move_loc[m][n.loc[0][i]];
+    return corners_solved(l);
+}
+
 // The rest of the child's locations (needed for the inverse lookups).
 inline void child_locs(const Ctx &X, const FNode &n, int m, FNode &c) {
     for (int i = 8; i < 20; ++i) c.loc[0][i] = edge_move_loc[m][n.loc[0][i]];
@@ -299,13 +312,7 @@ struct Worker {
                         continue;
                     }
                     ++generated;
-                    bool solved = !co.twist_move[size_t(n.tw[0]) * NMOVES + m];
-                    for (int a = 0; a < 3 && solved; ++a)
-                        solved = (cmn[size_t(n.cs[a] >> 4) * NMOVES + X->sym_axis_move[a][n.cs[a] & 15][m]] >> 4) == 0;
-                    if (!solved) continue;
-                    uint8_t l[8];
-                    for (int i = 0; i < 8; ++i) l[i] = corner_move_loc[m][n.loc[0][i]];
-                    if (corners_solved(l)) {
+                    if (solved_by_move(*X, n, m)) {
                         path[g] = m;
                         trace(root, g, p);
                         return true;
@@ -503,13 +510,7 @@ struct Worker {
                     continue;
                 }
                 ++k;
-                bool solved = !co.twist_move[size_t(n.tw[0]) * NMOVES + m];
-                for (int a = 0; a < 3 && solved; ++a)
-                    solved = (cmn[size_t(n.cs[a] >> 4) * NMOVES + X->sym_axis_move[a][n.cs[a] & 15][m]] >> 4) == 0;
-                if (!solved) continue;
-                uint8_t l[8];
-                for (int i = 0; i < 8; ++i) l[i] = corner_move_loc[m][n.loc[0][i]];
-                if (corners_solved(l)) {
+                if (solved_by_move(*X, n, m)) {
                     generated += uint64_t(k);
                     path[g] = m;
                     return true;
