@@ -13,16 +13,9 @@ bool frozen_at(const std::string &map, int row, int column, bool use_dead) {
     Options o;
     o.deadsquares = use_dead;
     sokoban_test::Fixture fx(map, o);
-    std::vector<uint8_t> state = fx.initial();
-    unpack_state(fx.inst, fx.scratch, state.data());
-    const int cell = fx.cell(row, column);
-    REQUIRE(cell >= 0);
-    REQUIRE(fx.scratch.occ[cell] == 1);
-    const std::vector<uint8_t> before = fx.scratch.occ;
-    const bool result =
-        freeze_deadlock(fx.inst.board, use_dead ? fx.inst.dead.data() : nullptr, fx.scratch.occ.data(), cell);
-    CHECK(fx.scratch.occ == before); // the occupancy is restored
-    return result;
+    return fx.on_initial_box(row, column, [&](int cell) {
+        return freeze_deadlock(fx.inst.board, use_dead ? fx.inst.dead.data() : nullptr, fx.scratch.occ.data(), cell);
+    });
 }
 } // namespace
 

@@ -11,21 +11,17 @@ namespace {
 // initial position (dead squares off, so only the frozen boxes matter).
 bool sealed_at(const std::string &map, int row, int column) {
     sokoban_test::Fixture fx(map);
-    std::vector<uint8_t> state = fx.initial();
-    unpack_state(fx.inst, fx.scratch, state.data());
-    const int cell = fx.cell(row, column);
-    REQUIRE(cell >= 0);
-    REQUIRE(fx.scratch.occ[cell] == 1);
-    const std::vector<uint8_t> before = fx.scratch.occ;
-    FrozenGoalScratch s;
-    s.init(fx.inst.board);
-    const bool result = frozen_goal_deadlock(fx.inst.board, nullptr, fx.scratch.occ.data(), fx.scratch.boxes.data(),
-                                             static_cast<int>(fx.scratch.boxes.size()), cell, s);
-    CHECK(fx.scratch.occ == before); // the occupancy is restored
-    // The second call answers from the cache, with the same verdict.
-    CHECK(frozen_goal_deadlock(fx.inst.board, nullptr, fx.scratch.occ.data(), fx.scratch.boxes.data(),
-                               static_cast<int>(fx.scratch.boxes.size()), cell, s) == result);
-    return result;
+    return fx.on_initial_box(row, column, [&](int cell) {
+        FrozenGoalScratch s;
+        s.init(fx.inst.board);
+        const bool result = frozen_goal_deadlock(fx.inst.board, nullptr, fx.scratch.occ.data(),
+                                                 fx.scratch.boxes.data(), static_cast<int>(fx.scratch.boxes.size()),
+                                                 cell, s);
+        // The second call answers from the cache, with the same verdict.
+        CHECK(frozen_goal_deadlock(fx.inst.board, nullptr, fx.scratch.occ.data(), fx.scratch.boxes.data(),
+                                   static_cast<int>(fx.scratch.boxes.size()), cell, s) == result);
+        return result;
+    });
 }
 } // namespace
 

@@ -14,18 +14,12 @@ namespace {
 // The local test on the box at (row, column) of the map's initial position, the player where
 // the map puts it.
 bool dead_at(sokoban_test::Fixture &fx, int row, int column) {
-    std::vector<uint8_t> state = fx.initial();
-    unpack_state(fx.inst, fx.scratch, state.data());
-    const int cell = fx.cell(row, column);
-    REQUIRE(cell >= 0);
-    REQUIRE(fx.scratch.occ[cell] == 1);
-    const std::vector<uint8_t> before = fx.scratch.occ;
-    LocalDeadScratch s;
-    s.init(fx.inst.board);
-    const bool result = local_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), cell,
-                                       fx.inst.board.start_player, s);
-    CHECK(fx.scratch.occ == before); // the occupancy is not changed
-    return result;
+    return fx.on_initial_box(row, column, [&](int cell) {
+        LocalDeadScratch s;
+        s.init(fx.inst.board);
+        return local_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), cell,
+                              fx.inst.board.start_player, s);
+    });
 }
 
 bool frozen(sokoban_test::Fixture &fx, int row, int column) {

@@ -51,6 +51,20 @@ struct Fixture {
         sokoban::initial_state(inst, scratch, s.data());
         return s;
     }
+    // A deadlock test on the box at (row, column) of the map's initial position, unpacked into
+    // scratch: test(cell) is called, and the occupancy must be the same afterwards.
+    template <class Test>
+    bool on_initial_box(int row, int column, Test test) {
+        std::vector<uint8_t> state = initial();
+        sokoban::unpack_state(inst, scratch, state.data());
+        const int c = cell(row, column);
+        REQUIRE(c >= 0);
+        REQUIRE(scratch.occ[c] == 1);
+        const std::vector<uint8_t> before = scratch.occ;
+        const bool result = test(c);
+        CHECK(scratch.occ == before); // the test leaves the occupancy as it found it
+        return result;
+    }
 };
 
 struct Child {
