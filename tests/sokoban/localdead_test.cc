@@ -103,7 +103,6 @@ TEST_CASE("Sokoban.LocalDead.KeepsOptimalLengths") {
     // and off on Microban levels where it prunes, never more expansions with it, and every
     // solution replayed by the plugin's verifier.
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    const solver_plugin *P = solver_plugin_entry();
     size_t on_total = 0, off_total = 0;
     for (uint32_t level : {3u, 5u, 12u, 42u, 43u, 63u, 64u}) {
         INFO("level " << level);
@@ -116,14 +115,7 @@ TEST_CASE("Sokoban.LocalDead.KeepsOptimalLengths") {
         CHECK(on.pushes == off.pushes);
         on_total += on.expanded;
         off_total += off.expanded;
-        solver_instance *inst = nullptr;
-        char msg[256] = {0};
-        solver_error err{msg, sizeof msg, 0, 0};
-        REQUIRE(P->open(micro.data(), micro.size(), "m", level, nullptr, 0, nullptr, &inst, &err) == SOLVER_OK);
-        uint64_t cost = 0;
-        CHECK(P->verify_solution(inst, on.text.data(), on.text.size(), &cost, &err) == SOLVER_OK);
-        CHECK(cost == on.pushes);
-        P->close(inst);
+        sokoban_test::check_replays(micro, level, on);
     }
     CHECK(on_total < off_total);
 }

@@ -93,7 +93,6 @@ TEST_CASE("Sokoban.RoomFill.GoalAreaTestsKeepOptimalLengths") {
     // the same fewest pushes on Microban levels where the tests prune, fewer expansions with
     // them, and every solution replayed by the plugin's verifier.
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    const solver_plugin *P = solver_plugin_entry();
     size_t on_total = 0, off_total = 0;
     for (uint32_t level : {3u, 42u, 43u, 63u, 64u}) {
         INFO("level " << level);
@@ -106,14 +105,7 @@ TEST_CASE("Sokoban.RoomFill.GoalAreaTestsKeepOptimalLengths") {
         CHECK(on.expanded <= off.expanded);
         on_total += on.expanded;
         off_total += off.expanded;
-        solver_instance *inst = nullptr;
-        char msg[256] = {0};
-        solver_error err{msg, sizeof msg, 0, 0};
-        REQUIRE(P->open(micro.data(), micro.size(), "m", level, nullptr, 0, nullptr, &inst, &err) == SOLVER_OK);
-        uint64_t cost = 0;
-        CHECK(P->verify_solution(inst, on.text.data(), on.text.size(), &cost, &err) == SOLVER_OK);
-        CHECK(cost == on.pushes);
-        P->close(inst);
+        sokoban_test::check_replays(micro, level, on);
     }
     CHECK(on_total < off_total);
 }

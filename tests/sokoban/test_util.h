@@ -192,6 +192,20 @@ inline Solved table_solve(const std::string &input, uint32_t level, std::vector<
     return result;
 }
 
+// The plugin's own verifier replays a solution of level `level` of `input` at its cost.
+inline void check_replays(const std::string &input, uint32_t level, const Solved &s) {
+    const solver_plugin *P = solver_plugin_entry();
+    solver_instance *inst = nullptr;
+    char msg[256] = {0};
+    solver_error err{msg, sizeof msg, 0, 0};
+    REQUIRE(P->open(input.data(), input.size(), "m", level, nullptr, 0, nullptr, &inst, &err) == SOLVER_OK);
+    uint64_t cost = 0;
+    CHECK_MESSAGE(P->verify_solution(inst, s.text.data(), s.text.size(), &cost, &err) == SOLVER_OK, msg);
+    CHECK(cost == s.pushes);
+    P->close(inst);
+}
+
+
 } // namespace sokoban_test
 
 #endif
