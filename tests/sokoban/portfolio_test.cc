@@ -52,6 +52,23 @@ solver_instance *open_with(const std::string &text, uint32_t level, FakeRuntime 
     return inst;
 }
 
+
+// The plugin's own solve succeeds on inst, prints one line, and the verifier replays that line
+// at the cost solve reported; then inst is closed.
+void solve_and_replay(solver_instance *inst, FakeRuntime &rt) {
+    const solver_plugin *P = solver_plugin_entry();
+    uint64_t cost = 0;
+    Err err;
+    REQUIRE(P->solve(inst, &rt.services, &cost, &err.e) == SOLVER_OK);
+    REQUIRE(!rt.output.empty());
+    CHECK(rt.output.back() == '\n');
+    const std::string text = rt.output.substr(0, rt.output.size() - 1);
+    uint64_t replayed = 0;
+    Err verr;
+    CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &verr.e) == SOLVER_OK, verr.msg);
+    CHECK(replayed == cost);
+    P->close(inst);
+}
 } // namespace
 
 TEST_CASE("Sokoban.Portfolio.SolvesAndTheAnswerReplays") {
@@ -68,17 +85,7 @@ TEST_CASE("Sokoban.Portfolio.SolvesAndTheAnswerReplays") {
             const solver_instance_info *info = P->info(inst);
             CHECK((info->flags & SOLVER_HAS_SOLVE));
             CHECK(std::string(info->default_engine) == "solve");
-            uint64_t cost = 0;
-            Err err;
-            REQUIRE(P->solve(inst, &rt.services, &cost, &err.e) == SOLVER_OK);
-            REQUIRE(!rt.output.empty());
-            CHECK(rt.output.back() == '\n');
-            const std::string text = rt.output.substr(0, rt.output.size() - 1);
-            uint64_t replayed = 0;
-            Err verr;
-            CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &verr.e) == SOLVER_OK, verr.msg);
-            CHECK(replayed == cost);
-            P->close(inst);
+            solve_and_replay(inst, rt);
         }
     }
 }
@@ -130,22 +137,13 @@ TEST_CASE("Sokoban.Portfolio.FallsBackWhenAStrictMacroCutsEverySolution") {
     // Course map 18: with goalroom=strict the fixed packing order leaves no solution (the
     // table-only search of solve_test.cc exhausts it); the portfolio searches again without the
     // macros that can cut and solves it.
-    const solver_plugin *P = solver_plugin_entry();
     const std::string course = sokoban_test::read_text("puzzles/sokoban/course/18.txt");
     const sokoban_test::Solved strict =
         sokoban_test::table_solve(course, 1, {{"goalroom", "strict"}, {"portfolio", "off"}}, 200000, 2, 3);
     CHECK_FALSE(strict.ok);
     FakeRuntime rt(2);
     solver_instance *inst = open_with(course, 1, rt, {{"goalroom", "strict"}});
-    uint64_t cost = 0;
-    Err err;
-    REQUIRE(P->solve(inst, &rt.services, &cost, &err.e) == SOLVER_OK);
-    const std::string text = rt.output.substr(0, rt.output.size() - 1);
-    uint64_t replayed = 0;
-    Err verr;
-    CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &verr.e) == SOLVER_OK, verr.msg);
-    CHECK(replayed == cost);
-    P->close(inst);
+    solve_and_replay(inst, rt);
 }
 
 TEST_CASE("Sokoban.Portfolio.MixedRadiusSolvesXSokoban81") {
@@ -153,18 +151,9 @@ TEST_CASE("Sokoban.Portfolio.MixedRadiusSolvesXSokoban81") {
     // steps, which prunes XSokoban 81 enough that the portfolio solves it (about 0.05 s); the
     // answer replays. Bounded by the memory budget, not by time: should the wider test stop
     // working, the searches run out of their 64 MiB and the status is not OK.
-    const solver_plugin *P = solver_plugin_entry();
     const std::string xs = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
     FakeRuntime rt(2);
     rt.services.memory_budget_bytes = 64u << 20;
     solver_instance *inst = open_with(xs, 81, rt);
-    uint64_t cost = 0;
-    Err err;
-    REQUIRE(P->solve(inst, &rt.services, &cost, &err.e) == SOLVER_OK);
-    const std::string text = rt.output.substr(0, rt.output.size() - 1);
-    uint64_t replayed = 0;
-    Err verr;
-    CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &verr.e) == SOLVER_OK, verr.msg);
-    CHECK(replayed == cost);
-    P->close(inst);
+    solve_and_replay(inst, rt);
 }
