@@ -207,6 +207,11 @@ bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupanc
         auto it = s.cache.find(k);
         return it == s.cache.end() ? -1 : (it->second ? 1 : 0);
     };
+    // The shared table overwrites; the per-thread cache keeps the first value (as before).
+    auto store = [&](const Key &k, bool dead_) {
+        if (shared) shared->insert(k, dead_);
+        else s.cache.emplace(k, dead_);
+    };
     auto answer = [&](int r) {
         ++s.cache_hits;
         if (r) ++s.deadlocks;
@@ -229,28 +234,18 @@ bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupanc
     if (!probe || p != player) {
         const int r = lookup(key);
         if (r >= 0) {
-            if (probe) { // remember the full player's key too: next time no flood
-                if (shared) shared->insert(fast, r != 0);
-                else s.cache.emplace(fast, r != 0);
-            }
+            if (probe) store(fast, r != 0); // the full player's key too: next time no flood
             return answer(r);
         }
     }
     const bool result = sub_search(b, dead, key, s);
-    if (shared) {
-        shared->insert(key, result);
-        if (probe && p != player) shared->insert(fast, result);
-        // Every sub-position the exhausted search reached is dead too (what it reaches was
-        // explored as well): keep them all, later clumps often are among them.
-        if (result)
-            for (const auto &kv : s.seen) shared->insert(kv.first, true);
-    } else {
-        if (s.cache.size() + s.seen.size() + 1 >= LocalDeadScratch::CACHE_CAP) s.cache.clear();
-        s.cache.emplace(key, result);
-        if (probe && p != player) s.cache.emplace(fast, result);
-        if (result)
-            for (const auto &kv : s.seen) s.cache.emplace(kv.first, true);
-    }
+    if (!shared && s.cache.size() + s.seen.size() + 1 >= LocalDeadScratch::CACHE_CAP) s.cache.clear();
+    store(key, result);
+    if (probe && p != player) store(fast, result);
+    // Every sub-position the exhausted search reached is dead too (what it reaches was
+    // explored as well): keep them all, later clumps often are among them.
+    if (result)
+        for (const auto &kv : s.seen) store(kv.first, true);
     if (result) ++s.deadlocks;
     return result;
 }

@@ -87,10 +87,6 @@ void LocalDeadCache::insert(const LocalDeadKey &k, bool dead) {
     insert_locked(s, h, k, dead);
 }
 
-void LocalDeadCache::insert_all(const LocalDeadKey *keys, size_t count, bool dead) {
-    for (size_t i = 0; i < count; ++i) insert(keys[i], dead);
-}
-
 size_t LocalDeadCache::size() const {
     size_t n = 0;
     for (size_t s = 0; s < STRIPES; ++s) {

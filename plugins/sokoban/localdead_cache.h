@@ -48,8 +48,6 @@ public:
     int find(const LocalDeadKey &k) const;
     // Store or overwrite. [thread-safe]
     void insert(const LocalDeadKey &k, bool dead);
-    // Store many keys with one value (the sub-positions of a dead search). [thread-safe]
-    void insert_all(const LocalDeadKey *keys, size_t count, bool dead);
     // Entries currently stored (a snapshot; for tests and measurements). [thread-safe]
     size_t size() const;
 
