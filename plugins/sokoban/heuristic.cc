@@ -1,6 +1,8 @@
 // heuristic.cc -- see heuristic.h.
 #include "heuristic.h"
 
+#include <algorithm>
+#include <climits>
 #include <limits>
 
 #include "deadsquares.h"
@@ -212,15 +214,46 @@ uint32_t evaluate(const Heuristic &h, const int *boxes, int count, int player, H
 }
 
 namespace {
-// Fill one row of the cost matrix; false when the box reaches no goal.
+// Fill one row of the cost matrix; false when the box reaches no goal. The same values as
+// box_cost() per goal, with the sides the player can reach found once for the row.
 bool fill_row(const Heuristic &h, int box, int player, int64_t big, int64_t *row) {
     bool any = false;
-    for (int g = 0; g < h.k; ++g) {
-        const uint16_t d = h.box_cost(g, box, player);
-        row[g] = d == UINT16_MAX ? big : d;
-        any |= d != UINT16_MAX;
+    if (!h.sides) {
+        for (int g = 0; g < h.k; ++g) {
+            const uint16_t d = h.dist[static_cast<size_t>(g) * h.n + box];
+            row[g] = d == UINT16_MAX ? big : d;
+            any |= d != UINT16_MAX;
+        }
+        return any;
+    }
+    const uint16_t *cb = &h.comp[static_cast<size_t>(box) * h.n];
+    const uint16_t pc = cb[player];
+    int sides[4], ns = 0;
+    for (int d = 0; d < 4; ++d) {
+        const int x = h.nb[box][d];
+        if (x >= 0 && cb[x] == pc) sides[ns++] = d;
+    }
+    const size_t stride = static_cast<size_t>(h.n) * 4;
+    const uint16_t *d4 = &h.dist4[static_cast<size_t>(box) * 4];
+    for (int g = 0; g < h.k; ++g, d4 += stride) {
+        uint16_t best = UINT16_MAX;
+        for (int q = 0; q < ns; ++q)
+            if (d4[sides[q]] < best) best = d4[sides[q]];
+        row[g] = best == UINT16_MAX ? big : best;
+        any |= best != UINT16_MAX;
     }
     return any;
+}
+
+// The matching of the filled matrix s.cost, from scratch.
+uint32_t solve_filled(const Heuristic &h, int count, HeuristicScratch &s, int *goal_of) {
+    const int64_t big = big_of(h);
+    Hungarian hung{s.cost.data(), count, s, big};
+    const int64_t m = hung.solve();
+    if (m >= big) return H_DEAD;
+    if (goal_of)
+        for (int j = 1; j <= count; ++j) goal_of[s.p[j] - 1] = j - 1;
+    return static_cast<uint32_t>(m);
 }
 } // namespace
 
@@ -256,8 +289,107 @@ uint32_t evaluate_assigned(const Heuristic &h, const int *boxes, int count, int 
     const int64_t big = big_of(h);
     for (int i = 0; i < count; ++i)
         if (!fill_row(h, boxes[i], player, big, &s.cost[static_cast<size_t>(i) * count])) return H_DEAD;
-    Hungarian hung{s.cost.data(), count, s, big};
-    const int64_t m = hung.solve();
+    return solve_filled(h, count, s, goal_of);
+}
+
+void matching_cache_init(HeuristicScratch &s, int n, int k, size_t max_bytes) {
+    s.cache_tag.clear();
+    s.cache_cell.clear();
+    s.cache_v.clear();
+    s.cache_mask = 0;
+    s.cache_k = k;
+    s.cache_hits = s.cache_misses = s.cache_stores = 0;
+    if (max_bytes == 0 || k <= 0) return;
+    const size_t per_entry = sizeof(uint64_t) + static_cast<size_t>(k) * (sizeof(uint16_t) + sizeof(int32_t));
+    size_t entries = 1024;
+    while (entries * 2 * per_entry <= max_bytes) entries *= 2;
+    s.cache_tag.assign(entries, 0);
+    s.cache_cell.assign(entries * k, 0);
+    s.cache_v.assign(entries * k, 0);
+    s.cache_mask = entries - 1;
+    s.row_mark.assign(n, 0);
+    s.row_of.assign(n, 0);
+    s.row_stamp = 0;
+}
+
+void matching_cache_store(HeuristicScratch &s, uint64_t key, const int *boxes, int count, bool from_parent) {
+    if (s.cache_tag.empty() || count != s.cache_k || key == 0) return;
+    const std::vector<int64_t> &v = from_parent ? s.pv : s.v;
+    const std::vector<int> &p = from_parent ? s.pp : s.p;
+    const size_t slot = static_cast<size_t>(key & s.cache_mask);
+    uint16_t *cell = &s.cache_cell[slot * count];
+    int32_t *pot = &s.cache_v[slot * count];
+    s.cache_tag[slot] = 0;
+    for (int j = 1; j <= count; ++j) {
+        const int r = p[j];
+        if (r < 1 || r > count || v[j] < INT32_MIN || v[j] > INT32_MAX) return;
+        cell[j - 1] = static_cast<uint16_t>(boxes[r - 1]);
+        pot[j - 1] = static_cast<int32_t>(v[j]);
+    }
+    s.cache_tag[slot] = key;
+    ++s.cache_stores;
+}
+
+uint32_t evaluate_cached(const Heuristic &h, const int *boxes, int count, int player, HeuristicScratch &s,
+                         int *goal_of, uint64_t key) {
+    if (h.kind != HeuristicKind::matching || s.cache_tag.empty() || count != h.k || count != s.cache_k)
+        return evaluate_assigned(h, boxes, count, player, s, goal_of);
+    const size_t slot = static_cast<size_t>(key & s.cache_mask);
+    if (key == 0 || s.cache_tag[slot] != key) {
+        ++s.cache_misses;
+        return evaluate_assigned(h, boxes, count, player, s, goal_of);
+    }
+    if (any_dead_box(h, boxes, count)) return H_DEAD;
+    const int64_t big = big_of(h);
+    for (int i = 0; i < count; ++i)
+        if (!fill_row(h, boxes[i], player, big, &s.cost[static_cast<size_t>(i) * count])) return H_DEAD;
+    // The kept assignment (column -> box cell) as column -> row, every row exactly once.
+    if (++s.row_stamp == 0) {
+        std::fill(s.row_mark.begin(), s.row_mark.end(), 0);
+        s.row_stamp = 1;
+    }
+    const uint32_t stamp = s.row_stamp;
+    const int n = static_cast<int>(s.row_mark.size());
+    for (int i = 0; i < count; ++i) {
+        s.row_mark[boxes[i]] = stamp;
+        s.row_of[boxes[i]] = i + 1;
+    }
+    const uint16_t *cell = &s.cache_cell[slot * count];
+    const int32_t *pot = &s.cache_v[slot * count];
+    bool ok = true;
+    for (int i = 0; i <= count; ++i) s.used[i] = 0;
+    s.u[0] = s.v[0] = 0;
+    s.p[0] = 0;
+    for (int j = 1; j <= count && ok; ++j) {
+        const int c = cell[j - 1];
+        if (c >= n || s.row_mark[c] != stamp || s.used[s.row_of[c]]) {
+            ok = false;
+            break;
+        }
+        const int r = s.row_of[c];
+        s.used[r] = 1;
+        s.p[j] = r;
+        s.v[j] = pot[j - 1];
+        s.u[r] = s.cost[static_cast<size_t>(r - 1) * count + (j - 1)] - s.v[j];
+    }
+    // Dual feasibility: with every assigned edge tight, cost(i, j) >= u[i] + v[j] everywhere
+    // proves the assignment optimal (LP duality), so its total is the minimum.
+    for (int i = 1; i <= count && ok; ++i) {
+        const int64_t *row = &s.cost[static_cast<size_t>(i - 1) * count];
+        const int64_t ui = s.u[i];
+        for (int j = 0; j < count; ++j)
+            if (row[j] - s.v[j + 1] < ui) {
+                ok = false;
+                break;
+            }
+    }
+    if (!ok) {
+        ++s.cache_misses;
+        return solve_filled(h, count, s, goal_of);
+    }
+    ++s.cache_hits;
+    int64_t m = 0;
+    for (int j = 1; j <= count; ++j) m += s.cost[static_cast<size_t>(s.p[j] - 1) * count + (j - 1)];
     if (m >= big) return H_DEAD;
     if (goal_of)
         for (int j = 1; j <= count; ++j) goal_of[s.p[j] - 1] = j - 1;

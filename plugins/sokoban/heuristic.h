@@ -18,6 +18,7 @@
 #define SOKOBAN_HEURISTIC_H
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -26,6 +27,17 @@
 namespace sokoban {
 
 enum class HeuristicKind { matching, greedy, none };
+
+// How the matching bound is computed (the value is the same in every mode):
+//   full:        from scratch for every state (Hungarian, O(k^3));
+//   incremental: from scratch for the expanded state, each child by re-inserting the moved
+//                box's row into the parent's solution (one augmentation, O(k^2));
+//   cached:      incremental, and each emitted child's optimal solution (column potentials and
+//                assignment) is kept in a per-thread table keyed by the child's hash; when the
+//                child is expanded the kept solution is checked against its cost matrix (dual
+//                feasibility and tight assigned edges: an optimality certificate, O(k^2)), so a
+//                stale entry or a hash collision only costs the from-scratch solve.
+enum class MatchingMode { full, incremental, cached };
 
 constexpr uint32_t H_DEAD = UINT32_MAX;
 
@@ -69,7 +81,37 @@ struct HeuristicScratch {
     std::vector<int> pp;
     std::vector<int> free_rows; // rows left unmatched by the Hungarian's greedy start
     void init(int k);
+
+    // The table of children's solutions (MatchingMode::cached; matching_cache_init).
+    uint64_t cache_mask = 0;         // entries - 1 (a power of two); no table when cache_tag is empty
+    int cache_k = 0;                 // columns per entry
+    std::vector<uint64_t> cache_tag; // the state's hash (0: empty)
+    std::vector<uint16_t> cache_cell; // per entry and goal column: the box cell assigned to it
+    std::vector<int32_t> cache_v;    // per entry and goal column: its potential
+    std::vector<uint32_t> row_mark;  // per interior cell: stamp of the row map below
+    std::vector<int> row_of;         // per interior cell: the row of the box there
+    uint32_t row_stamp = 0;
+    uint64_t cache_hits = 0, cache_misses = 0, cache_stores = 0; // statistics (tests, tuning)
 };
+
+// Per-thread size of the table of children's solutions (MatchingMode::cached).
+constexpr size_t MATCHING_CACHE_BYTES = size_t(16) << 20;
+
+// Size the table of children's solutions for k goals on n interior cells within about
+// `max_bytes` (power-of-two entries, at least 1024); max_bytes == 0 removes it.
+void matching_cache_init(HeuristicScratch &s, int n, int k, size_t max_bytes);
+
+// Keep the optimal solution of a child for when it is expanded: boxes[] are the child's boxes
+// (row order as given to matching_child). from_parent = false: the solution matching_child()
+// just left in s; true: the parent's kept solution (matching_keep_parent) with the moved box one
+// push closer to its assigned goal (matching_step_closer), which stays optimal for the child
+// (its row potential lowered by 1). No-op without a table.
+void matching_cache_store(HeuristicScratch &s, uint64_t key, const int *boxes, int count, bool from_parent);
+
+// As evaluate_assigned() (same value, matching only), but first tries the solution kept under
+// `key`: accepted only when it is provably optimal for this cost matrix.
+uint32_t evaluate_cached(const Heuristic &h, const int *boxes, int count, int player, HeuristicScratch &s,
+                         int *goal_of, uint64_t key);
 
 // h of the boxes (interior indices, count == heuristic.k) with the player at `player` (any
 // cell of its area), or H_DEAD.

@@ -61,6 +61,12 @@ const char *const OPTIONS_HELP =
     "sides=on|off                (on) the heuristic's push distances respect which side of a box\n"
     "                            the player can reach (a box cannot turn around in a corridor);\n"
     "                            maps up to 2048 interior cells; still admissible\n"
+    "matching=cached|incremental|full\n"
+    "                            (cached) how the matching bound is computed, the same value in\n"
+    "                            each mode: full = from scratch for every state; incremental = each\n"
+    "                            child from its parent's solution (one augmentation); cached = also\n"
+    "                            each child's solution kept (per thread, checked for optimality)\n"
+    "                            for when it is expanded\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -69,7 +75,7 @@ namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
-    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off";
+    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -164,6 +170,15 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             else {
                 error = std::string("option heuristic: bad value '") + value +
                         "'; expected matching, greedy or none";
+                return false;
+            }
+        } else if (std::strcmp(key, "matching") == 0) {
+            if (std::strcmp(value, "cached") == 0) o.matching = MatchingMode::cached;
+            else if (std::strcmp(value, "incremental") == 0) o.matching = MatchingMode::incremental;
+            else if (std::strcmp(value, "full") == 0) o.matching = MatchingMode::full;
+            else {
+                error = std::string("option matching: bad value '") + value +
+                        "'; expected cached, incremental or full";
                 return false;
             }
         } else {

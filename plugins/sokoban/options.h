@@ -32,6 +32,7 @@ struct Options {
     bool portfolio = true;                         // portfolio=on|off (portfolio.h, 2+ threads)
     bool ordering = true;                          // ordering=on|off (ordering.h, the portfolio's ties)
     HeuristicKind heuristic = HeuristicKind::matching; // heuristic=matching|greedy|none
+    MatchingMode matching = MatchingMode::cached;  // matching=cached|incremental|full (heuristic.h)
 };
 
 extern const char *const OPTIONS_HELP;

@@ -271,6 +271,11 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
         }
         return SOLVER_OK;
     }
+    if (services->log) {
+        const std::string line = "portfolio: no solution; " + std::to_string(total) + " states expanded over " +
+                                 std::to_string(T) + " searches";
+        services->log(services->ctx, SOLVER_LOG_INFO, line.c_str());
+    }
     bool all_exhausted = true, memory = false;
     for (int o : sh.outcome) {
         all_exhausted &= o == 2;

@@ -85,6 +85,8 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.allowed.reserve(4 * static_cast<size_t>(n));
     s.corral.init(n);
     s.hs.init(static_cast<int>(inst.board.goals.size()));
+    const bool cache = inst.options.heuristic == HeuristicKind::matching && inst.options.matching == MatchingMode::cached;
+    matching_cache_init(s.hs, n, static_cast<int>(inst.board.goals.size()), cache ? MATCHING_CACHE_BYTES : 0);
     s.path.init(n);
     s.frozen.init(inst.board);
     s.localdead.init(inst.board);
@@ -239,10 +241,13 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
     for (int box : s.boxes) parent_hash ^= b.zobrist_box[box];
     const uint8_t *dead = inst.options.deadsquares ? inst.dead.data() : nullptr;
     const int count = static_cast<int>(s.boxes.size());
-    const bool matching = inst.options.heuristic == HeuristicKind::matching;
+    // matching=full: every child from scratch; otherwise from the parent's solution.
+    const bool matching = inst.options.heuristic == HeuristicKind::matching && inst.options.matching != MatchingMode::full;
+    const bool cached = matching && inst.options.matching == MatchingMode::cached;
     uint32_t parent_h = H_DEAD;
     if (matching) {
-        parent_h = evaluate_assigned(inst.heuristic, s.boxes.data(), count, player, s.hs, s.goal_of.data());
+        parent_h = cached ? evaluate_cached(inst.heuristic, s.boxes.data(), count, player, s.hs, s.goal_of.data(), parent_hash)
+                          : evaluate_assigned(inst.heuristic, s.boxes.data(), count, player, s.hs, s.goal_of.data());
         if (parent_h != H_DEAD) matching_keep_parent(s.hs);
     }
     // One push: box i in direction d. Returns the sink's stop request.
@@ -260,15 +265,18 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             s.boxes[i] = box;
         }
         uint32_t h = 0;
+        int solution = 0; // the child's optimal matching: 1 left in s.hs, 2 the parent's shifted
         if (!pruned) {
             if (pushes == 1 && matching && parent_h != H_DEAD && parent_h > 0 &&
                 matching_step_closer(inst.heuristic, s.goal_of[i], box, player, to)) {
                 h = parent_h - 1;
+                solution = 2;
             } else {
                 s.boxes[i] = to; // box order does not matter to the heuristic
-                if (matching && parent_h != H_DEAD)
+                if (matching && parent_h != H_DEAD) {
                     h = matching_child(inst.heuristic, s.boxes.data(), count, i, end_player, s.hs);
-                else
+                    solution = 1;
+                } else
                     h = evaluate(inst.heuristic, s.boxes.data(), count, end_player, s.hs);
                 s.boxes[i] = box;
             }
@@ -288,6 +296,11 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         set_bit(child + 2, to);
         const uint64_t hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^
                               b.zobrist_box[box] ^ b.zobrist_box[to];
+        if (cached && solution != 0) {
+            s.boxes[i] = to;
+            matching_cache_store(s.hs, hash, s.boxes.data(), count, solution == 2);
+            s.boxes[i] = box;
+        }
         return sink.emit(sink.ctx, child, static_cast<uint32_t>(box * 4 + d), pushes, h, hash);
     };
     // One push: box i in direction d, extended by the macros. Returns the sink's stop request.
