@@ -23,7 +23,15 @@ void Heuristic::init(const Board &board, HeuristicKind kind_, bool use_sides) {
         }
     }
     sides = use_sides && kind != HeuristicKind::none && n <= SIDES_MAX_CELLS;
-    if (!sides) return;
+    side_rows.clear();
+    if (!sides) {
+        if (kind == HeuristicKind::none) return;
+        side_rows.assign(static_cast<size_t>(n) * 4 * k, UINT16_MAX);
+        for (int c = 0; c < n; ++c)
+            for (int g = 0; g < k; ++g)
+                side_rows[static_cast<size_t>(c) * 4 * k + g] = dist[static_cast<size_t>(g) * n + c];
+        return;
+    }
     nb = board.nb;
     // Components of the interior with one cell removed, for every cell.
     comp.assign(static_cast<size_t>(n) * n, UINT16_MAX);
@@ -80,6 +88,24 @@ void Heuristic::init(const Board &board, HeuristicKind kind_, bool use_sides) {
                 if (z < 0 || cx[z] != side || dg[x * 4 + d2] != UINT16_MAX) continue;
                 dg[x * 4 + d2] = nd;
                 queue.push_back(x * 4 + d2);
+            }
+        }
+    }
+    side_rows.assign(static_cast<size_t>(n) * 4 * k, UINT16_MAX);
+    for (int c = 0; c < n; ++c) {
+        const uint16_t *cc = &comp[static_cast<size_t>(c) * n];
+        for (int d = 0; d < 4; ++d) {
+            const int x = nb[c][d];
+            if (x < 0) continue;
+            uint16_t *row = &side_rows[(static_cast<size_t>(c) * 4 + d) * k];
+            for (int g = 0; g < k; ++g) {
+                const uint16_t *d4 = &dist4[(static_cast<size_t>(g) * n + c) * 4];
+                uint16_t best = UINT16_MAX;
+                for (int d2 = 0; d2 < 4; ++d2) {
+                    const int y = nb[c][d2];
+                    if (y >= 0 && cc[y] == cc[x] && d4[d2] < best) best = d4[d2];
+                }
+                row[g] = best;
             }
         }
     }
@@ -215,32 +241,25 @@ uint32_t evaluate(const Heuristic &h, const int *boxes, int count, int player, H
 
 namespace {
 // Fill one row of the cost matrix; false when the box reaches no goal. The same values as
-// box_cost() per goal, with the sides the player can reach found once for the row.
+// box_cost() per goal, copied from the precomputed row of the side the player is on.
 bool fill_row(const Heuristic &h, int box, int player, int64_t big, int64_t *row) {
-    bool any = false;
-    if (!h.sides) {
-        for (int g = 0; g < h.k; ++g) {
-            const uint16_t d = h.dist[static_cast<size_t>(g) * h.n + box];
-            row[g] = d == UINT16_MAX ? big : d;
-            any |= d != UINT16_MAX;
+    int side = 0;
+    if (h.sides) {
+        const uint16_t *cb = &h.comp[static_cast<size_t>(box) * h.n];
+        const uint16_t pc = cb[player];
+        side = -1;
+        for (int d = 0; d < 4 && side < 0; ++d) {
+            const int x = h.nb[box][d];
+            if (x >= 0 && cb[x] == pc) side = d;
         }
-        return any;
+        if (side < 0) return false; // the player reaches no side of the box
     }
-    const uint16_t *cb = &h.comp[static_cast<size_t>(box) * h.n];
-    const uint16_t pc = cb[player];
-    int sides[4], ns = 0;
-    for (int d = 0; d < 4; ++d) {
-        const int x = h.nb[box][d];
-        if (x >= 0 && cb[x] == pc) sides[ns++] = d;
-    }
-    const size_t stride = static_cast<size_t>(h.n) * 4;
-    const uint16_t *d4 = &h.dist4[static_cast<size_t>(box) * 4];
-    for (int g = 0; g < h.k; ++g, d4 += stride) {
-        uint16_t best = UINT16_MAX;
-        for (int q = 0; q < ns; ++q)
-            if (d4[sides[q]] < best) best = d4[sides[q]];
-        row[g] = best == UINT16_MAX ? big : best;
-        any |= best != UINT16_MAX;
+    const uint16_t *src = &h.side_rows[(static_cast<size_t>(box) * 4 + side) * h.k];
+    bool any = false;
+    for (int g = 0; g < h.k; ++g) {
+        const uint16_t d = src[g];
+        row[g] = d == UINT16_MAX ? big : d;
+        any |= d != UINT16_MAX;
     }
     return any;
 }

@@ -53,6 +53,10 @@ struct Heuristic {
     std::vector<std::array<int32_t, 4>> nb; // the board's neighbour table
     std::vector<uint16_t> comp;  // comp[box * n + cell]: component of cell with `box` removed
     std::vector<uint16_t> dist4; // dist4[(g * n + cell) * 4 + side]
+    // One cost-matrix row per (box cell, side), goals contiguous: side_rows[(cell * 4 + d) * k + g]
+    // = box_cost(g, cell, p) for a player p in the component of the neighbour in direction d
+    // (with sides; without, d = 0 holds dist). UINT16_MAX where that neighbour is a wall.
+    std::vector<uint16_t> side_rows;
 
     void init(const Board &board, HeuristicKind kind, bool use_sides = true);
 
