@@ -312,19 +312,18 @@ uint32_t evaluate_assigned(const Heuristic &h, const int *boxes, int count, int 
 }
 
 void matching_cache_init(HeuristicScratch &s, int n, int k, size_t max_bytes) {
-    s.cache_tag.clear();
-    s.cache_cell.clear();
-    s.cache_v.clear();
+    s.cache.clear();
+    s.cache.shrink_to_fit();
     s.cache_mask = 0;
     s.cache_k = k;
+    s.cache_words = 0;
     s.cache_hits = s.cache_misses = s.cache_stores = 0;
     if (max_bytes == 0 || k <= 0) return;
-    const size_t per_entry = sizeof(uint64_t) + static_cast<size_t>(k) * (sizeof(uint16_t) + sizeof(int32_t));
+    s.cache_words = 1 + (static_cast<size_t>(k) * (sizeof(int32_t) + sizeof(uint16_t)) + 7) / 8;
+    const size_t per_entry = s.cache_words * sizeof(uint64_t);
     size_t entries = 1024;
     while (entries * 2 * per_entry <= max_bytes) entries *= 2;
-    s.cache_tag.assign(entries, 0);
-    s.cache_cell.assign(entries * k, 0);
-    s.cache_v.assign(entries * k, 0);
+    s.cache.assign(entries * s.cache_words, 0);
     s.cache_mask = entries - 1;
     s.row_mark.assign(n, 0);
     s.row_of.assign(n, 0);
@@ -332,29 +331,30 @@ void matching_cache_init(HeuristicScratch &s, int n, int k, size_t max_bytes) {
 }
 
 void matching_cache_store(HeuristicScratch &s, uint64_t key, const int *boxes, int count, bool from_parent) {
-    if (s.cache_tag.empty() || count != s.cache_k || key == 0) return;
+    if (s.cache.empty() || count != s.cache_k || key == 0) return;
     const std::vector<int64_t> &v = from_parent ? s.pv : s.v;
     const std::vector<int> &p = from_parent ? s.pp : s.p;
     const size_t slot = static_cast<size_t>(key & s.cache_mask);
-    uint16_t *cell = &s.cache_cell[slot * count];
-    int32_t *pot = &s.cache_v[slot * count];
-    s.cache_tag[slot] = 0;
+    uint64_t *tag = s.cache_entry(slot);
+    int32_t *pot = s.cache_pots(slot);
+    uint16_t *cell = s.cache_cells(slot);
+    *tag = 0;
     for (int j = 1; j <= count; ++j) {
         const int r = p[j];
         if (r < 1 || r > count || v[j] < INT32_MIN || v[j] > INT32_MAX) return;
         cell[j - 1] = static_cast<uint16_t>(boxes[r - 1]);
         pot[j - 1] = static_cast<int32_t>(v[j]);
     }
-    s.cache_tag[slot] = key;
+    *tag = key;
     ++s.cache_stores;
 }
 
 uint32_t evaluate_cached(const Heuristic &h, const int *boxes, int count, int player, HeuristicScratch &s,
                          int *goal_of, uint64_t key) {
-    if (h.kind != HeuristicKind::matching || s.cache_tag.empty() || count != h.k || count != s.cache_k)
+    if (h.kind != HeuristicKind::matching || s.cache.empty() || count != h.k || count != s.cache_k)
         return evaluate_assigned(h, boxes, count, player, s, goal_of);
     const size_t slot = static_cast<size_t>(key & s.cache_mask);
-    if (key == 0 || s.cache_tag[slot] != key) {
+    if (key == 0 || *s.cache_entry(slot) != key) {
         ++s.cache_misses;
         return evaluate_assigned(h, boxes, count, player, s, goal_of);
     }
@@ -373,8 +373,8 @@ uint32_t evaluate_cached(const Heuristic &h, const int *boxes, int count, int pl
         s.row_mark[boxes[i]] = stamp;
         s.row_of[boxes[i]] = i + 1;
     }
-    const uint16_t *cell = &s.cache_cell[slot * count];
-    const int32_t *pot = &s.cache_v[slot * count];
+    const uint16_t *cell = s.cache_cells(slot);
+    const int32_t *pot = s.cache_pots(slot);
     bool ok = true;
     for (int i = 0; i <= count; ++i) s.used[i] = 0;
     s.u[0] = s.v[0] = 0;

@@ -86,12 +86,16 @@ struct HeuristicScratch {
     std::vector<int> free_rows; // rows left unmatched by the Hungarian's greedy start
     void init(int k);
 
-    // The table of children's solutions (MatchingMode::cached; matching_cache_init).
-    uint64_t cache_mask = 0;         // entries - 1 (a power of two); no table when cache_tag is empty
-    int cache_k = 0;                 // columns per entry
-    std::vector<uint64_t> cache_tag; // the state's hash (0: empty)
-    std::vector<uint16_t> cache_cell; // per entry and goal column: the box cell assigned to it
-    std::vector<int32_t> cache_v;    // per entry and goal column: its potential
+    // The table of children's solutions (MatchingMode::cached; matching_cache_init): entries of
+    // cache_words words each, one place per hash (the newest stays): the state's hash (0: empty),
+    // then per goal column its potential (int32), then the box cell assigned to it (uint16).
+    uint64_t cache_mask = 0;      // entries - 1 (a power of two); no table when cache is empty
+    int cache_k = 0;              // columns per entry
+    size_t cache_words = 0;
+    std::vector<uint64_t> cache;
+    uint64_t *cache_entry(size_t slot) { return &cache[slot * cache_words]; }
+    int32_t *cache_pots(size_t slot) { return reinterpret_cast<int32_t *>(cache_entry(slot) + 1); }
+    uint16_t *cache_cells(size_t slot) { return reinterpret_cast<uint16_t *>(cache_pots(slot) + cache_k); }
     std::vector<uint32_t> row_mark;  // per interior cell: stamp of the row map below
     std::vector<int> row_of;         // per interior cell: the row of the box there
     uint32_t row_stamp = 0;

@@ -150,8 +150,8 @@ TEST_CASE("Sokoban.Matching.KeptSolutionOnlyWhenOptimal") {
             pb = live[k + 1];
         } else if (variant == 1) {
             // Two goals' boxes swapped: mostly not optimal, caught by the dual check.
-            const size_t slot = static_cast<size_t>(key & hs.cache_mask) * k;
-            std::swap(hs.cache_cell[slot + round % k], hs.cache_cell[slot + (round + 1) % k]);
+            uint16_t *cells = hs.cache_cells(static_cast<size_t>(key & hs.cache_mask));
+            std::swap(cells[round % k], cells[(round + 1) % k]);
         } else if (variant == 2) {
             b[round % k] = live[k + 1];
         } else {
