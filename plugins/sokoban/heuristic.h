@@ -102,8 +102,10 @@ struct HeuristicScratch {
     uint64_t cache_hits = 0, cache_misses = 0, cache_stores = 0; // statistics (tests, tuning)
 };
 
-// Per-thread size of the table of children's solutions (MatchingMode::cached).
-constexpr size_t MATCHING_CACHE_BYTES = size_t(16) << 20;
+// Per-thread size of the table of children's solutions (MatchingMode::cached). 4 MiB: as many
+// hits per node as 16 MiB in practice and fewer cache misses per store (XSokoban 4 and 12 at
+// 1 thread: 4 MiB 1-6% more nodes per CPU second than 16 MiB; 64 MiB was 10-15% slower).
+constexpr size_t MATCHING_CACHE_BYTES = size_t(4) << 20;
 
 // Size the table of children's solutions for k goals on n interior cells within about
 // `max_bytes` (power-of-two entries, at least 1024); max_bytes == 0 removes it.
@@ -115,6 +117,13 @@ void matching_cache_init(HeuristicScratch &s, int n, int k, size_t max_bytes);
 // push closer to its assigned goal (matching_step_closer), which stays optimal for the child
 // (its row potential lowered by 1). No-op without a table.
 void matching_cache_store(HeuristicScratch &s, uint64_t key, const int *boxes, int count, bool from_parent);
+
+// Prefetch the table entry of `key` (for a store or a lookup a little later).
+inline void matching_cache_prefetch(HeuristicScratch &s, uint64_t key) {
+    if (s.cache.empty()) return;
+    const char *e = reinterpret_cast<const char *>(s.cache_entry(static_cast<size_t>(key & s.cache_mask)));
+    for (size_t b = 0; b < s.cache_words * sizeof(uint64_t); b += 64) __builtin_prefetch(e + b, 1);
+}
 
 // As evaluate_assigned() (same value, matching only), but first tries the solution kept under
 // `key`: accepted only when it is provably optimal for this cost matrix.

@@ -235,15 +235,16 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
     const Board &b = inst.board;
     if (b.unsolvable) return 0;
     const int player = unpack_state(inst, s, state);
-    const uint32_t rstamp = next_stamp(s.reach, s.reach_stamp);
-    flood(b, s, s.reach, rstamp, player);
     uint64_t parent_hash = b.zobrist_player[player]; // = state_hash(), from the unpacked boxes
     for (int box : s.boxes) parent_hash ^= b.zobrist_box[box];
+    const bool cached = inst.options.heuristic == HeuristicKind::matching && inst.options.matching == MatchingMode::cached;
+    if (cached) matching_cache_prefetch(s.hs, parent_hash); // its lookup comes after the flood
+    const uint32_t rstamp = next_stamp(s.reach, s.reach_stamp);
+    flood(b, s, s.reach, rstamp, player);
     const uint8_t *dead = inst.options.deadsquares ? inst.dead.data() : nullptr;
     const int count = static_cast<int>(s.boxes.size());
     // matching=full: every child from scratch; otherwise from the parent's solution.
     const bool matching = inst.options.heuristic == HeuristicKind::matching && inst.options.matching != MatchingMode::full;
-    const bool cached = matching && inst.options.matching == MatchingMode::cached;
     uint32_t parent_h = H_DEAD;
     if (matching) {
         parent_h = cached ? evaluate_cached(inst.heuristic, s.boxes.data(), count, player, s.hs, s.goal_of.data(), parent_hash)
@@ -284,6 +285,9 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         }
         if (pruned) return 0;
         const int np = pushes == 1 ? child_player(inst, s, player, box, to, rstamp) : normalize_player(inst, s, end_player);
+        const uint64_t hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^
+                              b.zobrist_box[box] ^ b.zobrist_box[to];
+        if (solution != 0) matching_cache_prefetch(s.hs, hash); // stored after the local test
         // Last: the costliest test, on children every cheaper test let through.
         if (inst.options.localdead && local_deadlock(b, dead, s.occ.data(), to, np, s.localdead,
                                                       inst.localdead_cache.get(), inst.options.ldprobe))
@@ -294,8 +298,6 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         child[1] = static_cast<uint8_t>(np >> 8);
         clear_bit(child + 2, box);
         set_bit(child + 2, to);
-        const uint64_t hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^
-                              b.zobrist_box[box] ^ b.zobrist_box[to];
         if (cached && solution != 0) {
             s.boxes[i] = to;
             matching_cache_store(s.hs, hash, s.boxes.data(), count, solution == 2);
