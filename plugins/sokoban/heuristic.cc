@@ -191,22 +191,33 @@ struct Hungarian {
             s.p[j] = 0;
             s.way[j] = 0;
         }
-        // Start from the row minima as row potentials (v = 0: every edge feasible) and give
+        // Start from the row minima as row potentials, then the column reduction below, and give
         // each row its first tight column if still free (a tight matched edge keeps the
-        // invariant augment() needs). Boxes mostly have different nearest goals, so most rows
-        // are matched here and only the rest pay an O(k^2) augmentation.
+        // invariant augment() needs); only the rows left pay an O(k^2) augmentation.
         for (int i = 1; i <= k; ++i) {
             const int64_t *row = matrix + static_cast<size_t>(i - 1) * k;
             int64_t m = row[0];
             for (int j = 1; j < k; ++j)
                 if (row[j] < m) m = row[j];
             s.u[i] = m;
+        }
+        // Column reduction: raise each column's potential to its smallest reduced cost (still
+        // feasible). Boxes often share their nearest goal (a goal room's entrance), so the row
+        // minima alone leave most columns without a tight edge; after this every column has one.
+        for (int j = 1; j <= k; ++j) {
+            int64_t m = std::numeric_limits<int64_t>::max();
+            for (int i = 1; i <= k; ++i) {
+                const int64_t r = cost(i, j) - s.u[i];
+                if (r < m) m = r;
+            }
+            s.v[j] = m;
+        }
+        for (int i = 1; i <= k; ++i)
             for (int j = 1; j <= k; ++j)
-                if (row[j - 1] == m && s.p[j] == 0) {
+                if (s.p[j] == 0 && cost(i, j) - s.u[i] - s.v[j] == 0) {
                     s.p[j] = i;
                     break;
                 }
-        }
         for (int j = 1; j <= k; ++j) s.used[j] = 0; // reused as "row i matched" marks below
         for (int j = 1; j <= k; ++j)
             if (s.p[j] != 0) s.used[s.p[j]] = 1;
