@@ -329,6 +329,8 @@ void matching_cache_init(HeuristicScratch &s, int n, int k, size_t max_bytes) {
     s.cache_k = k;
     s.cache_words = 0;
     s.cache_hits = s.cache_misses = s.cache_stores = 0;
+    s.cache_storing = s.cache_warmup = true;
+    s.cache_window = s.cache_window_hits = s.cache_pause_left = s.cache_pauses = 0;
     if (max_bytes == 0 || k <= 0) return;
     s.cache_words = 1 + (static_cast<size_t>(k) * (sizeof(int32_t) + sizeof(uint16_t)) + 7) / 8;
     const size_t per_entry = s.cache_words * sizeof(uint64_t);
@@ -342,7 +344,7 @@ void matching_cache_init(HeuristicScratch &s, int n, int k, size_t max_bytes) {
 }
 
 void matching_cache_store(HeuristicScratch &s, uint64_t key, const int *boxes, int count, bool from_parent) {
-    if (s.cache.empty() || count != s.cache_k || key == 0) return;
+    if (s.cache.empty() || count != s.cache_k || key == 0 || !s.cache_storing) return;
     const std::vector<int64_t> &v = from_parent ? s.pv : s.v;
     const std::vector<int> &p = from_parent ? s.pp : s.p;
     const size_t slot = static_cast<size_t>(key & s.cache_mask);
@@ -364,6 +366,23 @@ uint32_t evaluate_cached(const Heuristic &h, const int *boxes, int count, int pl
                          int *goal_of, uint64_t key) {
     if (h.kind != HeuristicKind::matching || s.cache.empty() || count != h.k || count != s.cache_k)
         return evaluate_assigned(h, boxes, count, player, s, goal_of);
+    if (!s.cache_storing) {
+        if (--s.cache_pause_left == 0) {
+            s.cache_storing = s.cache_warmup = true;
+            s.cache_window = s.cache_window_hits = 0;
+        }
+        return evaluate_assigned(h, boxes, count, player, s, goal_of);
+    }
+    if (++s.cache_window == HeuristicScratch::CACHE_WINDOW) {
+        if (!s.cache_warmup &&
+            s.cache_window_hits * 100 < HeuristicScratch::CACHE_WINDOW * HeuristicScratch::CACHE_MIN_HIT_PERCENT) {
+            s.cache_storing = false;
+            s.cache_pause_left = HeuristicScratch::CACHE_PAUSE;
+            ++s.cache_pauses;
+        }
+        s.cache_warmup = false;
+        s.cache_window = s.cache_window_hits = 0;
+    }
     const size_t slot = static_cast<size_t>(key & s.cache_mask);
     if (key == 0 || *s.cache_entry(slot) != key) {
         ++s.cache_misses;
@@ -418,6 +437,7 @@ uint32_t evaluate_cached(const Heuristic &h, const int *boxes, int count, int pl
         return solve_filled(h, count, s, goal_of);
     }
     ++s.cache_hits;
+    ++s.cache_window_hits;
     int64_t m = 0;
     for (int j = 1; j <= count; ++j) m += s.cost[static_cast<size_t>(s.p[j] - 1) * count + (j - 1)];
     if (m >= big) return H_DEAD;

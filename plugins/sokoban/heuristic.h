@@ -100,6 +100,13 @@ struct HeuristicScratch {
     std::vector<int> row_of;         // per interior cell: the row of the box there
     uint32_t row_stamp = 0;
     uint64_t cache_hits = 0, cache_misses = 0, cache_stores = 0; // statistics (tests, tuning)
+    // Self-switching: per window of CACHE_WINDOW lookups (the first after a (re)start not
+    // judged), under CACHE_MIN_HIT_PERCENT hits pauses the table (no stores, no lookups) for
+    // CACHE_PAUSE expansions: when other threads expand most of this thread's children (the
+    // runtime's engines at 2+ threads), a store per child costs more than the hits save.
+    static constexpr uint64_t CACHE_WINDOW = 8192, CACHE_PAUSE = 16 * 8192, CACHE_MIN_HIT_PERCENT = 40;
+    bool cache_storing = true, cache_warmup = true;
+    uint64_t cache_window = 0, cache_window_hits = 0, cache_pause_left = 0, cache_pauses = 0;
 };
 
 // Per-thread size of the table of children's solutions (MatchingMode::cached). 4 MiB: as many

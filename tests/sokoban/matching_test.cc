@@ -236,3 +236,41 @@ TEST_CASE("Sokoban.Matching.SolveLeavesAnOptimalityCertificate") {
         CHECK(checked > 20);
     }
 }
+
+TEST_CASE("Sokoban.Matching.TablePausesWhenItMisses") {
+    // Lookups of states never stored (as when another thread expands this one's children):
+    // after the warm-up window and one judged window the table pauses (stores skipped), the
+    // values stay the from-scratch ones, and after the pause it is used again.
+    const std::string text = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    Instance inst;
+    init_instance(inst, sokoban_test::parse_ok(text, 1), Options{});
+    const Heuristic &h = inst.heuristic;
+    const int k = h.k;
+    HeuristicScratch hs, ref;
+    hs.init(k);
+    ref.init(k);
+    matching_cache_init(hs, inst.board.n, k, MATCHING_CACHE_BYTES);
+    std::vector<int> boxes = inst.board.start_boxes;
+    REQUIRE(static_cast<int>(boxes.size()) == k);
+    const int player = inst.board.start_player;
+    const uint32_t want = evaluate(h, boxes.data(), k, player, ref);
+    REQUIRE(want != H_DEAD);
+    uint64_t key = 1;
+    for (uint64_t i = 0; i < 2 * HeuristicScratch::CACHE_WINDOW; ++i)
+        REQUIRE(evaluate_cached(h, boxes.data(), k, player, hs, nullptr, key++) == want);
+    CHECK_FALSE(hs.cache_storing);
+    CHECK(hs.cache_pauses == 1);
+    const uint64_t stores = hs.cache_stores;
+    matching_cache_store(hs, key, boxes.data(), k, false);
+    CHECK(hs.cache_stores == stores); // paused: not kept
+    for (uint64_t i = 0; i < HeuristicScratch::CACHE_PAUSE; ++i)
+        REQUIRE(evaluate_cached(h, boxes.data(), k, player, hs, nullptr, key++) == want);
+    CHECK(hs.cache_storing);
+    // Used again: a stored solution is found.
+    REQUIRE(evaluate_cached(h, boxes.data(), k, player, hs, nullptr, key) == want);
+    matching_cache_store(hs, key + 1, boxes.data(), k, false);
+    CHECK(hs.cache_stores == stores + 1);
+    const uint64_t hits = hs.cache_hits;
+    CHECK(evaluate_cached(h, boxes.data(), k, player, hs, nullptr, key + 1) == want);
+    CHECK(hs.cache_hits == hits + 1);
+}
