@@ -66,7 +66,7 @@ const char *const OPTIONS_HELP =
     "                            each mode: full = from scratch for every state; incremental = each\n"
     "                            child from its parent's solution (one augmentation); cached = also\n"
     "                            each child's solution kept (per thread, checked for optimality)\n"
-    "                            for when it is expanded\n"
+    "                            for when it is expanded; paused while under 40% of lookups hit\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
