@@ -67,7 +67,10 @@ const char *const OPTIONS_HELP =
     "                    score); mix: ascending max distance, then descending previous size; deep:\n"
     "                    descending count of the nodes the prefix expanded within 8 moves of the\n"
     "                    previous bound (ties by score); off: the order they are generated in.\n"
-    "                    prev, mix and deep were measured and lose to score (README)";
+    "                    prev, mix and deep were measured and lose to score (README)\n"
+    "edges=off|e7|e8     fst/fst4 search: also bound by an edge pattern database looked up along\n"
+    "                    the three axes, maxed with the others: e7 = 7 of the 8 U/D-layer edges\n"
+    "                    (245 MiB), e8 = all 8 (2436 MiB); off (default). Built once like the others";
 
 struct Options {
     bool fast = false;
@@ -76,6 +79,7 @@ struct Options {
     bool huge_pages = true;
     bool verify_once = true;
     FstSearchOptions search;
+    std::string edges = "off";  // edges=off|e7|e8 (the table set of FstSearchOptions::edges)
 };
 
 struct Instance {
@@ -158,8 +162,11 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
+        } else if (k == "edges") {
+            if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
+            opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges)",
                    false;
         }
     }
@@ -327,8 +334,11 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             if (fst && sv && sv->memory_budget_bytes) {
                 // The class move table (class_moves): 1,523,864 classes x 18 moves x 4 bytes.
                 const uint64_t cm_bytes = in.opts.search.class_moves ? uint64_t(1523864) * NMOVES * 4 : 0;
-                const uint64_t need =
-                    fst_bytes(bits) + (88179840ull + 1) / 2 + (uint64_t(N_FLIPSLICE) * 4 + (16u << 20)) + cm_bytes;
+                bool known = false;
+                const uint64_t edge_bytes =
+                    in.opts.edges == "off" ? 0 : (table_set(in.opts.edges, known).at(0).size() + 1) / 2;
+                const uint64_t need = fst_bytes(bits) + (88179840ull + 1) / 2 +
+                                      (uint64_t(N_FLIPSLICE) * 4 + (16u << 20)) + cm_bytes + edge_bytes;
                 if (need > sv->memory_budget_bytes)
                     return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
                                             "the '%s' tables need %.0f MiB, over the memory budget of %.0f MiB "
@@ -340,7 +350,13 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             if (s != SOLVER_OK) return s;
             std::shared_ptr<const FstTable> ft;
             if (fst && (s = get_fst(sv, ft, err, bits, in.opts.huge_pages, in.opts.verify_once)) != SOLVER_OK) return s;
-            OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, in.opts.search) : solve_optimal(in.cube, tables, sv);
+            std::vector<std::shared_ptr<const Pdb>> edges;
+            FstSearchOptions search = in.opts.search;
+            if (fst && in.opts.edges != "off") {
+                if ((s = get_tables(in.opts.edges, sv, edges, err)) != SOLVER_OK) return s;
+                search.edges = edges.at(0).get();
+            }
+            OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, search) : solve_optimal(in.cube, tables, sv);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");
             moves = r.moves;

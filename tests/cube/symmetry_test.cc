@@ -196,3 +196,51 @@ TEST_CASE("CubeSymmetry.FstBoundNeverExceedsTheTrueDistance") {
         }
     }
 }
+
+TEST_CASE("CubeSymmetry.FstSearchWithAnEdgeTableStaysOptimal") {
+    // edges=e7|e8 (FstSearchOptions::edges), here with the small 5-edge table instead of the
+    // big ones: the answers keep their optimal length (the edge bound along the three axes is
+    // admissible and the filter reads the right children's locations), and, with the tasks in
+    // generation order, the extra bound only ever removes nodes. Only when the flip-slice-twist
+    // table is already cached (it is never built by the tests).
+    const char *env = std::getenv("SOLVER_CACHE_DIR");
+    const char *home = std::getenv("HOME");
+    const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
+    const unsigned bits = std::filesystem::exists(dir + "/" + fst_file(4)) ? 4 : 2;
+    if (!std::filesystem::exists(dir + "/" + fst_file(bits))) {
+        MESSAGE("skipped: no cached flip-slice-twist table in " << dir);
+        return;
+    }
+    FstTable fst;
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(bits), fst, why, bits, false, false), why);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    std::vector<std::shared_ptr<const Pdb>> small;
+    solver_error err{};
+    REQUIRE(get_tables("small", &ts.sv, small, &err) == SOLVER_OK);
+    const Pdb *e5 = small.at(1).get();  // e01234
+    REQUIRE(!e5->pattern.corners);
+    uint64_t rng = 4242, with = 0, without = 0;
+    for (int i = 0; i < 16; ++i) {
+        std::vector<int> scramble;
+        for (int k = 0; k < 8; ++k) scramble.push_back(int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
+        OptimalResult r = solve_optimal(c, small, &ts.sv);
+        REQUIRE(r.status == SOLVER_OK);
+        CAPTURE(format_moves(scramble));
+        for (int o = 0; o < 4; ++o) {
+            FstSearchOptions opt;
+            opt.batch = (o & 1) ? 1 + i % 5 : 0;
+            opt.order_tasks = TaskOrder::off;
+            if (o & 2) opt.edges = e5;
+            CAPTURE(o);
+            OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+            REQUIRE(q.status == SOLVER_OK);
+            CHECK(q.moves.size() == r.moves.size());
+            CHECK(apply_moves(c, q.moves).is_solved());
+            (o & 2 ? with : without) += q.nodes;
+        }
+    }
+    MESSAGE("nodes without the edge table " << without << ", with it " << with);
+    CHECK(with < without);
+}
