@@ -38,6 +38,9 @@ namespace {
 struct FNode {
     uint16_t fl[3], sl[3], tw[3];
     uint8_t d[3];
+    // The corner permutation's parity with the parity-split table (tables=fstp; the same for
+    // every axis and for the inverse), else 0.
+    uint8_t par;
     // Per axis, class << 4 | sym of the flip-slice (see ClassMoves); with class_moves the search
     // follows these instead of fl and sl (which only the prefixes then keep).
     uint32_t cs[3];
@@ -103,6 +106,8 @@ struct Ctx {
     const FstTable *fst;
     const Pdb *corners;
     const Pdb *edges = nullptr;  // FstSearchOptions::edges
+    unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
+    uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
     int axis_move[3][NMOVES];
     const ClassMoves *cm = nullptr;  // null: look the children's classes up (class_moves=off)
     bool lazy = true;                // lazy axes (lazy_axes=on), see Worker::dfs_t
@@ -128,6 +133,7 @@ inline void child_coords(const Ctx &X, const FNode &n, int m, FNode &c) {
         c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + mk];
     }
     for (int i = 0; i < 8; ++i) c.loc[0][i] = corner_move_loc[m][n.loc[0][i]];
+    c.par = n.par ^ X.qt[m];
 }
 
 // The class and symmetry of each axis's flip-slice, looked up (prefixes and the start only).
@@ -220,7 +226,7 @@ unsigned inverse_bound(const FstTable &t, const FNode &c) {
     for (int a = 0; a < 3; ++a) {
         int f, s, w;
         inverse_coords(c.loc[a], f, s, w);
-        h = std::max(h, t.get4(t.index(f, s, w)));
+        h = std::max(h, t.get4(t.index(f, s, w, c.par)));
     }
     return h;
 }
@@ -270,7 +276,7 @@ unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
     set_classes(*X.co, c);
     unsigned h = X.corners ? X.corners->lookup(corner_index(c.loc[0])) : corners_solved(c.loc[0]) ? 0 : 1;
     for (int a = 0; a < 3; ++a) {
-        c.d[a] = uint8_t(child_distance(*X.fst, n.d[a], X.fst->index(c.fl[a], c.sl[a], c.tw[a])));
+        c.d[a] = uint8_t(child_distance(*X.fst, n.d[a], X.fst->index(c.fl[a], c.sl[a], c.tw[a], c.par)));
         if (c.d[a] > h) h = c.d[a];
     }
     if (X.fst->bits == 4 || X.edges) child_locs(X, n, m, c);
@@ -379,7 +385,8 @@ struct Worker {
             const uint32_t u = cm.mul[en & 15][sy];
             c.cs[a] = (en & ~15u) | u;
             c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
-            idx[3 * j + a] = uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u];
+            c.par = n.par ^ X->qt[m];
+            idx[3 * j + a] = (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u]) * X->pm + c.par;
         };
         // Stage 1: every child's first axis (all three when none needs a lookup); prefetch it.
         // (Lazily: most children fail the first axis, so the others are computed in stage 2.)
@@ -489,7 +496,9 @@ struct Worker {
                 const int j = keep[t];
                 for (int a = 0; a < 3; ++a) {
                     const uint32_t en = co.flipslice_class[idx[3 * j + a]];
-                    idx[3 * j + a] = uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(itw[3 * j + a]) * N_UDSYM + (en & 15)];
+                    idx[3 * j + a] =
+                        (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(itw[3 * j + a]) * N_UDSYM + (en & 15)]) * X->pm +
+                        ch[j].par;
                     __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
                 }
             }
@@ -625,7 +634,8 @@ struct Worker {
                     const uint32_t u = cm.mul[e & 15][s];
                     c.cs[a] = (e & ~15u) | u;
                     c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
-                    idx[k][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u];
+                    c.par = n.par ^ X->qt[m];
+                    idx[k][a] = (uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u]) * X->pm + c.par;
                     if (!lazy || (a == a0 && !skip_all)) __builtin_prefetch(fst.byte_of(idx[k][a]));
                 }
                 for (int i = 0; i < 8; ++i) c.loc[0][i] = corner_move_loc[m][n.loc[0][i]];
@@ -647,7 +657,8 @@ struct Worker {
         for (int i = 0; i < k && !CM; ++i)
             for (int a = 0; a < 3; ++a) {
                 const uint32_t e = co.flipslice_class[cls[i][a]];
-                idx[i][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(ch[i].tw[a]) * N_UDSYM + (e & 15)];
+                idx[i][a] = (uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(ch[i].tw[a]) * N_UDSYM + (e & 15)]) * X->pm +
+                            ch[i].par;
                 if (!lazy || (a == a0 && !skip_all)) __builtin_prefetch(fst.byte_of(idx[i][a]));
             }
         // pass[]: the children that passed the three axes (all of them when every axis is far
@@ -746,7 +757,8 @@ struct Worker {
                 const int i = keep[j];
                 for (int a = 0; a < 3; ++a) {
                     const uint32_t e = co.flipslice_class[cls[i][a]];
-                    idx[i][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(itw[i][a]) * N_UDSYM + (e & 15)];
+                    idx[i][a] = (uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(itw[i][a]) * N_UDSYM + (e & 15)]) * X->pm +
+                                ch[i].par;
                     __builtin_prefetch(fst.byte_of(idx[i][a]));
                 }
             }
@@ -796,7 +808,7 @@ unsigned score(const Ctx &X, const FNode &c) {
         for (int a = 0; a < 3; ++a) {
             int f, sl, w;
             inverse_coords(c.loc[a], f, sl, w);
-            const unsigned v = X.fst->get4(X.fst->index(f, sl, w));
+            const unsigned v = X.fst->get4(X.fst->index(f, sl, w, c.par));
             sum += v, mx = std::max(mx, v);
         }
     if (X.corners) {
@@ -904,12 +916,13 @@ unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]) {
     unsigned h = 0;
     for (int a = 0; a < 3; ++a) {
         const CubieCube v = a == 0 ? c : urf_conjugate(c, a);
-        const int d = fst.exact(get_flip(v), get_slice_sorted(v), get_twist(v));
+        const int p = corner_parity(v);  // the inverse's too
+        const int d = fst.exact(get_flip(v), get_slice_sorted(v), get_twist(v), p);
         out[a] = d < 0 ? 0 : unsigned(d);
         if (out[a] > h) h = out[a];
         if (fst.bits == 4) {  // and the inverse (whole-cube arithmetic: a check on the search's)
             const CubieCube w = v.inverse();
-            const int di = fst.exact(get_flip(w), get_slice_sorted(w), get_twist(w));
+            const int di = fst.exact(get_flip(w), get_slice_sorted(w), get_twist(w), p);
             if (di > int(h)) h = unsigned(di);
         }
     }
@@ -943,12 +956,15 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
                 for (int m = 0; m < NMOVES; ++m) X.sym_axis_move[a][s][m] = uint8_t(sy.move[s][X.axis_move[a][m]]);
     }
     FNode start;
+    X.pm = fst.par;
+    for (int m = 0; m < NMOVES; ++m) X.qt[m] = uint8_t(fst.par == 2 && m % 3 != 1);
+    start.par = uint8_t(fst.par == 2 ? corner_parity(cube) : 0);
     for (int a = 0; a < 3; ++a) {
         const CubieCube v = a == 0 ? cube : urf_conjugate(cube, a);
         start.fl[a] = uint16_t(get_flip(v));
         start.sl[a] = uint16_t(get_slice_sorted(v));
         start.tw[a] = uint16_t(get_twist(v));
-        const int d = fst.exact(start.fl[a], start.sl[a], start.tw[a]);
+        const int d = fst.exact(start.fl[a], start.sl[a], start.tw[a], start.par);
         if (d < 0) {
             res.status = SOLVER_ERR_INTERNAL;
             return res;
