@@ -32,13 +32,13 @@ const char *const OPTIONS_HELP =
     "mode=optimal|fast   optimal (default): IDA* with pattern databases, a shortest solution;\n"
     "                    fast: Kociemba's two-phase algorithm, the first solution within max_length\n"
     "max_length=L        fast mode: longest solution accepted (default 20, 1..30)\n"
-    "tables=fst4|fstp|fst|large|medium|corners|small   optimal mode's lower bounds (default fst4:\n"
-    "                    the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
+    "tables=fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp,\n"
+    "                    below; fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
     "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
     "                    in memory; fst: the same table mod 3 at 2 bits, no inverse lookups, 940 MiB\n"
-    "                    (about twice the nodes); fstp: fst4 with each entry split by the corner\n"
-    "                    permutation's parity, 3178 MiB, about 3.5 GiB in memory (fewer nodes, see\n"
-    "                    README); large: corners + two\n"
+    "                    (about twice the nodes); fstp (default): fst4 with each entry split by the\n"
+    "                    corner permutation's parity, 3178 MiB, about 3.5 GiB in memory (1.4-1.75\n"
+    "                    times fewer nodes than fst4, see README); large: corners + two\n"
     "                    7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB; corners:\n"
     "                    42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with the\n"
     "                    pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).\n"
@@ -77,7 +77,7 @@ const char *const OPTIONS_HELP =
 struct Options {
     bool fast = false;
     int max_length = 20;
-    std::string tables = "fst4";
+    std::string tables = "fstp";
     bool huge_pages = true;
     bool verify_once = true;
     FstSearchOptions search;
