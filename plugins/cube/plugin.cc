@@ -70,9 +70,10 @@ const char *const OPTIONS_HELP =
     "                    descending count of the nodes the prefix expanded within 8 moves of the\n"
     "                    previous bound (ties by score); off: the order they are generated in.\n"
     "                    prev, mix and deep were measured and lose to score (README)\n"
-    "edges=off|e7|e8     fst/fst4 search: also bound by an edge pattern database looked up along\n"
-    "                    the three axes, maxed with the others: e7 = 7 of the 8 U/D-layer edges\n"
-    "                    (245 MiB), e8 = all 8 (2436 MiB); off (default). Built once like the others";
+    "edges=off|e7|e8     fst/fst4/fstp search: also bound by an edge pattern database looked up\n"
+    "                    along the three axes, maxed with the others: e7 = 7 of the 8 U/D-layer\n"
+    "                    edges (245 MiB), e8 = all 8 (2436 MiB); off (default; e7 was measured to\n"
+    "                    remove almost no nodes, README). Built once like the others";
 
 struct Options {
     bool fast = false;
