@@ -96,9 +96,9 @@ void advise_huge_pages(void *p, size_t n) {
 #endif
 }
 
-int FstTable::exact(int flip, int slice, int twist) const {
+int FstTable::exact(int flip, int slice, int twist, int parity) const {
     if (bits == 4) {
-        const unsigned v = get4(index(flip, slice, twist));
+        const unsigned v = get4(index(flip, slice, twist, parity));
         return v == 15 ? -1 : int(v);
     }
     int d = 0;
@@ -127,6 +127,7 @@ struct FstBfs {
     const solver_services *sv;
     unsigned depth = 0;
     unsigned bits = 2, unreached = 3;  // 2 bits: value mod 3; 4 bits: exact value
+    unsigned par = 1;                  // FstTable::par
     bool backward = false;
     std::atomic<uint64_t> added{0};
     uint64_t filled_before = 0;
@@ -160,12 +161,13 @@ struct FstBfs {
         const unsigned cur = bits == 4 ? depth : depth % 3, next = bits == 4 ? depth + 1 : (depth + 1) % 3;
         const uint16_t *tm = co->twist_move.data(), *tc = co->twist_conj.data();
         uint64_t local = 0;
+        const unsigned P = par;
         for (uint64_t c = cb; c < ce; ++c) {
-            const uint64_t base = c * N_TWIST;
+            const uint64_t base = c * N_TWIST * P;
             // Anything to do in this row?
             const unsigned look = backward ? unreached : cur;
             bool any = false;
-            for (int tw = 0; tw < N_TWIST && !any; ++tw) any = get(base + tw) == look;
+            for (unsigned tw = 0; tw < N_TWIST * P && !any; ++tw) any = get(base + tw) == look;
             if (!any) continue;
             uint64_t nb_base[NMOVES];
             unsigned nb_sym[NMOVES];
@@ -180,27 +182,32 @@ struct FstBfs {
                 nb_sym[m] = e & 15;
                 nb_stab[m] = co->class_stab[e >> 4];
             }
-            for (int tw = 0; tw < N_TWIST; ++tw) {
-                const unsigned v = get(base + tw);
+            for (unsigned e = 0; e < N_TWIST * P; ++e) {
+                const unsigned v = get(base + e);
                 if (v != look) continue;
+                // e = twist * P + parity; a quarter turn (m % 3 != 1) flips the parity.
+                const unsigned tw = e / P, pe = e % P;
                 if (!backward) {
                     for (int m = 0; m < NMOVES; ++m) {
+                        const unsigned p2 = P == 2 ? pe ^ unsigned(m % 3 != 1) : 0;
                         const unsigned t2 = tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + nb_sym[m]];
-                        const uint64_t j = nb_base[m] + t2;
+                        const uint64_t j = nb_base[m] * P + t2 * P + p2;
                         if (get(j) == unreached && set(j, next)) ++local;
                         if (nb_stab[m] != 1) {
                             for (unsigned u = 1; u < N_UDSYM; ++u) {
                                 if (!(nb_stab[m] >> u & 1)) continue;
-                                const uint64_t j2 = nb_base[m] + tc[size_t(t2) * N_UDSYM + u];
+                                const uint64_t j2 = nb_base[m] * P + uint64_t(tc[size_t(t2) * N_UDSYM + u]) * P + p2;
                                 if (get(j2) == unreached && set(j2, next)) ++local;
                             }
                         }
                     }
                 } else {
                     for (int m = 0; m < NMOVES; ++m) {
-                        const uint64_t j = nb_base[m] + tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + nb_sym[m]];
+                        const unsigned p2 = P == 2 ? pe ^ unsigned(m % 3 != 1) : 0;
+                        const uint64_t j =
+                            nb_base[m] * P + uint64_t(tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + nb_sym[m]]) * P + p2;
                         if (get(j) == cur) {
-                            if (set(base + tw, next)) ++local;
+                            if (set(base + e, next)) ++local;
                             break;
                         }
                     }
@@ -213,7 +220,7 @@ struct FstBfs {
             if (ms - last_progress_ms >= 250) {
                 last_progress_ms = ms;
                 char what[96];
-                std::snprintf(what, sizeof what, "cube: building table fst%s (depth %u)", bits == 4 ? "4" : "", depth + 1);
+                std::snprintf(what, sizeof what, "cube: building table %s (depth %u)", par == 2 ? "fstp" : bits == 4 ? "fst4" : "fst", depth + 1);
                 sv->progress(sv->ctx, what, double(filled_before + now_added) / double(t->size));
             }
         }
@@ -229,13 +236,17 @@ struct FstHeader {
 
 }  // namespace
 
-std::string fst_file(unsigned bits) { return bits == 4 ? "cube-fst4.pdb" : "cube-fst.pdb"; }
+std::string fst_file(unsigned bits, unsigned par) {
+    return par == 2 ? "cube-fstp4.pdb" : bits == 4 ? "cube-fst4.pdb" : "cube-fst.pdb";
+}
 
-solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits) {
+solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits, unsigned par) {
     auto t0 = clock_type::now();
+    if (par == 2 && bits != 4) return SOLVER_ERR_INTERNAL;
     out.co = &coords(cache_folder(sv));
-    out.size = uint64_t(out.co->classes) * N_TWIST;
+    out.size = uint64_t(out.co->classes) * N_TWIST * par;
     out.bits = bits;
+    out.par = par;
     out.data = HugeBuffer((out.size * bits + 7) / 8);
     std::memset(out.data.data(), 0xff, out.data.size());
     out.from_cache = false;
@@ -246,11 +257,12 @@ solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits)
     b.sv = sv;
     b.bits = bits;
     b.unreached = bits == 4 ? 15 : 3;
+    b.par = par;
     b.set(0, 0);  // solved: class 0 (flip-slice 0 comes first), twist 0; fixed by every symmetry
     uint64_t filled = 1, frontier = 1;
     const uint64_t classes = out.co->classes;
     for (unsigned depth = 0; filled < out.size; ++depth) {
-        if (frontier == 0 || depth > 20 || (bits == 4 && depth >= 14)) return SOLVER_ERR_INTERNAL;
+        if (frontier == 0 || depth > 20 || (bits == 4 && depth >= 14 + (par == 2))) return SOLVER_ERR_INTERNAL;
         b.depth = depth;
         b.backward = (out.size - filled) < frontier;
         b.added = 0;
@@ -265,7 +277,7 @@ solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits)
         out.depth_counts.push_back(frontier);
         if (sv && sv->log) {
             char line[160];
-            std::snprintf(line, sizeof line, "cube: table fst%s depth %u: %llu entries (%s), %.1f s", bits == 4 ? "4" : "", depth + 1,
+            std::snprintf(line, sizeof line, "cube: table %s depth %u: %llu entries (%s), %.1f s", par == 2 ? "fstp" : bits == 4 ? "fst4" : "fst", depth + 1,
                           (unsigned long long)frontier, b.backward ? "backward" : "forward",
                           std::chrono::duration<double>(clock_type::now() - t0).count());
             sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
@@ -277,7 +289,7 @@ solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits)
 
 bool save_fst(const FstTable &t, const std::string &path, std::string &why) {
     FstHeader h{};
-    std::memcpy(h.magic, t.bits == 4 ? "CUBEFST4" : "CUBEFST1", 8);
+    std::memcpy(h.magic, t.par == 2 ? "CUBEFSP4" : t.bits == 4 ? "CUBEFST4" : "CUBEFST1", 8);
     h.classes = t.co->classes;
     h.size = t.size;
     h.bytes = t.data.size();
@@ -287,14 +299,16 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why) {
 }
 
 bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits, bool verify, bool huge,
-              bool verify_once) {
+              bool verify_once, unsigned par) {
     FILE *f = std::fopen(path.c_str(), "rb");
     if (!f) return why = "no cached table " + path, false;
     out.co = &coords(std::filesystem::path(path).parent_path().string());
-    out.size = uint64_t(out.co->classes) * N_TWIST;
+    out.size = uint64_t(out.co->classes) * N_TWIST * par;
     out.bits = bits;
+    out.par = par;
     FstHeader h{};
-    if (std::fread(&h, sizeof h, 1, f) != 1 || std::memcmp(h.magic, bits == 4 ? "CUBEFST4" : "CUBEFST1", 8) != 0 ||
+    if (std::fread(&h, sizeof h, 1, f) != 1 ||
+        std::memcmp(h.magic, par == 2 ? "CUBEFSP4" : bits == 4 ? "CUBEFST4" : "CUBEFST1", 8) != 0 ||
         h.classes != out.co->classes || h.size != out.size || h.bytes != (out.size * bits + 7) / 8) {
         std::fclose(f);
         return why = "cached table " + path + " does not match (wrong header)", false;
@@ -318,15 +332,15 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
 }
 
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits, bool huge, bool verify_once) {
+                      unsigned bits, bool huge, bool verify_once, unsigned par) {
     static std::mutex mu;
-    static std::shared_ptr<const FstTable> loaded[2];
-    static std::string loaded_path[2];
+    static std::shared_ptr<const FstTable> loaded[3];
+    static std::string loaded_path[3];
     std::lock_guard<std::mutex> lock(mu);
     const std::string dir = cache_folder(sv);
-    const std::string path = dir + "/" + fst_file(bits);
-    const int k = bits == 4;
-    const char *name = bits == 4 ? "fst4" : "fst";
+    const std::string path = dir + "/" + fst_file(bits, par);
+    const int k = par == 2 ? 2 : bits == 4;
+    const char *name = par == 2 ? "fstp" : bits == 4 ? "fst4" : "fst";
     if (loaded[k] && loaded_path[k] == path) {
         out = loaded[k];
         return SOLVER_OK;
@@ -337,14 +351,14 @@ solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable>
     std::string why;
     char line[512];
     auto t0 = clock_type::now();
-    if (load_fst(path, *t, why, bits, true, huge, verify_once)) {
+    if (load_fst(path, *t, why, bits, true, huge, verify_once, par)) {
         t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
         std::snprintf(line, sizeof line,
                       "cube: table %s: %llu entries, %.1f MiB, loaded from %s in %.2f s (symmetry tables %.2f s%s)",
                       name, (unsigned long long)t->size, double(t->data.size()) / 1048576.0, path.c_str(), t->build_seconds,
                       t->co->build_seconds, t->checksum_skipped ? "; checksum verified before" : "");
     } else {
-        solver_status s = build_fst(sv, *t, bits);
+        solver_status s = build_fst(sv, *t, bits, par);
         if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table %s", name);
         if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table %s failed", name);
         std::string wwhy;

@@ -68,8 +68,13 @@ void advise_huge_pages(void *p, size_t n);
 
 struct FstTable {
     const Coords *co = nullptr;
-    uint64_t size = 0;  // classes x 2187
+    uint64_t size = 0;  // classes x 2187 x par
     unsigned bits = 2;  // 2: distance mod 3; 4: exact distance
+    // 2 (tables=fstp, 4 bits only): each entry split by the corner permutation's parity (even,
+    // odd), the abstract state of the flip-slice-twist x parity; 1: flip-slice-twist alone.
+    // Parity is kept by the symmetries and the URF-DBL conjugation and is the inverse's too,
+    // and a move changes it when it is a quarter turn.
+    unsigned par = 1;
     HugeBuffer data;    // 8 / bits entries per byte, lowest bits first
     std::vector<uint64_t> depth_counts;
     double build_seconds = 0;
@@ -81,15 +86,18 @@ struct FstTable {
     unsigned get2(uint64_t i) const { return (data.data()[i >> 2] >> ((i & 3) * 2)) & 3; }
     unsigned get4(uint64_t i) const { return (data.data()[i >> 1] >> ((i & 1) * 4)) & 15; }
     const uint8_t *byte_of(uint64_t i) const { return data.data() + (bits == 4 ? i >> 1 : i >> 2); }
-    uint64_t index(int flip, int slice, int twist) const {
+    // parity: the corner permutation's (used only when par == 2).
+    uint64_t index(int flip, int slice, int twist, int parity = 0) const {
         const uint32_t e = co->flipslice_class[uint32_t(slice) * N_FLIP + uint32_t(flip)];
-        return uint64_t(e >> 4) * N_TWIST + co->twist_conj[size_t(twist) * N_UDSYM + (e & 15)];
+        return (uint64_t(e >> 4) * N_TWIST + co->twist_conj[size_t(twist) * N_UDSYM + (e & 15)]) * par +
+               uint64_t(par == 2 ? parity : 0);
     }
     // Exact distance of the abstract state (descends the table); -1 if the table is broken.
-    int exact(int flip, int slice, int twist) const;
+    int exact(int flip, int slice, int twist, int parity = 0) const;
 };
 
-solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits = 2);
+// par = 2: the parity-split table (4 bits only; tables=fstp).
+solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits = 2, unsigned par = 1);
 bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // bits: the kind expected (the file's magic, CUBEFST1 or CUBEFST4, must say the same).
 // verify = false skips the checksum pass over the data (0.3-0.6 s; tests that check the
@@ -97,15 +105,19 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // huge = true reads the data into huge-page memory (HugeBuffer::read_file), else maps the file.
 // verify_once (with verify): skip the pass when the file's "verified" marker matches it
 // (verified_before, cache_file.h), and write the marker after a pass that succeeds.
+// par = 2: the parity-split table (magic CUBEFSP4).
 bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2, bool verify = true,
-              bool huge = true, bool verify_once = false);
-constexpr uint64_t fst_bytes(unsigned bits = 2) { return (uint64_t(1523864) * N_TWIST * bits + 7) / 8; }
-// The cache file of each kind: cube-fst.pdb (2 bits) or cube-fst4.pdb (4 bits).
-std::string fst_file(unsigned bits);
+              bool huge = true, bool verify_once = false, unsigned par = 1);
+constexpr uint64_t fst_bytes(unsigned bits = 2, unsigned par = 1) {
+    return (uint64_t(1523864) * N_TWIST * par * bits + 7) / 8;
+}
+// The cache file of each kind: cube-fst.pdb (2 bits), cube-fst4.pdb (4 bits) or
+// cube-fstp4.pdb (4 bits, split by parity).
+std::string fst_file(unsigned bits, unsigned par = 1);
 
 // Load from the cache folder or build (and save); shared by the whole process (the first
 // load decides huge and verify_once, see load_fst).
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits = 2, bool huge = true, bool verify_once = false);
+                      unsigned bits = 2, bool huge = true, bool verify_once = false, unsigned par = 1);
 
 }  // namespace cube

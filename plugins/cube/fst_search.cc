@@ -38,6 +38,9 @@ namespace {
 struct FNode {
     uint16_t fl[3], sl[3], tw[3];
     uint8_t d[3];
+    // The corner permutation's parity with the parity-split table (tables=fstp; the same for
+    // every axis and for the inverse), else 0.
+    uint8_t par;
     // Per axis, class << 4 | sym of the flip-slice (see ClassMoves); with class_moves the search
     // follows these instead of fl and sl (which only the prefixes then keep).
     uint32_t cs[3];
@@ -102,6 +105,9 @@ struct Ctx {
     const Coords *co;
     const FstTable *fst;
     const Pdb *corners;
+    const Pdb *edges = nullptr;  // FstSearchOptions::edges
+    unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
+    uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
     int axis_move[3][NMOVES];
     const ClassMoves *cm = nullptr;  // null: look the children's classes up (class_moves=off)
     bool lazy = true;                // lazy axes (lazy_axes=on), see Worker::dfs_t
@@ -127,6 +133,7 @@ inline void child_coords(const Ctx &X, const FNode &n, int m, FNode &c) {
         c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + mk];
     }
     for (int i = 0; i < 8; ++i) c.loc[0][i] = corner_move_loc[m][n.loc[0][i]];
+    c.par = n.par ^ X.qt[m];
 }
 
 // The class and symmetry of each axis's flip-slice, looked up (prefixes and the start only).
@@ -219,9 +226,48 @@ unsigned inverse_bound(const FstTable &t, const FNode &c) {
     for (int a = 0; a < 3; ++a) {
         int f, s, w;
         inverse_coords(c.loc[a], f, s, w);
-        h = std::max(h, t.get4(t.index(f, s, w)));
+        h = std::max(h, t.get4(t.index(f, s, w, c.par)));
     }
     return h;
+}
+
+// The edge table's index for one axis's view (its Loc bytes, corners then edges).
+inline uint64_t edge_index(const Pattern &p, const uint8_t loc[20]) {
+    uint8_t il[12];
+    for (size_t t = 0; t < p.items.size(); ++t) il[t] = loc[8 + p.items[t]];
+    return p.encode_items(il);
+}
+
+// The max of the edge table over the three axes (its locations must be complete).
+unsigned edge_bound(const Pdb &e, const FNode &c) {
+    unsigned h = 0;
+    for (int a = 0; a < 3; ++a) h = std::max(h, e.lookup(edge_index(e.pattern, c.loc[a])));
+    return h;
+}
+
+// Filters keep[0..nk) (children of the nodes in L, their coordinates set) by the edge table
+// along the three axes, pipelined: every index and its prefetch, then the reads. The children's
+// Loc bytes are completed first unless the inverse lookups did that (have_locs).
+template <class ParentOf>
+int edge_filter(const Ctx &X, ParentOf parent_of, FNode *ch, const int8_t *mv_of, int *keep, int nk, unsigned lim,
+                bool have_locs, uint64_t *eidx) {
+    const Pdb &E = *X.edges;
+    const uint8_t *ed = E.data.data();
+    for (int t = 0; t < nk; ++t) {
+        const int j = keep[t];
+        if (!have_locs) child_locs(X, parent_of(j), mv_of[j], ch[j]);
+        for (int a = 0; a < 3; ++a) {
+            eidx[3 * t + a] = edge_index(E.pattern, ch[j].loc[a]);
+            __builtin_prefetch(&ed[eidx[3 * t + a] >> 1]);
+        }
+    }
+    int nk2 = 0;
+    for (int t = 0; t < nk; ++t) {
+        bool ok = true;
+        for (int a = 0; a < 3 && ok; ++a) ok = E.lookup(eidx[3 * t + a]) < lim;
+        if (ok) keep[nk2++] = keep[t];
+    }
+    return nk2;
 }
 
 // Fills c (with its distances) and returns its h; the unpipelined version for prefixes.
@@ -230,13 +276,12 @@ unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
     set_classes(*X.co, c);
     unsigned h = X.corners ? X.corners->lookup(corner_index(c.loc[0])) : corners_solved(c.loc[0]) ? 0 : 1;
     for (int a = 0; a < 3; ++a) {
-        c.d[a] = uint8_t(child_distance(*X.fst, n.d[a], X.fst->index(c.fl[a], c.sl[a], c.tw[a])));
+        c.d[a] = uint8_t(child_distance(*X.fst, n.d[a], X.fst->index(c.fl[a], c.sl[a], c.tw[a], c.par)));
         if (c.d[a] > h) h = c.d[a];
     }
-    if (X.fst->bits == 4) {
-        child_locs(X, n, m, c);
-        h = std::max(h, inverse_bound(*X.fst, c));
-    }
+    if (X.fst->bits == 4 || X.edges) child_locs(X, n, m, c);
+    if (X.fst->bits == 4) h = std::max(h, inverse_bound(*X.fst, c));
+    if (X.edges) h = std::max(h, edge_bound(*X.edges, c));
     return h;
 }
 
@@ -340,7 +385,8 @@ struct Worker {
             const uint32_t u = cm.mul[en & 15][sy];
             c.cs[a] = (en & ~15u) | u;
             c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
-            idx[3 * j + a] = uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u];
+            c.par = n.par ^ X->qt[m];
+            idx[3 * j + a] = (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u]) * X->pm + c.par;
         };
         // Stage 1: every child's first axis (all three when none needs a lookup); prefetch it.
         // (Lazily: most children fail the first axis, so the others are computed in stage 2.)
@@ -450,7 +496,9 @@ struct Worker {
                 const int j = keep[t];
                 for (int a = 0; a < 3; ++a) {
                     const uint32_t en = co.flipslice_class[idx[3 * j + a]];
-                    idx[3 * j + a] = uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(itw[3 * j + a]) * N_UDSYM + (en & 15)];
+                    idx[3 * j + a] =
+                        (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(itw[3 * j + a]) * N_UDSYM + (en & 15)]) * X->pm +
+                        ch[j].par;
                     __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
                 }
             }
@@ -462,6 +510,12 @@ struct Worker {
                 if (ok) keep[nk2++] = j;
             }
             nk = nk2;
+        }
+        if (X->edges && nk > 0) {
+            int8_t *mvb = mv;
+            nk = edge_filter(
+                *X, [&](int j) -> const FNode & { return L.node[size_t(par[j])]; }, ch, mvb, keep, nk, lim, inv,
+                B.idx.data());
         }
         if (nk == 0) return false;
         // The survivors become level g + 1, expanded in chunks of N.
@@ -580,7 +634,8 @@ struct Worker {
                     const uint32_t u = cm.mul[e & 15][s];
                     c.cs[a] = (e & ~15u) | u;
                     c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
-                    idx[k][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u];
+                    c.par = n.par ^ X->qt[m];
+                    idx[k][a] = (uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u]) * X->pm + c.par;
                     if (!lazy || (a == a0 && !skip_all)) __builtin_prefetch(fst.byte_of(idx[k][a]));
                 }
                 for (int i = 0; i < 8; ++i) c.loc[0][i] = corner_move_loc[m][n.loc[0][i]];
@@ -602,7 +657,8 @@ struct Worker {
         for (int i = 0; i < k && !CM; ++i)
             for (int a = 0; a < 3; ++a) {
                 const uint32_t e = co.flipslice_class[cls[i][a]];
-                idx[i][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(ch[i].tw[a]) * N_UDSYM + (e & 15)];
+                idx[i][a] = (uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(ch[i].tw[a]) * N_UDSYM + (e & 15)]) * X->pm +
+                            ch[i].par;
                 if (!lazy || (a == a0 && !skip_all)) __builtin_prefetch(fst.byte_of(idx[i][a]));
             }
         // pass[]: the children that passed the three axes (all of them when every axis is far
@@ -701,7 +757,8 @@ struct Worker {
                 const int i = keep[j];
                 for (int a = 0; a < 3; ++a) {
                     const uint32_t e = co.flipslice_class[cls[i][a]];
-                    idx[i][a] = uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(itw[i][a]) * N_UDSYM + (e & 15)];
+                    idx[i][a] = (uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(itw[i][a]) * N_UDSYM + (e & 15)]) * X->pm +
+                                ch[i].par;
                     __builtin_prefetch(fst.byte_of(idx[i][a]));
                 }
             }
@@ -714,6 +771,12 @@ struct Worker {
                 else ST(stats.rej_inv[togo]++);
             }
             nk = nk2;
+        }
+        if (X->edges && nk > 0) {
+            int8_t mv8[NMOVES];
+            for (int i = 0; i < k; ++i) mv8[i] = int8_t(mv[i]);
+            uint64_t eidx[3 * NMOVES];
+            nk = edge_filter(*X, [&](int) -> const FNode & { return n; }, ch, mv8, keep, nk, lim, inv, eidx);
         }
         ST(stats.kept[togo] += uint64_t(nk));
         for (int j = 0; j < nk; ++j) {
@@ -745,13 +808,15 @@ unsigned score(const Ctx &X, const FNode &c) {
         for (int a = 0; a < 3; ++a) {
             int f, sl, w;
             inverse_coords(c.loc[a], f, sl, w);
-            const unsigned v = X.fst->get4(X.fst->index(f, sl, w));
+            const unsigned v = X.fst->get4(X.fst->index(f, sl, w, c.par));
             sum += v, mx = std::max(mx, v);
         }
     if (X.corners) {
         const unsigned v = X.corners->lookup(corner_index(c.loc[0]));
         sum += v, mx = std::max(mx, v);
     }
+    // (Not the edge table's: with it in the key the order changes, and at distance 17 the
+    // eight positions generated 674 M children with edges=e7 against 586 M without it.)
     return mx * 64 + sum;
 }
 
@@ -851,12 +916,13 @@ unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]) {
     unsigned h = 0;
     for (int a = 0; a < 3; ++a) {
         const CubieCube v = a == 0 ? c : urf_conjugate(c, a);
-        const int d = fst.exact(get_flip(v), get_slice_sorted(v), get_twist(v));
+        const int p = corner_parity(v);  // the inverse's too
+        const int d = fst.exact(get_flip(v), get_slice_sorted(v), get_twist(v), p);
         out[a] = d < 0 ? 0 : unsigned(d);
         if (out[a] > h) h = out[a];
         if (fst.bits == 4) {  // and the inverse (whole-cube arithmetic: a check on the search's)
             const CubieCube w = v.inverse();
-            const int di = fst.exact(get_flip(w), get_slice_sorted(w), get_twist(w));
+            const int di = fst.exact(get_flip(w), get_slice_sorted(w), get_twist(w), p);
             if (di > int(h)) h = unsigned(di);
         }
     }
@@ -878,6 +944,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     conjugation_map(1, X.axis_move[2]);
     X.lazy = opt.lazy_axes;
     X.order_tasks = opt.order_tasks;
+    X.edges = opt.edges;
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::atoi(e);
     if (const char *e = std::getenv("CUBE_DEEP_TOGO")) X.deep_togo = std::atoi(e);
     X.batch = opt.class_moves && opt.lazy_axes ? opt.batch : 0;
@@ -889,12 +956,15 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
                 for (int m = 0; m < NMOVES; ++m) X.sym_axis_move[a][s][m] = uint8_t(sy.move[s][X.axis_move[a][m]]);
     }
     FNode start;
+    X.pm = fst.par;
+    for (int m = 0; m < NMOVES; ++m) X.qt[m] = uint8_t(fst.par == 2 && m % 3 != 1);
+    start.par = uint8_t(fst.par == 2 ? corner_parity(cube) : 0);
     for (int a = 0; a < 3; ++a) {
         const CubieCube v = a == 0 ? cube : urf_conjugate(cube, a);
         start.fl[a] = uint16_t(get_flip(v));
         start.sl[a] = uint16_t(get_slice_sorted(v));
         start.tw[a] = uint16_t(get_twist(v));
-        const int d = fst.exact(start.fl[a], start.sl[a], start.tw[a]);
+        const int d = fst.exact(start.fl[a], start.sl[a], start.tw[a], start.par);
         if (d < 0) {
             res.status = SOLVER_ERR_INTERNAL;
             return res;
@@ -909,6 +979,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     unsigned h0 = corners ? corners->lookup(corner_index(start.loc[0])) : corners_solved(start.loc[0]) ? 0 : 1;
     for (int a = 0; a < 3; ++a) h0 = std::max<unsigned>(h0, start.d[a]);
     if (fst.bits == 4) h0 = std::max(h0, inverse_bound(fst, start));
+    if (X.edges) h0 = std::max(h0, edge_bound(*X.edges, start));
     if (h0 == 0) return res;
     struct Loop : BoundLoop {
         Ctx &X;

@@ -78,6 +78,10 @@ struct FstSearchOptions {
     // The order in which each bound's prefixes (tasks) run, so the last iteration tends to reach
     // a solution sooner (see TaskOrder).
     TaskOrder order_tasks = TaskOrder::score;
+    // An edge pattern database (--option edges=e7|e8; null: off) looked up along the three axes
+    // for the children that pass every other bound, maxed with them (admissible: each view is a
+    // conjugate of the cube, as far from solved).
+    const Pdb *edges = nullptr;
 };
 OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv,
                                 const FstSearchOptions &opt = FstSearchOptions());

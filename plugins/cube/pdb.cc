@@ -292,11 +292,15 @@ std::vector<Pattern> table_set(const std::string &name, bool &known) {
     };
     if (name == "small") return {P(true, {0, 1, 2, 3, 4}), P(false, {0, 1, 2, 3, 4}), P(false, {6, 7, 8, 9, 10})};
     // fst, fst4: the corner table here; the flip-slice-twist table comes from get_fst (fst.h).
-    if (name == "corners" || name == "fst" || name == "fst4") return {P(true, {0, 1, 2, 3, 4, 5, 6, 7})};
+    if (name == "corners" || name == "fst" || name == "fst4" || name == "fstp") return {P(true, {0, 1, 2, 3, 4, 5, 6, 7})};
     if (name == "medium")
         return {P(true, {0, 1, 2, 3, 4, 5, 6, 7}), P(false, {0, 1, 2, 3, 4, 5}), P(false, {6, 7, 8, 9, 10, 11})};
     if (name == "large")
         return {P(true, {0, 1, 2, 3, 4, 5, 6, 7}), P(false, {0, 1, 2, 3, 4, 5, 6}), P(false, {5, 6, 7, 8, 9, 10, 11})};
+    // The extra edge tables of the fst/fst4 search (--option edges=e7|e8): 7 or all 8 of the U and
+    // D layer edges (the E-slice edges are the ones fst already places).
+    if (name == "e7") return {P(false, {0, 1, 2, 3, 4, 5, 6})};
+    if (name == "e8") return {P(false, {0, 1, 2, 3, 4, 5, 6, 7})};
     known = false;
     return {};
 }

@@ -32,11 +32,13 @@ const char *const OPTIONS_HELP =
     "mode=optimal|fast   optimal (default): IDA* with pattern databases, a shortest solution;\n"
     "                    fast: Kociemba's two-phase algorithm, the first solution within max_length\n"
     "max_length=L        fast mode: longest solution accepted (default 20, 1..30)\n"
-    "tables=fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fst4:\n"
-    "                    the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
+    "tables=fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp,\n"
+    "                    below; fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
     "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
     "                    in memory; fst: the same table mod 3 at 2 bits, no inverse lookups, 940 MiB\n"
-    "                    (about twice the nodes); large: corners + two\n"
+    "                    (about twice the nodes); fstp (default): fst4 with each entry split by the\n"
+    "                    corner permutation's parity, 3178 MiB, about 3.5 GiB in memory (1.4-1.75\n"
+    "                    times fewer nodes than fst4, see README); large: corners + two\n"
     "                    7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB; corners:\n"
     "                    42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with the\n"
     "                    pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).\n"
@@ -67,15 +69,20 @@ const char *const OPTIONS_HELP =
     "                    score); mix: ascending max distance, then descending previous size; deep:\n"
     "                    descending count of the nodes the prefix expanded within 8 moves of the\n"
     "                    previous bound (ties by score); off: the order they are generated in.\n"
-    "                    prev, mix and deep were measured and lose to score (README)";
+    "                    prev, mix and deep were measured and lose to score (README)\n"
+    "edges=off|e7|e8     fst/fst4/fstp search: also bound by an edge pattern database looked up\n"
+    "                    along the three axes, maxed with the others: e7 = 7 of the 8 U/D-layer\n"
+    "                    edges (245 MiB), e8 = all 8 (2436 MiB); off (default; e7 was measured to\n"
+    "                    remove almost no nodes, README). Built once like the others";
 
 struct Options {
     bool fast = false;
     int max_length = 20;
-    std::string tables = "fst4";
+    std::string tables = "fstp";
     bool huge_pages = true;
     bool verify_once = true;
     FstSearchOptions search;
+    std::string edges = "off";  // edges=off|e7|e8 (the table set of FstSearchOptions::edges)
 };
 
 struct Instance {
@@ -130,7 +137,8 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
         } else if (k == "tables") {
             bool known = false;
             table_set(v, known);
-            if (!known) return why = "tables: expected fst4, fst, large, medium, corners or small, not '" + v + "'", false;
+            if (!known || v == "e7" || v == "e8")
+                return why = "tables: expected fst4, fstp, fst, large, medium, corners or small, not '" + v + "'", false;
             opts.tables = v;
         } else if (k == "pages") {
             if (v == "huge") opts.huge_pages = true;
@@ -158,8 +166,11 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
+        } else if (k == "edges") {
+            if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
+            opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges)",
                    false;
         }
     }
@@ -322,13 +333,17 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                           (unsigned long long)r.nodes);
         } else {
             std::vector<std::shared_ptr<const Pdb>> tables;
-            const bool fst = in.opts.tables == "fst" || in.opts.tables == "fst4";
-            const unsigned bits = in.opts.tables == "fst4" ? 4 : 2;
+            const bool fstp = in.opts.tables == "fstp";  // the flip-slice-twist table split by parity
+            const bool fst = in.opts.tables == "fst" || in.opts.tables == "fst4" || fstp;
+            const unsigned bits = in.opts.tables == "fst4" || fstp ? 4 : 2, par = fstp ? 2 : 1;
             if (fst && sv && sv->memory_budget_bytes) {
                 // The class move table (class_moves): 1,523,864 classes x 18 moves x 4 bytes.
                 const uint64_t cm_bytes = in.opts.search.class_moves ? uint64_t(1523864) * NMOVES * 4 : 0;
-                const uint64_t need =
-                    fst_bytes(bits) + (88179840ull + 1) / 2 + (uint64_t(N_FLIPSLICE) * 4 + (16u << 20)) + cm_bytes;
+                bool known = false;
+                const uint64_t edge_bytes =
+                    in.opts.edges == "off" ? 0 : (table_set(in.opts.edges, known).at(0).size() + 1) / 2;
+                const uint64_t need = fst_bytes(bits, par) + (88179840ull + 1) / 2 +
+                                      (uint64_t(N_FLIPSLICE) * 4 + (16u << 20)) + cm_bytes + edge_bytes;
                 if (need > sv->memory_budget_bytes)
                     return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
                                             "the '%s' tables need %.0f MiB, over the memory budget of %.0f MiB "
@@ -339,8 +354,14 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             solver_status s = get_tables(in.opts.tables, sv, tables, err);
             if (s != SOLVER_OK) return s;
             std::shared_ptr<const FstTable> ft;
-            if (fst && (s = get_fst(sv, ft, err, bits, in.opts.huge_pages, in.opts.verify_once)) != SOLVER_OK) return s;
-            OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, in.opts.search) : solve_optimal(in.cube, tables, sv);
+            if (fst && (s = get_fst(sv, ft, err, bits, in.opts.huge_pages, in.opts.verify_once, par)) != SOLVER_OK) return s;
+            std::vector<std::shared_ptr<const Pdb>> edges;
+            FstSearchOptions search = in.opts.search;
+            if (fst && in.opts.edges != "off") {
+                if ((s = get_tables(in.opts.edges, sv, edges, err)) != SOLVER_OK) return s;
+                search.edges = edges.at(0).get();
+            }
+            OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, search) : solve_optimal(in.cube, tables, sv);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");
             moves = r.moves;

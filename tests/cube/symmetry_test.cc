@@ -196,3 +196,128 @@ TEST_CASE("CubeSymmetry.FstBoundNeverExceedsTheTrueDistance") {
         }
     }
 }
+
+TEST_CASE("CubeSymmetry.FstSearchWithAnEdgeTableStaysOptimal") {
+    // edges=e7|e8 (FstSearchOptions::edges), here with the small 5-edge table instead of the
+    // big ones: the answers keep their optimal length (the edge bound along the three axes is
+    // admissible and the filter reads the right children's locations), and, with the tasks in
+    // generation order, the extra bound only ever removes nodes. Only when the flip-slice-twist
+    // table is already cached (it is never built by the tests).
+    const char *env = std::getenv("SOLVER_CACHE_DIR");
+    const char *home = std::getenv("HOME");
+    const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
+    const unsigned bits = std::filesystem::exists(dir + "/" + fst_file(4)) ? 4 : 2;
+    if (!std::filesystem::exists(dir + "/" + fst_file(bits))) {
+        MESSAGE("skipped: no cached flip-slice-twist table in " << dir);
+        return;
+    }
+    FstTable fst;
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(bits), fst, why, bits, false, false), why);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    std::vector<std::shared_ptr<const Pdb>> small;
+    solver_error err{};
+    REQUIRE(get_tables("small", &ts.sv, small, &err) == SOLVER_OK);
+    const Pdb *e5 = small.at(1).get();  // e01234
+    REQUIRE(!e5->pattern.corners);
+    uint64_t rng = 4242, with = 0, without = 0;
+    for (int i = 0; i < 16; ++i) {
+        std::vector<int> scramble;
+        for (int k = 0; k < 8; ++k) scramble.push_back(int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
+        OptimalResult r = solve_optimal(c, small, &ts.sv);
+        REQUIRE(r.status == SOLVER_OK);
+        CAPTURE(format_moves(scramble));
+        for (int o = 0; o < 4; ++o) {
+            FstSearchOptions opt;
+            opt.batch = (o & 1) ? 1 + i % 5 : 0;
+            opt.order_tasks = TaskOrder::off;
+            if (o & 2) opt.edges = e5;
+            CAPTURE(o);
+            OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+            REQUIRE(q.status == SOLVER_OK);
+            CHECK(q.moves.size() == r.moves.size());
+            CHECK(apply_moves(c, q.moves).is_solved());
+            (o & 2 ? with : without) += q.nodes;
+        }
+    }
+    MESSAGE("nodes without the edge table " << without << ", with it " << with);
+    CHECK(with < without);
+}
+
+TEST_CASE("CubeSymmetry.FstpTableHoldsTheParitySplitDistances") {
+    // tables=fstp: the flip-slice-twist table split by the corner permutation's parity. Its
+    // values are the BFS distances of that abstraction when every entry checked is 0 only at the
+    // solved state, moves change it by at most one and a nonzero one has a neighbour one closer;
+    // it is at least the fst4 value; it never exceeds the true distance, and the search over it
+    // finds the optimal lengths. Only when the table is already cached (never built by the tests).
+    const char *env = std::getenv("SOLVER_CACHE_DIR");
+    const char *home = std::getenv("HOME");
+    const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
+    if (!std::filesystem::exists(dir + "/" + fst_file(4, 2))) {
+        MESSAGE("skipped: no cached fstp table in " << dir);
+        return;
+    }
+    FstTable fp, f4;
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(4, 2), fp, why, 4, false, false, false, 2), why);
+    const bool have4 = std::filesystem::exists(dir + "/" + fst_file(4)) && load_fst(dir + "/" + fst_file(4), f4, why, 4, false, false);
+    auto value = [&](const CubieCube &c) {
+        return fp.exact(get_flip(c), get_slice_sorted(c), get_twist(c), corner_parity(c));
+    };
+    CHECK(value(CubieCube::solved()) == 0);
+    uint64_t rng = 777;
+    int raised = 0;
+    for (int i = 0; i < 300; ++i) {
+        CubieCube c = CubieCube::solved();
+        if (i % 3 == 0) {
+            c = random_cube(rng);
+        } else {
+            const int len = i % 19;
+            for (int k = 0; k < len; ++k) c = apply_move(c, int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES);
+        }
+        const int v = value(c);
+        CAPTURE(i);
+        REQUIRE(v >= 0);
+        REQUIRE(v < 15);
+        const bool abstract_solved = get_flip(c) == 0 && get_slice_sorted(c) == 0 && get_twist(c) == 0 && corner_parity(c) == 0;
+        CHECK((v == 0) == abstract_solved);
+        bool closer = v == 0;
+        for (int m = 0; m < NMOVES; ++m) {
+            const int w = value(apply_move(c, m));
+            CHECK(std::abs(w - v) <= 1);
+            closer |= w == v - 1;
+        }
+        CHECK(closer);
+        if (have4) {
+            const int v4 = f4.exact(get_flip(c), get_slice_sorted(c), get_twist(c));
+            CHECK(v >= v4);
+            raised += v > v4;
+        }
+    }
+    if (have4) MESSAGE(raised << " of 300 states above their fst4 value");
+    cube_test::TestServices ts(cube_test::cache_dir());
+    std::vector<std::shared_ptr<const Pdb>> small;
+    solver_error err{};
+    REQUIRE(get_tables("small", &ts.sv, small, &err) == SOLVER_OK);
+    for (int i = 0; i < 16; ++i) {
+        std::vector<int> scramble;
+        for (int k = 0; k < 7; ++k) scramble.push_back(int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
+        OptimalResult r = solve_optimal(c, small, &ts.sv);
+        REQUIRE(r.status == SOLVER_OK);
+        CAPTURE(format_moves(scramble));
+        unsigned d[3];
+        CHECK(fst_bound(c, fp, d) <= r.moves.size());
+        for (int o = 0; o < 4; ++o) {
+            FstSearchOptions opt;
+            opt.batch = (o & 1) ? 1 + i % 5 : 0;
+            opt.class_moves = opt.lazy_axes = (o & 2) != 0 || opt.batch > 0;
+            CAPTURE(o);
+            OptimalResult q = solve_optimal_fst(c, nullptr, fp, &ts.sv, opt);
+            REQUIRE(q.status == SOLVER_OK);
+            CHECK(q.moves.size() == r.moves.size());
+            CHECK(apply_moves(c, q.moves).is_solved());
+        }
+    }
+}
