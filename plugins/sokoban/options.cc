@@ -61,6 +61,9 @@ const char *const OPTIONS_HELP =
     "sides=on|off                (on) the heuristic's push distances respect which side of a box\n"
     "                            the player can reach (a box cannot turn around in a corridor);\n"
     "                            maps up to 2048 interior cells; still admissible\n"
+    "fess=off|share|on           (off) the feature-space search (fess.h) in the portfolio's thread 1:\n"
+    "                            share alternates it with the greedy search there in slices of\n"
+    "                            1024 expansions, on runs it instead of greedy\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -69,7 +72,7 @@ namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
-    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off";
+    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, fess=off|share|on";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -164,6 +167,14 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             else {
                 error = std::string("option heuristic: bad value '") + value +
                         "'; expected matching, greedy or none";
+                return false;
+            }
+        } else if (std::strcmp(key, "fess") == 0) {
+            if (std::strcmp(value, "off") == 0) o.fess = 0;
+            else if (std::strcmp(value, "share") == 0) o.fess = 1;
+            else if (std::strcmp(value, "on") == 0) o.fess = 2;
+            else {
+                error = std::string("option fess: bad value '") + value + "'; expected off, share or on";
                 return false;
             }
         } else {

@@ -1,0 +1,156 @@
+// fess_test.cc -- the feature-space search (fess.h): its features on small hand-made boards,
+// its solutions replayed by the independent checker (tests/sokoban_checker.cc, compiled into
+// this binary below: it shares no code with the plugin), its completeness on an unsolvable
+// level (the same state count as a breadth-first enumeration), the advisors' effect, and the
+// portfolio's fess option.
+#include <doctest/doctest.h>
+
+#include <deque>
+#include <set>
+#include <string>
+
+#include "test_util.h"
+
+#include "../../plugins/sokoban/fess.h"
+#include "../../plugins/sokoban/solution.h"
+#include "sokoban_checker.h"
+// The independent checker lives with the end-to-end tests (unit_tests); it is one file with no
+// dependencies, so this domain test binary compiles its own copy.
+#include "sokoban_checker.cc"
+
+namespace {
+
+using sokoban::FessFeatures;
+using sokoban::FessSearch;
+using sokoban_test::Fixture;
+
+FessFeatures features_of(Fixture &fx) {
+    sokoban::FessScratch fs;
+    fs.init(fx.inst.board);
+    const std::vector<uint8_t> s = fx.initial();
+    return sokoban::fess_features(fx.inst, fs, s.data());
+}
+
+// Run FESS to the end on `text`; returns its status, with the LURD solution in `moves`.
+FessSearch::Status fess_solve(const std::string &text, std::string &moves, sokoban::Options options = {},
+                              size_t *states = nullptr, bool advisors = true, uint64_t *expanded = nullptr) {
+    Fixture fx(text, options);
+    FessSearch search(fx.inst, 256u << 20, advisors);
+    const FessSearch::Status st = search.run(2000000, {});
+    if (states) *states = search.states();
+    if (expanded) *expanded = search.expanded();
+    if (st == FessSearch::Status::solved) {
+        std::vector<uint8_t> path;
+        std::vector<uint32_t> mv;
+        uint64_t cost = 0;
+        search.solution(path, mv, cost);
+        std::string error;
+        REQUIRE_MESSAGE(sokoban::format_solution(fx.inst, path.data(), mv.data(), mv.size(), moves, error), error);
+    }
+    return st;
+}
+
+} // namespace
+
+TEST_CASE("Sokoban.Fess.FeaturesOnHandMadeBoards") {
+    {
+        // A box in a corridor cuts the floor in two; nothing is packed.
+        Fixture fx("#######\n"
+                   "#@ $ .#\n"
+                   "#######");
+        const FessFeatures f = features_of(fx);
+        CHECK(f.packed == 0);
+        CHECK(f.regions == 2);
+    }
+    {
+        // The same box in a room leaves one area; one of two boxes on its goal.
+        Fixture fx("#######\n"
+                   "#@ $ .#\n"
+                   "#     #\n"
+                   "#  *  #\n"
+                   "#######");
+        const FessFeatures f = features_of(fx);
+        CHECK(f.packed == 1);
+        CHECK(f.regions == 1);
+    }
+    {
+        // Three areas: the cell left of the first box, the player's two cells between the
+        // boxes, and the corridor beyond the second box round the corner to the goal.
+        Fixture fx("#########\n"
+                   "# $@ $ .#\n"
+                   "####### #\n"
+                   "      #.#\n"
+                   "      ###");
+        const FessFeatures f = features_of(fx);
+        CHECK(f.packed == 0);
+        CHECK(f.regions == 3);
+    }
+}
+
+TEST_CASE("Sokoban.Fess.SolutionsReplayInTheIndependentChecker") {
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (int level : {1, 2, 7, 25, 42, 78, 100}) {
+        CAPTURE(level);
+        const std::string text = solver_test::xsb_level(micro, level);
+        REQUIRE(!text.empty());
+        std::string moves;
+        REQUIRE(fess_solve(text, moves) == FessSearch::Status::solved);
+        const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
+        CHECK_MESSAGE(check.ok, check.reason);
+    }
+}
+
+TEST_CASE("Sokoban.Fess.ExhaustsAnUnsolvableLevelCompletely") {
+    // The box in the top-left corner can never move; the other one wanders the room. With the
+    // pruning off (so that the space is not cut to the root) FESS must end exhausted, having
+    // generated exactly the states a breadth-first enumeration over expand_state reaches.
+    const std::string map = "#######\n"
+                            "#$    #\n"
+                            "#  $  #\n"
+                            "# @ ..#\n"
+                            "#######";
+    sokoban::Options o;
+    o.deadsquares = o.freeze = o.corral = o.frozengoals = o.roomfill = o.localdead = false;
+    o.heuristic = sokoban::HeuristicKind::none;
+    Fixture fx(map, o);
+    std::set<std::vector<uint8_t>> seen;
+    std::deque<std::vector<uint8_t>> queue;
+    seen.insert(fx.initial());
+    queue.push_back(fx.initial());
+    while (!queue.empty()) {
+        const std::vector<uint8_t> s = queue.front();
+        queue.pop_front();
+        for (const sokoban_test::Child &c : sokoban_test::children(fx.inst, fx.scratch, s))
+            if (seen.insert(c.state).second) queue.push_back(c.state);
+    }
+    REQUIRE(seen.size() > 10); // a real space, not a root pruned at once
+    for (bool advisors : {true, false}) {
+        CAPTURE(advisors);
+        std::string moves;
+        size_t states = 0;
+        uint64_t expanded = 0;
+        CHECK(fess_solve(map, moves, o, &states, advisors, &expanded) == FessSearch::Status::exhausted);
+        CHECK(states == seen.size());
+        CHECK(expanded == seen.size());
+    }
+    // And with every pruning on (the default) it is exhausted too.
+    std::string moves;
+    CHECK(fess_solve(map, moves) == FessSearch::Status::exhausted);
+}
+
+TEST_CASE("Sokoban.Fess.OptionParses") {
+    sokoban::Options o;
+    std::string error;
+    const solver_option on[] = {{"fess", "on"}};
+    REQUIRE(sokoban::parse_options(on, 1, o, error));
+    CHECK(o.fess == 2);
+    const solver_option share[] = {{"fess", "share"}};
+    REQUIRE(sokoban::parse_options(share, 1, o, error));
+    CHECK(o.fess == 1);
+    const solver_option off[] = {{"fess", "off"}};
+    REQUIRE(sokoban::parse_options(off, 1, o, error));
+    CHECK(o.fess == 0);
+    const solver_option bad[] = {{"fess", "maybe"}};
+    CHECK_FALSE(sokoban::parse_options(bad, 1, o, error));
+    CHECK(error.find("fess") != std::string::npos);
+}
