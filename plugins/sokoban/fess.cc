@@ -13,7 +13,7 @@ void FessScratch::init(const Board &b) {
     stamp = 0;
 }
 
-FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state) {
+FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state, const PackingOrder *order) {
     const Board &b = inst.board;
     FessFeatures f;
     const uint8_t *bits = state + 2;
@@ -21,6 +21,7 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
         fs.occ[c] = static_cast<uint8_t>((bits[c >> 3] >> (c & 7)) & 1);
         if (fs.occ[c] && b.goal[c]) ++f.packed;
     }
+    if (order) f.packed = packed_in_order(*order, b, fs.occ.data(), fs.count);
     if (++fs.stamp == 0) {
         std::fill(fs.mark.begin(), fs.mark.end(), 0);
         fs.stamp = 1;
@@ -49,6 +50,8 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, bool adviso
     : inst_(inst), budget_(memory_budget), advisors_(advisors) {
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
+    use_order_ = inst.options.fessorder;
+    if (use_order_) order_ = compute_packing_order(inst.board);
     table_.assign(1u << 16, UINT32_MAX);
     mask_ = table_.size() - 1;
 }
@@ -116,7 +119,7 @@ bool FessSearch::start() {
     initial_state(inst_, scratch_, root.data());
     bool ins = false;
     const uint32_t r = lookup(root.data(), state_hash(inst_, root.data()), ins);
-    features_[r] = fess_features(inst_, fs_, root.data());
+    features_[r] = fess_features(inst_, fs_, root.data(), order());
     if (state_is_goal(inst_, root.data())) {
         goal_ = r;
         status_ = Status::solved;
@@ -185,7 +188,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             bool inserted = false;
             const uint32_t k = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: the first path found stays
-            const FessFeatures f = fess_features(inst_, fs_, kd.state.data());
+            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order());
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
             const bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions);

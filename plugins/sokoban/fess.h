@@ -2,7 +2,8 @@
 // after Shoham & Schaeffer's FESS (IEEE CoG 2020), reduced to what is here so far.
 //
 // Every state is projected onto a small feature vector:
-//   packed  -- boxes on goals;
+//   packed  -- boxes on goals in the packing order (packing.h: the goals of layers 0, 1, ...
+//              up to the first layer not full), or all boxes on goals with fessorder=off;
 //   regions -- the number of separate areas the boxes cut the free floor into (the player's
 //              area is one of them; fewer is better: more of the map is reachable).
 // The search keeps every state it generated (one tree, deduplicated by a visited table, as in
@@ -28,6 +29,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "packing.h"
 #include "search.h"
 
 namespace sokoban {
@@ -43,17 +45,22 @@ struct FessScratch {
     std::vector<uint8_t> occ;
     std::vector<uint32_t> mark;
     std::vector<int> stack;
+    std::vector<uint32_t> count; // per packing layer
     uint32_t stamp = 0;
     void init(const Board &b);
 };
 
-FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state);
+// order: the packing order, or null to count every box on a goal.
+FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state,
+                           const PackingOrder *order = nullptr);
 
 class FessSearch {
 public:
     enum class Status { running, solved, exhausted, memory };
-    // advisors=false gives every move weight 1 (the ablation of the advisors, for tests).
+    // advisors=false gives every move weight 1 (the ablation of the advisors, for tests);
+    // the packing order is used when inst.options.fessorder is on.
     FessSearch(const Instance &inst, uint64_t memory_budget, bool advisors = true);
+    const PackingOrder *order() const { return use_order_ ? &order_ : nullptr; }
     // Per-thread settings of the expansion (portfolio.cc): the second round without the tunnel
     // macro, and the local deadlock radius.
     Scratch &scratch() { return scratch_; }
@@ -85,6 +92,8 @@ private:
     bool advisors_;
     Scratch scratch_;
     FessScratch fs_;
+    PackingOrder order_;
+    bool use_order_ = false;
     std::vector<uint8_t> arena_;
     std::vector<Node> nodes_;
     std::vector<FessFeatures> features_; // per node

@@ -64,6 +64,9 @@ const char *const OPTIONS_HELP =
     "fess=off|share|on           (off) the feature-space search (fess.h) in the portfolio's thread 1:\n"
     "                            share alternates it with the greedy search there in slices of\n"
     "                            1024 expansions, on runs it instead of greedy\n"
+    "fessorder=on|off            (on) FESS counts the boxes packed in a packing order from a\n"
+    "                            backward search from the solved position (packing.h); off: every\n"
+    "                            box on a goal\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -72,7 +75,7 @@ namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
-    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, fess=off|share|on";
+    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, fess=off|share|on, fessorder=on|off";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -169,6 +172,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
                         "'; expected matching, greedy or none";
                 return false;
             }
+        } else if (std::strcmp(key, "fessorder") == 0) {
+            if (!on_off(key, value, o.fessorder, error)) return false;
         } else if (std::strcmp(key, "fess") == 0) {
             if (std::strcmp(value, "off") == 0) o.fess = 0;
             else if (std::strcmp(value, "share") == 0) o.fess = 1;

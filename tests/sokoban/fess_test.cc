@@ -87,17 +87,56 @@ TEST_CASE("Sokoban.Fess.FeaturesOnHandMadeBoards") {
     }
 }
 
+TEST_CASE("Sokoban.Fess.PackingOrderFillsTheFarEndFirst") {
+    // A goal corridor with one entrance: the pull search frees the goal at the mouth first,
+    // so the far goal is packing layer 0 and the mouth layer 1.
+    Fixture fx("#######\n"
+               "#.*$ @#\n"
+               "#######");
+    const sokoban::PackingOrder order = sokoban::compute_packing_order(fx.inst.board);
+    REQUIRE(order.layers == 2);
+    CHECK(order.layer[fx.cell(1, 1)] == 0);
+    CHECK(order.layer[fx.cell(1, 2)] == 1);
+    CHECK(order.layer[fx.cell(1, 3)] == -1);
+    // The box on the mouth goal is out of order: it counts only without the order.
+    sokoban::FessScratch fs;
+    fs.init(fx.inst.board);
+    const std::vector<uint8_t> s = fx.initial();
+    CHECK(sokoban::fess_features(fx.inst, fs, s.data(), &order).packed == 0);
+    CHECK(sokoban::fess_features(fx.inst, fs, s.data(), nullptr).packed == 1);
+    std::vector<uint8_t> occ(fx.inst.board.n, 0);
+    std::vector<uint32_t> count;
+    occ[fx.cell(1, 1)] = 1;
+    CHECK(sokoban::packed_in_order(order, fx.inst.board, occ.data(), count) == 1);
+    occ[fx.cell(1, 2)] = 1;
+    CHECK(sokoban::packed_in_order(order, fx.inst.board, occ.data(), count) == 2);
+    // An open room of goals: every goal comes free at once (one layer).
+    Fixture room("#######\n"
+                 "#     #\n"
+                 "# $.$ #\n"
+                 "# .@. #\n"
+                 "# $.$ #\n"
+                 "#     #\n"
+                 "#######");
+    const sokoban::PackingOrder open = sokoban::compute_packing_order(room.inst.board);
+    CHECK(open.layers == 1);
+}
+
 TEST_CASE("Sokoban.Fess.SolutionsReplayInTheIndependentChecker") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    for (int level : {1, 2, 7, 25, 42, 78, 100}) {
+    for (int level : {1, 2, 7, 25, 42, 78, 100})
+        for (const char *order : {"on", "off"}) {
         CAPTURE(level);
+        CAPTURE(order);
+        sokoban::Options o;
+        o.fessorder = std::string(order) == "on";
         const std::string text = solver_test::xsb_level(micro, level);
         REQUIRE(!text.empty());
         std::string moves;
-        REQUIRE(fess_solve(text, moves) == FessSearch::Status::solved);
+        REQUIRE(fess_solve(text, moves, o) == FessSearch::Status::solved);
         const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
         CHECK_MESSAGE(check.ok, check.reason);
-    }
+        }
 }
 
 TEST_CASE("Sokoban.Fess.ExhaustsAnUnsolvableLevelCompletely") {
