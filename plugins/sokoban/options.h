@@ -33,7 +33,7 @@ struct Options {
     bool ordering = true;                          // ordering=on|off (ordering.h, the portfolio's ties)
     HeuristicKind heuristic = HeuristicKind::matching; // heuristic=matching|greedy|none
     bool fessorder = true; // fessorder=on|off: FESS's packed feature follows the packing order (packing.h)
-    int fess = 0; // fess=off|share|on (fess.h): the portfolio's thread 1 runs greedy only (0), alternates greedy and FESS (1), FESS only (2)
+    int fess = 1; // fess=off|share|on (fess.h): the portfolio's thread 1 runs greedy only (0), alternates greedy and FESS (1), FESS only (2)
 };
 
 extern const char *const OPTIONS_HELP;
