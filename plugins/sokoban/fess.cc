@@ -46,8 +46,8 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
     return f;
 }
 
-FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, bool advisors)
-    : inst_(inst), budget_(memory_budget), advisors_(advisors) {
+FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
+    : inst_(inst), budget_(memory_budget), advisors_(inst.options.fessadvice) {
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;

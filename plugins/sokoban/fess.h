@@ -57,9 +57,9 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
 class FessSearch {
 public:
     enum class Status { running, solved, exhausted, memory };
-    // advisors=false gives every move weight 1 (the ablation of the advisors, for tests);
-    // the packing order is used when inst.options.fessorder is on.
-    FessSearch(const Instance &inst, uint64_t memory_budget, bool advisors = true);
+    // The advisors are on when inst.options.fessadvice is (off: every move weight 1); the
+    // packing order is used when inst.options.fessorder is on.
+    FessSearch(const Instance &inst, uint64_t memory_budget);
     const PackingOrder *order() const { return use_order_ ? &order_ : nullptr; }
     // Per-thread settings of the expansion (portfolio.cc): the second round without the tunnel
     // macro, and the local deadlock radius.

@@ -32,6 +32,7 @@ struct Options {
     bool portfolio = true;                         // portfolio=on|off (portfolio.h, 2+ threads)
     bool ordering = true;                          // ordering=on|off (ordering.h, the portfolio's ties)
     HeuristicKind heuristic = HeuristicKind::matching; // heuristic=matching|greedy|none
+    bool fessadvice = true; // fessadvice=on|off: FESS's advisor moves (packing, opening the floor) cost 0, not 1
     bool fessorder = true; // fessorder=on|off: FESS's packed feature follows the packing order (packing.h)
     int fess = 1; // fess=off|share|on (fess.h): the portfolio's thread 1 runs greedy only (0), alternates greedy and FESS (1), FESS only (2)
 };
