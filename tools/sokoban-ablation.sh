@@ -19,7 +19,7 @@ while [ $# -gt 0 ]; do
         --time-limit) limit=$2; shift 2;;
         --threads) threads=$2; shift 2;;
         --build) build=$2; shift 2;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0;;
         *) files+=("$1"); shift;;
     esac
 done
