@@ -217,3 +217,58 @@ TEST_CASE("Sokoban.Fess.AdvisorsAndOrderChangeTheSearch") {
     CHECK(sum[0] != sum[1]);
     CHECK(sum[0] < sum[2]); // the packing order helps (3843 against 5294 when written)
 }
+
+namespace {
+
+// Stand-in runtime services for the plugin's own solve: 2 "threads" run one after the other,
+// the FESS thread (1) first, so FESS finds the solution and the w=1.5 search (0) then stops at
+// its first poll: the test sees FESS's answer go through the portfolio every time.
+struct SequentialRuntime {
+    std::string output, log;
+    solver_services services{};
+    SequentialRuntime() {
+        services.abi_version = SOLVER_ABI_VERSION;
+        services.struct_size = sizeof(solver_services);
+        services.ctx = this;
+        services.threads = 2;
+        services.memory_budget_bytes = 256u << 20;
+        services.should_stop = [](void *) { return 0; };
+        services.write_output = [](void *ctx, const char *text, size_t length) {
+            static_cast<SequentialRuntime *>(ctx)->output.append(text, length);
+        };
+        services.log = [](void *ctx, solver_log_level, const char *message) {
+            static_cast<SequentialRuntime *>(ctx)->log += message;
+        };
+        services.parallel_for = [](void *, uint64_t begin, uint64_t end, uint64_t, solver_range_fn body, void *arg) {
+            for (uint64_t i = end; i-- > begin;) body(arg, i, i + 1, 0);
+        };
+    }
+};
+
+} // namespace
+
+TEST_CASE("Sokoban.Fess.PortfolioMemberAnswersReplay") {
+    // fess=on: the portfolio's thread 1 is FESS; its path is formatted by the portfolio and
+    // replayed by the independent checker.
+    const solver_plugin *P = solver_plugin_entry();
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (uint32_t level : {3u, 42u, 100u}) {
+        CAPTURE(level);
+        SequentialRuntime rt;
+        const solver_option opts[] = {{"fess", "on"}};
+        solver_instance *inst = nullptr;
+        char msg[256] = {0};
+        solver_error err{msg, sizeof msg, 0, 0};
+        REQUIRE(P->open(micro.data(), micro.size(), "m", level, opts, 1, &rt.services, &inst, &err) == SOLVER_OK);
+        uint64_t cost = 0;
+        REQUIRE(P->solve(inst, &rt.services, &cost, &err) == SOLVER_OK);
+        P->close(inst);
+        CHECK(rt.log.find("portfolio: fess (thread 1) won") != std::string::npos);
+        REQUIRE(!rt.output.empty());
+        const std::string moves = rt.output.substr(0, rt.output.find('\n'));
+        const solver_test::sokoban_check check =
+            solver_test::check_sokoban_solution(solver_test::xsb_level(micro, static_cast<int>(level)), moves);
+        CHECK_MESSAGE(check.ok, check.reason);
+        CHECK(static_cast<uint64_t>(check.pushes) == cost);
+    }
+}
