@@ -21,7 +21,10 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
         fs.occ[c] = static_cast<uint8_t>((bits[c >> 3] >> (c & 7)) & 1);
         if (fs.occ[c] && b.goal[c]) ++f.packed;
     }
-    if (order) f.packed = packed_in_order(*order, b, fs.occ.data(), fs.count);
+    if (order) {
+        f.packed = packed_in_order(*order, b, fs.occ.data(), fs.count);
+        while (f.next < static_cast<uint32_t>(order->layers) && fs.count[f.next] == order->layer_size[f.next]) ++f.next;
+    }
     if (++fs.stamp == 0) {
         std::fill(fs.mark.begin(), fs.mark.end(), 0);
         fs.stamp = 1;
@@ -52,8 +55,30 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
     if (use_order_) order_ = compute_packing_order(inst.board);
+    const Board &b = inst.board;
+    const std::vector<uint16_t> &dist = inst.heuristic.dist;
+    if (inst.options.fesstoward && advisors_ && dist.size() == b.goals.size() * static_cast<size_t>(b.n)) {
+        toward_ = true;
+        const int layers = use_order_ ? std::max(order_.layers, 1) : 1;
+        layer_dist_.assign(static_cast<size_t>(layers) * b.n, UINT16_MAX);
+        for (size_t g = 0; g < b.goals.size(); ++g) {
+            const int l = use_order_ ? std::max(order_.layer[b.goals[g]], 0) : 0;
+            for (int c = 0; c < b.n; ++c) {
+                uint16_t &d = layer_dist_[static_cast<size_t>(l) * b.n + c];
+                d = std::min(d, dist[g * b.n + c]);
+            }
+        }
+    }
     table_.assign(1u << 16, UINT32_MAX);
     mask_ = table_.size() - 1;
+}
+
+bool FessSearch::nearer(uint32_t next, int from, int to) const {
+    if (!toward_ || from < 0 || to < 0) return false;
+    const int n = inst_.board.n;
+    if (static_cast<size_t>(next + 1) * n > layer_dist_.size()) return false; // every layer full
+    const uint16_t *d = &layer_dist_[static_cast<size_t>(next) * n];
+    return d[to] < d[from];
 }
 
 uint64_t FessSearch::memory() const {
@@ -191,7 +216,15 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order());
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
-            const bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions);
+            bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions);
+            if (!advised && toward_) { // the box's new cell: set in the child, clear in the parent
+                int to = -1;
+                for (uint32_t i = 2; i < n && to < 0; ++i) {
+                    const uint8_t fresh = static_cast<uint8_t>(kd.state[i] & ~current[i]);
+                    if (fresh) to = static_cast<int>((i - 2) * 8) + __builtin_ctz(fresh);
+                }
+                advised = nearer(pf.next, static_cast<int>(kd.move >> 2), to);
+            }
             nodes_[k] = Node{id, kd.move, parent.g + kd.cost, parent.weight + (advised ? 0u : 1u)};
             if (state_is_goal(inst_, kd.state.data())) {
                 goal_ = k;

@@ -17,8 +17,10 @@
 // Children come from expand_state (search.h): every deadlock test and the macros stay on. The
 // search is complete: it stops only on a goal, on its budget or when no cell holds a state,
 // and then it has expanded every state reachable through expand_state (tested).
-// Not here (yet): Festival's packing order from a backward search, room connectivity and
-// out-of-plan features, and its other advisors.
+// fesstoward=on adds an advisor: a push that brings the pushed box nearer (in push distance,
+// heuristic.h's tables) to the goals of the first packing layer that is not full costs 0 too,
+// a cheap stand-in for Festival's packing advisor, whose move pushes a box all the way home.
+// Not here (yet): room connectivity and out-of-plan features, and Festival's other advisors.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
 
@@ -37,6 +39,7 @@ namespace sokoban {
 struct FessFeatures {
     uint32_t packed = 0;  // boxes on goals
     uint32_t regions = 0; // connected areas of interior cells without a box
+    uint32_t next = 0;    // the first packing layer not full (0 without an order; not a cell key)
     bool operator==(const FessFeatures &o) const { return packed == o.packed && regions == o.regions; }
 };
 
@@ -64,6 +67,9 @@ public:
     // Per-thread settings of the expansion (portfolio.cc): the second round without the tunnel
     // macro, and the local deadlock radius.
     Scratch &scratch() { return scratch_; }
+    // The toward advisor's test (fesstoward=on): the box moved from `from` to `to`, and the
+    // parent's first non-full layer is `next`.
+    bool nearer(uint32_t next, int from, int to) const;
     // Expand up to max_expansions states; `stop` is polled before each one.
     Status run(uint64_t max_expansions, const std::function<bool()> &stop);
     Status status() const { return status_; }
@@ -90,6 +96,8 @@ private:
     const Instance &inst_;
     uint64_t budget_;
     bool advisors_;
+    bool toward_ = false; // fesstoward=on: pushes nearer the next layer's goals cost 0
+    std::vector<uint16_t> layer_dist_; // [layer * n + cell]: pushes to the nearest goal of the layer
     Scratch scratch_;
     FessScratch fs_;
     PackingOrder order_;

@@ -125,11 +125,12 @@ TEST_CASE("Sokoban.Fess.PackingOrderFillsTheFarEndFirst") {
 TEST_CASE("Sokoban.Fess.SolutionsReplayInTheIndependentChecker") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     for (int level : {1, 2, 7, 25, 42, 78, 100})
-        for (const char *order : {"on", "off"}) {
+        for (const char *order : {"on", "off", "toward"}) {
         CAPTURE(level);
         CAPTURE(order);
         sokoban::Options o;
-        o.fessorder = std::string(order) == "on";
+        o.fessorder = std::string(order) != "off";
+        o.fesstoward = std::string(order) == "toward";
         const std::string text = solver_test::xsb_level(micro, level);
         REQUIRE(!text.empty());
         std::string moves;
@@ -173,9 +174,73 @@ TEST_CASE("Sokoban.Fess.ExhaustsAnUnsolvableLevelCompletely") {
         CHECK(states == seen.size());
         CHECK(expanded == seen.size());
     }
-    // And with every pruning on (the default) it is exhausted too.
+    // And with every pruning on (the default) it is exhausted too, with the toward advisor too.
     std::string moves;
     CHECK(fess_solve(map, moves) == FessSearch::Status::exhausted);
+    sokoban::Options toward;
+    toward.fesstoward = true;
+    CHECK(fess_solve(map, moves, toward) == FessSearch::Status::exhausted);
+}
+
+TEST_CASE("Sokoban.Fess.TowardAdvisorOnAGoalCorridor") {
+    // Two goals at the end of the top row: the far one (1,7) comes free last in the pull
+    // search, so it is layer 0, filled first. The toward advisor frees a push that brings a box
+    // nearer the goals of the first layer not full, not one that takes it away.
+    sokoban::Options o;
+    o.fesstoward = true;
+    Fixture fx("#########\n"
+               "#@$$  ..#\n"
+               "#       #\n"
+               "#########", o);
+    FessSearch search(fx.inst, 64u << 20);
+    const sokoban::PackingOrder *order = search.order();
+    REQUIRE(order != nullptr);
+    REQUIRE(order->layers == 2);
+    const int far = fx.cell(1, 7), near = fx.cell(1, 6);
+    CHECK(order->layer[far] == 0);
+    CHECK(order->layer[near] == 1);
+    // Layer 0 (the far goal) is next: rightward pushes are advised, leftward ones are not.
+    CHECK(search.nearer(0, fx.cell(1, 3), fx.cell(1, 4)));
+    CHECK_FALSE(search.nearer(0, fx.cell(1, 4), fx.cell(1, 3)));
+    CHECK_FALSE(search.nearer(0, fx.cell(1, 3), fx.cell(2, 3))); // down: it never comes back up
+    // Layer 1 next: from the far goal towards the near one is nearer for layer 1.
+    CHECK(search.nearer(1, far, near));
+    CHECK_FALSE(search.nearer(0, far, near));
+    // Every layer full: nothing to be nearer to.
+    CHECK_FALSE(search.nearer(2, fx.cell(1, 3), fx.cell(1, 4)));
+    // Off by default, and off with the advisors off.
+    sokoban::Options d;
+    Fixture fd("#########\n"
+               "#@$$  ..#\n"
+               "#       #\n"
+               "#########", d);
+    FessSearch plain(fd.inst, 64u << 20);
+    CHECK_FALSE(plain.nearer(0, fd.cell(1, 3), fd.cell(1, 4)));
+    o.fessadvice = false;
+    Fixture fa("#########\n"
+               "#@$$  ..#\n"
+               "#       #\n"
+               "#########", o);
+    FessSearch noadv(fa.inst, 64u << 20);
+    CHECK_FALSE(noadv.nearer(0, fa.cell(1, 3), fa.cell(1, 4)));
+}
+
+TEST_CASE("Sokoban.Fess.TowardChangesTheSearch") {
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    uint64_t sum[2] = {0, 0};
+    for (int level : {10, 25, 42, 60, 78, 100, 120}) {
+        const std::string text = solver_test::xsb_level(micro, level);
+        for (int v = 0; v < 2; ++v) {
+            sokoban::Options o;
+            o.fesstoward = v == 1;
+            std::string moves;
+            uint64_t expanded = 0;
+            REQUIRE(fess_solve(text, moves, o, nullptr, &expanded) == FessSearch::Status::solved);
+            sum[v] += expanded;
+        }
+    }
+    MESSAGE("FESS expansions, 7 Microban levels: fesstoward=off " << sum[0] << ", on " << sum[1]);
+    CHECK(sum[0] != sum[1]);
 }
 
 TEST_CASE("Sokoban.Fess.OptionParses") {
@@ -193,6 +258,9 @@ TEST_CASE("Sokoban.Fess.OptionParses") {
     const solver_option bad[] = {{"fess", "maybe"}};
     CHECK_FALSE(sokoban::parse_options(bad, 1, o, error));
     CHECK(error.find("fess") != std::string::npos);
+    const solver_option toward[] = {{"fesstoward", "on"}};
+    REQUIRE(sokoban::parse_options(toward, 1, o, error));
+    CHECK(o.fesstoward);
 }
 
 TEST_CASE("Sokoban.Fess.AdvisorsAndOrderChangeTheSearch") {
