@@ -10,7 +10,8 @@
 # portfolio rows run with 2 threads and their plugin-side search reports no node count; move
 # ordering, ordering=off, acts in the portfolio only, so its row is a portfolio row; so do the
 # feature-space search rows: fess=off|on against the default share, and FESS's two parts
-# switched off with FESS in place of greedy, where they decide more).
+# switched off with FESS in place of greedy, where they decide more; fesstoward=off|on, its
+# toward-the-next-layer advisor, against the default chain).
 set -euo pipefail
 limit=5; threads=1; build=build
 files=()
@@ -19,7 +20,7 @@ while [ $# -gt 0 ]; do
         --time-limit) limit=$2; shift 2;;
         --threads) threads=$2; shift 2;;
         --build) build=$2; shift 2;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0;;
         *) files+=("$1"); shift;;
     esac
 done
@@ -40,7 +41,9 @@ configs=("all on|"
          "fess off (2 thr.)|--threads 2 --option portfolio=on --option fess=off"
          "fess on (2 thr.)|--threads 2 --option portfolio=on --option fess=on"
          "fessorder off (2 thr.)|--threads 2 --option portfolio=on --option fess=on --option fessorder=off"
-         "no advisors (2 thr.)|--threads 2 --option portfolio=on --option fess=on --option fessadvice=off")
+         "no advisors (2 thr.)|--threads 2 --option portfolio=on --option fess=on --option fessadvice=off"
+         "fesstoward off (2 thr.)|--threads 2 --option portfolio=on --option fesstoward=off"
+         "fesstoward on (2 thr.)|--threads 2 --option portfolio=on --option fesstoward=on")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {

@@ -57,8 +57,9 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     if (use_order_) order_ = compute_packing_order(inst.board);
     const Board &b = inst.board;
     const std::vector<uint16_t> &dist = inst.heuristic.dist;
-    if (inst.options.fesstoward && advisors_ && dist.size() == b.goals.size() * static_cast<size_t>(b.n)) {
+    if (inst.options.fesstoward != 0 && advisors_ && dist.size() == b.goals.size() * static_cast<size_t>(b.n)) {
         toward_ = true;
+        chain_ = inst.options.fesstoward == 2;
         const int layers = use_order_ ? std::max(order_.layers, 1) : 1;
         layer_dist_.assign(static_cast<size_t>(layers) * b.n, UINT16_MAX);
         for (size_t g = 0; g < b.goals.size(); ++g) {
@@ -217,15 +218,18 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
             bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions);
-            if (!advised && toward_) { // the box's new cell: set in the child, clear in the parent
-                int to = -1;
+            int to = -1;
+            if (toward_) { // the box's new cell: set in the child, clear in the parent
                 for (uint32_t i = 2; i < n && to < 0; ++i) {
                     const uint8_t fresh = static_cast<uint8_t>(kd.state[i] & ~current[i]);
                     if (fresh) to = static_cast<int>((i - 2) * 8) + __builtin_ctz(fresh);
                 }
-                advised = nearer(pf.next, static_cast<int>(kd.move >> 2), to);
+                if (!advised) {
+                    const int from = static_cast<int>(kd.move >> 2);
+                    advised = nearer(pf.next, from, to) && (!chain_ || parent.last == from);
+                }
             }
-            nodes_[k] = Node{id, kd.move, parent.g + kd.cost, parent.weight + (advised ? 0u : 1u)};
+            nodes_[k] = Node{id, kd.move, parent.g + kd.cost, parent.weight + (advised ? 0u : 1u), to};
             if (state_is_goal(inst_, kd.state.data())) {
                 goal_ = k;
                 return status_ = Status::solved;

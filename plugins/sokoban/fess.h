@@ -20,6 +20,8 @@
 // fesstoward=on adds an advisor: a push that brings the pushed box nearer (in push distance,
 // heuristic.h's tables) to the goals of the first packing layer that is not full costs 0 too,
 // a cheap stand-in for Festival's packing advisor, whose move pushes a box all the way home.
+// fesstoward=chain (the default) frees such a push only when it pushes the box that the push
+// into the parent moved: a box's run toward the goals costs 1 for its first push, 0 after.
 // Not here (yet): room connectivity and out-of-plan features, and Festival's other advisors.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
@@ -67,7 +69,7 @@ public:
     // Per-thread settings of the expansion (portfolio.cc): the second round without the tunnel
     // macro, and the local deadlock radius.
     Scratch &scratch() { return scratch_; }
-    // The toward advisor's test (fesstoward=on): the box moved from `from` to `to`, and the
+    // The toward advisor's distance test (fesstoward=on|chain): the box moved from `from` to `to`, and the
     // parent's first non-full layer is `next`.
     bool nearer(uint32_t next, int from, int to) const;
     // Expand up to max_expansions states; `stop` is polled before each one.
@@ -82,6 +84,7 @@ public:
 private:
     struct Node {
         uint32_t parent, move, g, weight;
+        int32_t last = -1; // the cell the push into this state left its box on
     };
     using Entry = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>; // (weight, h, -g, node)
     struct Cell {
@@ -96,7 +99,8 @@ private:
     const Instance &inst_;
     uint64_t budget_;
     bool advisors_;
-    bool toward_ = false; // fesstoward=on: pushes nearer the next layer's goals cost 0
+    bool toward_ = false; // fesstoward=on|chain: pushes nearer the next layer's goals cost 0
+    bool chain_ = false;  // fesstoward=chain: only when the same box was pushed into the parent
     std::vector<uint16_t> layer_dist_; // [layer * n + cell]: pushes to the nearest goal of the layer
     Scratch scratch_;
     FessScratch fs_;

@@ -71,9 +71,10 @@ const char *const OPTIONS_HELP =
     "fessadvice=on|off           (on) FESS's advisors: a push that packs a box (in the order) or\n"
     "                            joins floor areas costs 0 in its cell's order, any other 1; off:\n"
     "                            every push 1\n"
-    "fesstoward=on|off           (off) one more FESS advisor: a push that brings a box nearer (in\n"
-    "                            push distance) to the goals of the first packing layer not yet\n"
-    "                            full costs 0\n"
+    "fesstoward=off|on|chain     (chain) one more FESS advisor: a push that brings a box nearer\n"
+    "                            (in push distance) to the goals of the first packing layer not\n"
+    "                            yet full costs 0; chain: only when it pushes the box the push\n"
+    "                            before moved (the first push of a box's run costs 1)\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -82,7 +83,7 @@ namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
-    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=on|off";
+    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -182,7 +183,13 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "fessadvice") == 0) {
             if (!on_off(key, value, o.fessadvice, error)) return false;
         } else if (std::strcmp(key, "fesstoward") == 0) {
-            if (!on_off(key, value, o.fesstoward, error)) return false;
+            if (std::strcmp(value, "off") == 0) o.fesstoward = 0;
+            else if (std::strcmp(value, "on") == 0) o.fesstoward = 1;
+            else if (std::strcmp(value, "chain") == 0) o.fesstoward = 2;
+            else {
+                error = std::string("option fesstoward: bad value '") + value + "'; expected off, on or chain";
+                return false;
+            }
         } else if (std::strcmp(key, "fessorder") == 0) {
             if (!on_off(key, value, o.fessorder, error)) return false;
         } else if (std::strcmp(key, "fess") == 0) {
