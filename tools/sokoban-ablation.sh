@@ -8,7 +8,10 @@
 # summed into one row), e.g. puzzles/sokoban/course.
 # Default: 5 s per level, 1 thread (the runtime's astar engine, which counts nodes; the
 # portfolio rows run with 2 threads and their plugin-side search reports no node count; move
-# ordering, ordering=off, acts in the portfolio only, so its row is a portfolio row).
+# ordering, ordering=off, acts in the portfolio only, so its row is a portfolio row; so do the
+# feature-space search rows: fess=off|on against the default share, and FESS's two parts
+# switched off with FESS in place of greedy, where they decide more; fesstoward=off|on, its
+# toward-the-next-layer advisor, against the default chain).
 set -euo pipefail
 limit=5; threads=1; build=build
 files=()
@@ -17,7 +20,7 @@ while [ $# -gt 0 ]; do
         --time-limit) limit=$2; shift 2;;
         --threads) threads=$2; shift 2;;
         --build) build=$2; shift 2;;
-        -h|--help) sed -n '2,10p' "$0"; exit 0;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0;;
         *) files+=("$1"); shift;;
     esac
 done
@@ -35,7 +38,13 @@ configs=("all on|"
          "tunnels off|--option tunnels=off"
          "goalroom off|--option goalroom=off"
          "portfolio (2 threads)|--threads 2 --option portfolio=on"
-         "ordering off (2 thr.)|--threads 2 --option portfolio=on --option ordering=off")
+         "ordering off (2 thr.)|--threads 2 --option portfolio=on --option ordering=off"
+         "fess off (2 thr.)|--threads 2 --option portfolio=on --option fess=off"
+         "fess on (2 thr.)|--threads 2 --option portfolio=on --option fess=on"
+         "fessorder off (2 thr.)|--threads 2 --option portfolio=on --option fess=on --option fessorder=off"
+         "no advisors (2 thr.)|--threads 2 --option portfolio=on --option fess=on --option fessadvice=off"
+         "fesstoward off (2 thr.)|--threads 2 --option portfolio=on --option fesstoward=off"
+         "fesstoward on (2 thr.)|--threads 2 --option portfolio=on --option fesstoward=on")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {

@@ -67,6 +67,20 @@ const char *const OPTIONS_HELP =
     "                            child from its parent's solution (one augmentation); cached = also\n"
     "                            each child's solution kept (per thread, checked for optimality)\n"
     "                            for when it is expanded; paused while under 40% of lookups hit\n"
+    "fess=off|share|on           (share) the feature-space search (fess.h) in the portfolio's thread\n"
+    "                            1: share runs greedy alone for 2^18 expansions, then alternates\n"
+    "                            it with FESS in slices of 1024 expansions; on runs FESS instead\n"
+    "                            of greedy; off: greedy only\n"
+    "fessorder=on|off            (on) FESS counts the boxes packed in a packing order from a\n"
+    "                            backward search from the solved position (packing.h); off: every\n"
+    "                            box on a goal\n"
+    "fessadvice=on|off           (on) FESS's advisors: a push that packs a box (in the order) or\n"
+    "                            joins floor areas costs 0 in its cell's order, any other 1; off:\n"
+    "                            every push 1\n"
+    "fesstoward=off|on|chain     (chain) one more FESS advisor: a push that brings a box nearer\n"
+    "                            (in push distance) to the goals of the first packing layer not\n"
+    "                            yet full costs 0; chain: only when it pushes the box the push\n"
+    "                            before moved (the first push of a box's run costs 1)\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -75,7 +89,8 @@ namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
-    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full";
+    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -179,6 +194,26 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             else {
                 error = std::string("option matching: bad value '") + value +
                         "'; expected cached, incremental or full";
+                return false;
+            }
+        } else if (std::strcmp(key, "fessadvice") == 0) {
+            if (!on_off(key, value, o.fessadvice, error)) return false;
+        } else if (std::strcmp(key, "fesstoward") == 0) {
+            if (std::strcmp(value, "off") == 0) o.fesstoward = 0;
+            else if (std::strcmp(value, "on") == 0) o.fesstoward = 1;
+            else if (std::strcmp(value, "chain") == 0) o.fesstoward = 2;
+            else {
+                error = std::string("option fesstoward: bad value '") + value + "'; expected off, on or chain";
+                return false;
+            }
+        } else if (std::strcmp(key, "fessorder") == 0) {
+            if (!on_off(key, value, o.fessorder, error)) return false;
+        } else if (std::strcmp(key, "fess") == 0) {
+            if (std::strcmp(value, "off") == 0) o.fess = 0;
+            else if (std::strcmp(value, "share") == 0) o.fess = 1;
+            else if (std::strcmp(value, "on") == 0) o.fess = 2;
+            else {
+                error = std::string("option fess: bad value '") + value + "'; expected off, share or on";
                 return false;
             }
         } else {

@@ -11,6 +11,10 @@
 //   4+: the same four again with the children in reversed order (different tie-breaking).
 // Remaining ties go by the move ordering's rank (ordering.h; ordering=off leaves them to the
 // order of generation).
+// fess=share (the default): thread 1, after its greedy search's first 2^18 expansions, also
+// runs the feature-space search (fess.h) in turn with it, 1024 expansions each, half the
+// memory share each; fess=on runs FESS instead of greedy there; fess=off greedy only. FESS
+// has its own tree and visited table; it shares the local deadlock table like any search.
 // Each search has its own visited table (open addressing on the Zobrist hash, states in one
 // arena) within its share of the memory budget; they share nothing but the stop flag, so no
 // locks. A goal is recognised when generated; the first search to find one publishes its path

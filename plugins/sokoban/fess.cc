@@ -1,0 +1,260 @@
+// fess.cc -- see fess.h.
+#include "fess.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sokoban {
+
+void FessScratch::init(const Board &b) {
+    occ.assign(b.n, 0);
+    mark.assign(b.n, 0);
+    stack.assign(b.n + 1, 0);
+    stamp = 0;
+}
+
+FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state, const PackingOrder *order) {
+    const Board &b = inst.board;
+    FessFeatures f;
+    const uint8_t *bits = state + 2;
+    for (int c = 0; c < b.n; ++c) {
+        fs.occ[c] = static_cast<uint8_t>((bits[c >> 3] >> (c & 7)) & 1);
+        if (fs.occ[c] && b.goal[c]) ++f.packed;
+    }
+    if (order) {
+        f.packed = packed_in_order(*order, b, fs.occ.data(), fs.count);
+        while (f.next < static_cast<uint32_t>(order->layers) && fs.count[f.next] == order->layer_size[f.next]) ++f.next;
+    }
+    if (++fs.stamp == 0) {
+        std::fill(fs.mark.begin(), fs.mark.end(), 0);
+        fs.stamp = 1;
+    }
+    const uint32_t stamp = fs.stamp;
+    for (int c0 = 0; c0 < b.n; ++c0) {
+        if (fs.occ[c0] || fs.mark[c0] == stamp) continue;
+        ++f.regions;
+        int top = 0;
+        fs.stack[top++] = c0;
+        fs.mark[c0] = stamp;
+        while (top > 0) {
+            const int c = fs.stack[--top];
+            for (int d = 0; d < 4; ++d) {
+                const int x = b.nb[c][d];
+                if (x < 0 || fs.occ[x] || fs.mark[x] == stamp) continue;
+                fs.mark[x] = stamp;
+                fs.stack[top++] = x;
+            }
+        }
+    }
+    return f;
+}
+
+FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
+    : inst_(inst), budget_(memory_budget), advisors_(inst.options.fessadvice) {
+    init_scratch(inst, scratch_);
+    fs_.init(inst.board);
+    use_order_ = inst.options.fessorder;
+    if (use_order_) order_ = compute_packing_order(inst.board);
+    const Board &b = inst.board;
+    const std::vector<uint16_t> &dist = inst.heuristic.dist;
+    if (inst.options.fesstoward != 0 && advisors_ && dist.size() == b.goals.size() * static_cast<size_t>(b.n)) {
+        toward_ = true;
+        chain_ = inst.options.fesstoward == 2;
+        const int layers = use_order_ ? std::max(order_.layers, 1) : 1;
+        layer_dist_.assign(static_cast<size_t>(layers) * b.n, UINT16_MAX);
+        for (size_t g = 0; g < b.goals.size(); ++g) {
+            const int l = use_order_ ? std::max(order_.layer[b.goals[g]], 0) : 0;
+            for (int c = 0; c < b.n; ++c) {
+                uint16_t &d = layer_dist_[static_cast<size_t>(l) * b.n + c];
+                d = std::min(d, dist[g * b.n + c]);
+            }
+        }
+    }
+    table_.assign(1u << 16, UINT32_MAX);
+    mask_ = table_.size() - 1;
+}
+
+bool FessSearch::nearer(uint32_t next, int from, int to) const {
+    if (!toward_ || from < 0 || to < 0) return false;
+    const int n = inst_.board.n;
+    if (static_cast<size_t>(next + 1) * n > layer_dist_.size()) return false; // every layer full
+    const uint16_t *d = &layer_dist_[static_cast<size_t>(next) * n];
+    return d[to] < d[from];
+}
+
+uint64_t FessSearch::memory() const {
+    return arena_.capacity() + nodes_.capacity() * sizeof(Node) + features_.capacity() * sizeof(FessFeatures) +
+           table_.size() * 4 + hashes_.capacity() * 8 + queued_ * sizeof(Entry) * 2 + cells_.size() * 64;
+}
+
+uint32_t FessSearch::lookup(const uint8_t *st, uint64_t h, bool &inserted) {
+    const uint32_t n = inst_.state_size;
+    if ((used_ + 1) * 4 > table_.size() * 3) { // grow at 3/4 full
+        std::vector<uint32_t> bigger(table_.size() * 2, UINT32_MAX);
+        const uint64_t m2 = bigger.size() - 1;
+        for (uint32_t id : table_) {
+            if (id == UINT32_MAX) continue;
+            uint64_t slot = hashes_[id] & m2;
+            while (bigger[slot] != UINT32_MAX) slot = (slot + 1) & m2;
+            bigger[slot] = id;
+        }
+        table_.swap(bigger);
+        mask_ = m2;
+    }
+    uint64_t slot = h & mask_;
+    while (table_[slot] != UINT32_MAX) {
+        const uint32_t id = table_[slot];
+        if (hashes_[id] == h && std::memcmp(&arena_[static_cast<size_t>(id) * n], st, n) == 0) {
+            inserted = false;
+            return id;
+        }
+        slot = (slot + 1) & mask_;
+    }
+    const uint32_t id = static_cast<uint32_t>(nodes_.size());
+    table_[slot] = id;
+    ++used_;
+    arena_.insert(arena_.end(), st, st + n);
+    hashes_.push_back(h);
+    nodes_.push_back(Node{UINT32_MAX, 0, 0, 0});
+    features_.push_back(FessFeatures{});
+    inserted = true;
+    return id;
+}
+
+void FessSearch::file(uint32_t node, const FessFeatures &f, uint32_t h) {
+    const uint64_t key = (static_cast<uint64_t>(f.packed) << 32) | f.regions;
+    auto it = cell_of_.find(key);
+    uint32_t c;
+    if (it == cell_of_.end()) {
+        c = static_cast<uint32_t>(cells_.size());
+        cells_.emplace_back();
+        cells_.back().f = f;
+        cell_of_.emplace(key, c);
+    } else {
+        c = it->second;
+    }
+    Cell &cell = cells_[c];
+    if (cell.open.empty()) ring_.push_back(c);
+    cell.open.emplace(nodes_[node].weight, h, UINT32_MAX - nodes_[node].g, node);
+    ++queued_;
+}
+
+bool FessSearch::start() {
+    started_ = true;
+    std::vector<uint8_t> root(inst_.state_size);
+    initial_state(inst_, scratch_, root.data());
+    bool ins = false;
+    const uint32_t r = lookup(root.data(), state_hash(inst_, root.data()), ins);
+    features_[r] = fess_features(inst_, fs_, root.data(), order());
+    if (state_is_goal(inst_, root.data())) {
+        goal_ = r;
+        status_ = Status::solved;
+        return false;
+    }
+    const uint32_t h0 = state_heuristic(inst_, scratch_, root.data());
+    if (h0 == H_DEAD) {
+        status_ = Status::exhausted;
+        return false;
+    }
+    file(r, features_[r], h0);
+    return true;
+}
+
+FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<bool()> &stop) {
+    if (status_ != Status::running) return status_;
+    if (!started_ && !start()) return status_;
+    const uint32_t n = inst_.state_size;
+    struct Kid {
+        std::vector<uint8_t> state;
+        uint32_t move, cost, h;
+        uint64_t hash;
+    };
+    std::vector<Kid> kids;
+    size_t kid_count = 0;
+    struct Ctx {
+        std::vector<Kid> *kids;
+        size_t *count;
+        uint32_t n;
+    } ctx{&kids, &kid_count, n};
+    solver_sink sink{&ctx, [](void *c, const void *st, uint32_t move, uint32_t cost, uint32_t h, uint64_t hash) {
+                         auto *x = static_cast<Ctx *>(c);
+                         if (h == H_DEAD) return 0;
+                         if (*x->count == x->kids->size()) x->kids->emplace_back();
+                         Kid &kd = (*x->kids)[(*x->count)++];
+                         const auto *b = static_cast<const uint8_t *>(st);
+                         kd.state.assign(b, b + x->n);
+                         kd.move = move;
+                         kd.cost = cost;
+                         kd.h = h;
+                         kd.hash = hash;
+                         return 0;
+                     }};
+    std::vector<uint8_t> current(n);
+    for (uint64_t step = 0; step < max_expansions; ++step) {
+        if (ring_.empty()) return status_ = Status::exhausted;
+        if (stop && stop()) return status_;
+        if ((expanded_ & 4095) == 0 && memory() > budget_) return status_ = Status::memory;
+        // The next non-empty cell in turn, and its least-weight state.
+        if (cursor_ >= ring_.size()) cursor_ = 0;
+        const uint32_t c = ring_[cursor_];
+        Cell &cell = cells_[c];
+        const uint32_t id = std::get<3>(cell.open.top());
+        cell.open.pop();
+        --queued_;
+        if (cell.open.empty()) ring_.erase(ring_.begin() + static_cast<std::ptrdiff_t>(cursor_));
+        else ++cursor_;
+        ++expanded_;
+        std::memcpy(current.data(), &arena_[static_cast<size_t>(id) * n], n);
+        const Node parent = nodes_[id];
+        const FessFeatures pf = features_[id];
+        kid_count = 0;
+        expand_state(inst_, scratch_, current.data(), sink);
+        for (size_t q = 0; q < kid_count; ++q) {
+            const Kid &kd = kids[q];
+            bool inserted = false;
+            const uint32_t k = lookup(kd.state.data(), kd.hash, inserted);
+            if (!inserted) continue; // any-solution search: the first path found stays
+            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order());
+            features_[k] = f;
+            // The advisors: a move that packs a box or joins floor areas costs nothing.
+            bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions);
+            int to = -1;
+            if (toward_) { // the box's new cell: set in the child, clear in the parent
+                for (uint32_t i = 2; i < n && to < 0; ++i) {
+                    const uint8_t fresh = static_cast<uint8_t>(kd.state[i] & ~current[i]);
+                    if (fresh) to = static_cast<int>((i - 2) * 8) + __builtin_ctz(fresh);
+                }
+                if (!advised) {
+                    const int from = static_cast<int>(kd.move >> 2);
+                    advised = nearer(pf.next, from, to) && (!chain_ || parent.last == from);
+                }
+            }
+            nodes_[k] = Node{id, kd.move, parent.g + kd.cost, parent.weight + (advised ? 0u : 1u), to};
+            if (state_is_goal(inst_, kd.state.data())) {
+                goal_ = k;
+                return status_ = Status::solved;
+            }
+            file(k, f, kd.h);
+        }
+    }
+    return status_;
+}
+
+void FessSearch::solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const {
+    states.clear();
+    moves.clear();
+    cost = 0;
+    if (goal_ == UINT32_MAX) return;
+    const uint32_t n = inst_.state_size;
+    std::vector<uint32_t> path;
+    for (uint32_t x = goal_; x != UINT32_MAX; x = nodes_[x].parent) path.push_back(x);
+    std::reverse(path.begin(), path.end());
+    for (size_t i = 0; i < path.size(); ++i) {
+        states.insert(states.end(), arena_.begin() + static_cast<size_t>(path[i]) * n,
+                      arena_.begin() + static_cast<size_t>(path[i] + 1) * n);
+        if (i > 0) moves.push_back(nodes_[path[i]].move);
+    }
+    cost = nodes_[goal_].g;
+}
+
+} // namespace sokoban

@@ -1,0 +1,128 @@
+// fess.h -- a feature-space search member for the portfolio (fess=off|share|on, portfolio.h),
+// after Shoham & Schaeffer's FESS (IEEE CoG 2020), reduced to what is here so far.
+//
+// Every state is projected onto a small feature vector:
+//   packed  -- boxes on goals in the packing order (packing.h: the goals of layers 0, 1, ...
+//              up to the first layer not full), or all boxes on goals with fessorder=off;
+//   regions -- the number of separate areas the boxes cut the free floor into (the player's
+//              area is one of them; fewer is better: more of the map is reachable).
+// The search keeps every state it generated (one tree, deduplicated by a visited table, as in
+// portfolio.cc) and files each unexpanded state under its feature cell. The loop visits the
+// non-empty cells in round-robin order and, in the visited cell, expands the state with the
+// least accumulated weight (ties: smaller matching bound h, then deeper). The weight of a move
+// is 0 when an advisor recommends it -- it packs a box (packed rises) or opens the floor
+// (regions drop) -- and 1 otherwise; a state's weight is the sum along its path. So no cell of
+// the feature space is starved by the bound: a state that packs one more box gets its own turn
+// at once, however far the matching bound says it is from the goal.
+// Children come from expand_state (search.h): every deadlock test and the macros stay on. The
+// search is complete: it stops only on a goal, on its budget or when no cell holds a state,
+// and then it has expanded every state reachable through expand_state (tested).
+// fesstoward=on adds an advisor: a push that brings the pushed box nearer (in push distance,
+// heuristic.h's tables) to the goals of the first packing layer that is not full costs 0 too,
+// a cheap stand-in for Festival's packing advisor, whose move pushes a box all the way home.
+// fesstoward=chain (the default) frees such a push only when it pushes the box that the push
+// into the parent moved: a box's run toward the goals costs 1 for its first push, 0 after.
+// Not here (yet): room connectivity and out-of-plan features, and Festival's other advisors.
+#ifndef SOKOBAN_FESS_H
+#define SOKOBAN_FESS_H
+
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include "packing.h"
+#include "search.h"
+
+namespace sokoban {
+
+struct FessFeatures {
+    uint32_t packed = 0;  // boxes on goals
+    uint32_t regions = 0; // connected areas of interior cells without a box
+    uint32_t next = 0;    // the first packing layer not full (0 without an order; not a cell key)
+    bool operator==(const FessFeatures &o) const { return packed == o.packed && regions == o.regions; }
+};
+
+// Buffers for fess_features (sized for one board; no allocation per call).
+struct FessScratch {
+    std::vector<uint8_t> occ;
+    std::vector<uint32_t> mark;
+    std::vector<int> stack;
+    std::vector<uint32_t> count; // per packing layer
+    uint32_t stamp = 0;
+    void init(const Board &b);
+};
+
+// order: the packing order, or null to count every box on a goal.
+FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state,
+                           const PackingOrder *order = nullptr);
+
+class FessSearch {
+public:
+    enum class Status { running, solved, exhausted, memory };
+    // The advisors are on when inst.options.fessadvice is (off: every move weight 1); the
+    // packing order is used when inst.options.fessorder is on.
+    FessSearch(const Instance &inst, uint64_t memory_budget);
+    const PackingOrder *order() const { return use_order_ ? &order_ : nullptr; }
+    // Per-thread settings of the expansion (portfolio.cc): the second round without the tunnel
+    // macro, and the local deadlock radius.
+    Scratch &scratch() { return scratch_; }
+    // The toward advisor's distance test (fesstoward=on|chain): the box moved from `from` to `to`, and the
+    // parent's first non-full layer is `next`.
+    bool nearer(uint32_t next, int from, int to) const;
+    // Expand up to max_expansions states; `stop` is polled before each one.
+    Status run(uint64_t max_expansions, const std::function<bool()> &stop);
+    Status status() const { return status_; }
+    uint64_t expanded() const { return expanded_; }
+    size_t states() const { return nodes_.size(); }
+    size_t cells() const { return cells_.size(); }
+    // After Status::solved: the path's states (state_size bytes each), its moves and pushes.
+    void solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const;
+
+private:
+    struct Node {
+        uint32_t parent, move, g, weight;
+        int32_t last = -1; // the cell the push into this state left its box on
+    };
+    using Entry = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>; // (weight, h, -g, node)
+    struct Cell {
+        FessFeatures f;
+        std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
+    };
+    uint32_t lookup(const uint8_t *st, uint64_t h, bool &inserted);
+    void file(uint32_t node, const FessFeatures &f, uint32_t h);
+    uint64_t memory() const;
+    bool start();
+
+    const Instance &inst_;
+    uint64_t budget_;
+    bool advisors_;
+    bool toward_ = false; // fesstoward=on|chain: pushes nearer the next layer's goals cost 0
+    bool chain_ = false;  // fesstoward=chain: only when the same box was pushed into the parent
+    std::vector<uint16_t> layer_dist_; // [layer * n + cell]: pushes to the nearest goal of the layer
+    Scratch scratch_;
+    FessScratch fs_;
+    PackingOrder order_;
+    bool use_order_ = false;
+    std::vector<uint8_t> arena_;
+    std::vector<Node> nodes_;
+    std::vector<FessFeatures> features_; // per node
+    std::vector<uint32_t> table_;
+    std::vector<uint64_t> hashes_;
+    uint64_t mask_ = 0, used_ = 0;
+    std::vector<Cell> cells_;
+    std::unordered_map<uint64_t, uint32_t> cell_of_;
+    std::vector<uint32_t> ring_; // the non-empty cells, visited in turn
+    size_t cursor_ = 0;
+    uint64_t queued_ = 0; // entries over all cells
+    uint64_t expanded_ = 0;
+    uint32_t goal_ = UINT32_MAX;
+    bool started_ = false;
+    Status status_ = Status::running;
+};
+
+} // namespace sokoban
+
+#endif

@@ -1,0 +1,125 @@
+// packing.cc -- see packing.h.
+#include "packing.h"
+
+#include <algorithm>
+
+namespace sokoban {
+
+namespace {
+
+struct PullSearch {
+    const Board &b;
+    std::vector<uint8_t> seen;   // per (box cell, side): 1 once queued
+    std::vector<uint32_t> reach; // flood stamps
+    uint32_t stamp = 0;
+    std::vector<int> stack, todo;
+
+    explicit PullSearch(const Board &board)
+        : b(board), seen(static_cast<size_t>(board.n) * 4), reach(board.n, 0) {}
+
+    void flood(const std::vector<uint8_t> &occ, int from) {
+        ++stamp;
+        stack.clear();
+        stack.push_back(from);
+        reach[from] = stamp;
+        while (!stack.empty()) {
+            const int c = stack.back();
+            stack.pop_back();
+            for (int d = 0; d < 4; ++d) {
+                const int x = b.nb[c][d];
+                if (x < 0 || occ[x] || reach[x] == stamp) continue;
+                reach[x] = stamp;
+                stack.push_back(x);
+            }
+        }
+    }
+
+    // Can the box on goal g be pulled onto a cell off the goals, the boxes of occ (g's own
+    // excluded) standing still? occ is restored.
+    bool retrievable(std::vector<uint8_t> &occ, int g) {
+        std::fill(seen.begin(), seen.end(), 0);
+        todo.clear();
+        occ[g] = 0;
+        for (int d = 0; d < 4; ++d) {
+            const int p = b.nb[g][d];
+            if (p >= 0 && !occ[p]) {
+                seen[static_cast<size_t>(g) * 4 + d] = 1;
+                todo.push_back(g * 4 + d);
+            }
+        }
+        bool found = false;
+        while (!todo.empty() && !found) {
+            const int box = todo.back() / 4, side = todo.back() % 4;
+            todo.pop_back();
+            occ[box] = 1;
+            flood(occ, b.nb[box][side]);
+            occ[box] = 0;
+            for (int e = 0; e < 4 && !found; ++e) {
+                const int q = b.nb[box][e];
+                if (q < 0 || reach[q] != stamp) continue;
+                seen[static_cast<size_t>(box) * 4 + e] = 1; // the same player area
+                const int beyond = b.nb[q][e];
+                if (beyond < 0 || occ[beyond] || !b.boxable[q]) continue;
+                // Pull: the box goes to q, the player on to `beyond`.
+                if (!b.goal[q]) found = true;
+                else if (!seen[static_cast<size_t>(q) * 4 + e]) {
+                    seen[static_cast<size_t>(q) * 4 + e] = 1;
+                    todo.push_back(q * 4 + e);
+                }
+            }
+        }
+        occ[g] = 1;
+        return found;
+    }
+};
+
+} // namespace
+
+PackingOrder compute_packing_order(const Board &b) {
+    PackingOrder p;
+    p.layer.assign(b.n, -1);
+    if (b.goals.empty()) return p;
+    std::vector<uint8_t> occ(b.n, 0);
+    for (int g : b.goals) occ[g] = 1;
+    std::vector<int> left = b.goals, freed, round_of(b.n, -1);
+    PullSearch pull(b);
+    int round = 0;
+    while (!left.empty()) {
+        freed.clear();
+        for (int g : left)
+            if (pull.retrievable(occ, g)) freed.push_back(g);
+        if (freed.empty()) { // stuck: the rest come free together, last
+            for (int g : left) round_of[g] = round;
+            break;
+        }
+        for (int g : freed) {
+            round_of[g] = round;
+            occ[g] = 0;
+        }
+        left.erase(std::remove_if(left.begin(), left.end(), [&](int g) { return round_of[g] >= 0; }), left.end());
+        ++round;
+    }
+    int last = 0;
+    for (int g : b.goals) last = std::max(last, round_of[g]);
+    p.layers = last + 1;
+    p.layer_size.assign(p.layers, 0);
+    for (int g : b.goals) {
+        p.layer[g] = last - round_of[g];
+        ++p.layer_size[p.layer[g]];
+    }
+    return p;
+}
+
+uint32_t packed_in_order(const PackingOrder &p, const Board &b, const uint8_t *occ, std::vector<uint32_t> &count) {
+    count.assign(p.layers, 0);
+    for (int g : b.goals)
+        if (occ[g]) ++count[p.layer[g]];
+    uint32_t packed = 0;
+    for (int l = 0; l < p.layers; ++l) {
+        packed += count[l];
+        if (count[l] < p.layer_size[l]) break;
+    }
+    return packed;
+}
+
+} // namespace sokoban

@@ -1,0 +1,36 @@
+// packing.h -- a packing order of the goals from a backward (pull) search on the solved
+// position, the "packed" feature of the feature-space search (fess.h; fessorder=on|off).
+//
+// Start with a box on every goal. In round r, every goal whose box can be pulled, alone (the
+// other remaining goal boxes stay as walls), onto a cell that is not a goal is given removal
+// round r; then all of those boxes are taken away and the next round begins. Goals that never
+// come free take the last round. The packing layer of a goal is (last round - its round): the
+// goals that come free last are the ones to fill first (the far end of a goal room, the inside
+// of a goal block), and a goal in layer L is best filled once layers 0..L-1 are full.
+// The player in a pull search starts on any free cell beside the box (the solved position's
+// player may stand anywhere); one pull moves box and player one cell away from the box's side.
+#ifndef SOKOBAN_PACKING_H
+#define SOKOBAN_PACKING_H
+
+#include <cstdint>
+#include <vector>
+
+#include "board.h"
+
+namespace sokoban {
+
+struct PackingOrder {
+    std::vector<int> layer; // per interior cell: the goal's packing layer, -1 off goals
+    std::vector<uint32_t> layer_size; // goals per layer
+    int layers = 0;
+};
+
+PackingOrder compute_packing_order(const Board &b);
+
+// Boxes packed in order: the boxes on goals of layers 0, 1, ... up to and including the first
+// layer that is not full. occ: 1 per interior cell with a box. count: a buffer of layers entries.
+uint32_t packed_in_order(const PackingOrder &p, const Board &b, const uint8_t *occ, std::vector<uint32_t> &count);
+
+} // namespace sokoban
+
+#endif
