@@ -50,7 +50,7 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
 }
 
 FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
-    : inst_(inst), budget_(memory_budget), advisors_(inst.options.fessadvice) {
+    : inst_(inst), budget_(memory_budget), advisors_(inst.options.fessadvice), store_(inst.state_size) {
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
@@ -70,8 +70,6 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
             }
         }
     }
-    table_.assign(1u << 16, UINT32_MAX);
-    mask_ = table_.size() - 1;
 }
 
 bool FessSearch::nearer(uint32_t next, int from, int to) const {
@@ -83,41 +81,16 @@ bool FessSearch::nearer(uint32_t next, int from, int to) const {
 }
 
 uint64_t FessSearch::memory() const {
-    return arena_.capacity() + nodes_.capacity() * sizeof(Node) + features_.capacity() * sizeof(FessFeatures) +
-           table_.size() * 4 + hashes_.capacity() * 8 + queued_ * sizeof(Entry) * 2 + cells_.size() * 64;
+    return store_.memory() + nodes_.capacity() * sizeof(Node) + features_.capacity() * sizeof(FessFeatures) +
+           queued_ * sizeof(Entry) * 2 + cells_.size() * 64;
 }
 
 uint32_t FessSearch::lookup(const uint8_t *st, uint64_t h, bool &inserted) {
-    const uint32_t n = inst_.state_size;
-    if ((used_ + 1) * 4 > table_.size() * 3) { // grow at 3/4 full
-        std::vector<uint32_t> bigger(table_.size() * 2, UINT32_MAX);
-        const uint64_t m2 = bigger.size() - 1;
-        for (uint32_t id : table_) {
-            if (id == UINT32_MAX) continue;
-            uint64_t slot = hashes_[id] & m2;
-            while (bigger[slot] != UINT32_MAX) slot = (slot + 1) & m2;
-            bigger[slot] = id;
-        }
-        table_.swap(bigger);
-        mask_ = m2;
+    const uint32_t id = store_.find_or_insert(st, h, inserted);
+    if (inserted) {
+        nodes_.push_back(Node{UINT32_MAX, 0, 0, 0});
+        features_.push_back(FessFeatures{});
     }
-    uint64_t slot = h & mask_;
-    while (table_[slot] != UINT32_MAX) {
-        const uint32_t id = table_[slot];
-        if (hashes_[id] == h && std::memcmp(&arena_[static_cast<size_t>(id) * n], st, n) == 0) {
-            inserted = false;
-            return id;
-        }
-        slot = (slot + 1) & mask_;
-    }
-    const uint32_t id = static_cast<uint32_t>(nodes_.size());
-    table_[slot] = id;
-    ++used_;
-    arena_.insert(arena_.end(), st, st + n);
-    hashes_.push_back(h);
-    nodes_.push_back(Node{UINT32_MAX, 0, 0, 0});
-    features_.push_back(FessFeatures{});
-    inserted = true;
     return id;
 }
 
@@ -204,7 +177,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
         if (cell.open.empty()) ring_.erase(ring_.begin() + static_cast<std::ptrdiff_t>(cursor_));
         else ++cursor_;
         ++expanded_;
-        std::memcpy(current.data(), &arena_[static_cast<size_t>(id) * n], n);
+        std::memcpy(current.data(), store_.state(id), n);
         const Node parent = nodes_[id];
         const FessFeatures pf = features_[id];
         kid_count = 0;
@@ -245,15 +218,11 @@ void FessSearch::solution(std::vector<uint8_t> &states, std::vector<uint32_t> &m
     moves.clear();
     cost = 0;
     if (goal_ == UINT32_MAX) return;
-    const uint32_t n = inst_.state_size;
     std::vector<uint32_t> path;
     for (uint32_t x = goal_; x != UINT32_MAX; x = nodes_[x].parent) path.push_back(x);
     std::reverse(path.begin(), path.end());
-    for (size_t i = 0; i < path.size(); ++i) {
-        states.insert(states.end(), arena_.begin() + static_cast<size_t>(path[i]) * n,
-                      arena_.begin() + static_cast<size_t>(path[i] + 1) * n);
-        if (i > 0) moves.push_back(nodes_[path[i]].move);
-    }
+    store_.append_states(path, states);
+    for (size_t i = 1; i < path.size(); ++i) moves.push_back(nodes_[path[i]].move);
     cost = nodes_[goal_].g;
 }
 

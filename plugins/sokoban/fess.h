@@ -35,6 +35,7 @@
 
 #include "packing.h"
 #include "search.h"
+#include "state_store.h"
 
 namespace sokoban {
 
@@ -106,12 +107,9 @@ private:
     FessScratch fs_;
     PackingOrder order_;
     bool use_order_ = false;
-    std::vector<uint8_t> arena_;
-    std::vector<Node> nodes_;
+    StateStore store_;
+    std::vector<Node> nodes_;            // per state number of store_
     std::vector<FessFeatures> features_; // per node
-    std::vector<uint32_t> table_;
-    std::vector<uint64_t> hashes_;
-    uint64_t mask_ = 0, used_ = 0;
     std::vector<Cell> cells_;
     std::unordered_map<uint64_t, uint32_t> cell_of_;
     std::vector<uint32_t> ring_; // the non-empty cells, visited in turn

@@ -13,6 +13,7 @@
 #include "fess.h"
 #include "ordering.h"
 #include "solution.h"
+#include "state_store.h"
 
 namespace sokoban {
 namespace {
@@ -81,48 +82,16 @@ void run_search(Shared &sh, unsigned k) {
         uint32_t parent, move, g;
         int32_t last; // the cell the push into this state left its box on (ordering.h)
     };
-    std::vector<uint8_t> arena;
-    std::vector<Node> nodes;
-    std::vector<uint32_t> table(1u << 16, UINT32_MAX); // node index + hash probe, power of two
-    std::vector<uint64_t> hashes;
+    StateStore store(n);
+    std::vector<Node> nodes; // per state number of the store
     using Entry = std::tuple<uint64_t, uint64_t, uint32_t>; // (priority, tie, node)
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
-    uint64_t mask = table.size() - 1, used = 0;
 
-    auto memory = [&]() {
-        return arena.capacity() + nodes.capacity() * sizeof(Node) + table.size() * 4 + hashes.capacity() * 8 +
-               open.size() * sizeof(Entry) * 2;
-    };
-    // Find or insert; returns (node, inserted).
+    auto memory = [&]() { return store.memory() + nodes.capacity() * sizeof(Node) + open.size() * sizeof(Entry) * 2; };
+    // Find or insert; returns (node, inserted); a new node starts without a parent.
     auto lookup = [&](const uint8_t *st, uint64_t h, bool &inserted) -> uint32_t {
-        if ((used + 1) * 4 > table.size() * 3) { // grow at 3/4 full
-            std::vector<uint32_t> bigger(table.size() * 2, UINT32_MAX);
-            const uint64_t m2 = bigger.size() - 1;
-            for (uint32_t id : table) {
-                if (id == UINT32_MAX) continue;
-                uint64_t slot = hashes[id] & m2;
-                while (bigger[slot] != UINT32_MAX) slot = (slot + 1) & m2;
-                bigger[slot] = id;
-            }
-            table.swap(bigger);
-            mask = m2;
-        }
-        uint64_t slot = h & mask;
-        while (table[slot] != UINT32_MAX) {
-            const uint32_t id = table[slot];
-            if (hashes[id] == h && std::memcmp(&arena[static_cast<size_t>(id) * n], st, n) == 0) {
-                inserted = false;
-                return id;
-            }
-            slot = (slot + 1) & mask;
-        }
-        const uint32_t id = static_cast<uint32_t>(nodes.size());
-        table[slot] = id;
-        ++used;
-        arena.insert(arena.end(), st, st + n);
-        hashes.push_back(h);
-        nodes.push_back(Node{UINT32_MAX, 0, 0, NO_CELL});
-        inserted = true;
+        const uint32_t id = store.find_or_insert(st, h, inserted);
+        if (inserted) nodes.push_back(Node{UINT32_MAX, 0, 0, NO_CELL});
         return id;
     };
     uint64_t expanded = 0;
@@ -161,13 +130,8 @@ void run_search(Shared &sh, unsigned k) {
         std::vector<uint32_t> path;
         for (uint32_t x = goal; x != UINT32_MAX; x = nodes[x].parent) path.push_back(x);
         std::reverse(path.begin(), path.end());
-        auto &mv = sh.moves[k];
-        auto &st = sh.states[k];
-        for (size_t i = 0; i < path.size(); ++i) {
-            st.insert(st.end(), arena.begin() + static_cast<size_t>(path[i]) * n,
-                      arena.begin() + static_cast<size_t>(path[i] + 1) * n);
-            if (i > 0) mv.push_back(nodes[path[i]].move);
-        }
+        store.append_states(path, sh.states[k]);
+        for (size_t i = 1; i < path.size(); ++i) sh.moves[k].push_back(nodes[path[i]].move);
         sh.costs[k] = nodes[goal].g;
         sh.outcome[k] = 1;
     };
@@ -225,7 +189,7 @@ void run_search(Shared &sh, unsigned k) {
         const uint32_t id = std::get<2>(open.top());
         open.pop();
         ++expanded;
-        std::memcpy(current.data(), &arena[static_cast<size_t>(id) * n], n);
+        std::memcpy(current.data(), store.state(id), n);
         const uint32_t g = nodes[id].g;
         const int last = nodes[id].last;
         kid_count = 0;
