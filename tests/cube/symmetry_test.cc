@@ -23,6 +23,30 @@ bool proper(const CubieCube &c) {
     return check_cubie(c, why);
 }
 int flipslice(const CubieCube &c) { return get_slice_sorted(c) * N_FLIP + get_flip(c); }
+
+// The user's table cache, as the plugin finds it: the big tables are only read from there when
+// they are already cached, never built by the tests.
+std::string user_cache_dir() {
+    const char *env = std::getenv("SOLVER_CACHE_DIR");
+    const char *home = std::getenv("HOME");
+    return env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
+}
+
+// The cached flip-slice-twist table: the 4-bit one when it is cached (its search adds the
+// inverse lookups), else the 2-bit one (loading both would double the time). No checksum pass
+// (the tests check the values themselves), mapped, not copied to huge pages (a few hundred
+// lookups do not pay for faulting in 1.6 GiB). false when neither is cached.
+bool load_cached_fst(FstTable &fst) {
+    const std::string dir = user_cache_dir();
+    const unsigned bits = std::filesystem::exists(dir + "/" + fst_file(4)) ? 4 : 2;
+    if (!std::filesystem::exists(dir + "/" + fst_file(bits))) {
+        MESSAGE("skipped: no cached flip-slice-twist table in " << dir);
+        return false;
+    }
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(bits), fst, why, bits, false, false), why);
+    return true;
+}
 }  // namespace
 
 TEST_CASE("CubeSymmetry.SixteenSymmetriesKeepTheUDAxis") {
@@ -143,21 +167,8 @@ TEST_CASE("CubeSymmetry.InverseCoordinatesFromLocations") {
 
 TEST_CASE("CubeSymmetry.FstBoundNeverExceedsTheTrueDistance") {
     // Only when the table is already cached (building it takes minutes: tools/cube-bench.sh).
-    const char *env = std::getenv("SOLVER_CACHE_DIR");
-    const char *home = std::getenv("HOME");
-    const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
-    // The 4-bit table when it is cached (its search adds the inverse lookups), else the 2-bit
-    // one: loading both would double the time. No checksum pass (it is the test's main cost):
-    // the checks below are on the values themselves. Mapped, not copied to huge pages: a few
-    // hundred lookups do not pay for faulting in 1.6 GiB.
-    const unsigned bits = std::filesystem::exists(dir + "/" + fst_file(4)) ? 4 : 2;
-    if (!std::filesystem::exists(dir + "/" + fst_file(bits))) {
-        MESSAGE("skipped: no cached flip-slice-twist table in " << dir);
-        return;
-    }
     FstTable fst;
-    std::string why;
-    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(bits), fst, why, bits, false, false), why);
+    if (!load_cached_fst(fst)) return;
     cube_test::TestServices ts(cube_test::cache_dir());
     std::vector<std::shared_ptr<const Pdb>> small;
     solver_error err{};
@@ -203,17 +214,8 @@ TEST_CASE("CubeSymmetry.FstSearchWithAnEdgeTableStaysOptimal") {
     // admissible and the filter reads the right children's locations), and, with the tasks in
     // generation order, the extra bound only ever removes nodes. Only when the flip-slice-twist
     // table is already cached (it is never built by the tests).
-    const char *env = std::getenv("SOLVER_CACHE_DIR");
-    const char *home = std::getenv("HOME");
-    const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
-    const unsigned bits = std::filesystem::exists(dir + "/" + fst_file(4)) ? 4 : 2;
-    if (!std::filesystem::exists(dir + "/" + fst_file(bits))) {
-        MESSAGE("skipped: no cached flip-slice-twist table in " << dir);
-        return;
-    }
     FstTable fst;
-    std::string why;
-    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(bits), fst, why, bits, false, false), why);
+    if (!load_cached_fst(fst)) return;
     cube_test::TestServices ts(cube_test::cache_dir());
     std::vector<std::shared_ptr<const Pdb>> small;
     solver_error err{};
@@ -251,9 +253,7 @@ TEST_CASE("CubeSymmetry.FstpTableHoldsTheParitySplitDistances") {
     // solved state, moves change it by at most one and a nonzero one has a neighbour one closer;
     // it is at least the fst4 value; it never exceeds the true distance, and the search over it
     // finds the optimal lengths. Only when the table is already cached (never built by the tests).
-    const char *env = std::getenv("SOLVER_CACHE_DIR");
-    const char *home = std::getenv("HOME");
-    const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
+    const std::string dir = user_cache_dir();
     if (!std::filesystem::exists(dir + "/" + fst_file(4, 2))) {
         MESSAGE("skipped: no cached fstp table in " << dir);
         return;

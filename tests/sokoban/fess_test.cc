@@ -50,37 +50,38 @@ FessSearch::Status fess_solve(const std::string &text, std::string &moves, sokob
 } // namespace
 
 TEST_CASE("Sokoban.Fess.FeaturesOnHandMadeBoards") {
-    {
-        // A box in a corridor cuts the floor in two; nothing is packed.
-        Fixture fx("#######\n"
-                   "#@ $ .#\n"
-                   "#######");
+    struct Case {
+        const char *why, *map;
+        int packed, regions;
+    };
+    const Case cases[] = {
+        {"a box in a corridor cuts the floor in two; nothing is packed",
+         "#######\n"
+         "#@ $ .#\n"
+         "#######",
+         0, 2},
+        {"the same box in a room leaves one area; one of two boxes on its goal",
+         "#######\n"
+         "#@ $ .#\n"
+         "#     #\n"
+         "#  *  #\n"
+         "#######",
+         1, 1},
+        {"three areas: the cell left of the first box, the player's two cells between the boxes, "
+         "and the corridor beyond the second box round the corner to the goal",
+         "#########\n"
+         "# $@ $ .#\n"
+         "####### #\n"
+         "      #.#\n"
+         "      ###",
+         0, 3},
+    };
+    for (const Case &c : cases) {
+        CAPTURE(c.why);
+        Fixture fx(c.map);
         const FessFeatures f = features_of(fx);
-        CHECK(f.packed == 0);
-        CHECK(f.regions == 2);
-    }
-    {
-        // The same box in a room leaves one area; one of two boxes on its goal.
-        Fixture fx("#######\n"
-                   "#@ $ .#\n"
-                   "#     #\n"
-                   "#  *  #\n"
-                   "#######");
-        const FessFeatures f = features_of(fx);
-        CHECK(f.packed == 1);
-        CHECK(f.regions == 1);
-    }
-    {
-        // Three areas: the cell left of the first box, the player's two cells between the
-        // boxes, and the corridor beyond the second box round the corner to the goal.
-        Fixture fx("#########\n"
-                   "# $@ $ .#\n"
-                   "####### #\n"
-                   "      #.#\n"
-                   "      ###");
-        const FessFeatures f = features_of(fx);
-        CHECK(f.packed == 0);
-        CHECK(f.regions == 3);
+        CHECK(f.packed == c.packed);
+        CHECK(f.regions == c.regions);
     }
 }
 
