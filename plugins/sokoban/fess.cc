@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "kids.h"
+#include "ordering.h"
+
 namespace sokoban {
 
 void FessScratch::init(const Board &b) {
@@ -137,31 +140,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
     if (status_ != Status::running) return status_;
     if (!started_ && !start()) return status_;
     const uint32_t n = inst_.state_size;
-    struct Kid {
-        std::vector<uint8_t> state;
-        uint32_t move, cost, h;
-        uint64_t hash;
-    };
-    std::vector<Kid> kids;
-    size_t kid_count = 0;
-    struct Ctx {
-        std::vector<Kid> *kids;
-        size_t *count;
-        uint32_t n;
-    } ctx{&kids, &kid_count, n};
-    solver_sink sink{&ctx, [](void *c, const void *st, uint32_t move, uint32_t cost, uint32_t h, uint64_t hash) {
-                         auto *x = static_cast<Ctx *>(c);
-                         if (h == H_DEAD) return 0;
-                         if (*x->count == x->kids->size()) x->kids->emplace_back();
-                         Kid &kd = (*x->kids)[(*x->count)++];
-                         const auto *b = static_cast<const uint8_t *>(st);
-                         kd.state.assign(b, b + x->n);
-                         kd.move = move;
-                         kd.cost = cost;
-                         kd.h = h;
-                         kd.hash = hash;
-                         return 0;
-                     }};
+    KidCollector kids(n);
     std::vector<uint8_t> current(n);
     for (uint64_t step = 0; step < max_expansions; ++step) {
         if (ring_.empty()) return status_ = Status::exhausted;
@@ -180,9 +159,9 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
         std::memcpy(current.data(), store_.state(id), n);
         const Node parent = nodes_[id];
         const FessFeatures pf = features_[id];
-        kid_count = 0;
-        expand_state(inst_, scratch_, current.data(), sink);
-        for (size_t q = 0; q < kid_count; ++q) {
+        kids.clear();
+        expand_state(inst_, scratch_, current.data(), kids.sink());
+        for (size_t q = 0; q < kids.size(); ++q) {
             const Kid &kd = kids[q];
             bool inserted = false;
             const uint32_t k = lookup(kd.state.data(), kd.hash, inserted);
@@ -191,12 +170,9 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
             bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions);
-            int to = -1;
-            if (toward_) { // the box's new cell: set in the child, clear in the parent
-                for (uint32_t i = 2; i < n && to < 0; ++i) {
-                    const uint8_t fresh = static_cast<uint8_t>(kd.state[i] & ~current[i]);
-                    if (fresh) to = static_cast<int>((i - 2) * 8) + __builtin_ctz(fresh);
-                }
+            int to = NO_CELL;
+            if (toward_) { // the box's new cell
+                to = pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2));
                 if (!advised) {
                     const int from = static_cast<int>(kd.move >> 2);
                     advised = nearer(pf.next, from, to) && (!chain_ || parent.last == from);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "fess.h"
+#include "kids.h"
 #include "ordering.h"
 #include "solution.h"
 #include "state_store.h"
@@ -150,31 +151,7 @@ void run_search(Shared &sh, unsigned k) {
         return;
     }
     open.emplace(static_cast<uint64_t>(cfg.h_weight) * h0, 0, r);
-    struct Kid {
-        std::vector<uint8_t> state;
-        uint32_t move, cost, h;
-        uint64_t hash;
-    };
-    std::vector<Kid> kids;
-    size_t kid_count = 0;
-    struct Ctx {
-        std::vector<Kid> *kids;
-        size_t *count;
-        uint32_t n;
-    } ctx{&kids, &kid_count, n};
-    solver_sink sink{&ctx, [](void *c, const void *st, uint32_t move, uint32_t cost, uint32_t h, uint64_t hash) {
-                         auto *x = static_cast<Ctx *>(c);
-                         if (h == H_DEAD) return 0;
-                         if (*x->count == x->kids->size()) x->kids->emplace_back();
-                         Kid &kd = (*x->kids)[(*x->count)++];
-                         const auto *b = static_cast<const uint8_t *>(st);
-                         kd.state.assign(b, b + x->n);
-                         kd.move = move;
-                         kd.cost = cost;
-                         kd.h = h;
-                         kd.hash = hash;
-                         return 0;
-                     }};
+    KidCollector kids(n);
     std::vector<uint8_t> current(n);
     while (!open.empty()) {
         if (stop_requested(sh)) break; // cheap: the runtime reads its clock every 256 calls
@@ -192,10 +169,10 @@ void run_search(Shared &sh, unsigned k) {
         std::memcpy(current.data(), store.state(id), n);
         const uint32_t g = nodes[id].g;
         const int last = nodes[id].last;
-        kid_count = 0;
-        expand_state(inst, scratch, current.data(), sink);
-        for (size_t q = 0; q < kid_count; ++q) {
-            const Kid &kd = kids[cfg.reverse ? kid_count - 1 - q : q];
+        kids.clear();
+        expand_state(inst, scratch, current.data(), kids.sink());
+        for (size_t q = 0; q < kids.size(); ++q) {
+            const Kid &kd = kids[cfg.reverse ? kids.size() - 1 - q : q];
             bool inserted = false;
             const uint32_t c = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: no reopening
