@@ -245,29 +245,18 @@ TEST_CASE("Sokoban.Fess.TowardChangesTheSearch") {
 }
 
 TEST_CASE("Sokoban.Fess.OptionParses") {
-    sokoban::Options o;
-    std::string error;
-    const solver_option on[] = {{"fess", "on"}};
-    REQUIRE(sokoban::parse_options(on, 1, o, error));
-    CHECK(o.fess == 2);
-    const solver_option share[] = {{"fess", "share"}};
-    REQUIRE(sokoban::parse_options(share, 1, o, error));
-    CHECK(o.fess == 1);
-    const solver_option off[] = {{"fess", "off"}};
-    REQUIRE(sokoban::parse_options(off, 1, o, error));
-    CHECK(o.fess == 0);
-    const solver_option bad[] = {{"fess", "maybe"}};
-    CHECK_FALSE(sokoban::parse_options(bad, 1, o, error));
-    CHECK(error.find("fess") != std::string::npos);
-    CHECK(o.fesstoward == 2); // chain by default
-    const solver_option toward[] = {{"fesstoward", "off"}};
-    REQUIRE(sokoban::parse_options(toward, 1, o, error));
-    CHECK(o.fesstoward == 0);
-    const solver_option toward_on[] = {{"fesstoward", "on"}};
-    REQUIRE(sokoban::parse_options(toward_on, 1, o, error));
-    CHECK(o.fesstoward == 1);
-    const solver_option toward_bad[] = {{"fesstoward", "yes"}};
-    CHECK_FALSE(sokoban::parse_options(toward_bad, 1, o, error));
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(sokoban::Options{}.fess == 1);       // share by default
+    CHECK(sokoban::Options{}.fesstoward == 2); // chain by default
+    CHECK(parsed("fess", "on").fess == 2);
+    CHECK(parsed("fess", "share").fess == 1);
+    CHECK(parsed("fess", "off").fess == 0);
+    CHECK(refused("fess", "maybe").find("fess") != std::string::npos);
+    CHECK(parsed("fesstoward", "off").fesstoward == 0);
+    CHECK(parsed("fesstoward", "on").fesstoward == 1);
+    CHECK(parsed("fesstoward", "chain").fesstoward == 2);
+    CHECK(refused("fesstoward", "yes").find("fesstoward") != std::string::npos);
 }
 
 TEST_CASE("Sokoban.Fess.AdvisorsAndOrderChangeTheSearch") {

@@ -170,19 +170,11 @@ TEST_CASE("Sokoban.Matching.KeptSolutionOnlyWhenOptimal") {
 }
 
 TEST_CASE("Sokoban.Matching.Option") {
-    Options o;
-    std::string error;
-    REQUIRE(parse_options(nullptr, 0, o, error));
-    CHECK(o.matching == MatchingMode::cached);
-    const solver_option inc[] = {{"matching", "incremental"}};
-    REQUIRE(parse_options(inc, 1, o, error));
-    CHECK(o.matching == MatchingMode::incremental);
-    const solver_option full[] = {{"matching", "full"}};
-    REQUIRE(parse_options(full, 1, o, error));
-    CHECK(o.matching == MatchingMode::full);
-    const solver_option bad[] = {{"matching", "fast"}};
-    CHECK_FALSE(parse_options(bad, 1, o, error));
-    CHECK(error.find("cached, incremental or full") != std::string::npos);
+    CHECK(Options{}.matching == MatchingMode::cached);
+    CHECK(sokoban_test::parsed("matching", "incremental").matching == MatchingMode::incremental);
+    CHECK(sokoban_test::parsed("matching", "full").matching == MatchingMode::full);
+    CHECK(sokoban_test::parsed("matching", "cached").matching == MatchingMode::cached);
+    CHECK(sokoban_test::refused("matching", "fast").find("cached, incremental or full") != std::string::npos);
 }
 
 TEST_CASE("Sokoban.Matching.SolveLeavesAnOptimalityCertificate") {

@@ -206,6 +206,24 @@ inline void check_replays(const std::string &input, uint32_t level, const Solved
 }
 
 
+// The options with key=value alone, over the defaults; it must parse.
+inline sokoban::Options parsed(const char *key, const char *value) {
+    sokoban::Options o;
+    std::string error;
+    const solver_option opt{key, value};
+    REQUIRE_MESSAGE(sokoban::parse_options(&opt, 1, o, error), error);
+    return o;
+}
+
+// The error for key=value, which must be refused.
+inline std::string refused(const char *key, const char *value) {
+    sokoban::Options o;
+    std::string error;
+    const solver_option opt{key, value};
+    CHECK_FALSE(sokoban::parse_options(&opt, 1, o, error));
+    return error;
+}
+
 } // namespace sokoban_test
 
 #endif
