@@ -66,6 +66,34 @@ private:
 // Best effort: ask for huge pages on the 2 MiB-aligned part of [p, p + n) (before first touch).
 void advise_huge_pages(void *p, size_t n);
 
+// tables=fstp2: the fstp distances at 2 bits an entry ("windowed"). Nearly all of them (97.5%)
+// are 9, 10 or 11: those are stored as codes 0, 1, 2; code 3 stands for any other distance, which
+// this side table holds (the 0.5% at 8 or less, and 13), except the commonest, 12 (1.9%), which
+// is what an entry of code 3 that the side table lacks holds. Every value is exact, so the
+// search is that of fstp (same nodes, inverse lookups and all) at half the memory.
+struct SideTable {
+    static constexpr unsigned SHIFT = 12;  // a bucket: 4096 consecutive indexes
+    static constexpr unsigned ABSENT = 12;
+    std::vector<uint32_t> off;  // per bucket (index >> SHIFT) where its entries start; one more at the end
+    std::vector<uint16_t> ent;  // (index & 4095) << 4 | distance, ascending within a bucket
+    unsigned find(uint64_t i) const {
+        const uint16_t *b = ent.data() + off[i >> SHIFT], *e = ent.data() + off[(i >> SHIFT) + 1];
+        const unsigned key = unsigned(i & ((1u << SHIFT) - 1));
+        while (b < e) {  // binary search by the index bits
+            const uint16_t *mid = b + (e - b) / 2;
+            if ((*mid >> 4) < key) b = mid + 1;
+            else e = mid;
+        }
+        return b < ent.data() + off[(i >> SHIFT) + 1] && (*b >> 4) == key ? *b & 15u : ABSENT;
+    }
+    size_t bytes() const { return off.size() * 4 + ent.size() * 2; }
+};
+constexpr unsigned WINDOW_BASE = 9;  // codes 0..2 = distances 9..11
+
+// Windowed entries (SideTable) from n 4-bit entries (exact distances, 15 = unreached): writes
+// (n * 2 + 7) / 8 bytes to out and fills side. false (and why) if an entry is unreached.
+bool window_from4(const uint8_t *in4, uint64_t n, uint8_t *out, SideTable &side, std::string &why);
+
 struct FstTable {
     const Coords *co = nullptr;
     uint64_t size = 0;  // classes x 2187 x par
@@ -75,6 +103,11 @@ struct FstTable {
     // Parity is kept by the symmetries and the URF-DBL conjugation and is the inverse's too,
     // and a move changes it when it is a quarter turn.
     unsigned par = 1;
+    // bits 2 and par 2 (tables=fstp2): windowed entries, see SideTable.
+    bool windowed() const { return bits == 2 && par == 2; }
+    // Whether value() is exact (4 bits, or windowed): what the inverse lookups need.
+    bool exact_values() const { return bits == 4 || windowed(); }
+    SideTable side;     // windowed only
     HugeBuffer data;    // 8 / bits entries per byte, lowest bits first
     std::vector<uint64_t> depth_counts;
     double build_seconds = 0;
@@ -85,6 +118,12 @@ struct FstTable {
     unsigned get(uint64_t i) const { return bits == 4 ? get4(i) : get2(i); }
     unsigned get2(uint64_t i) const { return (data.data()[i >> 2] >> ((i & 3) * 2)) & 3; }
     unsigned get4(uint64_t i) const { return (data.data()[i >> 1] >> ((i & 1) * 4)) & 15; }
+    // The exact distance (exact_values() only).
+    unsigned value(uint64_t i) const {
+        if (bits == 4) return get4(i);
+        const unsigned c = get2(i);
+        return c < 3 ? WINDOW_BASE + c : side.find(i);
+    }
     const uint8_t *byte_of(uint64_t i) const { return data.data() + (bits == 4 ? i >> 1 : i >> 2); }
     // parity: the corner permutation's (used only when par == 2).
     uint64_t index(int flip, int slice, int twist, int parity = 0) const {
@@ -96,7 +135,7 @@ struct FstTable {
     int exact(int flip, int slice, int twist, int parity = 0) const;
 };
 
-// par = 2: the parity-split table (4 bits only; tables=fstp).
+// par = 2: the parity-split table (4 bits only; tables=fstp; fstp2 is converted from it).
 solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits = 2, unsigned par = 1);
 bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // bits: the kind expected (the file's magic, CUBEFST1 or CUBEFST4, must say the same).
@@ -105,18 +144,20 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // huge = true reads the data into huge-page memory (HugeBuffer::read_file), else maps the file.
 // verify_once (with verify): skip the pass when the file's "verified" marker matches it
 // (verified_before, cache_file.h), and write the marker after a pass that succeeds.
-// par = 2: the parity-split table (magic CUBEFSP4).
+// par = 2: the parity-split table (magic CUBEFSP4, or CUBEFSP2 windowed with its side table
+// after the data; the side table's own checksum is always checked).
 bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2, bool verify = true,
               bool huge = true, bool verify_once = false, unsigned par = 1);
 constexpr uint64_t fst_bytes(unsigned bits = 2, unsigned par = 1) {
     return (uint64_t(1523864) * N_TWIST * par * bits + 7) / 8;
 }
-// The cache file of each kind: cube-fst.pdb (2 bits), cube-fst4.pdb (4 bits) or
-// cube-fstp4.pdb (4 bits, split by parity).
+// The cache file of each kind: cube-fst.pdb (2 bits), cube-fst4.pdb (4 bits),
+// cube-fstp4.pdb (4 bits, split by parity) or cube-fstp2.pdb (2 bits windowed, split by parity).
 std::string fst_file(unsigned bits, unsigned par = 1);
 
 // Load from the cache folder or build (and save); shared by the whole process (the first
-// load decides huge and verify_once, see load_fst).
+// load decides huge and verify_once, see load_fst). fstp2 (bits 2, par 2) is converted from
+// the cached fstp4 file (built first when missing), which is mapped, not kept.
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
                       unsigned bits = 2, bool huge = true, bool verify_once = false, unsigned par = 1);
 

@@ -217,7 +217,7 @@ inline unsigned step_distance(unsigned pd, unsigned v) {
 
 // A child's distance: read (4-bit table) or tracked from the parent's (2-bit table).
 inline unsigned child_distance(const FstTable &t, unsigned pd, uint64_t i) {
-    return t.bits == 4 ? t.get4(i) : step_distance(pd, t.get2(i));
+    return t.exact_values() ? t.value(i) : step_distance(pd, t.get2(i));
 }
 
 // The max of the three inverse lookups (4-bit table only).
@@ -226,7 +226,7 @@ unsigned inverse_bound(const FstTable &t, const FNode &c) {
     for (int a = 0; a < 3; ++a) {
         int f, s, w;
         inverse_coords(c.loc[a], f, s, w);
-        h = std::max(h, t.get4(t.index(f, s, w, c.par)));
+        h = std::max(h, t.value(t.index(f, s, w, c.par)));
     }
     return h;
 }
@@ -279,8 +279,8 @@ unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
         c.d[a] = uint8_t(child_distance(*X.fst, n.d[a], X.fst->index(c.fl[a], c.sl[a], c.tw[a], c.par)));
         if (c.d[a] > h) h = c.d[a];
     }
-    if (X.fst->bits == 4 || X.edges) child_locs(X, n, m, c);
-    if (X.fst->bits == 4) h = std::max(h, inverse_bound(*X.fst, c));
+    if (X.fst->exact_values() || X.edges) child_locs(X, n, m, c);
+    if (X.fst->exact_values()) h = std::max(h, inverse_bound(*X.fst, c));
     if (X.edges) h = std::max(h, edge_bound(*X.edges, c));
     return h;
 }
@@ -369,7 +369,7 @@ struct Worker {
         static const uint8_t zero = 0;
         const uint8_t *cdata = X->corners ? X->corners->data.data() : &zero;
         const bool cmask = X->corners != nullptr;
-        const bool inv = fst.bits == 4;
+        const bool inv = fst.exact_values();
         const unsigned lim = unsigned(togo);
         FNode *ch = B.ch.data();
         int32_t *par = B.par.data();
@@ -506,7 +506,7 @@ struct Worker {
             for (int t = 0; t < nk; ++t) {
                 const int j = keep[t];
                 bool ok = true;
-                for (int a = 0; a < 3 && ok; ++a) ok = fst.get4(idx[3 * j + a]) < lim;
+                for (int a = 0; a < 3 && ok; ++a) ok = fst.value(idx[3 * j + a]) < lim;
                 if (ok) keep[nk2++] = j;
             }
             nk = nk2;
@@ -601,7 +601,7 @@ struct Worker {
             generated += uint64_t(k);
             return false;
         }
-        const bool inv = fst.bits == 4;
+        const bool inv = fst.exact_values();
         // Lazy axes (Ctx::lazy): the axis of the largest parent distance is looked up first for
         // every child, the other two only for the children it passes (where the search spends
         // its time, togo 10-11, the first axis rejects most children). With the exact 4-bit
@@ -766,7 +766,7 @@ struct Worker {
             for (int j = 0; j < nk; ++j) {
                 const int i = keep[j];
                 bool ok = true;
-                for (int a = 0; a < 3 && ok; ++a) ok = fst.get4(idx[i][a]) < lim;
+                for (int a = 0; a < 3 && ok; ++a) ok = fst.value(idx[i][a]) < lim;
                 if (ok) keep[nk2++] = i;
                 else ST(stats.rej_inv[togo]++);
             }
@@ -804,11 +804,11 @@ struct Prefix {
 // 1164 M with the largest sums first.)
 unsigned score(const Ctx &X, const FNode &c) {
     unsigned sum = c.d[0] + c.d[1] + c.d[2], mx = std::max({c.d[0], c.d[1], c.d[2]});
-    if (X.fst->bits == 4)
+    if (X.fst->exact_values())
         for (int a = 0; a < 3; ++a) {
             int f, sl, w;
             inverse_coords(c.loc[a], f, sl, w);
-            const unsigned v = X.fst->get4(X.fst->index(f, sl, w, c.par));
+            const unsigned v = X.fst->value(X.fst->index(f, sl, w, c.par));
             sum += v, mx = std::max(mx, v);
         }
     if (X.corners) {
@@ -920,7 +920,7 @@ unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]) {
         const int d = fst.exact(get_flip(v), get_slice_sorted(v), get_twist(v), p);
         out[a] = d < 0 ? 0 : unsigned(d);
         if (out[a] > h) h = out[a];
-        if (fst.bits == 4) {  // and the inverse (whole-cube arithmetic: a check on the search's)
+        if (fst.exact_values()) {  // and the inverse (whole-cube arithmetic: a check on the search's)
             const CubieCube w = v.inverse();
             const int di = fst.exact(get_flip(w), get_slice_sorted(w), get_twist(w), p);
             if (di > int(h)) h = unsigned(di);
@@ -978,7 +978,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     }
     unsigned h0 = corners ? corners->lookup(corner_index(start.loc[0])) : corners_solved(start.loc[0]) ? 0 : 1;
     for (int a = 0; a < 3; ++a) h0 = std::max<unsigned>(h0, start.d[a]);
-    if (fst.bits == 4) h0 = std::max(h0, inverse_bound(fst, start));
+    if (fst.exact_values()) h0 = std::max(h0, inverse_bound(fst, start));
     if (X.edges) h0 = std::max(h0, edge_bound(*X.edges, start));
     if (h0 == 0) return res;
     struct Loop : BoundLoop {

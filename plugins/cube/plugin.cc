@@ -32,13 +32,15 @@ const char *const OPTIONS_HELP =
     "mode=optimal|fast   optimal (default): IDA* with pattern databases, a shortest solution;\n"
     "                    fast: Kociemba's two-phase algorithm, the first solution within max_length\n"
     "max_length=L        fast mode: longest solution accepted (default 20, 1..30)\n"
-    "tables=fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp,\n"
+    "tables=fstp|fstp2|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp,\n"
     "                    below; fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
     "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
     "                    in memory; fst: the same table mod 3 at 2 bits, no inverse lookups, 940 MiB\n"
     "                    (about twice the nodes); fstp (default): fst4 with each entry split by the\n"
     "                    corner permutation's parity, 3178 MiB, about 3.5 GiB in memory (1.4-1.75\n"
-    "                    times fewer nodes than fst4, see README); large: corners + two\n"
+    "                    times fewer nodes than fst4, see README); fstp2: the fstp distances at 2 bits\n"
+    "                    (9, 10, 11 in the entry, the rest in a 76 MiB side table; same nodes),\n"
+    "                    1665 MiB, converted once from the cached fstp file; large: corners + two\n"
     "                    7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB; corners:\n"
     "                    42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with the\n"
     "                    pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).\n"
@@ -138,7 +140,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             bool known = false;
             table_set(v, known);
             if (!known || v == "e7" || v == "e8")
-                return why = "tables: expected fst4, fstp, fst, large, medium, corners or small, not '" + v + "'", false;
+                return why = "tables: expected fst4, fstp, fstp2, fst, large, medium, corners or small, not '" + v + "'", false;
             opts.tables = v;
         } else if (k == "pages") {
             if (v == "huge") opts.huge_pages = true;
@@ -333,16 +335,18 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                           (unsigned long long)r.nodes);
         } else {
             std::vector<std::shared_ptr<const Pdb>> tables;
-            const bool fstp = in.opts.tables == "fstp";  // the flip-slice-twist table split by parity
+            const bool fstp2 = in.opts.tables == "fstp2";  // fstp at 2 bits (windowed, SideTable)
+            const bool fstp = in.opts.tables == "fstp" || fstp2;  // the flip-slice-twist table split by parity
             const bool fst = in.opts.tables == "fst" || in.opts.tables == "fst4" || fstp;
-            const unsigned bits = in.opts.tables == "fst4" || fstp ? 4 : 2, par = fstp ? 2 : 1;
+            const unsigned bits = in.opts.tables == "fst4" || (fstp && !fstp2) ? 4 : 2, par = fstp ? 2 : 1;
             if (fst && sv && sv->memory_budget_bytes) {
                 // The class move table (class_moves): 1,523,864 classes x 18 moves x 4 bytes.
                 const uint64_t cm_bytes = in.opts.search.class_moves ? uint64_t(1523864) * NMOVES * 4 : 0;
                 bool known = false;
                 const uint64_t edge_bytes =
                     in.opts.edges == "off" ? 0 : (table_set(in.opts.edges, known).at(0).size() + 1) / 2;
-                const uint64_t need = fst_bytes(bits, par) + (88179840ull + 1) / 2 +
+                const uint64_t side_bytes = fstp2 ? uint64_t(80) << 20 : 0;  // SideTable: 76 MiB measured
+                const uint64_t need = fst_bytes(bits, par) + side_bytes + (88179840ull + 1) / 2 +
                                       (uint64_t(N_FLIPSLICE) * 4 + (16u << 20)) + cm_bytes + edge_bytes;
                 if (need > sv->memory_budget_bytes)
                     return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
