@@ -124,6 +124,21 @@ struct FstTable {
         const unsigned c = get2(i);
         return c < 3 ? WINDOW_BASE + c : side.find(i);
     }
+    // Windowed: a child's distance along an axis from its entry i, its parent's distance pd
+    // (exact, or an upper bound when pd_upper) and the bound lim, without the side table where
+    // the parent tells (a child's distance is the parent's -1, 0 or +1): code 3 under an exact 11
+    // is 12, under an exact 9 it is 8, and under a parent of 10 or less it is 8 or less, which
+    // answers when that is below lim (then upper is set: the result is only an upper bound).
+    unsigned child_value(uint64_t i, unsigned pd, bool pd_upper, unsigned lim, bool &upper) const {
+        upper = false;
+        const unsigned c = get2(i);
+        if (c < 3) return WINDOW_BASE + c;
+        if (!pd_upper && pd == WINDOW_BASE + 2) return SideTable::ABSENT;
+        if (!pd_upper && pd == WINDOW_BASE) return WINDOW_BASE - 1;
+        const unsigned hi = pd + 1 < WINDOW_BASE - 1 ? pd + 1 : WINDOW_BASE - 1;
+        if (pd + 1 < WINDOW_BASE + 3 && hi < lim) return upper = true, hi;
+        return side.find(i);
+    }
     const uint8_t *byte_of(uint64_t i) const { return data.data() + (bits == 4 ? i >> 1 : i >> 2); }
     // parity: the corner permutation's (used only when par == 2).
     uint64_t index(int flip, int slice, int twist, int parity = 0) const {

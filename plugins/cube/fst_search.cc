@@ -41,6 +41,9 @@ struct FNode {
     // The corner permutation's parity with the parity-split table (tables=fstp; the same for
     // every axis and for the inverse), else 0.
     uint8_t par;
+    // Bit a set: d[a] is only an upper bound (the axis was not looked up, or only bounded, see
+    // FstTable::child_value); clear: exact.
+    uint8_t ub;
     // Per axis, class << 4 | sym of the flip-slice (see ClassMoves); with class_moves the search
     // follows these instead of fl and sl (which only the prefixes then keep).
     uint32_t cs[3];
@@ -115,6 +118,7 @@ struct Ctx {
     TaskOrder order_tasks = TaskOrder::score;  // see task_order
     int prefix_depth = 3;            // moves in a task's prefix
     int deep_togo = 8;               // order_tasks=deep: counts the nodes with togo <= this
+    bool win = false;                // windowed table with window_parent: FstTable::child_value
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
     std::atomic<bool> found{false};
@@ -220,6 +224,21 @@ inline unsigned child_distance(const FstTable &t, unsigned pd, uint64_t i) {
     return t.exact_values() ? t.value(i) : step_distance(pd, t.get2(i));
 }
 
+// A child's distance along axis a (entry i, parent n, bound lim) into c.d[a], with c's upper-bound bit.
+inline unsigned child_axis(const Ctx &X, const FNode &n, int a, uint64_t i, unsigned lim, FNode &c) {
+    const FstTable &t = *X.fst;
+    bool up = false;
+    const unsigned d = X.win ? t.child_value(i, n.d[a], n.ub >> a & 1, lim, up) : child_distance(t, n.d[a], i);
+    c.d[a] = uint8_t(d);
+    c.ub = uint8_t(up ? c.ub | 1u << a : c.ub & ~(1u << a));
+    return d;
+}
+// An axis not looked up: at most one more than the parent's.
+inline void upper_axis(const FNode &n, int a, FNode &c) {
+    c.d[a] = uint8_t(n.d[a] + 1);
+    c.ub = uint8_t(c.ub | 1u << a);
+}
+
 // The max of the three inverse lookups (4-bit table only).
 unsigned inverse_bound(const FstTable &t, const FNode &c) {
     unsigned h = 0;
@@ -274,6 +293,7 @@ int edge_filter(const Ctx &X, ParentOf parent_of, FNode *ch, const int8_t *mv_of
 unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
     child_coords(X, n, m, c);
     set_classes(*X.co, c);
+    c.ub = 0;
     unsigned h = X.corners ? X.corners->lookup(corner_index(c.loc[0])) : corners_solved(c.loc[0]) ? 0 : 1;
     for (int a = 0; a < 3; ++a) {
         c.d[a] = uint8_t(child_distance(*X.fst, n.d[a], X.fst->index(c.fl[a], c.sl[a], c.tw[a], c.par)));
@@ -423,12 +443,11 @@ struct Worker {
             if (n.d[1] > n.d[a0]) a0 = 1;
             if (n.d[2] > n.d[a0]) a0 = 2;
             if (inv && unsigned(n.d[a0]) + 1 < lim) {
-                for (int a = 0; a < 3; ++a) ch[j].d[a] = uint8_t(n.d[a] + 1);
+                for (int a = 0; a < 3; ++a) upper_axis(n, a, ch[j]);
                 pass[np++] = j;
                 continue;
             }
-            const unsigned d = child_distance(fst, n.d[a0], idx[3 * j + a0]);
-            ch[j].d[a0] = uint8_t(d);
+            const unsigned d = child_axis(*X, n, a0, idx[3 * j + a0], lim, ch[j]);
             if (d >= lim) continue;
             for (int a = 0; a < 3; ++a) {
                 if (a == a0) continue;
@@ -447,13 +466,8 @@ struct Worker {
             bool ok = true;
             for (int a = 0; a < 3 && ok; ++a) {
                 if (a == a0) continue;
-                if (!inv || unsigned(n.d[a]) + 1 >= lim) {
-                    const unsigned d = child_distance(fst, n.d[a], idx[3 * j + a]);
-                    ch[j].d[a] = uint8_t(d);
-                    ok = d < lim;
-                } else {
-                    ch[j].d[a] = uint8_t(n.d[a] + 1);
-                }
+                if (!inv || unsigned(n.d[a]) + 1 >= lim) ok = child_axis(*X, n, a, idx[3 * j + a], lim, ch[j]) < lim;
+                else upper_axis(n, a, ch[j]);
             }
             if (ok) pass[np++] = j;
         }
@@ -667,24 +681,19 @@ struct Worker {
         if (!lazy) {
             for (int i = 0; i < k; ++i) {
                 bool ok = true;
-                for (int a = 0; a < 3 && ok; ++a) {
-                    const unsigned d = child_distance(fst, n.d[a], idx[i][a]);
-                    ch[i].d[a] = uint8_t(d);
-                    ok = d < lim;
-                }
+                for (int a = 0; a < 3 && ok; ++a) ok = child_axis(*X, n, a, idx[i][a], lim, ch[i]) < lim;
                 if (ok) pass[np++] = i;
                 else ST(stats.rej_fwd[togo]++);
             }
         } else if (skip_all) {
             for (int i = 0; i < k; ++i) {
-                for (int a = 0; a < 3; ++a) ch[i].d[a] = uint8_t(n.d[a] + 1);
+                for (int a = 0; a < 3; ++a) upper_axis(n, a, ch[i]);
                 pass[np++] = i;
             }
         } else {
             int s1[NMOVES], n1 = 0;
             for (int i = 0; i < k; ++i) {
-                const unsigned d = child_distance(fst, n.d[a0], idx[i][a0]);
-                ch[i].d[a0] = uint8_t(d);
+                const unsigned d = child_axis(*X, n, a0, idx[i][a0], lim, ch[i]);
                 if (d < lim) s1[n1++] = i;
                 else ST(stats.rej_fwd[togo]++);
             }
@@ -693,15 +702,15 @@ struct Worker {
             for (int j = 0; j < n1; ++j) {
                 const int i = s1[j];
                 if (look1) __builtin_prefetch(fst.byte_of(idx[i][a1]));
-                else ch[i].d[a1] = uint8_t(n.d[a1] + 1);
+                else upper_axis(n, a1, ch[i]);
                 if (look2) __builtin_prefetch(fst.byte_of(idx[i][a2]));
-                else ch[i].d[a2] = uint8_t(n.d[a2] + 1);
+                else upper_axis(n, a2, ch[i]);
             }
             for (int j = 0; j < n1; ++j) {
                 const int i = s1[j];
                 bool ok = true;
-                if (look1) ok = (ch[i].d[a1] = uint8_t(child_distance(fst, n.d[a1], idx[i][a1]))) < lim;
-                if (ok && look2) ok = (ch[i].d[a2] = uint8_t(child_distance(fst, n.d[a2], idx[i][a2]))) < lim;
+                if (look1) ok = child_axis(*X, n, a1, idx[i][a1], lim, ch[i]) < lim;
+                if (ok && look2) ok = child_axis(*X, n, a2, idx[i][a2], lim, ch[i]) < lim;
                 if (ok) pass[np++] = i;
                 else ST(stats.rej_fwd[togo]++);
             }
@@ -956,6 +965,8 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
                 for (int m = 0; m < NMOVES; ++m) X.sym_axis_move[a][s][m] = uint8_t(sy.move[s][X.axis_move[a][m]]);
     }
     FNode start;
+    start.ub = 0;
+    X.win = fst.windowed() && opt.window_parent;
     X.pm = fst.par;
     for (int m = 0; m < NMOVES; ++m) X.qt[m] = uint8_t(fst.par == 2 && m % 3 != 1);
     start.par = uint8_t(fst.par == 2 ? corner_parity(cube) : 0);

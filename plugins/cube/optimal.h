@@ -82,6 +82,10 @@ struct FstSearchOptions {
     // for the children that pass every other bound, maxed with them (admissible: each view is a
     // conjugate of the cube, as far from solved).
     const Pdb *edges = nullptr;
+    // With tables=fstp2: tell a code-3 entry's distance from the parent's where it can
+    // (FstTable::child_value) instead of looking it up in the side table (off: always the side
+    // table; the same nodes either way).
+    bool window_parent = true;
 };
 OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv,
                                 const FstSearchOptions &opt = FstSearchOptions());

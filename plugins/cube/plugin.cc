@@ -75,7 +75,10 @@ const char *const OPTIONS_HELP =
     "edges=off|e7|e8     fst/fst4/fstp search: also bound by an edge pattern database looked up\n"
     "                    along the three axes, maxed with the others: e7 = 7 of the 8 U/D-layer\n"
     "                    edges (245 MiB), e8 = all 8 (2436 MiB); off (default; e7 was measured to\n"
-    "                    remove almost no nodes, README). Built once like the others";
+    "                    remove almost no nodes, README). Built once like the others\n"
+    "window_parent=on|off  fstp2 search: take an entry outside 9..11 from the parent's distance\n"
+    "                    where that tells it (an exact 11 makes it 12, an exact 9 makes it 8) instead\n"
+    "                    of the side table (on, default; off: always the side table; same nodes)";
 
 struct Options {
     bool fast = false;
@@ -163,8 +166,10 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else if (v == "deep") t = TaskOrder::deep;
             else if (v == "off") t = TaskOrder::off;
             else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
-        } else if (k == "class_moves" || k == "lazy_axes") {
-            bool &b = k == "class_moves" ? opts.search.class_moves : opts.search.lazy_axes;
+        } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent") {
+            bool &b = k == "class_moves" ? opts.search.class_moves
+                      : k == "lazy_axes" ? opts.search.lazy_axes
+                                         : opts.search.window_parent;
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
@@ -172,7 +177,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent)",
                    false;
         }
     }

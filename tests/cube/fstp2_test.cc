@@ -65,6 +65,40 @@ TEST_CASE("CubeFstp2.WindowedEntriesDecodeToTheFourBitValues") {
     CHECK_FALSE(window_from4(four.data(), n, out.data(), s2, why));
 }
 
+TEST_CASE("CubeFstp2.ParentTellsCodeThreeEntriesWithoutTheSideTable") {
+    // Entries 0..3 hold 8, 12, 4 and 13. With the side table emptied (every code-3 entry then
+    // reads as 12 from it), child_value must still say 8 under an exact 9 and 12 under an exact
+    // 11 (so it never asked the side table), give an upper bound below lim under a small parent,
+    // and ask the side table otherwise.
+    const uint64_t n = 8;
+    const unsigned vals[n] = {8, 12, 4, 13, 9, 10, 11, 12};
+    std::vector<uint8_t> four(n / 2);
+    for (uint64_t i = 0; i < n; ++i) four[i >> 1] = uint8_t(four[i >> 1] | vals[i] << ((i & 1) * 4));
+    FstTable t;
+    t.bits = 2, t.par = 2, t.size = n;
+    t.data = HugeBuffer(2);
+    std::string why;
+    REQUIRE(window_from4(four.data(), n, t.data.data(), t.side, why));
+    bool up = true;
+    CHECK(t.child_value(0, 9, false, 9, up) == 8);
+    CHECK_FALSE(up);
+    CHECK(t.child_value(2, 5, false, 9, up) == 6);  // 4..6 and at most 8: below 9, an upper bound
+    CHECK(up);
+    CHECK(t.child_value(2, 5, false, 6, up) == 4);  // the bound 6 needs the exact value
+    CHECK_FALSE(up);
+    CHECK(t.child_value(3, 12, false, 14, up) == 13);
+    CHECK(t.child_value(4, 10, false, 11, up) == 9);
+    t.side.ent.clear();
+    std::fill(t.side.off.begin(), t.side.off.end(), 0u);
+    CHECK(t.value(0) == 12);  // the side table is gone...
+    CHECK(t.child_value(0, 9, false, 9, up) == 8);  // ...but the parent tells
+    CHECK(t.child_value(1, 11, false, 12, up) == 12);
+    CHECK_FALSE(up);
+    CHECK(t.child_value(0, 9, true, 9, up) == 8);   // at most 10, so at most 8: below 9
+    CHECK(up);
+    CHECK(t.child_value(0, 9, true, 8, up) == 12);  // an upper-bound parent does not tell 8 from 12
+}
+
 TEST_CASE("CubeFstp2.CachedTableMatchesFstpAndSolvesOptimally") {
     // Only where both cube-fstp4.pdb and cube-fstp2.pdb are cached (the 2-bit one is made by the
     // first `--option tables=fstp2` solve): every entry the search reaches along random walks
@@ -114,6 +148,14 @@ TEST_CASE("CubeFstp2.CachedTableMatchesFstpAndSolvesOptimally") {
         FstSearchOptions opt;
         OptimalResult r4 = solve_optimal_fst(c, nullptr, f4, &ts.sv, opt);
         OptimalResult r2 = solve_optimal_fst(c, nullptr, f2, &ts.sv, opt);
+        FstSearchOptions noparent;
+        noparent.window_parent = false;
+        noparent.batch = i % 2 ? 0 : 16;  // and the depth-first search
+        OptimalResult r3 = solve_optimal_fst(c, nullptr, f2, &ts.sv, noparent);
+        OptimalResult r5 = solve_optimal_fst(c, nullptr, f4, &ts.sv, noparent);
+        REQUIRE(r3.status == SOLVER_OK);
+        CHECK(r3.moves.size() == r4.moves.size());
+        CHECK(r3.nodes == r5.nodes);
         REQUIRE(r4.status == SOLVER_OK);
         REQUIRE(r2.status == SOLVER_OK);
         CHECK(apply_moves(c, r2.moves).is_solved());
