@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Cube benchmarks (not tests): figures for the README and the issue.
 #   tools/cube-bench.sh tables            sizes of the cached pattern databases (and depth counts)
-#   tools/cube-bench.sh rebuild           delete and rebuild the $TABLES tables (fst4, fstp, fst or large), timed
-#                                         (fstp: only its own file)
+#   tools/cube-bench.sh rebuild           delete and rebuild the $TABLES tables (fst4, fstp, fstp2, fst or large), timed
+#                                         (fstp: only its own file; fstp2: only its own, converted from fstp's)
 #   tools/cube-bench.sh optimal [MAXLEN] [TIMEOUT] [MINLEN]
 #                                         every position of puzzles/cube/optimal.txt whose proven
 #                                         length is in MINLEN..MAXLEN (default 0..20), optimal mode,
@@ -14,7 +14,7 @@
 #   tools/cube-bench.sh fast [N] [SEED]   N (default 1000) uniformly random states from a fixed
 #                                         seed, fast mode (max_length 20): all verified (the CLI
 #                                         replays every answer), longest, median and mean time
-# Environment: BUILD (default build), THREADS (default 2), TABLES (default fstp, the plugin's default; or fst4, fst, large), LEVELS (optimal:
+# Environment: BUILD (default build), THREADS (default 2), TABLES (default fstp, the plugin's default; or fstp2, fst4, fst, large), LEVELS (optimal:
 # only these levels, e.g. "3 6 7"), OPTIONS (optimal: more plugin options, e.g. "order_tasks=prev batch=0"),
 # SOLVER_CACHE_DIR (default ~/.cache/solver).
 set -euo pipefail
@@ -38,10 +38,10 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "cube-*.pdb"))):
     with open(path, "rb") as f:
         h = f.read(232)
     name = os.path.basename(path)
-    if h[:8] in (b"CUBEFST1", b"CUBEFST4", b"CUBEFSP4"):  # magic, classes, size, bytes, sum, counts[24]
+    if h[:8] in (b"CUBEFST1", b"CUBEFST4", b"CUBEFSP4", b"CUBEFSP2"):  # magic, classes, size, bytes, sum, counts[24]
         classes, size = struct.unpack("<2Q", h[8:24])
         counts = [c for c in struct.unpack("<24Q", h[40:232]) if c]
-        print(f"{name}: {classes} classes x 2187 twists{' x 2 parities' if h[:8] == b'CUBEFSP4' else ''} = {size} entries; per depth {counts}")
+        print(f"{name}: {classes} classes x 2187 twists{' x 2 parities' if h[:8] in (b'CUBEFSP4', b'CUBEFSP2') else ''} = {size} entries; per depth {counts}")
         continue
     counts = [c for c in struct.unpack("<16Q", h[56:184]) if c]
     note = ""
@@ -56,8 +56,9 @@ rebuild() {
         fst) rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-fst.pdb "$cache"/cube-fst-classes.bin ;;
         fst4) rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-fst4.pdb "$cache"/cube-fst-classes.bin ;;
         fstp) rm -f "$cache"/cube-fstp4.pdb "$cache"/cube-fstp4.pdb.verified ;;
+        fstp2) rm -f "$cache"/cube-fstp2.pdb "$cache"/cube-fstp2.pdb.verified ;;  # converted from cube-fstp4.pdb
         large) rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-e0123456.pdb "$cache"/cube-e56789ab.pdb ;;
-        *) echo "rebuild: TABLES must be fst4, fstp, fst or large" >&2; exit 2 ;;
+        *) echo "rebuild: TABLES must be fst4, fstp, fstp2, fst or large" >&2; exit 2 ;;
     esac
     echo "== building the $TABLES tables with $THREADS threads"
     /usr/bin/time -f "total %e s wall, %U s user, max RSS %M KiB" \
