@@ -145,7 +145,9 @@ TEST_CASE("CubeFstp2.CachedTableMatchesFstpAndSolvesOptimally") {
         for (int k = 0; k < 9 + i % 4; ++k) scramble.push_back(int(next(rng) % NMOVES));
         const CubieCube c = apply_moves(CubieCube::solved(), scramble);
         CAPTURE(format_moves(scramble));
-        FstSearchOptions opt;
+        FstSearchOptions opt;  // batched, depth-first, and depth-first with every axis read
+        opt.batch = i % 3 == 0 ? 16 : 0;
+        opt.lazy_axes = i % 3 != 2;
         OptimalResult r4 = solve_optimal_fst(c, nullptr, f4, &ts.sv, opt);
         OptimalResult r2 = solve_optimal_fst(c, nullptr, f2, &ts.sv, opt);
         FstSearchOptions noparent;
