@@ -16,12 +16,8 @@
 using namespace cube;
 
 namespace {
-std::string fstp2_cache_dir() {
-    const char *env = std::getenv("SOLVER_CACHE_DIR");
-    const char *home = std::getenv("HOME");
-    return env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
-}
-uint64_t next(uint64_t &rng) { return (rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33; }
+using cube_test::random_scramble;
+uint64_t next(uint64_t &rng) { return cube_test::next_random(rng); }
 }  // namespace
 
 TEST_CASE("CubeFstp2.WindowedEntriesDecodeToTheFourBitValues") {
@@ -104,7 +100,7 @@ TEST_CASE("CubeFstp2.CachedTableMatchesFstpAndSolvesOptimally") {
     // first `--option tables=fstp2` solve): every entry the search reaches along random walks
     // decodes to the 4-bit value; saved and loaded it is the same; the search over it finds the
     // optimal lengths with the same node counts as over the 4-bit table.
-    const std::string dir = fstp2_cache_dir();
+    const std::string dir = cube_test::user_cache_dir();
     if (!std::filesystem::exists(dir + "/" + fst_file(4, 2)) || !std::filesystem::exists(dir + "/" + fst_file(2, 2))) {
         MESSAGE("skipped: no cached fstp and fstp2 tables in " << dir);
         return;
@@ -141,8 +137,7 @@ TEST_CASE("CubeFstp2.CachedTableMatchesFstpAndSolvesOptimally") {
 
     cube_test::TestServices ts(cube_test::cache_dir());
     for (int i = 0; i < 12; ++i) {
-        std::vector<int> scramble;
-        for (int k = 0; k < 9 + i % 4; ++k) scramble.push_back(int(next(rng) % NMOVES));
+        const std::vector<int> scramble = random_scramble(rng, 9 + i % 4, NMOVES);
         const CubieCube c = apply_moves(CubieCube::solved(), scramble);
         CAPTURE(format_moves(scramble));
         FstSearchOptions opt;  // batched, depth-first, and depth-first with every axis read

@@ -24,13 +24,25 @@ bool proper(const CubieCube &c) {
 }
 int flipslice(const CubieCube &c) { return get_slice_sorted(c) * N_FLIP + get_flip(c); }
 
-// The user's table cache, as the plugin finds it: the big tables are only read from there when
-// they are already cached, never built by the tests.
-std::string user_cache_dir() {
-    const char *env = std::getenv("SOLVER_CACHE_DIR");
-    const char *home = std::getenv("HOME");
-    return env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
-}
+using cube_test::random_scramble;
+using cube_test::user_cache_dir;
+
+// The reference the fst searches are checked against: the optimal solver over the small tables
+// (built once per test run under the build directory).
+struct SmallReference {
+    cube_test::TestServices ts{cube_test::cache_dir()};
+    std::vector<std::shared_ptr<const Pdb>> small;
+    SmallReference() {
+        solver_error err{};
+        REQUIRE(get_tables("small", &ts.sv, small, &err) == SOLVER_OK);
+    }
+    // The optimal solution of c (required to be found).
+    OptimalResult solve(const CubieCube &c) {
+        OptimalResult r = solve_optimal(c, small, &ts.sv);
+        REQUIRE(r.status == SOLVER_OK);
+        return r;
+    }
+};
 
 // The cached flip-slice-twist table: the 4-bit one when it is cached (its search adds the
 // inverse lookups), else the 2-bit one (loading both would double the time). No checksum pass
@@ -136,7 +148,7 @@ TEST_CASE("CubeSymmetry.ClassMovesFollowTheClassesAlongRandomWalks") {
         CubieCube x = walk == 0 ? CubieCube::solved() : random_cube(rng);
         uint32_t cs = co.flipslice_class[flipslice(x)];
         for (int step = 0; step < 60; ++step) {
-            const int m = int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES;
+            const int m = int(cube_test::next_random(rng) % NMOVES);
             const uint32_t s = cs & 15, e = cm.next[size_t(cs >> 4) * NMOVES + sy.move[s][m]];
             cs = (e & ~15u) | cm.mul[e & 15][s];
             x = apply_move(x, m);
@@ -169,19 +181,15 @@ TEST_CASE("CubeSymmetry.FstBoundNeverExceedsTheTrueDistance") {
     // Only when the table is already cached (building it takes minutes: tools/cube-bench.sh).
     FstTable fst;
     if (!load_cached_fst(fst)) return;
-    cube_test::TestServices ts(cube_test::cache_dir());
-    std::vector<std::shared_ptr<const Pdb>> small;
-    solver_error err{};
-    REQUIRE(get_tables("small", &ts.sv, small, &err) == SOLVER_OK);
+    SmallReference ref;
+    auto &ts = ref.ts;
     uint64_t rng = 31337;
     unsigned d[3];
     CHECK(fst_bound(CubieCube::solved(), fst, d) == 0);
     for (int i = 0; i < 24; ++i) {
-        std::vector<int> scramble;
-        for (int k = 0; k < 7; ++k) scramble.push_back(int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES);
+        const std::vector<int> scramble = random_scramble(rng, 7, NMOVES);
         const CubieCube c = apply_moves(CubieCube::solved(), scramble);
-        OptimalResult r = solve_optimal(c, small, &ts.sv);
-        REQUIRE(r.status == SOLVER_OK);
+        const OptimalResult r = ref.solve(c);
         const unsigned h = fst_bound(c, fst, d);
         CAPTURE(format_moves(scramble));
         CHECK(h <= r.moves.size());
@@ -216,19 +224,15 @@ TEST_CASE("CubeSymmetry.FstSearchWithAnEdgeTableStaysOptimal") {
     // table is already cached (it is never built by the tests).
     FstTable fst;
     if (!load_cached_fst(fst)) return;
-    cube_test::TestServices ts(cube_test::cache_dir());
-    std::vector<std::shared_ptr<const Pdb>> small;
-    solver_error err{};
-    REQUIRE(get_tables("small", &ts.sv, small, &err) == SOLVER_OK);
-    const Pdb *e5 = small.at(1).get();  // e01234
+    SmallReference ref;
+    auto &ts = ref.ts;
+    const Pdb *e5 = ref.small.at(1).get();  // e01234
     REQUIRE(!e5->pattern.corners);
     uint64_t rng = 4242, with = 0, without = 0;
     for (int i = 0; i < 16; ++i) {
-        std::vector<int> scramble;
-        for (int k = 0; k < 8; ++k) scramble.push_back(int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES);
+        const std::vector<int> scramble = random_scramble(rng, 8, NMOVES);
         const CubieCube c = apply_moves(CubieCube::solved(), scramble);
-        OptimalResult r = solve_optimal(c, small, &ts.sv);
-        REQUIRE(r.status == SOLVER_OK);
+        const OptimalResult r = ref.solve(c);
         CAPTURE(format_moves(scramble));
         for (int o = 0; o < 4; ++o) {
             FstSearchOptions opt;
@@ -274,7 +278,7 @@ TEST_CASE("CubeSymmetry.FstpTableHoldsTheParitySplitDistances") {
             c = random_cube(rng);
         } else {
             const int len = i % 19;
-            for (int k = 0; k < len; ++k) c = apply_move(c, int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES);
+            for (int k = 0; k < len; ++k) c = apply_move(c, int(cube_test::next_random(rng) % NMOVES));
         }
         const int v = value(c);
         CAPTURE(i);
@@ -296,16 +300,12 @@ TEST_CASE("CubeSymmetry.FstpTableHoldsTheParitySplitDistances") {
         }
     }
     if (have4) MESSAGE(raised << " of 300 states above their fst4 value");
-    cube_test::TestServices ts(cube_test::cache_dir());
-    std::vector<std::shared_ptr<const Pdb>> small;
-    solver_error err{};
-    REQUIRE(get_tables("small", &ts.sv, small, &err) == SOLVER_OK);
+    SmallReference ref;
+    auto &ts = ref.ts;
     for (int i = 0; i < 16; ++i) {
-        std::vector<int> scramble;
-        for (int k = 0; k < 7; ++k) scramble.push_back(int((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES);
+        const std::vector<int> scramble = random_scramble(rng, 7, NMOVES);
         const CubieCube c = apply_moves(CubieCube::solved(), scramble);
-        OptimalResult r = solve_optimal(c, small, &ts.sv);
-        REQUIRE(r.status == SOLVER_OK);
+        const OptimalResult r = ref.solve(c);
         CAPTURE(format_moves(scramble));
         unsigned d[3];
         CHECK(fst_bound(c, fp, d) <= r.moves.size());

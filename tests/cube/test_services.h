@@ -5,7 +5,10 @@
 #include <solver/plugin.h>
 
 #include <atomic>
+#include <cstdint>
+#include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace cube_test {
 
@@ -47,5 +50,22 @@ struct TestServices {
 
 // A folder under the build directory that lives for the whole test run (tables are built once).
 std::string cache_dir();
+
+// The user's table cache, as the plugin finds it ($SOLVER_CACHE_DIR, else ~/.cache/solver): the
+// big tables are only read from there when they are already cached, never built by the tests.
+inline std::string user_cache_dir() {
+    const char *env = std::getenv("SOLVER_CACHE_DIR");
+    const char *home = std::getenv("HOME");
+    return env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
+}
+
+// The tests' fixed-seed random numbers (a 64-bit LCG, upper bits) and scrambles of len moves
+// (move numbers below nmoves).
+inline uint64_t next_random(uint64_t &rng) { return (rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33; }
+inline std::vector<int> random_scramble(uint64_t &rng, int len, int nmoves) {
+    std::vector<int> moves;
+    for (int k = 0; k < len; ++k) moves.push_back(int(next_random(rng) % uint64_t(nmoves)));
+    return moves;
+}
 
 }  // namespace cube_test
