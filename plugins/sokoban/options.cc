@@ -90,7 +90,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fess0=off|on|chain, fess0after=N";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -216,6 +216,22 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
                 error = std::string("option fess: bad value '") + value + "'; expected off, share or on";
                 return false;
             }
+        } else if (std::strcmp(key, "fess0") == 0) {
+            if (std::strcmp(value, "off") == 0) o.fess0 = 0;
+            else if (std::strcmp(value, "on") == 0) o.fess0 = 1;
+            else if (std::strcmp(value, "chain") == 0) o.fess0 = 2;
+            else {
+                error = std::string("option fess0: bad value '") + value + "'; expected off, on or chain";
+                return false;
+            }
+        } else if (std::strcmp(key, "fess0after") == 0) {
+            char *end = nullptr;
+            const unsigned long long v = std::strtoull(value, &end, 10);
+            if (value[0] < '0' || value[0] > '9' || *end != '\0' || v > (1ull << 40)) {
+                error = std::string("option fess0after: bad value '") + value + "'; expected a number of expansions, 0 to 2^40";
+                return false;
+            }
+            o.fess0after = v;
         } else {
             error = std::string("unknown option '") + key + "'; " + ACCEPTED;
             return false;
