@@ -81,6 +81,11 @@ const char *const OPTIONS_HELP =
     "                            (in push distance) to the goals of the first packing layer not\n"
     "                            yet full costs 0; chain: only when it pushes the box the push\n"
     "                            before moved (the first push of a box's run costs 1)\n"
+    "fess0=off|on|chain          (on) the portfolio's thread 0 also runs a FESS member of its own\n"
+    "                            (fesstoward=on or chain for it), alternating with its weighted A*\n"
+    "                            in slices of 1024 expansions after A*'s first fess0after; off:\n"
+    "                            weighted A* only\n"
+    "fess0after=N                (262144) thread 0's expansions before its FESS member starts\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";

@@ -40,7 +40,7 @@ struct Options {
     int fess = 1; // fess=off|share|on (fess.h): the portfolio's thread 1 runs greedy only (0), alternates greedy and FESS (1), FESS only (2)
     // fess0=off|on|chain (portfolio.h): the portfolio's thread 0 alternates its weighted A* with a
     // FESS member of its own after fess0after=N expansions (0 off, 1 fesstoward=on, 2 chain).
-    int fess0 = 0;
+    int fess0 = 1;
     uint64_t fess0after = 1u << 18;
 };
 
