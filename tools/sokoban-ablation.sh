@@ -11,7 +11,8 @@
 # ordering, ordering=off, acts in the portfolio only, so its row is a portfolio row; so do the
 # feature-space search rows: fess=off|on against the default share, and FESS's two parts
 # switched off with FESS in place of greedy, where they decide more; fesstoward=off|on, its
-# toward-the-next-layer advisor, against the default chain).
+# toward-the-next-layer advisor, against the default chain; fess0=off, without the second
+# FESS member on thread 0, against the default on).
 set -euo pipefail
 limit=5; threads=1; build=build
 files=()
@@ -20,7 +21,7 @@ while [ $# -gt 0 ]; do
         --time-limit) limit=$2; shift 2;;
         --threads) threads=$2; shift 2;;
         --build) build=$2; shift 2;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0;;
         *) files+=("$1"); shift;;
     esac
 done
@@ -44,7 +45,8 @@ configs=("all on|"
          "fessorder off (2 thr.)|--threads 2 --option portfolio=on --option fess=on --option fessorder=off"
          "no advisors (2 thr.)|--threads 2 --option portfolio=on --option fess=on --option fessadvice=off"
          "fesstoward off (2 thr.)|--threads 2 --option portfolio=on --option fesstoward=off"
-         "fesstoward on (2 thr.)|--threads 2 --option portfolio=on --option fesstoward=on")
+         "fesstoward on (2 thr.)|--threads 2 --option portfolio=on --option fesstoward=on"
+         "fess0 off (2 thr.)|--threads 2 --option portfolio=on --option fess0=off")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {

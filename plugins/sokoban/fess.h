@@ -119,6 +119,12 @@ private:
     uint32_t goal_ = UINT32_MAX;
     bool started_ = false;
     Status status_ = Status::running;
+
+public:
+    // For this search only, before its first run(): the toward advisor in its chain form (true)
+    // or on every push (false); it stays off when the options turned it off (portfolio.cc's
+    // thread 0 member, fess0=on|chain).
+    void set_chain(bool chain) { chain_ = toward_ && chain; }
 };
 
 } // namespace sokoban

@@ -81,6 +81,11 @@ const char *const OPTIONS_HELP =
     "                            (in push distance) to the goals of the first packing layer not\n"
     "                            yet full costs 0; chain: only when it pushes the box the push\n"
     "                            before moved (the first push of a box's run costs 1)\n"
+    "fess0=off|on|chain          (on) the portfolio's thread 0 also runs a FESS member of its own\n"
+    "                            (fesstoward=on or chain for it), alternating with its weighted A*\n"
+    "                            in slices of 1024 expansions after A*'s first fess0after; off:\n"
+    "                            weighted A* only\n"
+    "fess0after=N                (262144) thread 0's expansions before its FESS member starts\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -90,7 +95,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fess0=off|on|chain, fess0after=N";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -216,6 +221,22 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
                 error = std::string("option fess: bad value '") + value + "'; expected off, share or on";
                 return false;
             }
+        } else if (std::strcmp(key, "fess0") == 0) {
+            if (std::strcmp(value, "off") == 0) o.fess0 = 0;
+            else if (std::strcmp(value, "on") == 0) o.fess0 = 1;
+            else if (std::strcmp(value, "chain") == 0) o.fess0 = 2;
+            else {
+                error = std::string("option fess0: bad value '") + value + "'; expected off, on or chain";
+                return false;
+            }
+        } else if (std::strcmp(key, "fess0after") == 0) {
+            char *end = nullptr;
+            const unsigned long long v = std::strtoull(value, &end, 10);
+            if (value[0] < '0' || value[0] > '9' || *end != '\0' || v > (1ull << 40)) {
+                error = std::string("option fess0after: bad value '") + value + "'; expected a number of expansions, 0 to 2^40";
+                return false;
+            }
+            o.fess0after = v;
         } else {
             error = std::string("unknown option '") + key + "'; " + ACCEPTED;
             return false;

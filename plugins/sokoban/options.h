@@ -4,6 +4,7 @@
 #define SOKOBAN_OPTIONS_H
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include <solver/plugin.h>
@@ -37,6 +38,10 @@ struct Options {
     bool fessorder = true; // fessorder=on|off: FESS's packed feature follows the packing order (packing.h)
     int fesstoward = 2; // fesstoward=off|on|chain (0, 1, 2): FESS's advisor frees pushes that bring a box nearer the next layer's goals (chain: only the same box's next push)
     int fess = 1; // fess=off|share|on (fess.h): the portfolio's thread 1 runs greedy only (0), alternates greedy and FESS (1), FESS only (2)
+    // fess0=off|on|chain (portfolio.h): the portfolio's thread 0 alternates its weighted A* with a
+    // FESS member of its own after fess0after=N expansions (0 off, 1 fesstoward=on, 2 chain).
+    int fess0 = 1;
+    uint64_t fess0after = 1u << 18;
 };
 
 extern const char *const OPTIONS_HELP;

@@ -69,15 +69,19 @@ void run_search(Shared &sh, unsigned k) {
     if (inst.options.ldmixed) scratch.localdead.radius = k % 2 == 1 ? 2 : 1;
     // fess=share|on (fess.h): thread 1 runs the feature-space search beside greedy, in slices
     // of 1024 expansions each (after greedy's first 2^18) and half the memory each, or instead
-    // of it.
+    // of it. fess0=on|chain: thread 0 likewise beside its weighted A*, after fess0after
+    // expansions, with the toward advisor on every push (on) or in its chain form.
     uint64_t budget = sh.budget_per_search;
     std::unique_ptr<FessSearch> fess;
-    if (inst.options.fess != 0 && k == 1) {
-        if (inst.options.fess == 1) budget /= 2;
+    const bool fess_only = k == 1 && inst.options.fess == 2;
+    const uint64_t fess_after = k == 0 ? inst.options.fess0after : (1u << 18);
+    if ((k == 1 && inst.options.fess != 0) || (k == 0 && inst.options.fess0 != 0)) {
+        if (!fess_only) budget /= 2;
         fess.reset(new FessSearch(inst, budget));
         fess->scratch().no_tunnels = scratch.no_tunnels;
         fess->scratch().room_shortcut = scratch.room_shortcut;
         fess->scratch().localdead.radius = scratch.localdead.radius;
+        if (k == 0) fess->set_chain(inst.options.fess0 == 2);
     }
     struct Node {
         uint32_t parent, move, g;
@@ -116,12 +120,12 @@ void run_search(Shared &sh, unsigned k) {
             return true;
         }
         if (st == FessSearch::Status::memory) {
-            if (inst.options.fess == 2) sh.outcome[k] = 3;
+            if (fess_only) sh.outcome[k] = 3;
             fess.reset();
         }
         return false;
     };
-    if (fess && inst.options.fess == 2) {
+    if (fess && fess_only) {
         if (!fess_slice(UINT64_MAX) && fess) sh.expanded[k] = fess->expanded(); // stopped
         return;
     }
@@ -157,8 +161,8 @@ void run_search(Shared &sh, unsigned k) {
         if (stop_requested(sh)) break; // cheap: the runtime reads its clock every 256 calls
         // share: greedy alone for its first 2^18 expansions (the levels it solves quickly keep
         // their time: Microban 93 took 5.9 s instead of 1.0 s with the slices from the start),
-        // then 1024 expansions of each in turn.
-        if (fess && expanded >= (1u << 18) && (expanded & 1023) == 0 && fess_slice(1024)) return;
+        // then 1024 expansions of each in turn (thread 0: after fess0after).
+        if (fess && expanded >= fess_after && (expanded & 1023) == 0 && fess_slice(1024)) return;
         if ((expanded & 4095) == 0 && memory() > budget) {
             sh.outcome[k] = 3;
             break;

@@ -15,6 +15,9 @@
 // runs the feature-space search (fess.h) in turn with it, 1024 expansions each, half the
 // memory share each; fess=on runs FESS instead of greedy there; fess=off greedy only. FESS
 // has its own tree and visited table; it shares the local deadlock table like any search.
+// fess0=on|chain (default on): thread 0 likewise alternates its weighted A* with a FESS member
+// of its own after fess0after expansions (2^18 by default), with the toward advisor on every
+// push (on, the form XSokoban 56 needs) or in the chain form.
 // Each search has its own visited table (open addressing on the Zobrist hash, states in one
 // arena) within its share of the memory budget; they share nothing but the stop flag, so no
 // locks. A goal is recognised when generated; the first search to find one publishes its path

@@ -3,8 +3,11 @@
 //
 // States are fixed-size byte strings kept in one arena and numbered in insertion order, so a
 // search keeps its per-node data in vectors indexed by the same numbers. An open-addressing
-// index of numbers (linear probing, power-of-two size, grown at 3/4 load) finds a state by the
-// plugin's state hash and compares whole states, so two different states never share a number.
+// index (linear probing, power-of-two size, grown at 3/4 load) finds a state by the plugin's
+// state hash and compares whole states, so two different states never share a number. Each
+// slot holds the number and the hash's upper 32 bits (the tag): a probe that meets another
+// state's slot is told apart by the tag alone, without reading that state's hash or bytes (on
+// XSokoban 4 the lookup was 10% of the portfolio's profile, mostly those reads).
 #ifndef SOKOBAN_STATE_STORE_H
 #define SOKOBAN_STATE_STORE_H
 
@@ -16,23 +19,27 @@ namespace sokoban {
 
 class StateStore {
 public:
-    explicit StateStore(uint32_t state_size) : n_(state_size), index_(1u << 16, NONE), mask_(index_.size() - 1) {}
+    explicit StateStore(uint32_t state_size) : n_(state_size), index_(1u << 16, EMPTY), mask_(index_.size() - 1) {}
 
     // The number of `st` (hash h): the existing one (inserted = false) or, stored now, the next
     // (inserted = true; the caller appends its per-node data under it).
     uint32_t find_or_insert(const uint8_t *st, uint64_t h, bool &inserted) {
         if ((used_ + 1) * 4 > index_.size() * 3) grow();
         uint64_t slot = h & mask_;
-        while (index_[slot] != NONE) {
-            const uint32_t id = index_[slot];
-            if (hashes_[id] == h && std::memcmp(state(id), st, n_) == 0) {
-                inserted = false;
-                return id;
+        const uint64_t tag = h & TAG_MASK;
+        while (index_[slot] != EMPTY) {
+            const uint64_t e = index_[slot];
+            if ((e & TAG_MASK) == tag) {
+                const uint32_t id = static_cast<uint32_t>(e);
+                if (std::memcmp(state(id), st, n_) == 0) { // equal states have equal hashes
+                    inserted = false;
+                    return id;
+                }
             }
             slot = (slot + 1) & mask_;
         }
         const uint32_t id = static_cast<uint32_t>(hashes_.size());
-        index_[slot] = id;
+        index_[slot] = tag | id;
         ++used_;
         arena_.insert(arena_.end(), st, st + n_);
         hashes_.push_back(h);
@@ -48,19 +55,22 @@ public:
     }
 
     // Bytes held (for the memory budget).
-    uint64_t memory() const { return arena_.capacity() + index_.size() * 4 + hashes_.capacity() * 8; }
+    uint64_t memory() const { return arena_.capacity() + index_.size() * 8 + hashes_.capacity() * 8; }
 
 private:
-    static constexpr uint32_t NONE = UINT32_MAX;
+    // A slot: the tag (hash bits 32-63) above the number (bits 0-31); EMPTY is no number's slot
+    // (numbers stay below UINT32_MAX: the arena would be far past any memory budget first).
+    static constexpr uint64_t EMPTY = UINT64_MAX;
+    static constexpr uint64_t TAG_MASK = 0xffffffff00000000ull;
 
     void grow() {
-        std::vector<uint32_t> bigger(index_.size() * 2, NONE);
+        std::vector<uint64_t> bigger(index_.size() * 2, EMPTY);
         const uint64_t m2 = bigger.size() - 1;
-        for (uint32_t id : index_) {
-            if (id == NONE) continue;
-            uint64_t slot = hashes_[id] & m2;
-            while (bigger[slot] != NONE) slot = (slot + 1) & m2;
-            bigger[slot] = id;
+        for (uint64_t e : index_) {
+            if (e == EMPTY) continue;
+            uint64_t slot = hashes_[static_cast<uint32_t>(e)] & m2;
+            while (bigger[slot] != EMPTY) slot = (slot + 1) & m2;
+            bigger[slot] = e;
         }
         index_.swap(bigger);
         mask_ = m2;
@@ -68,7 +78,7 @@ private:
 
     uint32_t n_;
     std::vector<uint8_t> arena_;    // state id at [id * n_, (id + 1) * n_)
-    std::vector<uint32_t> index_;   // numbers by hash slot, NONE where empty
+    std::vector<uint64_t> index_;   // (tag, number) by hash slot, EMPTY where empty
     std::vector<uint64_t> hashes_;  // per number: its state's hash
     uint64_t mask_, used_ = 0;
 };
