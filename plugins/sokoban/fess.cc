@@ -60,8 +60,10 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     if (use_order_) order_ = compute_packing_order(inst.board);
     const Board &b = inst.board;
     const std::vector<uint16_t> &dist = inst.heuristic.dist;
-    if (inst.options.fesstoward != 0 && advisors_ && dist.size() == b.goals.size() * static_cast<size_t>(b.n)) {
-        toward_ = true;
+    const bool tables = dist.size() == b.goals.size() * static_cast<size_t>(b.n);
+    pack_ = inst.options.fesspack && use_order_ && tables;
+    if ((inst.options.fesstoward != 0 && advisors_ && tables) || pack_) {
+        toward_ = inst.options.fesstoward != 0 && advisors_;
         chain_ = inst.options.fesstoward == 2;
         const int layers = use_order_ ? std::max(order_.layers, 1) : 1;
         layer_dist_.assign(static_cast<size_t>(layers) * b.n, UINT16_MAX);
@@ -81,6 +83,44 @@ bool FessSearch::nearer(uint32_t next, int from, int to) const {
     if (static_cast<size_t>(next + 1) * n > layer_dist_.size()) return false; // every layer full
     const uint16_t *d = &layer_dist_[static_cast<size_t>(next) * n];
     return d[to] < d[from];
+}
+
+bool FessSearch::pack_move(const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path) {
+    if (!pack_) return false;
+    const Board &b = inst_.board;
+    const int player = unpack_state(inst_, scratch_, state);
+    const uint8_t *occ = scratch_.occ.data();
+    std::vector<uint32_t> &count = fs_.count;
+    packed_in_order(order_, b, occ, count);
+    int next = 0;
+    while (next < order_.layers && count[next] == order_.layer_size[next]) ++next;
+    if (next >= order_.layers) return false;
+    target_.assign(b.n, 0);
+    for (int g : b.goals)
+        if (order_.layer[g] == next && !occ[g]) target_[g] = 1;
+    const uint16_t *d = &layer_dist_[static_cast<size_t>(next) * b.n];
+    cand_.clear();
+    for (int x : scratch_.boxes) {
+        if (b.goal[x] && order_.layer[x] <= next) continue; // packed, or in the layer being filled
+        if (d[x] != UINT16_MAX) cand_.emplace_back(d[x], x);
+    }
+    std::sort(cand_.begin(), cand_.end());
+    for (const auto &c : cand_) {
+        if (!pack_path(b, scratch_.occ.data(), inst_.dead.data(), target_.data(), c.second, player, pps_, path)) continue;
+        box = c.second;
+        scratch_.occ[box] = 0;
+        scratch_.occ[path.dest] = 1;
+        const int np = normalize_player(inst_, scratch_, path.end_player);
+        scratch_.occ[path.dest] = 0;
+        scratch_.occ[box] = 1;
+        child.assign(state, state + inst_.state_size);
+        child[0] = static_cast<uint8_t>(np & 0xff);
+        child[1] = static_cast<uint8_t>(np >> 8);
+        child[2 + box / 8] &= static_cast<uint8_t>(~(1u << (box % 8)));
+        child[2 + path.dest / 8] |= static_cast<uint8_t>(1u << (path.dest % 8));
+        return true;
+    }
+    return false;
 }
 
 uint64_t FessSearch::memory() const {
@@ -184,6 +224,28 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                 return status_ = Status::solved;
             }
             file(k, f, kd.h);
+        }
+        // The packing macro: one more child, the pushes of one box onto a goal of the next layer.
+        int box = -1;
+        PackPath pp;
+        if (pack_ && pack_move(current.data(), macro_, box, pp)) {
+            bool inserted = false;
+            const uint32_t k = lookup(macro_.data(), state_hash(inst_, macro_.data()), inserted);
+            if (inserted) {
+                const uint32_t h = state_heuristic(inst_, scratch_, macro_.data());
+                features_[k] = fess_features(inst_, fs_, macro_.data(), order());
+                nodes_[k] = Node{id, static_cast<uint32_t>(box * 4 + pp.first_dir), parent.g + pp.pushes, parent.weight,
+                                 pp.dest};
+                if (state_is_goal(inst_, macro_.data())) {
+                    goal_ = k;
+                    ++macros_;
+                    return status_ = Status::solved;
+                }
+                if (h != H_DEAD) {
+                    ++macros_;
+                    file(k, features_[k], h);
+                }
+            }
         }
     }
     return status_;

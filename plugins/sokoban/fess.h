@@ -22,6 +22,11 @@
 // a cheap stand-in for Festival's packing advisor, whose move pushes a box all the way home.
 // fesstoward=chain (the default) frees such a push only when it pushes the box that the push
 // into the parent moved: a box's run toward the goals costs 1 for its first push, 0 after.
+// fesspack=on (the default) adds Festival's packing macro: when a state is expanded, beside
+// its plain pushes, one more child that pushes a box all the way onto an empty goal of the
+// first packing layer not full (the boxes tried nearest first, in push distance; the other
+// boxes fixed; the fewest pushes, packing.h's pack_path), as one move whose weight is 0 (it
+// packs a box). Its move id is the first push's, so solution.h finds the same pushes again.
 // Not here (yet): room connectivity and out-of-plan features, and Festival's other advisors.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
@@ -73,6 +78,10 @@ public:
     // The toward advisor's distance test (fesstoward=on|chain): the box moved from `from` to `to`, and the
     // parent's first non-full layer is `next`.
     bool nearer(uint32_t next, int from, int to) const;
+    // The packing macro's child of `state` (fesspack=on): false when there is none; else the
+    // child's state bytes, the box moved and its path.
+    bool pack_move(const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path);
+    uint64_t macros() const { return macros_; } // packing-macro children filed so far
     // Expand up to max_expansions states; `stop` is polled before each one.
     Status run(uint64_t max_expansions, const std::function<bool()> &stop);
     Status status() const { return status_; }
@@ -103,6 +112,11 @@ private:
     bool toward_ = false; // fesstoward=on|chain: pushes nearer the next layer's goals cost 0
     bool chain_ = false;  // fesstoward=chain: only when the same box was pushed into the parent
     std::vector<uint16_t> layer_dist_; // [layer * n + cell]: pushes to the nearest goal of the layer
+    bool pack_ = false; // fesspack=on with a packing order and distance tables
+    PackPathScratch pps_;
+    std::vector<uint8_t> target_, macro_;
+    std::vector<std::pair<uint16_t, int>> cand_;
+    uint64_t macros_ = 0;
     Scratch scratch_;
     FessScratch fs_;
     PackingOrder order_;
