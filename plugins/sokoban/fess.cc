@@ -61,7 +61,8 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     const Board &b = inst.board;
     const std::vector<uint16_t> &dist = inst.heuristic.dist;
     const bool tables = dist.size() == b.goals.size() * static_cast<size_t>(b.n);
-    pack_ = inst.options.fesspack && use_order_ && tables;
+    pack_ = inst.options.fesspack != 0 && use_order_ && tables;
+    pack_all_ = inst.options.fesspack == 2;
     if ((inst.options.fesstoward != 0 && advisors_ && tables) || pack_) {
         toward_ = inst.options.fesstoward != 0 && advisors_;
         chain_ = inst.options.fesstoward == 2;
@@ -85,41 +86,51 @@ bool FessSearch::nearer(uint32_t next, int from, int to) const {
     return d[to] < d[from];
 }
 
-bool FessSearch::pack_move(const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path) {
-    if (!pack_) return false;
+size_t FessSearch::pack_prepare(const uint8_t *state) {
+    cand_.clear();
+    if (!pack_) return 0;
     const Board &b = inst_.board;
-    const int player = unpack_state(inst_, scratch_, state);
-    const uint8_t *occ = scratch_.occ.data();
+    pack_player_ = unpack_state(inst_, scratch_, state);
+    pack_occ_ = scratch_.occ; // a copy: state_heuristic() reuses scratch_ between the tries
+    const uint8_t *occ = pack_occ_.data();
     std::vector<uint32_t> &count = fs_.count;
     packed_in_order(order_, b, occ, count);
     int next = 0;
     while (next < order_.layers && count[next] == order_.layer_size[next]) ++next;
-    if (next >= order_.layers) return false;
+    if (next >= order_.layers) return 0;
     target_.assign(b.n, 0);
     for (int g : b.goals)
         if (order_.layer[g] == next && !occ[g]) target_[g] = 1;
     const uint16_t *d = &layer_dist_[static_cast<size_t>(next) * b.n];
-    cand_.clear();
     for (int x : scratch_.boxes) {
         if (b.goal[x] && order_.layer[x] <= next) continue; // packed, or in the layer being filled
         if (d[x] != UINT16_MAX) cand_.emplace_back(d[x], x);
     }
     std::sort(cand_.begin(), cand_.end());
-    for (const auto &c : cand_) {
-        if (!pack_path(b, scratch_.occ.data(), inst_.dead.data(), target_.data(), c.second, player, pps_, path)) continue;
-        box = c.second;
-        scratch_.occ[box] = 0;
-        scratch_.occ[path.dest] = 1;
-        const int np = normalize_player(inst_, scratch_, path.end_player);
-        scratch_.occ[path.dest] = 0;
-        scratch_.occ[box] = 1;
-        child.assign(state, state + inst_.state_size);
-        child[0] = static_cast<uint8_t>(np & 0xff);
-        child[1] = static_cast<uint8_t>(np >> 8);
-        child[2 + box / 8] &= static_cast<uint8_t>(~(1u << (box % 8)));
-        child[2 + path.dest / 8] |= static_cast<uint8_t>(1u << (path.dest % 8));
-        return true;
-    }
+    return cand_.size();
+}
+
+bool FessSearch::pack_try(size_t i, const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path) {
+    const Board &b = inst_.board;
+    const int x = cand_[i].second;
+    if (!pack_path(b, pack_occ_.data(), inst_.dead.data(), target_.data(), x, pack_player_, pps_, path)) return false;
+    box = x;
+    scratch_.occ = pack_occ_;
+    scratch_.occ[box] = 0;
+    scratch_.occ[path.dest] = 1;
+    const int np = normalize_player(inst_, scratch_, path.end_player);
+    child.assign(state, state + inst_.state_size);
+    child[0] = static_cast<uint8_t>(np & 0xff);
+    child[1] = static_cast<uint8_t>(np >> 8);
+    child[2 + box / 8] &= static_cast<uint8_t>(~(1u << (box % 8)));
+    child[2 + path.dest / 8] |= static_cast<uint8_t>(1u << (path.dest % 8));
+    return true;
+}
+
+bool FessSearch::pack_move(const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path) {
+    const size_t n = pack_prepare(state);
+    for (size_t i = 0; i < n; ++i)
+        if (pack_try(i, state, child, box, path)) return true;
     return false;
 }
 
@@ -225,10 +236,13 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             }
             file(k, f, kd.h);
         }
-        // The packing macro: one more child, the pushes of one box onto a goal of the next layer.
-        int box = -1;
-        PackPath pp;
-        if (pack_ && pack_move(current.data(), macro_, box, pp)) {
+        // The packing macro: one more child (fesspack=all: one per box that has one), the pushes
+        // of one box onto a goal of the next layer.
+        const size_t tries = pack_ ? pack_prepare(current.data()) : 0;
+        for (size_t i = 0; i < tries; ++i) {
+            int box = -1;
+            PackPath pp;
+            if (!pack_try(i, current.data(), macro_, box, pp)) continue;
             bool inserted = false;
             const uint32_t k = lookup(macro_.data(), state_hash(inst_, macro_.data()), inserted);
             if (inserted) {
@@ -246,6 +260,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                     file(k, features_[k], h);
                 }
             }
+            if (!pack_all_) break;
         }
     }
     return status_;

@@ -113,6 +113,11 @@ private:
     bool chain_ = false;  // fesstoward=chain: only when the same box was pushed into the parent
     std::vector<uint16_t> layer_dist_; // [layer * n + cell]: pushes to the nearest goal of the layer
     bool pack_ = false; // fesspack=on with a packing order and distance tables
+    bool pack_all_ = false; // fesspack=all: a macro for every box that has one
+    std::vector<uint8_t> pack_occ_;
+    int pack_player_ = -1;
+    size_t pack_prepare(const uint8_t *state); // the candidate boxes, nearest first
+    bool pack_try(size_t i, const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path);
     PackPathScratch pps_;
     std::vector<uint8_t> target_, macro_;
     std::vector<std::pair<uint16_t, int>> cand_;

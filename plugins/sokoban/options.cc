@@ -212,7 +212,13 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "fessorder") == 0) {
             if (!on_off(key, value, o.fessorder, error)) return false;
         } else if (std::strcmp(key, "fesspack") == 0) {
-            if (!on_off(key, value, o.fesspack, error)) return false;
+            if (std::strcmp(value, "off") == 0) o.fesspack = 0;
+            else if (std::strcmp(value, "on") == 0) o.fesspack = 1;
+            else if (std::strcmp(value, "all") == 0) o.fesspack = 2;
+            else {
+                error = std::string("option fesspack: bad value '") + value + "'; expected off, on or all";
+                return false;
+            }
         } else if (std::strcmp(key, "fess") == 0) {
             if (std::strcmp(value, "off") == 0) o.fess = 0;
             else if (std::strcmp(value, "share") == 0) o.fess = 1;

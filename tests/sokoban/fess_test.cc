@@ -145,13 +145,13 @@ TEST_CASE("Sokoban.Fess.PackingOrderFillsTheFarEndFirst") {
 TEST_CASE("Sokoban.Fess.SolutionsReplayInTheIndependentChecker") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     for (int level : {1, 2, 7, 25, 42, 78, 100})
-        for (const char *order : {"on", "off", "notoward", "toward", "nopack"}) {
+        for (const char *order : {"on", "off", "notoward", "toward", "nopack", "allpack"}) {
         CAPTURE(level);
         CAPTURE(order);
         sokoban::Options o;
         o.fessorder = std::string(order) != "off";
         o.fesstoward = std::string(order) == "notoward" ? 0 : std::string(order) == "toward" ? 1 : 2;
-        o.fesspack = std::string(order) != "nopack";
+        o.fesspack = std::string(order) == "nopack" ? 0 : std::string(order) == "allpack" ? 2 : 1;
         const std::string text = solver_test::xsb_level(micro, level);
         REQUIRE(!text.empty());
         std::string moves;
@@ -269,9 +269,10 @@ TEST_CASE("Sokoban.Fess.OptionParses") {
     CHECK(parsed("fesstoward", "on").fesstoward == 1);
     CHECK(parsed("fesstoward", "chain").fesstoward == 2);
     CHECK(refused("fesstoward", "yes").find("fesstoward") != std::string::npos);
-    CHECK(sokoban::Options{}.fesspack); // on by default
-    CHECK_FALSE(parsed("fesspack", "off").fesspack);
-    CHECK(parsed("fesspack", "on").fesspack);
+    CHECK(sokoban::Options{}.fesspack == 1); // on by default
+    CHECK(parsed("fesspack", "off").fesspack == 0);
+    CHECK(parsed("fesspack", "on").fesspack == 1);
+    CHECK(parsed("fesspack", "all").fesspack == 2);
     CHECK(refused("fesspack", "maybe").find("fesspack") != std::string::npos);
 }
 
@@ -281,9 +282,11 @@ TEST_CASE("Sokoban.Fess.AdvisorsAndOrderChangeTheSearch") {
     const uint64_t all = fess_expansions(kSumLevels, [](sokoban::Options &) {});
     const uint64_t noadvice = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fessadvice = false; });
     const uint64_t noorder = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fessorder = false; });
-    const uint64_t nopack = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesspack = false; });
+    const uint64_t nopack = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesspack = 0; });
+    const uint64_t allpack = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesspack = 2; });
     MESSAGE("FESS expansions, 7 Microban levels: default " << all << ", fessadvice=off " << noadvice
-                                                          << ", fessorder=off " << noorder << ", fesspack=off " << nopack);
+                                                          << ", fessorder=off " << noorder << ", fesspack=off " << nopack
+                                                          << ", fesspack=all " << allpack);
     CHECK(all != noadvice);
     CHECK(all < noorder); // the packing order helps (1460 against 4166 when written; 3843 against 5294 before fesstoward)
     CHECK(all != nopack);
@@ -423,7 +426,7 @@ TEST_CASE("Sokoban.Fess.PackingMacroIsOneMoveThatReplays") {
     CHECK_MESSAGE(check.ok, check.reason);
     // Off: no macro move.
     sokoban::Options off;
-    off.fesspack = false;
+    off.fesspack = 0;
     Fixture fo(level, off);
     FessSearch plain(fo.inst, 64u << 20);
     CHECK_FALSE(plain.pack_move(root.data(), child, box, path));
