@@ -16,7 +16,8 @@ void FessScratch::init(const Board &b) {
     stamp = 0;
 }
 
-FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state, const PackingOrder *order) {
+FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state, const PackingOrder *order,
+                           const RoomMap *rooms) {
     const Board &b = inst.board;
     FessFeatures f;
     const uint8_t *bits = state + 2;
@@ -33,9 +34,11 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
         fs.stamp = 1;
     }
     const uint32_t stamp = fs.stamp;
+    if (rooms && fs.area.size() != static_cast<size_t>(b.n)) fs.area.assign(b.n, 0);
     for (int c0 = 0; c0 < b.n; ++c0) {
         if (fs.occ[c0] || fs.mark[c0] == stamp) continue;
         ++f.regions;
+        if (rooms) fs.area[c0] = f.regions;
         int top = 0;
         fs.stack[top++] = c0;
         fs.mark[c0] = stamp;
@@ -45,10 +48,12 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
                 const int x = b.nb[c][d];
                 if (x < 0 || fs.occ[x] || fs.mark[x] == stamp) continue;
                 fs.mark[x] = stamp;
+                if (rooms) fs.area[x] = f.regions;
                 fs.stack[top++] = x;
             }
         }
     }
+    if (rooms) f.rooms = blocked_links(*rooms, fs.occ.data(), fs.area.data(), fs.roommask);
     return f;
 }
 
@@ -58,6 +63,10 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
     if (use_order_) order_ = compute_packing_order(inst.board);
+    if (inst.options.fessrooms) {
+        rooms_ = compute_rooms(inst.board);
+        use_rooms_ = !rooms_.links.empty();
+    }
     const Board &b = inst.board;
     const std::vector<uint16_t> &dist = inst.heuristic.dist;
     const bool tables = dist.size() == b.goals.size() * static_cast<size_t>(b.n);
@@ -149,7 +158,7 @@ uint32_t FessSearch::lookup(const uint8_t *st, uint64_t h, bool &inserted) {
 }
 
 void FessSearch::file(uint32_t node, const FessFeatures &f, uint32_t h) {
-    const uint64_t key = (static_cast<uint64_t>(f.packed) << 32) | f.regions;
+    const uint64_t key = (static_cast<uint64_t>(f.packed) << 40) | (static_cast<uint64_t>(f.rooms) << 20) | f.regions;
     auto it = cell_of_.find(key);
     uint32_t c;
     if (it == cell_of_.end()) {
@@ -172,7 +181,7 @@ bool FessSearch::start() {
     initial_state(inst_, scratch_, root.data());
     bool ins = false;
     const uint32_t r = lookup(root.data(), state_hash(inst_, root.data()), ins);
-    features_[r] = fess_features(inst_, fs_, root.data(), order());
+    features_[r] = fess_features(inst_, fs_, root.data(), order(), rooms());
     if (state_is_goal(inst_, root.data())) {
         goal_ = r;
         status_ = Status::solved;
@@ -217,10 +226,10 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             bool inserted = false;
             const uint32_t k = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: the first path found stays
-            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order());
+            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms());
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
-            bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions);
+            bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions || f.rooms < pf.rooms);
             int to = NO_CELL;
             if (toward_) { // the box's new cell
                 to = pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2));
@@ -247,7 +256,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             const uint32_t k = lookup(macro_.data(), state_hash(inst_, macro_.data()), inserted);
             if (inserted) {
                 const uint32_t h = state_heuristic(inst_, scratch_, macro_.data());
-                features_[k] = fess_features(inst_, fs_, macro_.data(), order());
+                features_[k] = fess_features(inst_, fs_, macro_.data(), order(), rooms());
                 nodes_[k] = Node{id, static_cast<uint32_t>(box * 4 + pp.first_dir), parent.g + pp.pushes, parent.weight,
                                  pp.dest};
                 if (state_is_goal(inst_, macro_.data())) {

@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "packing.h"
+#include "rooms.h"
 #include "search.h"
 #include "state_store.h"
 
@@ -48,7 +49,10 @@ struct FessFeatures {
     uint32_t packed = 0;  // boxes on goals
     uint32_t regions = 0; // connected areas of interior cells without a box
     uint32_t next = 0;    // the first packing layer not full (0 without an order; not a cell key)
-    bool operator==(const FessFeatures &o) const { return packed == o.packed && regions == o.regions; }
+    uint32_t rooms = 0;   // room links the boxes block (rooms.h; 0 with fessrooms=off)
+    bool operator==(const FessFeatures &o) const {
+        return packed == o.packed && regions == o.regions && rooms == o.rooms;
+    }
 };
 
 // Buffers for fess_features (sized for one board; no allocation per call).
@@ -57,13 +61,16 @@ struct FessScratch {
     std::vector<uint32_t> mark;
     std::vector<int> stack;
     std::vector<uint32_t> count; // per packing layer
+    std::vector<uint32_t> area;  // per cell: its floor area's number (with rooms only)
+    std::vector<uint64_t> roommask;
     uint32_t stamp = 0;
     void init(const Board &b);
 };
 
-// order: the packing order, or null to count every box on a goal.
+// order: the packing order, or null to count every box on a goal; rooms: the room map, or null
+// to leave the rooms feature 0.
 FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state,
-                           const PackingOrder *order = nullptr);
+                           const PackingOrder *order = nullptr, const RoomMap *rooms = nullptr);
 
 class FessSearch {
 public:
@@ -72,6 +79,7 @@ public:
     // packing order is used when inst.options.fessorder is on.
     FessSearch(const Instance &inst, uint64_t memory_budget);
     const PackingOrder *order() const { return use_order_ ? &order_ : nullptr; }
+    const RoomMap *rooms() const { return use_rooms_ ? &rooms_ : nullptr; }
     // Per-thread settings of the expansion (portfolio.cc): the second round without the tunnel
     // macro, and the local deadlock radius.
     Scratch &scratch() { return scratch_; }
@@ -126,6 +134,8 @@ private:
     FessScratch fs_;
     PackingOrder order_;
     bool use_order_ = false;
+    RoomMap rooms_;
+    bool use_rooms_ = false; // fessrooms=on and the level has a room link
     StateStore store_;
     std::vector<Node> nodes_;            // per state number of store_
     std::vector<FessFeatures> features_; // per node

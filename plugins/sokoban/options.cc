@@ -81,9 +81,13 @@ const char *const OPTIONS_HELP =
     "                            (in push distance) to the goals of the first packing layer not\n"
     "                            yet full costs 0; chain: only when it pushes the box the push\n"
     "                            before moved (the first push of a box's run costs 1)\n"
-    "fesspack=on|off             (on) FESS's packing macro: beside the plain pushes, one move (cost 0\n"
+    "fesspack=off|on|all         (on) FESS's packing macro: beside the plain pushes, one move (cost 0\n"
     "                            in its cell's order) that pushes a box all the way onto an empty\n"
-    "                            goal of the first packing layer not full, the other boxes fixed\n"
+    "                            goal of the first packing layer not full, the other boxes fixed;\n"
+    "                            all: one such move for every box that has one\n"
+    "fessrooms=on|off            (off) a third FESS feature: the links between rooms (areas joined\n"
+    "                            by one-wide doorways, rooms.h) that the boxes block; a push that\n"
+    "                            unblocks one is advised (costs 0)\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -93,7 +97,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=on|off";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -211,6 +215,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             }
         } else if (std::strcmp(key, "fessorder") == 0) {
             if (!on_off(key, value, o.fessorder, error)) return false;
+        } else if (std::strcmp(key, "fessrooms") == 0) {
+            if (!on_off(key, value, o.fessrooms, error)) return false;
         } else if (std::strcmp(key, "fesspack") == 0) {
             if (std::strcmp(value, "off") == 0) o.fesspack = 0;
             else if (std::strcmp(value, "on") == 0) o.fesspack = 1;

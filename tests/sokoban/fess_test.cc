@@ -274,6 +274,9 @@ TEST_CASE("Sokoban.Fess.OptionParses") {
     CHECK(parsed("fesspack", "on").fesspack == 1);
     CHECK(parsed("fesspack", "all").fesspack == 2);
     CHECK(refused("fesspack", "maybe").find("fesspack") != std::string::npos);
+    CHECK_FALSE(sokoban::Options{}.fessrooms); // off by default
+    CHECK(parsed("fessrooms", "on").fessrooms);
+    CHECK(refused("fessrooms", "maybe").find("fessrooms") != std::string::npos);
 }
 
 TEST_CASE("Sokoban.Fess.AdvisorsAndOrderChangeTheSearch") {
@@ -284,12 +287,15 @@ TEST_CASE("Sokoban.Fess.AdvisorsAndOrderChangeTheSearch") {
     const uint64_t noorder = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fessorder = false; });
     const uint64_t nopack = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesspack = 0; });
     const uint64_t allpack = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesspack = 2; });
+    const uint64_t rooms = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fessrooms = true; });
     MESSAGE("FESS expansions, 7 Microban levels: default " << all << ", fessadvice=off " << noadvice
                                                           << ", fessorder=off " << noorder << ", fesspack=off " << nopack
-                                                          << ", fesspack=all " << allpack);
+                                                          << ", fesspack=all " << allpack << ", fessrooms=on " << rooms);
     CHECK(all != noadvice);
     CHECK(all < noorder); // the packing order helps (1460 against 4166 when written; 3843 against 5294 before fesstoward)
     CHECK(all != nopack);
+    CHECK(all != allpack);
+    CHECK(all != rooms);
 }
 
 namespace {
@@ -432,4 +438,46 @@ TEST_CASE("Sokoban.Fess.PackingMacroIsOneMoveThatReplays") {
     CHECK_FALSE(plain.pack_move(root.data(), child, box, path));
     REQUIRE(fess_solve(level, moves, off, nullptr, nullptr, &macros) == FessSearch::Status::solved);
     CHECK(macros == 0);
+}
+
+TEST_CASE("Sokoban.Fess.RoomLinksBlockedByABoxInTheDoorway") {
+    // Two rooms joined by the one doorway cell (2,4): a box on it blocks their link (and cuts
+    // the floor in two); the same box inside the right room blocks nothing.
+    const char *door = "#########\n"
+                       "#   #   #\n"
+                       "#@  $   #\n"
+                       "#   #  .#\n"
+                       "#########";
+    const char *room = "#########\n"
+                       "#   #   #\n"
+                       "#@    $ #\n"
+                       "#   #  .#\n"
+                       "#########";
+    sokoban::Options o;
+    o.fessrooms = true;
+    Fixture fd(door, o), fr(room, o);
+    const sokoban::RoomMap map = sokoban::compute_rooms(fd.inst.board);
+    CHECK(map.rooms == 2);
+    REQUIRE(map.links.size() == 1);
+    CHECK(map.room_of[fd.cell(2, 4)] == -1);
+    CHECK(map.room_of[fd.cell(2, 1)] != map.room_of[fd.cell(2, 7)]);
+    sokoban::FessScratch fs;
+    fs.init(fd.inst.board);
+    const std::vector<uint8_t> sd = fd.initial(), sr = fr.initial();
+    const FessFeatures blocked = sokoban::fess_features(fd.inst, fs, sd.data(), nullptr, &map);
+    CHECK(blocked.rooms == 1);
+    CHECK(blocked.regions == 2);
+    const FessFeatures open = sokoban::fess_features(fr.inst, fs, sr.data(), nullptr, &map);
+    CHECK(open.rooms == 0);
+    CHECK(open.regions == 1);
+    // The search uses the map only with fessrooms=on.
+    FessSearch on(fd.inst, 64u << 20);
+    CHECK(on.rooms() != nullptr);
+    Fixture plain(door);
+    FessSearch off(plain.inst, 64u << 20);
+    CHECK(off.rooms() == nullptr);
+    std::string moves;
+    REQUIRE(fess_solve(door, moves, o) == FessSearch::Status::solved);
+    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(door, moves);
+    CHECK_MESSAGE(check.ok, check.reason);
 }
