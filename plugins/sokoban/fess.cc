@@ -70,6 +70,14 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     const Board &b = inst.board;
     const std::vector<uint16_t> &dist = inst.heuristic.dist;
     const bool tables = dist.size() == b.goals.size() * static_cast<size_t>(b.n);
+    hot_ = inst.options.fesshot != 0 && advisors_ && tables;
+    if (hot_) {
+        hot_min_ = inst.options.fesshot;
+        hot_occ_.assign(b.n, 0);
+        min_dist_.assign(b.n, UINT16_MAX);
+        for (size_t g = 0; g < b.goals.size(); ++g)
+            for (int c = 0; c < b.n; ++c) min_dist_[c] = std::min(min_dist_[c], dist[g * b.n + c]);
+    }
     pack_ = inst.options.fesspack != 0 && use_order_ && tables;
     pack_all_ = inst.options.fesspack == 2;
     if ((inst.options.fesstoward != 0 && advisors_ && tables) || pack_) {
@@ -141,6 +149,39 @@ bool FessSearch::pack_move(const uint8_t *state, std::vector<uint8_t> &child, in
     for (size_t i = 0; i < n; ++i)
         if (pack_try(i, state, child, box, path)) return true;
     return false;
+}
+
+int FessSearch::blocks(const uint8_t *occ, int c) const {
+    // Boxes beside c (off goals) with a push that brings them nearer a goal and that the box on
+    // c stops: c is the cell the box would go to or the cell the player would push from.
+    const Board &b = inst_.board;
+    int count = 0;
+    for (int d = 0; d < 4; ++d) {
+        const int x = b.nb[c][d];
+        if (x < 0 || !occ[x] || b.goal[x]) continue;
+        bool stopped = false;
+        for (int e = 0; e < 4 && !stopped; ++e) {
+            const int to = b.nb[x][e], behind = b.nb[x][e ^ 2];
+            if (to < 0 || behind < 0 || min_dist_[to] >= min_dist_[x]) continue;
+            stopped = to == c || behind == c;
+        }
+        count += stopped;
+    }
+    return count;
+}
+
+int FessSearch::hotspot(const uint8_t *occ, int &score) const {
+    int best = -1;
+    score = 0;
+    for (int c = 0; c < inst_.board.n; ++c) {
+        if (!occ[c]) continue;
+        const int k = blocks(occ, c);
+        if (k > score) {
+            score = k;
+            best = c;
+        }
+    }
+    return score >= hot_min_ ? best : -1;
 }
 
 uint64_t FessSearch::memory() const {
@@ -221,6 +262,11 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
         const FessFeatures pf = features_[id];
         kids.clear();
         expand_state(inst_, scratch_, current.data(), kids.sink());
+        int hot = -1, hot_score = 0; // the hotspot advisor's box (fesshot=on)
+        if (hot_) {
+            for (int x = 0; x < inst_.board.n; ++x) hot_occ_[x] = static_cast<uint8_t>((current[2 + x / 8] >> (x % 8)) & 1);
+            hot = hotspot(hot_occ_.data(), hot_score);
+        }
         for (size_t q = 0; q < kids.size(); ++q) {
             const Kid &kd = kids[q];
             bool inserted = false;
@@ -236,6 +282,17 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                 if (!advised) {
                     const int from = static_cast<int>(kd.move >> 2);
                     advised = nearer(pf.next, from, to) && (!chain_ || parent.last == from);
+                }
+            }
+            if (!advised && hot >= 0 && static_cast<int>(kd.move >> 2) == hot) {
+                // A push of the hotspot box that leaves it in fewer boxes' way.
+                const int dest = pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2));
+                if (dest >= 0) {
+                    hot_occ_[hot] = 0;
+                    hot_occ_[dest] = 1;
+                    advised = blocks(hot_occ_.data(), dest) < hot_score;
+                    hot_occ_[dest] = 0;
+                    hot_occ_[hot] = 1;
                 }
             }
             nodes_[k] = Node{id, kd.move, parent.g + kd.cost, parent.weight + (advised ? 0u : 1u), to};

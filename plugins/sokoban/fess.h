@@ -27,6 +27,10 @@
 // first packing layer not full (the boxes tried nearest first, in push distance; the other
 // boxes fixed; the fewest pushes, packing.h's pack_path), as one move whose weight is 0 (it
 // packs a box). Its move id is the first push's, so solution.h finds the same pushes again.
+// fesshot=1|2 (default off) adds a hotspot advisor, a local stand-in for Festival's: the box
+// that stops the most neighbouring boxes (at least 1 or 2) from a push nearer a goal, by
+// standing where they would go or where the player would push from; a push of it that leaves
+// it stopping fewer costs 0.
 // Not here (yet): room connectivity and out-of-plan features, and Festival's other advisors.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
@@ -90,6 +94,10 @@ public:
     // child's state bytes, the box moved and its path.
     bool pack_move(const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path);
     uint64_t macros() const { return macros_; } // packing-macro children filed so far
+    // The hotspot advisor (fesshot=N): the boxes beside the box on c, off goals, that it stops
+    // from a push nearer a goal; the box of the highest count (at least N; -1 when none).
+    int blocks(const uint8_t *occ, int c) const;
+    int hotspot(const uint8_t *occ, int &score) const;
     // Expand up to max_expansions states; `stop` is polled before each one.
     Status run(uint64_t max_expansions, const std::function<bool()> &stop);
     Status status() const { return status_; }
@@ -120,6 +128,10 @@ private:
     bool toward_ = false; // fesstoward=on|chain: pushes nearer the next layer's goals cost 0
     bool chain_ = false;  // fesstoward=chain: only when the same box was pushed into the parent
     std::vector<uint16_t> layer_dist_; // [layer * n + cell]: pushes to the nearest goal of the layer
+    bool hot_ = false; // fesshot=1|2: pushes that take the hotspot box out of others' way cost 0
+    int hot_min_ = 1;
+    std::vector<uint8_t> hot_occ_;
+    std::vector<uint16_t> min_dist_; // per cell: pushes to the nearest goal
     bool pack_ = false; // fesspack=on with a packing order and distance tables
     bool pack_all_ = false; // fesspack=all: a macro for every box that has one
     std::vector<uint8_t> pack_occ_;

@@ -88,6 +88,9 @@ const char *const OPTIONS_HELP =
     "fessrooms=on|off            (off) a third FESS feature: the links between rooms (areas joined\n"
     "                            by one-wide doorways, rooms.h) that the boxes block; a push that\n"
     "                            unblocks one is advised (costs 0)\n"
+    "fesshot=off|1|2             (off) FESS's hotspot advisor: the box that stops the most boxes\n"
+    "                            beside it (at least 1 or 2) from a push nearer a goal; a push of\n"
+    "                            it that leaves it stopping fewer costs 0\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -97,7 +100,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -215,6 +218,14 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             }
         } else if (std::strcmp(key, "fessorder") == 0) {
             if (!on_off(key, value, o.fessorder, error)) return false;
+        } else if (std::strcmp(key, "fesshot") == 0) {
+            if (std::strcmp(value, "off") == 0) o.fesshot = 0;
+            else if (std::strcmp(value, "1") == 0) o.fesshot = 1;
+            else if (std::strcmp(value, "2") == 0) o.fesshot = 2;
+            else {
+                error = std::string("option fesshot: bad value '") + value + "'; expected off, 1 or 2";
+                return false;
+            }
         } else if (std::strcmp(key, "fessrooms") == 0) {
             if (!on_off(key, value, o.fessrooms, error)) return false;
         } else if (std::strcmp(key, "fesspack") == 0) {

@@ -277,6 +277,9 @@ TEST_CASE("Sokoban.Fess.OptionParses") {
     CHECK_FALSE(sokoban::Options{}.fessrooms); // off by default
     CHECK(parsed("fessrooms", "on").fessrooms);
     CHECK(refused("fessrooms", "maybe").find("fessrooms") != std::string::npos);
+    CHECK(sokoban::Options{}.fesshot == 0); // off by default
+    CHECK(parsed("fesshot", "2").fesshot == 2);
+    CHECK(refused("fesshot", "3").find("fesshot") != std::string::npos);
 }
 
 TEST_CASE("Sokoban.Fess.AdvisorsAndOrderChangeTheSearch") {
@@ -288,14 +291,18 @@ TEST_CASE("Sokoban.Fess.AdvisorsAndOrderChangeTheSearch") {
     const uint64_t nopack = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesspack = 0; });
     const uint64_t allpack = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesspack = 2; });
     const uint64_t rooms = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fessrooms = true; });
+    const uint64_t hot1 = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesshot = 1; });
+    const uint64_t hot2 = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesshot = 2; });
     MESSAGE("FESS expansions, 7 Microban levels: default " << all << ", fessadvice=off " << noadvice
                                                           << ", fessorder=off " << noorder << ", fesspack=off " << nopack
-                                                          << ", fesspack=all " << allpack << ", fessrooms=on " << rooms);
+                                                          << ", fesspack=all " << allpack << ", fessrooms=on " << rooms
+                                                          << ", fesshot=1 " << hot1 << ", fesshot=2 " << hot2);
     CHECK(all != noadvice);
     CHECK(all < noorder); // the packing order helps (1460 against 4166 when written; 3843 against 5294 before fesstoward)
     CHECK(all != nopack);
     CHECK(all != allpack);
     CHECK(all != rooms);
+    CHECK(all != hot1);
 }
 
 namespace {
@@ -479,5 +486,41 @@ TEST_CASE("Sokoban.Fess.RoomLinksBlockedByABoxInTheDoorway") {
     std::string moves;
     REQUIRE(fess_solve(door, moves, o) == FessSearch::Status::solved);
     const solver_test::sokoban_check check = solver_test::check_sokoban_solution(door, moves);
+    CHECK_MESSAGE(check.ok, check.reason);
+}
+
+TEST_CASE("Sokoban.Fess.HotspotIsTheBoxInTheOthersWay") {
+    // The box at (2,3) stands where the box at (2,2) would go on its way right to the goals and
+    // where the player would stand to push the box at (2,4) right: it stops both. Each of
+    // those stops one (the middle box), the box at (3,5) none. So (2,3) is the hotspot at
+    // fesshot=1 and 2; without (2,4) it stops one box only, not enough at fesshot=2.
+    const std::string map = "#########\n"
+                            "#@      #\n"
+                            "# $$$  .#\n"
+                            "#    $ .#\n"
+                            "#     ..#\n"
+                            "#########";
+    sokoban::Options o;
+    o.fesshot = 1;
+    Fixture fx(map, o);
+    FessSearch search(fx.inst, 64u << 20);
+    const sokoban::Board &b = fx.inst.board;
+    std::vector<uint8_t> occ(b.n, 0);
+    for (int c : b.start_boxes) occ[c] = 1;
+    CHECK(search.blocks(occ.data(), fx.cell(2, 3)) == 2);
+    CHECK(search.blocks(occ.data(), fx.cell(3, 5)) == 0);
+    int score = 0;
+    CHECK(search.hotspot(occ.data(), score) == fx.cell(2, 3));
+    CHECK(score == 2);
+    sokoban::Options two;
+    two.fesshot = 2;
+    Fixture f2(map, two);
+    FessSearch s2(f2.inst, 64u << 20);
+    CHECK(s2.hotspot(occ.data(), score) == fx.cell(2, 3));
+    occ[fx.cell(2, 4)] = 0; // now it stops one box only: not a hotspot at 2
+    CHECK(s2.hotspot(occ.data(), score) == -1);
+    std::string moves;
+    REQUIRE(fess_solve(map, moves, o) == FessSearch::Status::solved);
+    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(map, moves);
     CHECK_MESSAGE(check.ok, check.reason);
 }
