@@ -31,7 +31,7 @@
 // that stops the most neighbouring boxes (at least 1 or 2) from a push nearer a goal, by
 // standing where they would go or where the player would push from; a push of it that leaves
 // it stopping fewer costs 0.
-// fessrooms=on (default off) adds Festival's room-connectivity feature as a third cell
+// fessrooms=on (the default) adds Festival's room-connectivity feature as a third cell
 // coordinate (rooms.h: the room links the boxes block); a push that unblocks one costs 0.
 // Not here (yet): the out-of-plan feature, Festival's opener advisor, a hotspot measure over
 // whole push paths rather than neighbours.

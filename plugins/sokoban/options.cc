@@ -85,7 +85,7 @@ const char *const OPTIONS_HELP =
     "                            in its cell's order) that pushes a box all the way onto an empty\n"
     "                            goal of the first packing layer not full, the other boxes fixed;\n"
     "                            all: one such move for every box that has one\n"
-    "fessrooms=on|off            (off) a third FESS feature: the links between rooms (areas joined\n"
+    "fessrooms=on|off            (on) a third FESS feature: the links between rooms (areas joined\n"
     "                            by one-wide doorways, rooms.h) that the boxes block; a push that\n"
     "                            unblocks one is advised (costs 0)\n"
     "fesshot=off|1|2             (off) FESS's hotspot advisor: the box that stops the most boxes\n"

@@ -38,7 +38,7 @@ struct Options {
     int fesstoward = 2; // fesstoward=off|on|chain (0, 1, 2): FESS's advisor frees pushes that bring a box nearer the next layer's goals (chain: only the same box's next push)
     int fess = 1; // fess=off|share|on (fess.h): the portfolio's thread 1 runs greedy only (0), alternates greedy and FESS (1), FESS only (2)
     int fesshot = 0; // fesshot=off|1|2: FESS's hotspot advisor (fess.h), the least count that makes a hotspot
-    bool fessrooms = false; // fessrooms=on|off: FESS's room-connectivity feature (rooms.h), a third cell coordinate
+    bool fessrooms = true; // fessrooms=on|off: FESS's room-connectivity feature (rooms.h), a third cell coordinate
     int fesspack = 1; // fesspack=off|on|all (0, 1, 2): FESS's packing macro (one move pushes a box all the way onto a goal of the next packing layer, fess.h)
 };
 

@@ -274,8 +274,8 @@ TEST_CASE("Sokoban.Fess.OptionParses") {
     CHECK(parsed("fesspack", "on").fesspack == 1);
     CHECK(parsed("fesspack", "all").fesspack == 2);
     CHECK(refused("fesspack", "maybe").find("fesspack") != std::string::npos);
-    CHECK_FALSE(sokoban::Options{}.fessrooms); // off by default
-    CHECK(parsed("fessrooms", "on").fessrooms);
+    CHECK(sokoban::Options{}.fessrooms); // on by default
+    CHECK_FALSE(parsed("fessrooms", "off").fessrooms);
     CHECK(refused("fessrooms", "maybe").find("fessrooms") != std::string::npos);
     CHECK(sokoban::Options{}.fesshot == 0); // off by default
     CHECK(parsed("fesshot", "2").fesshot == 2);
@@ -290,12 +290,12 @@ TEST_CASE("Sokoban.Fess.AdvisorsAndOrderChangeTheSearch") {
     const uint64_t noorder = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fessorder = false; });
     const uint64_t nopack = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesspack = 0; });
     const uint64_t allpack = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesspack = 2; });
-    const uint64_t rooms = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fessrooms = true; });
+    const uint64_t rooms = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fessrooms = false; });
     const uint64_t hot1 = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesshot = 1; });
     const uint64_t hot2 = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesshot = 2; });
     MESSAGE("FESS expansions, 7 Microban levels: default " << all << ", fessadvice=off " << noadvice
                                                           << ", fessorder=off " << noorder << ", fesspack=off " << nopack
-                                                          << ", fesspack=all " << allpack << ", fessrooms=on " << rooms
+                                                          << ", fesspack=all " << allpack << ", fessrooms=off " << rooms
                                                           << ", fesshot=1 " << hot1 << ", fesshot=2 " << hot2);
     CHECK(all != noadvice);
     CHECK(all < noorder); // the packing order helps (1460 against 4166 when written; 3843 against 5294 before fesstoward)
@@ -477,10 +477,12 @@ TEST_CASE("Sokoban.Fess.RoomLinksBlockedByABoxInTheDoorway") {
     const FessFeatures open = sokoban::fess_features(fr.inst, fs, sr.data(), nullptr, &map);
     CHECK(open.rooms == 0);
     CHECK(open.regions == 1);
-    // The search uses the map only with fessrooms=on.
+    // The search uses the map only with fessrooms=on (the default).
     FessSearch on(fd.inst, 64u << 20);
     CHECK(on.rooms() != nullptr);
-    Fixture plain(door);
+    sokoban::Options no;
+    no.fessrooms = false;
+    Fixture plain(door, no);
     FessSearch off(plain.inst, 64u << 20);
     CHECK(off.rooms() == nullptr);
     std::string moves;
