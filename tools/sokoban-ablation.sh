@@ -12,7 +12,7 @@
 # feature-space search rows: fess=off|on against the default share, and FESS's two parts
 # switched off with FESS in place of greedy, where they decide more; fesstoward=off|on, its
 # toward-the-next-layer advisor, against the default chain; fesspack=off|all, its packing
-# macro, against the default on; fessrooms=on, its room-connectivity feature, against off).
+# macro, against the default on; fessrooms=off, its room-connectivity feature, against on).
 set -euo pipefail
 limit=5; threads=1; build=build
 files=()
@@ -48,7 +48,7 @@ configs=("all on|"
          "fesstoward on (2 thr.)|--threads 2 --option portfolio=on --option fesstoward=on"
          "fesspack off (2 thr.)|--threads 2 --option portfolio=on --option fesspack=off"
          "fesspack all (2 thr.)|--threads 2 --option portfolio=on --option fesspack=all"
-         "fessrooms on (2 thr.)|--threads 2 --option portfolio=on --option fessrooms=on")
+         "fessrooms off (2 thr.)|--threads 2 --option portfolio=on --option fessrooms=off")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {
