@@ -11,8 +11,9 @@
 # ordering, ordering=off, acts in the portfolio only, so its row is a portfolio row; so do the
 # feature-space search rows: fess=off|on against the default share, and FESS's two parts
 # switched off with FESS in place of greedy, where they decide more; fesstoward=off|on, its
-# toward-the-next-layer advisor, against the default chain; fess0=off, without the second
-# FESS member on thread 0, against the default on).
+# toward-the-next-layer advisor, against the default chain; fesspack=off|all, its packing
+# macro, against the default on; fessrooms=off, its room-connectivity feature, against on;
+# fess0=off, without the second FESS member on thread 0, against the default on).
 set -euo pipefail
 limit=5; threads=1; build=build
 files=()
@@ -46,7 +47,10 @@ configs=("all on|"
          "no advisors (2 thr.)|--threads 2 --option portfolio=on --option fess=on --option fessadvice=off"
          "fesstoward off (2 thr.)|--threads 2 --option portfolio=on --option fesstoward=off"
          "fesstoward on (2 thr.)|--threads 2 --option portfolio=on --option fesstoward=on"
-         "fess0 off (2 thr.)|--threads 2 --option portfolio=on --option fess0=off")
+         "fess0 off (2 thr.)|--threads 2 --option portfolio=on --option fess0=off"
+         "fesspack off (2 thr.)|--threads 2 --option portfolio=on --option fesspack=off"
+         "fesspack all (2 thr.)|--threads 2 --option portfolio=on --option fesspack=all"
+         "fessrooms off (2 thr.)|--threads 2 --option portfolio=on --option fessrooms=off")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {

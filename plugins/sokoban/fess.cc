@@ -16,7 +16,8 @@ void FessScratch::init(const Board &b) {
     stamp = 0;
 }
 
-FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state, const PackingOrder *order) {
+FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state, const PackingOrder *order,
+                           const RoomMap *rooms) {
     const Board &b = inst.board;
     FessFeatures f;
     const uint8_t *bits = state + 2;
@@ -33,9 +34,11 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
         fs.stamp = 1;
     }
     const uint32_t stamp = fs.stamp;
+    if (rooms && fs.area.size() != static_cast<size_t>(b.n)) fs.area.assign(b.n, 0);
     for (int c0 = 0; c0 < b.n; ++c0) {
         if (fs.occ[c0] || fs.mark[c0] == stamp) continue;
         ++f.regions;
+        if (rooms) fs.area[c0] = f.regions;
         int top = 0;
         fs.stack[top++] = c0;
         fs.mark[c0] = stamp;
@@ -45,10 +48,12 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
                 const int x = b.nb[c][d];
                 if (x < 0 || fs.occ[x] || fs.mark[x] == stamp) continue;
                 fs.mark[x] = stamp;
+                if (rooms) fs.area[x] = f.regions;
                 fs.stack[top++] = x;
             }
         }
     }
+    if (rooms) f.rooms = blocked_links(*rooms, fs.occ.data(), fs.area.data(), fs.roommask);
     return f;
 }
 
@@ -58,10 +63,25 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
     if (use_order_) order_ = compute_packing_order(inst.board);
+    if (inst.options.fessrooms) {
+        rooms_ = compute_rooms(inst.board);
+        use_rooms_ = !rooms_.links.empty();
+    }
     const Board &b = inst.board;
     const std::vector<uint16_t> &dist = inst.heuristic.dist;
-    if (inst.options.fesstoward != 0 && advisors_ && dist.size() == b.goals.size() * static_cast<size_t>(b.n)) {
-        toward_ = true;
+    const bool tables = dist.size() == b.goals.size() * static_cast<size_t>(b.n);
+    hot_ = inst.options.fesshot != 0 && advisors_ && tables;
+    if (hot_) {
+        hot_min_ = inst.options.fesshot;
+        hot_occ_.assign(b.n, 0);
+        min_dist_.assign(b.n, UINT16_MAX);
+        for (size_t g = 0; g < b.goals.size(); ++g)
+            for (int c = 0; c < b.n; ++c) min_dist_[c] = std::min(min_dist_[c], dist[g * b.n + c]);
+    }
+    pack_ = inst.options.fesspack != 0 && use_order_ && tables;
+    pack_all_ = inst.options.fesspack == 2;
+    if ((inst.options.fesstoward != 0 && advisors_ && tables) || pack_) {
+        toward_ = inst.options.fesstoward != 0 && advisors_;
         chain_ = inst.options.fesstoward == 2;
         const int layers = use_order_ ? std::max(order_.layers, 1) : 1;
         layer_dist_.assign(static_cast<size_t>(layers) * b.n, UINT16_MAX);
@@ -83,6 +103,87 @@ bool FessSearch::nearer(uint32_t next, int from, int to) const {
     return d[to] < d[from];
 }
 
+size_t FessSearch::pack_prepare(const uint8_t *state) {
+    cand_.clear();
+    if (!pack_) return 0;
+    const Board &b = inst_.board;
+    pack_player_ = unpack_state(inst_, scratch_, state);
+    pack_occ_ = scratch_.occ; // a copy: state_heuristic() reuses scratch_ between the tries
+    const uint8_t *occ = pack_occ_.data();
+    std::vector<uint32_t> &count = fs_.count;
+    packed_in_order(order_, b, occ, count);
+    int next = 0;
+    while (next < order_.layers && count[next] == order_.layer_size[next]) ++next;
+    if (next >= order_.layers) return 0;
+    target_.assign(b.n, 0);
+    for (int g : b.goals)
+        if (order_.layer[g] == next && !occ[g]) target_[g] = 1;
+    const uint16_t *d = &layer_dist_[static_cast<size_t>(next) * b.n];
+    for (int x : scratch_.boxes) {
+        if (b.goal[x] && order_.layer[x] <= next) continue; // packed, or in the layer being filled
+        if (d[x] != UINT16_MAX) cand_.emplace_back(d[x], x);
+    }
+    std::sort(cand_.begin(), cand_.end());
+    return cand_.size();
+}
+
+bool FessSearch::pack_try(size_t i, const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path) {
+    const Board &b = inst_.board;
+    const int x = cand_[i].second;
+    if (!pack_path(b, pack_occ_.data(), inst_.dead.data(), target_.data(), x, pack_player_, pps_, path)) return false;
+    box = x;
+    scratch_.occ = pack_occ_;
+    scratch_.occ[box] = 0;
+    scratch_.occ[path.dest] = 1;
+    const int np = normalize_player(inst_, scratch_, path.end_player);
+    child.assign(state, state + inst_.state_size);
+    child[0] = static_cast<uint8_t>(np & 0xff);
+    child[1] = static_cast<uint8_t>(np >> 8);
+    child[2 + box / 8] &= static_cast<uint8_t>(~(1u << (box % 8)));
+    child[2 + path.dest / 8] |= static_cast<uint8_t>(1u << (path.dest % 8));
+    return true;
+}
+
+bool FessSearch::pack_move(const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path) {
+    const size_t n = pack_prepare(state);
+    for (size_t i = 0; i < n; ++i)
+        if (pack_try(i, state, child, box, path)) return true;
+    return false;
+}
+
+int FessSearch::blocks(const uint8_t *occ, int c) const {
+    // Boxes beside c (off goals) with a push that brings them nearer a goal and that the box on
+    // c stops: c is the cell the box would go to or the cell the player would push from.
+    const Board &b = inst_.board;
+    int count = 0;
+    for (int d = 0; d < 4; ++d) {
+        const int x = b.nb[c][d];
+        if (x < 0 || !occ[x] || b.goal[x]) continue;
+        bool stopped = false;
+        for (int e = 0; e < 4 && !stopped; ++e) {
+            const int to = b.nb[x][e], behind = b.nb[x][e ^ 2];
+            if (to < 0 || behind < 0 || min_dist_[to] >= min_dist_[x]) continue;
+            stopped = to == c || behind == c;
+        }
+        count += stopped;
+    }
+    return count;
+}
+
+int FessSearch::hotspot(const uint8_t *occ, int &score) const {
+    int best = -1;
+    score = 0;
+    for (int c = 0; c < inst_.board.n; ++c) {
+        if (!occ[c]) continue;
+        const int k = blocks(occ, c);
+        if (k > score) {
+            score = k;
+            best = c;
+        }
+    }
+    return score >= hot_min_ ? best : -1;
+}
+
 uint64_t FessSearch::memory() const {
     return store_.memory() + nodes_.capacity() * sizeof(Node) + features_.capacity() * sizeof(FessFeatures) +
            queued_ * sizeof(Entry) * 2 + cells_.size() * 64;
@@ -98,7 +199,7 @@ uint32_t FessSearch::lookup(const uint8_t *st, uint64_t h, bool &inserted) {
 }
 
 void FessSearch::file(uint32_t node, const FessFeatures &f, uint32_t h) {
-    const uint64_t key = (static_cast<uint64_t>(f.packed) << 32) | f.regions;
+    const uint64_t key = (static_cast<uint64_t>(f.packed) << 40) | (static_cast<uint64_t>(f.rooms) << 20) | f.regions;
     auto it = cell_of_.find(key);
     uint32_t c;
     if (it == cell_of_.end()) {
@@ -121,7 +222,7 @@ bool FessSearch::start() {
     initial_state(inst_, scratch_, root.data());
     bool ins = false;
     const uint32_t r = lookup(root.data(), state_hash(inst_, root.data()), ins);
-    features_[r] = fess_features(inst_, fs_, root.data(), order());
+    features_[r] = fess_features(inst_, fs_, root.data(), order(), rooms());
     if (state_is_goal(inst_, root.data())) {
         goal_ = r;
         status_ = Status::solved;
@@ -161,15 +262,20 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
         const FessFeatures pf = features_[id];
         kids.clear();
         expand_state(inst_, scratch_, current.data(), kids.sink());
+        int hot = -1, hot_score = 0; // the hotspot advisor's box (fesshot=on)
+        if (hot_) {
+            for (int x = 0; x < inst_.board.n; ++x) hot_occ_[x] = static_cast<uint8_t>((current[2 + x / 8] >> (x % 8)) & 1);
+            hot = hotspot(hot_occ_.data(), hot_score);
+        }
         for (size_t q = 0; q < kids.size(); ++q) {
             const Kid &kd = kids[q];
             bool inserted = false;
             const uint32_t k = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: the first path found stays
-            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order());
+            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms());
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
-            bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions);
+            bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions || f.rooms < pf.rooms);
             int to = NO_CELL;
             if (toward_) { // the box's new cell
                 to = pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2));
@@ -178,12 +284,49 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                     advised = nearer(pf.next, from, to) && (!chain_ || parent.last == from);
                 }
             }
+            if (!advised && hot >= 0 && static_cast<int>(kd.move >> 2) == hot) {
+                // A push of the hotspot box that leaves it in fewer boxes' way.
+                const int dest = pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2));
+                if (dest >= 0) {
+                    hot_occ_[hot] = 0;
+                    hot_occ_[dest] = 1;
+                    advised = blocks(hot_occ_.data(), dest) < hot_score;
+                    hot_occ_[dest] = 0;
+                    hot_occ_[hot] = 1;
+                }
+            }
             nodes_[k] = Node{id, kd.move, parent.g + kd.cost, parent.weight + (advised ? 0u : 1u), to};
             if (state_is_goal(inst_, kd.state.data())) {
                 goal_ = k;
                 return status_ = Status::solved;
             }
             file(k, f, kd.h);
+        }
+        // The packing macro: one more child (fesspack=all: one per box that has one), the pushes
+        // of one box onto a goal of the next layer.
+        const size_t tries = pack_ ? pack_prepare(current.data()) : 0;
+        for (size_t i = 0; i < tries; ++i) {
+            int box = -1;
+            PackPath pp;
+            if (!pack_try(i, current.data(), macro_, box, pp)) continue;
+            bool inserted = false;
+            const uint32_t k = lookup(macro_.data(), state_hash(inst_, macro_.data()), inserted);
+            if (inserted) {
+                const uint32_t h = state_heuristic(inst_, scratch_, macro_.data());
+                features_[k] = fess_features(inst_, fs_, macro_.data(), order(), rooms());
+                nodes_[k] = Node{id, static_cast<uint32_t>(box * 4 + pp.first_dir), parent.g + pp.pushes, parent.weight,
+                                 pp.dest};
+                if (state_is_goal(inst_, macro_.data())) {
+                    goal_ = k;
+                    ++macros_;
+                    return status_ = Status::solved;
+                }
+                if (h != H_DEAD) {
+                    ++macros_;
+                    file(k, features_[k], h);
+                }
+            }
+            if (!pack_all_) break;
         }
     }
     return status_;

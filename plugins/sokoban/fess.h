@@ -22,7 +22,19 @@
 // a cheap stand-in for Festival's packing advisor, whose move pushes a box all the way home.
 // fesstoward=chain (the default) frees such a push only when it pushes the box that the push
 // into the parent moved: a box's run toward the goals costs 1 for its first push, 0 after.
-// Not here (yet): room connectivity and out-of-plan features, and Festival's other advisors.
+// fesspack=on (the default) adds Festival's packing macro: when a state is expanded, beside
+// its plain pushes, one more child that pushes a box all the way onto an empty goal of the
+// first packing layer not full (the boxes tried nearest first, in push distance; the other
+// boxes fixed; the fewest pushes, packing.h's pack_path), as one move whose weight is 0 (it
+// packs a box). Its move id is the first push's, so solution.h finds the same pushes again.
+// fesshot=1|2 (default off) adds a hotspot advisor, a local stand-in for Festival's: the box
+// that stops the most neighbouring boxes (at least 1 or 2) from a push nearer a goal, by
+// standing where they would go or where the player would push from; a push of it that leaves
+// it stopping fewer costs 0.
+// fessrooms=on (the default) adds Festival's room-connectivity feature as a third cell
+// coordinate (rooms.h: the room links the boxes block); a push that unblocks one costs 0.
+// Not here (yet): the out-of-plan feature, Festival's opener advisor, a hotspot measure over
+// whole push paths rather than neighbours.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
 
@@ -34,6 +46,7 @@
 #include <vector>
 
 #include "packing.h"
+#include "rooms.h"
 #include "search.h"
 #include "state_store.h"
 
@@ -43,7 +56,10 @@ struct FessFeatures {
     uint32_t packed = 0;  // boxes on goals
     uint32_t regions = 0; // connected areas of interior cells without a box
     uint32_t next = 0;    // the first packing layer not full (0 without an order; not a cell key)
-    bool operator==(const FessFeatures &o) const { return packed == o.packed && regions == o.regions; }
+    uint32_t rooms = 0;   // room links the boxes block (rooms.h; 0 with fessrooms=off)
+    bool operator==(const FessFeatures &o) const {
+        return packed == o.packed && regions == o.regions && rooms == o.rooms;
+    }
 };
 
 // Buffers for fess_features (sized for one board; no allocation per call).
@@ -52,13 +68,16 @@ struct FessScratch {
     std::vector<uint32_t> mark;
     std::vector<int> stack;
     std::vector<uint32_t> count; // per packing layer
+    std::vector<uint32_t> area;  // per cell: its floor area's number (with rooms only)
+    std::vector<uint64_t> roommask;
     uint32_t stamp = 0;
     void init(const Board &b);
 };
 
-// order: the packing order, or null to count every box on a goal.
+// order: the packing order, or null to count every box on a goal; rooms: the room map, or null
+// to leave the rooms feature 0.
 FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state,
-                           const PackingOrder *order = nullptr);
+                           const PackingOrder *order = nullptr, const RoomMap *rooms = nullptr);
 
 class FessSearch {
 public:
@@ -67,12 +86,21 @@ public:
     // packing order is used when inst.options.fessorder is on.
     FessSearch(const Instance &inst, uint64_t memory_budget);
     const PackingOrder *order() const { return use_order_ ? &order_ : nullptr; }
+    const RoomMap *rooms() const { return use_rooms_ ? &rooms_ : nullptr; }
     // Per-thread settings of the expansion (portfolio.cc): the second round without the tunnel
     // macro, and the local deadlock radius.
     Scratch &scratch() { return scratch_; }
     // The toward advisor's distance test (fesstoward=on|chain): the box moved from `from` to `to`, and the
     // parent's first non-full layer is `next`.
     bool nearer(uint32_t next, int from, int to) const;
+    // The packing macro's child of `state` (fesspack=on): false when there is none; else the
+    // child's state bytes, the box moved and its path.
+    bool pack_move(const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path);
+    uint64_t macros() const { return macros_; } // packing-macro children filed so far
+    // The hotspot advisor (fesshot=N): the boxes beside the box on c, off goals, that it stops
+    // from a push nearer a goal; the box of the highest count (at least N; -1 when none).
+    int blocks(const uint8_t *occ, int c) const;
+    int hotspot(const uint8_t *occ, int &score) const;
     // Expand up to max_expansions states; `stop` is polled before each one.
     Status run(uint64_t max_expansions, const std::function<bool()> &stop);
     Status status() const { return status_; }
@@ -103,10 +131,26 @@ private:
     bool toward_ = false; // fesstoward=on|chain: pushes nearer the next layer's goals cost 0
     bool chain_ = false;  // fesstoward=chain: only when the same box was pushed into the parent
     std::vector<uint16_t> layer_dist_; // [layer * n + cell]: pushes to the nearest goal of the layer
+    bool hot_ = false; // fesshot=1|2: pushes that take the hotspot box out of others' way cost 0
+    int hot_min_ = 1;
+    std::vector<uint8_t> hot_occ_;
+    std::vector<uint16_t> min_dist_; // per cell: pushes to the nearest goal
+    bool pack_ = false; // fesspack=on with a packing order and distance tables
+    bool pack_all_ = false; // fesspack=all: a macro for every box that has one
+    std::vector<uint8_t> pack_occ_;
+    int pack_player_ = -1;
+    size_t pack_prepare(const uint8_t *state); // the candidate boxes, nearest first
+    bool pack_try(size_t i, const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path);
+    PackPathScratch pps_;
+    std::vector<uint8_t> target_, macro_;
+    std::vector<std::pair<uint16_t, int>> cand_;
+    uint64_t macros_ = 0;
     Scratch scratch_;
     FessScratch fs_;
     PackingOrder order_;
     bool use_order_ = false;
+    RoomMap rooms_;
+    bool use_rooms_ = false; // fessrooms=on and the level has a room link
     StateStore store_;
     std::vector<Node> nodes_;            // per state number of store_
     std::vector<FessFeatures> features_; // per node

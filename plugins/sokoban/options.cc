@@ -86,6 +86,16 @@ const char *const OPTIONS_HELP =
     "                            in slices of 1024 expansions after A*'s first fess0after; off:\n"
     "                            weighted A* only\n"
     "fess0after=N                (262144) thread 0's expansions before its FESS member starts\n"
+    "fesspack=off|on|all         (on) FESS's packing macro: beside the plain pushes, one move (cost 0\n"
+    "                            in its cell's order) that pushes a box all the way onto an empty\n"
+    "                            goal of the first packing layer not full, the other boxes fixed;\n"
+    "                            all: one such move for every box that has one\n"
+    "fessrooms=on|off            (on) a third FESS feature: the links between rooms (areas joined\n"
+    "                            by one-wide doorways, rooms.h) that the boxes block; a push that\n"
+    "                            unblocks one is advised (costs 0)\n"
+    "fesshot=off|1|2             (off) FESS's hotspot advisor: the box that stops the most boxes\n"
+    "                            beside it (at least 1 or 2) from a push nearer a goal; a push of\n"
+    "                            it that leaves it stopping fewer costs 0\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -95,7 +105,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fess0=off|on|chain, fess0after=N";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fess0=off|on|chain, fess0after=N";
 
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
@@ -213,6 +223,24 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             }
         } else if (std::strcmp(key, "fessorder") == 0) {
             if (!on_off(key, value, o.fessorder, error)) return false;
+        } else if (std::strcmp(key, "fesshot") == 0) {
+            if (std::strcmp(value, "off") == 0) o.fesshot = 0;
+            else if (std::strcmp(value, "1") == 0) o.fesshot = 1;
+            else if (std::strcmp(value, "2") == 0) o.fesshot = 2;
+            else {
+                error = std::string("option fesshot: bad value '") + value + "'; expected off, 1 or 2";
+                return false;
+            }
+        } else if (std::strcmp(key, "fessrooms") == 0) {
+            if (!on_off(key, value, o.fessrooms, error)) return false;
+        } else if (std::strcmp(key, "fesspack") == 0) {
+            if (std::strcmp(value, "off") == 0) o.fesspack = 0;
+            else if (std::strcmp(value, "on") == 0) o.fesspack = 1;
+            else if (std::strcmp(value, "all") == 0) o.fesspack = 2;
+            else {
+                error = std::string("option fesspack: bad value '") + value + "'; expected off, on or all";
+                return false;
+            }
         } else if (std::strcmp(key, "fess") == 0) {
             if (std::strcmp(value, "off") == 0) o.fess = 0;
             else if (std::strcmp(value, "share") == 0) o.fess = 1;

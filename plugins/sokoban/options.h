@@ -42,6 +42,9 @@ struct Options {
     // FESS member of its own after fess0after=N expansions (0 off, 1 fesstoward=on, 2 chain).
     int fess0 = 1;
     uint64_t fess0after = 1u << 18;
+    int fesshot = 0; // fesshot=off|1|2: FESS's hotspot advisor (fess.h), the least count that makes a hotspot
+    bool fessrooms = true; // fessrooms=on|off: FESS's room-connectivity feature (rooms.h), a third cell coordinate
+    int fesspack = 1; // fesspack=off|on|all (0, 1, 2): FESS's packing macro (one move pushes a box all the way onto a goal of the next packing layer, fess.h)
 };
 
 extern const char *const OPTIONS_HELP;

@@ -122,4 +122,88 @@ uint32_t packed_in_order(const PackingOrder &p, const Board &b, const uint8_t *o
     return packed;
 }
 
+void PackPathScratch::init(int n) {
+    prev.assign(static_cast<size_t>(n) * 4, -1);
+    mark.assign(n, 0);
+    stamp = 0;
+    queue.reserve(static_cast<size_t>(n) * 4);
+    stack.reserve(n + 1);
+}
+
+namespace {
+
+// Mark the player's area from `from` (occ blocks) with a new stamp; returns the stamp.
+uint32_t flood_area(const Board &b, const uint8_t *occ, int from, PackPathScratch &s) {
+    if (++s.stamp == 0) {
+        std::fill(s.mark.begin(), s.mark.end(), 0);
+        s.stamp = 1;
+    }
+    const uint32_t m = s.stamp;
+    s.stack.clear();
+    s.stack.push_back(from);
+    s.mark[from] = m;
+    while (!s.stack.empty()) {
+        const int c = s.stack.back();
+        s.stack.pop_back();
+        for (int d = 0; d < 4; ++d) {
+            const int x = b.nb[c][d];
+            if (x < 0 || occ[x] || s.mark[x] == m) continue;
+            s.mark[x] = m;
+            s.stack.push_back(x);
+        }
+    }
+    return m;
+}
+
+} // namespace
+
+bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t *target, int from, int player,
+               PackPathScratch &s, PackPath &out) {
+    if (s.mark.size() != static_cast<size_t>(b.n)) s.init(b.n);
+    std::fill(s.prev.begin(), s.prev.end(), -1);
+    s.queue.clear();
+    const uint32_t start = flood_area(b, occ, player, s);
+    for (int d = 0; d < 4; ++d) {
+        const int x = b.nb[from][d];
+        if (x >= 0 && s.mark[x] == start) {
+            s.prev[static_cast<size_t>(from) * 4 + d] = -2;
+            s.queue.push_back(from * 4 + d);
+        }
+    }
+    occ[from] = 0; // the box moves: its start cell is free once it has left
+    bool found = false;
+    for (size_t head = 0; head < s.queue.size() && !found; ++head) {
+        const int st = s.queue[head];
+        const int box = st / 4, side = st % 4;
+        occ[box] = 1;
+        const uint32_t m = flood_area(b, occ, b.nb[box][side], s);
+        occ[box] = 0;
+        for (int s2 = 0; s2 < 4; ++s2) {
+            const int q = b.nb[box][s2];
+            if (q < 0 || s.mark[q] != m) continue;
+            const int d = s2 ^ 2; // push away from the player
+            const int dest = b.nb[box][d];
+            if (dest < 0 || occ[dest] || !b.boxable[dest] || (dead && dead[dest] && !b.goal[dest])) continue;
+            const int ns = dest * 4 + s2; // the player now stands on `box`, on side s2 of dest
+            if (s.prev[static_cast<size_t>(ns)] != -1) continue;
+            s.prev[static_cast<size_t>(ns)] = st;
+            s.queue.push_back(ns);
+            if (target[dest]) {
+                out.dest = dest;
+                out.end_player = box;
+                out.pushes = 0;
+                int cur = ns;
+                for (; s.prev[static_cast<size_t>(cur)] != -2; cur = s.prev[static_cast<size_t>(cur)]) {
+                    ++out.pushes;
+                    out.first_dir = (cur % 4) ^ 2;
+                }
+                found = true;
+                break;
+            }
+        }
+    }
+    occ[from] = 1;
+    return found;
+}
+
 } // namespace sokoban

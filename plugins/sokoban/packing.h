@@ -31,6 +31,28 @@ PackingOrder compute_packing_order(const Board &b);
 // layer that is not full. occ: 1 per interior cell with a box. count: a buffer of layers entries.
 uint32_t packed_in_order(const PackingOrder &p, const Board &b, const uint8_t *occ, std::vector<uint32_t> &count);
 
+// The packing macro's search (fesspack=on, fess.h): the fewest pushes that take the box at
+// `from` onto any cell with target[cell] != 0, the other boxes of occ (which includes `from`)
+// fixed, the player starting on `player`, the box never on a cell with dead[cell] != 0 (null:
+// none). A breadth-first search over (box cell, player side), one flood of the player's area
+// per state; the first target reached is the nearest, so its path is a fewest-push one, the
+// same length as solution.h's push_path() finds again when it formats the move.
+struct PackPath {
+    int first_dir = -1; // the first push's direction
+    int dest = -1;      // the target reached
+    int end_player = -1; // the cell the player stands on after the last push
+    uint32_t pushes = 0;
+};
+struct PackPathScratch {
+    std::vector<int32_t> prev;  // per (cell * 4 + side): previous state, -1 none, -2 start
+    std::vector<uint32_t> mark; // flood stamps
+    uint32_t stamp = 0;
+    std::vector<int> queue, stack;
+    void init(int n);
+};
+bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t *target, int from, int player,
+               PackPathScratch &s, PackPath &out);
+
 } // namespace sokoban
 
 #endif

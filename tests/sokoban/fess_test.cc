@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <deque>
+#include <functional>
 #include <set>
 #include <string>
 
@@ -30,12 +31,13 @@ FessFeatures features_of(Fixture &fx) {
 
 // Run FESS to the end on `text`; returns its status, with the LURD solution in `moves`.
 FessSearch::Status fess_solve(const std::string &text, std::string &moves, sokoban::Options options = {},
-                              size_t *states = nullptr, uint64_t *expanded = nullptr) {
+                              size_t *states = nullptr, uint64_t *expanded = nullptr, uint64_t *macros = nullptr) {
     Fixture fx(text, options);
     FessSearch search(fx.inst, 256u << 20);
     const FessSearch::Status st = search.run(2000000, {});
     if (states) *states = search.states();
     if (expanded) *expanded = search.expanded();
+    if (macros) *macros = search.macros();
     if (st == FessSearch::Status::solved) {
         std::vector<uint8_t> path;
         std::vector<uint32_t> mv;
@@ -46,6 +48,26 @@ FessSearch::Status fess_solve(const std::string &text, std::string &moves, sokob
     }
     return st;
 }
+
+// FESS's expansions to a solution, summed over the given Microban levels, with the options
+// that `set` makes (each level must be solved).
+uint64_t fess_expansions(const std::vector<int> &levels, const std::function<void(sokoban::Options &)> &set) {
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    uint64_t sum = 0;
+    for (int level : levels) {
+        CAPTURE(level);
+        const std::string text = solver_test::xsb_level(micro, level);
+        sokoban::Options o;
+        set(o);
+        std::string moves;
+        uint64_t expanded = 0;
+        REQUIRE(fess_solve(text, moves, o, nullptr, &expanded) == FessSearch::Status::solved);
+        sum += expanded;
+    }
+    return sum;
+}
+
+const std::vector<int> kSumLevels = {10, 25, 42, 60, 78, 100, 120};
 
 } // namespace
 
@@ -123,12 +145,13 @@ TEST_CASE("Sokoban.Fess.PackingOrderFillsTheFarEndFirst") {
 TEST_CASE("Sokoban.Fess.SolutionsReplayInTheIndependentChecker") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     for (int level : {1, 2, 7, 25, 42, 78, 100})
-        for (const char *order : {"on", "off", "notoward", "toward"}) {
+        for (const char *order : {"on", "off", "notoward", "toward", "nopack", "allpack"}) {
         CAPTURE(level);
         CAPTURE(order);
         sokoban::Options o;
         o.fessorder = std::string(order) != "off";
         o.fesstoward = std::string(order) == "notoward" ? 0 : std::string(order) == "toward" ? 1 : 2;
+        o.fesspack = std::string(order) == "nopack" ? 0 : std::string(order) == "allpack" ? 2 : 1;
         const std::string text = solver_test::xsb_level(micro, level);
         REQUIRE(!text.empty());
         std::string moves;
@@ -225,22 +248,11 @@ TEST_CASE("Sokoban.Fess.TowardAdvisorOnAGoalCorridor") {
 }
 
 TEST_CASE("Sokoban.Fess.TowardChangesTheSearch") {
-    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    uint64_t sum[3] = {0, 0, 0};
-    for (int level : {10, 25, 42, 60, 78, 100, 120}) {
-        const std::string text = solver_test::xsb_level(micro, level);
-        for (int v = 0; v < 3; ++v) {
-            sokoban::Options o;
-            o.fesstoward = v;
-            std::string moves;
-            uint64_t expanded = 0;
-            REQUIRE(fess_solve(text, moves, o, nullptr, &expanded) == FessSearch::Status::solved);
-            sum[v] += expanded;
-        }
-    }
+    uint64_t sum[3];
+    for (int v = 0; v < 3; ++v) sum[v] = fess_expansions(kSumLevels, [v](sokoban::Options &o) { o.fesstoward = v; });
     MESSAGE("FESS expansions, 7 Microban levels: fesstoward=off " << sum[0] << ", on " << sum[1] << ", chain "
                                                                   << sum[2]);
-    CHECK(sum[1] < sum[0]); // 1460 against 3843 when written
+    CHECK(sum[1] < sum[0]); // 1460 against 3843 when written (without the packing macro)
     CHECK(sum[2] != sum[1]);
 }
 
@@ -257,29 +269,40 @@ TEST_CASE("Sokoban.Fess.OptionParses") {
     CHECK(parsed("fesstoward", "on").fesstoward == 1);
     CHECK(parsed("fesstoward", "chain").fesstoward == 2);
     CHECK(refused("fesstoward", "yes").find("fesstoward") != std::string::npos);
+    CHECK(sokoban::Options{}.fesspack == 1); // on by default
+    CHECK(parsed("fesspack", "off").fesspack == 0);
+    CHECK(parsed("fesspack", "on").fesspack == 1);
+    CHECK(parsed("fesspack", "all").fesspack == 2);
+    CHECK(refused("fesspack", "maybe").find("fesspack") != std::string::npos);
+    CHECK(sokoban::Options{}.fessrooms); // on by default
+    CHECK_FALSE(parsed("fessrooms", "off").fessrooms);
+    CHECK(refused("fessrooms", "maybe").find("fessrooms") != std::string::npos);
+    CHECK(sokoban::Options{}.fesshot == 0); // off by default
+    CHECK(parsed("fesshot", "2").fesshot == 2);
+    CHECK(refused("fesshot", "3").find("fesshot") != std::string::npos);
 }
 
 TEST_CASE("Sokoban.Fess.AdvisorsAndOrderChangeTheSearch") {
     // Expansions to a solution on Microban levels with each part of the projection switched
     // off: printed for the record; the sums must differ, or the switch does nothing.
-    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    uint64_t sum[3] = {0, 0, 0};
-    for (int level : {10, 25, 42, 60, 78, 100, 120}) {
-        const std::string text = solver_test::xsb_level(micro, level);
-        for (int v = 0; v < 3; ++v) {
-            sokoban::Options o;
-            o.fessadvice = v != 1;
-            o.fessorder = v != 2;
-            std::string moves;
-            uint64_t expanded = 0;
-            REQUIRE(fess_solve(text, moves, o, nullptr, &expanded) == FessSearch::Status::solved);
-            sum[v] += expanded;
-        }
-    }
-    MESSAGE("FESS expansions, 7 Microban levels: default " << sum[0] << ", fessadvice=off " << sum[1]
-                                                          << ", fessorder=off " << sum[2]);
-    CHECK(sum[0] != sum[1]);
-    CHECK(sum[0] < sum[2]); // the packing order helps (1460 against 4166 when written; 3843 against 5294 before fesstoward)
+    const uint64_t all = fess_expansions(kSumLevels, [](sokoban::Options &) {});
+    const uint64_t noadvice = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fessadvice = false; });
+    const uint64_t noorder = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fessorder = false; });
+    const uint64_t nopack = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesspack = 0; });
+    const uint64_t allpack = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesspack = 2; });
+    const uint64_t rooms = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fessrooms = false; });
+    const uint64_t hot1 = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesshot = 1; });
+    const uint64_t hot2 = fess_expansions(kSumLevels, [](sokoban::Options &o) { o.fesshot = 2; });
+    MESSAGE("FESS expansions, 7 Microban levels: default " << all << ", fessadvice=off " << noadvice
+                                                          << ", fessorder=off " << noorder << ", fesspack=off " << nopack
+                                                          << ", fesspack=all " << allpack << ", fessrooms=off " << rooms
+                                                          << ", fesshot=1 " << hot1 << ", fesshot=2 " << hot2);
+    CHECK(all != noadvice);
+    CHECK(all < noorder); // the packing order helps (1460 against 4166 when written; 3843 against 5294 before fesstoward)
+    CHECK(all != nopack);
+    CHECK(all != allpack);
+    CHECK(all != rooms);
+    CHECK(all != hot1);
 }
 
 namespace {
@@ -335,4 +358,171 @@ TEST_CASE("Sokoban.Fess.PortfolioMemberAnswersReplay") {
         CHECK_MESSAGE(check.ok, check.reason);
         CHECK(static_cast<uint64_t>(check.pushes) == cost);
     }
+}
+
+TEST_CASE("Sokoban.Fess.PackPathFindsTheFewestPushes") {
+    // The box at (2,2) reaches the corner goal (3,5) in 4 pushes (3 right and 1 down, in either
+    // order); in the top row a box can only move sideways, so with a second box in its way it
+    // cannot reach the goal at (1,6) at all, while that second box can (2 pushes).
+    Fixture fx("#######\n"
+               "#@    #\n"
+               "# $   #\n"
+               "#    .#\n"
+               "#######");
+    const sokoban::Board &b = fx.inst.board;
+    std::vector<uint8_t> occ(b.n, 0), target(b.n, 0);
+    occ[fx.cell(2, 2)] = 1;
+    target[fx.cell(3, 5)] = 1;
+    sokoban::PackPathScratch ps;
+    sokoban::PackPath path;
+    REQUIRE(sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), target.data(), fx.cell(2, 2), fx.cell(1, 1), ps, path));
+    CHECK(path.pushes == 4);
+    CHECK(path.dest == fx.cell(3, 5));
+    CHECK((path.first_dir == sokoban::DIR_RIGHT || path.first_dir == sokoban::DIR_DOWN));
+    CHECK(occ[fx.cell(2, 2)] == 1); // occ restored
+    Fixture row("########\n"
+                "#@$ $ .#\n"
+                "#.     #\n"
+                "########");
+    const sokoban::Board &rb = row.inst.board;
+    std::vector<uint8_t> rocc(rb.n, 0), rt(rb.n, 0);
+    rocc[row.cell(1, 2)] = rocc[row.cell(1, 4)] = 1;
+    rt[row.cell(1, 6)] = 1;
+    CHECK_FALSE(sokoban::pack_path(rb, rocc.data(), nullptr, rt.data(), row.cell(1, 2), row.cell(1, 1), ps, path));
+    REQUIRE(sokoban::pack_path(rb, rocc.data(), nullptr, rt.data(), row.cell(1, 4), row.cell(1, 1), ps, path));
+    CHECK(path.pushes == 2);
+    CHECK(path.first_dir == sokoban::DIR_RIGHT);
+    CHECK(path.end_player == row.cell(1, 5));
+}
+
+TEST_CASE("Sokoban.Fess.PackingMacroIsOneMoveThatReplays") {
+    // A goal corridor along the bottom row: its far end (4,7) is packing layer 0. The packing
+    // macro takes a box all the way there (7 pushes) in one move; formatted, the move replays in
+    // the independent checker as its real pushes. With fesspack=off: no macro.
+    const std::string level = "#########\n"
+                              "#@      #\n"
+                              "# $ $   #\n"
+                              "#   #####\n"
+                              "#     ..#\n"
+                              "#########";
+    Fixture fx(level);
+    FessSearch search(fx.inst, 64u << 20);
+    REQUIRE(search.order() != nullptr);
+    const int far = fx.cell(4, 7);
+    REQUIRE(search.order()->layer[far] == 0);
+    const std::vector<uint8_t> root = fx.initial();
+    std::vector<uint8_t> child;
+    int box = -1;
+    sokoban::PackPath path;
+    REQUIRE(search.pack_move(root.data(), child, box, path));
+    CHECK(path.dest == far);
+    CHECK(path.pushes == 7);
+    // The child has the box on the goal, its old cell empty.
+    auto has = [](const std::vector<uint8_t> &st, int c) { return (st[2 + c / 8] >> (c % 8)) & 1; };
+    CHECK(has(child, far));
+    CHECK_FALSE(has(child, box));
+    // One move, formatted into its pushes.
+    std::vector<uint8_t> states = root;
+    states.insert(states.end(), child.begin(), child.end());
+    const uint32_t move = static_cast<uint32_t>(box * 4 + path.first_dir);
+    std::string text, error;
+    REQUIRE_MESSAGE(sokoban::format_solution(fx.inst, states.data(), &move, 1, text, error), error);
+    int pushes = 0;
+    for (char ch : text) pushes += (ch >= 'A' && ch <= 'Z');
+    CHECK(pushes == 7);
+    // The whole level, solved with the macro on, replays in the independent checker.
+    std::string moves;
+    uint64_t macros = 0;
+    REQUIRE(fess_solve(level, moves, {}, nullptr, nullptr, &macros) == FessSearch::Status::solved);
+    CHECK(macros > 0);
+    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(level, moves);
+    CHECK_MESSAGE(check.ok, check.reason);
+    // Off: no macro move.
+    sokoban::Options off;
+    off.fesspack = 0;
+    Fixture fo(level, off);
+    FessSearch plain(fo.inst, 64u << 20);
+    CHECK_FALSE(plain.pack_move(root.data(), child, box, path));
+    REQUIRE(fess_solve(level, moves, off, nullptr, nullptr, &macros) == FessSearch::Status::solved);
+    CHECK(macros == 0);
+}
+
+TEST_CASE("Sokoban.Fess.RoomLinksBlockedByABoxInTheDoorway") {
+    // Two rooms joined by the one doorway cell (2,4): a box on it blocks their link (and cuts
+    // the floor in two); the same box inside the right room blocks nothing.
+    const char *door = "#########\n"
+                       "#   #   #\n"
+                       "#@  $   #\n"
+                       "#   #  .#\n"
+                       "#########";
+    const char *room = "#########\n"
+                       "#   #   #\n"
+                       "#@    $ #\n"
+                       "#   #  .#\n"
+                       "#########";
+    sokoban::Options o;
+    o.fessrooms = true;
+    Fixture fd(door, o), fr(room, o);
+    const sokoban::RoomMap map = sokoban::compute_rooms(fd.inst.board);
+    CHECK(map.rooms == 2);
+    REQUIRE(map.links.size() == 1);
+    CHECK(map.room_of[fd.cell(2, 4)] == -1);
+    CHECK(map.room_of[fd.cell(2, 1)] != map.room_of[fd.cell(2, 7)]);
+    sokoban::FessScratch fs;
+    fs.init(fd.inst.board);
+    const std::vector<uint8_t> sd = fd.initial(), sr = fr.initial();
+    const FessFeatures blocked = sokoban::fess_features(fd.inst, fs, sd.data(), nullptr, &map);
+    CHECK(blocked.rooms == 1);
+    CHECK(blocked.regions == 2);
+    const FessFeatures open = sokoban::fess_features(fr.inst, fs, sr.data(), nullptr, &map);
+    CHECK(open.rooms == 0);
+    CHECK(open.regions == 1);
+    // The search uses the map only with fessrooms=on (the default).
+    FessSearch on(fd.inst, 64u << 20);
+    CHECK(on.rooms() != nullptr);
+    sokoban::Options no;
+    no.fessrooms = false;
+    Fixture plain(door, no);
+    FessSearch off(plain.inst, 64u << 20);
+    CHECK(off.rooms() == nullptr);
+    std::string moves;
+    REQUIRE(fess_solve(door, moves, o) == FessSearch::Status::solved);
+    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(door, moves);
+    CHECK_MESSAGE(check.ok, check.reason);
+}
+
+TEST_CASE("Sokoban.Fess.HotspotIsTheBoxInTheOthersWay") {
+    // The box at (2,3) stands where the box at (2,2) would go on its way right to the goals and
+    // where the player would stand to push the box at (2,4) right: it stops both. Each of
+    // those stops one (the middle box), the box at (3,5) none. So (2,3) is the hotspot at
+    // fesshot=1 and 2; without (2,4) it stops one box only, not enough at fesshot=2.
+    const std::string map = "#########\n"
+                            "#@      #\n"
+                            "# $$$  .#\n"
+                            "#    $ .#\n"
+                            "#     ..#\n"
+                            "#########";
+    sokoban::Options o;
+    o.fesshot = 1;
+    Fixture fx(map, o);
+    FessSearch search(fx.inst, 64u << 20);
+    const sokoban::Board &b = fx.inst.board;
+    std::vector<uint8_t> occ(b.n, 0);
+    for (int c : b.start_boxes) occ[c] = 1;
+    CHECK(search.blocks(occ.data(), fx.cell(2, 3)) == 2);
+    CHECK(search.blocks(occ.data(), fx.cell(3, 5)) == 0);
+    int score = 0;
+    CHECK(search.hotspot(occ.data(), score) == fx.cell(2, 3));
+    CHECK(score == 2);
+    sokoban::Options two;
+    two.fesshot = 2;
+    Fixture f2(map, two);
+    FessSearch s2(f2.inst, 64u << 20);
+    CHECK(s2.hotspot(occ.data(), score) == fx.cell(2, 3));
+    occ[fx.cell(2, 4)] = 0; // now it stops one box only: not a hotspot at 2
+    CHECK(s2.hotspot(occ.data(), score) == -1);
+    std::string moves;
+    REQUIRE(fess_solve(map, moves, o) == FessSearch::Status::solved);
+    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(map, moves);
+    CHECK_MESSAGE(check.ok, check.reason);
 }
