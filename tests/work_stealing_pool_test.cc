@@ -229,8 +229,18 @@ void parking_and_unparking(unsigned threads) {
         CHECK(sum.load() == 200 * 201 / 2);
         check_parallel_for(pool, 0, 2000, 8);
     }
+    // Every pthread worker goes to sleep once it finds no work. Under load a worker may not get
+    // the CPU within the 15 ms above, so wait for it by polling the counters (not a fixed sleep);
+    // a worker that never parks fails the test after 60 s instead of hanging it.
     std::vector<worker_stats> stats = pool.stats();
     REQUIRE(stats.size() == threads);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    for (unsigned w = 1; w < threads; ++w) {
+        while (stats[w].parks == 0 && std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            stats = pool.stats();
+        }
+    }
     for (unsigned w = 1; w < threads; ++w) {
         CAPTURE(w);
         CHECK(stats[w].parks >= 1);    // the pthreads slept between bursts...
