@@ -11,30 +11,12 @@ RoomMap compute_rooms(const Board &b) {
     std::vector<uint8_t> door(b.n, 0);
     for (int c = 0; c < b.n; ++c)
         door[c] = (b.nb[c][DIR_UP] < 0 && b.nb[c][DIR_DOWN] < 0) || (b.nb[c][DIR_LEFT] < 0 && b.nb[c][DIR_RIGHT] < 0);
+    // Depth-first flood from c0 over the cells of the same kind (door or not) not marked yet;
+    // mark(x) marks x (and returns false when it was marked); `other` sees each neighbour of the
+    // other kind.
     std::vector<int> stack;
-    for (int c0 = 0; c0 < b.n; ++c0) {
-        if (door[c0] || r.room_of[c0] >= 0) continue;
-        const int id = r.rooms++;
-        r.room_of[c0] = id;
-        stack.assign(1, c0);
-        while (!stack.empty()) {
-            const int c = stack.back();
-            stack.pop_back();
-            for (int d = 0; d < 4; ++d) {
-                const int x = b.nb[c][d];
-                if (x < 0 || door[x] || r.room_of[x] >= 0) continue;
-                r.room_of[x] = id;
-                stack.push_back(x);
-            }
-        }
-    }
-    // Tunnels: groups of doorway cells; the rooms each touches.
-    std::vector<uint8_t> seen(b.n, 0);
-    std::vector<int> touched;
-    for (int c0 = 0; c0 < b.n; ++c0) {
-        if (!door[c0] || seen[c0]) continue;
-        touched.clear();
-        seen[c0] = 1;
+    auto flood = [&](int c0, auto &&mark, auto &&other) {
+        mark(c0);
         stack.assign(1, c0);
         while (!stack.empty()) {
             const int c = stack.back();
@@ -42,13 +24,24 @@ RoomMap compute_rooms(const Board &b) {
             for (int d = 0; d < 4; ++d) {
                 const int x = b.nb[c][d];
                 if (x < 0) continue;
-                if (!door[x]) touched.push_back(r.room_of[x]);
-                else if (!seen[x]) {
-                    seen[x] = 1;
-                    stack.push_back(x);
-                }
+                if (door[x] != door[c0]) other(x);
+                else if (mark(x)) stack.push_back(x);
             }
         }
+    };
+    for (int c0 = 0; c0 < b.n; ++c0) {
+        if (door[c0] || r.room_of[c0] >= 0) continue;
+        const int id = r.rooms++;
+        flood(c0, [&](int x) { return r.room_of[x] < 0 ? (r.room_of[x] = id, true) : false; }, [](int) {});
+    }
+    // Tunnels: groups of doorway cells; the rooms each touches.
+    std::vector<uint8_t> seen(b.n, 0);
+    std::vector<int> touched;
+    for (int c0 = 0; c0 < b.n; ++c0) {
+        if (!door[c0] || seen[c0]) continue;
+        touched.clear();
+        flood(c0, [&](int x) { return seen[x] ? false : (seen[x] = 1, true); },
+              [&](int x) { touched.push_back(r.room_of[x]); });
         std::sort(touched.begin(), touched.end());
         touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
         for (size_t i = 0; i < touched.size(); ++i)

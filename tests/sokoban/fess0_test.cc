@@ -65,30 +65,6 @@ TEST_CASE("Sokoban.Fess0.OptionParses") {
     CHECK(refused("fess0after", "").find("fess0after") != std::string::npos);
 }
 
-namespace {
-
-struct Runtime {
-    std::string output;
-    solver_services services{};
-    Runtime() {
-        services.abi_version = SOLVER_ABI_VERSION;
-        services.struct_size = sizeof(solver_services);
-        services.ctx = this;
-        services.threads = 2;
-        services.memory_budget_bytes = 256u << 20;
-        services.write_output = [](void *ctx, const char *text, size_t length) {
-            static_cast<Runtime *>(ctx)->output.append(text, length);
-        };
-        services.parallel_for = [](void *, uint64_t begin, uint64_t end, uint64_t, solver_range_fn body, void *arg) {
-            std::vector<std::thread> workers;
-            for (uint64_t i = begin; i < end; ++i)
-                workers.emplace_back([=] { body(arg, i, i + 1, static_cast<uint32_t>(i - begin)); });
-            for (auto &t : workers) t.join();
-        };
-    }
-};
-
-} // namespace
 
 TEST_CASE("Sokoban.Fess0.PortfolioWithTheMemberSolvesAndReplays") {
     const solver_plugin *P = solver_plugin_entry();
@@ -97,7 +73,7 @@ TEST_CASE("Sokoban.Fess0.PortfolioWithTheMemberSolvesAndReplays") {
         for (uint32_t level : {1u, 42u, 100u}) {
             CAPTURE(mode);
             CAPTURE(level);
-            Runtime rt;
+            sokoban_test::StubRuntime rt;
             const solver_option opts[] = {{"fess0", mode}, {"fess0after", "0"}};
             char msg[512] = {0};
             solver_error err{msg, sizeof msg, 0, 0};

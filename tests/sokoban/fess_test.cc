@@ -49,6 +49,14 @@ FessSearch::Status fess_solve(const std::string &text, std::string &moves, sokob
     return st;
 }
 
+// FESS solves `text` with `options`, and the independent checker replays its solution.
+void expect_fess_solves(const std::string &text, const sokoban::Options &options) {
+    std::string moves;
+    REQUIRE(fess_solve(text, moves, options) == FessSearch::Status::solved);
+    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
+    CHECK_MESSAGE(check.ok, check.reason);
+}
+
 // FESS's expansions to a solution, summed over the given Microban levels, with the options
 // that `set` makes (each level must be solved).
 uint64_t fess_expansions(const std::vector<int> &levels, const std::function<void(sokoban::Options &)> &set) {
@@ -154,10 +162,7 @@ TEST_CASE("Sokoban.Fess.SolutionsReplayInTheIndependentChecker") {
         o.fesspack = std::string(order) == "nopack" ? 0 : std::string(order) == "allpack" ? 2 : 1;
         const std::string text = solver_test::xsb_level(micro, level);
         REQUIRE(!text.empty());
-        std::string moves;
-        REQUIRE(fess_solve(text, moves, o) == FessSearch::Status::solved);
-        const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
-        CHECK_MESSAGE(check.ok, check.reason);
+        expect_fess_solves(text, o);
         }
 }
 
@@ -305,34 +310,6 @@ TEST_CASE("Sokoban.Fess.AdvisorsAndOrderChangeTheSearch") {
     CHECK(all != hot1);
 }
 
-namespace {
-
-// Stand-in runtime services for the plugin's own solve: 2 "threads" run one after the other,
-// the FESS thread (1) first, so FESS finds the solution and the w=1.5 search (0) then stops at
-// its first poll: the test sees FESS's answer go through the portfolio every time.
-struct SequentialRuntime {
-    std::string output, log;
-    solver_services services{};
-    SequentialRuntime() {
-        services.abi_version = SOLVER_ABI_VERSION;
-        services.struct_size = sizeof(solver_services);
-        services.ctx = this;
-        services.threads = 2;
-        services.memory_budget_bytes = 256u << 20;
-        services.should_stop = [](void *) { return 0; };
-        services.write_output = [](void *ctx, const char *text, size_t length) {
-            static_cast<SequentialRuntime *>(ctx)->output.append(text, length);
-        };
-        services.log = [](void *ctx, solver_log_level, const char *message) {
-            static_cast<SequentialRuntime *>(ctx)->log += message;
-        };
-        services.parallel_for = [](void *, uint64_t begin, uint64_t end, uint64_t, solver_range_fn body, void *arg) {
-            for (uint64_t i = end; i-- > begin;) body(arg, i, i + 1, 0);
-        };
-    }
-};
-
-} // namespace
 
 TEST_CASE("Sokoban.Fess.PortfolioMemberAnswersReplay") {
     // fess=on: the portfolio's thread 1 is FESS; its path is formatted by the portfolio and
@@ -341,7 +318,9 @@ TEST_CASE("Sokoban.Fess.PortfolioMemberAnswersReplay") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     for (uint32_t level : {3u, 42u, 100u}) {
         CAPTURE(level);
-        SequentialRuntime rt;
+        // 2 "threads" one after the other, the FESS thread (1) first, so FESS finds the solution and
+        // the w=1.5 search (0) then stops at its first poll: FESS's answer goes through every time.
+        sokoban_test::StubRuntime rt(2, true);
         const solver_option opts[] = {{"fess", "on"}};
         solver_instance *inst = nullptr;
         char msg[256] = {0};
@@ -485,10 +464,7 @@ TEST_CASE("Sokoban.Fess.RoomLinksBlockedByABoxInTheDoorway") {
     Fixture plain(door, no);
     FessSearch off(plain.inst, 64u << 20);
     CHECK(off.rooms() == nullptr);
-    std::string moves;
-    REQUIRE(fess_solve(door, moves, o) == FessSearch::Status::solved);
-    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(door, moves);
-    CHECK_MESSAGE(check.ok, check.reason);
+    expect_fess_solves(door, o);
 }
 
 TEST_CASE("Sokoban.Fess.HotspotIsTheBoxInTheOthersWay") {
@@ -521,8 +497,5 @@ TEST_CASE("Sokoban.Fess.HotspotIsTheBoxInTheOthersWay") {
     CHECK(s2.hotspot(occ.data(), score) == fx.cell(2, 3));
     occ[fx.cell(2, 4)] = 0; // now it stops one box only: not a hotspot at 2
     CHECK(s2.hotspot(occ.data(), score) == -1);
-    std::string moves;
-    REQUIRE(fess_solve(map, moves, o) == FessSearch::Status::solved);
-    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(map, moves);
-    CHECK_MESSAGE(check.ok, check.reason);
+    expect_fess_solves(map, o);
 }

@@ -12,36 +12,12 @@
 
 namespace {
 
-struct FakeRuntime {
-    std::string output;
-    std::atomic<bool> stop{false};
-    solver_services services{};
-    explicit FakeRuntime(uint32_t threads) {
-        services.abi_version = SOLVER_ABI_VERSION;
-        services.struct_size = sizeof(solver_services);
-        services.ctx = this;
-        services.threads = threads;
-        services.memory_budget_bytes = 256u << 20;
-        services.should_stop = [](void *ctx) { return static_cast<FakeRuntime *>(ctx)->stop.load() ? 1 : 0; };
-        services.write_output = [](void *ctx, const char *text, size_t length) {
-            static_cast<FakeRuntime *>(ctx)->output.append(text, length);
-        };
-        // One thread per iteration: the searches really run at the same time.
-        services.parallel_for = [](void *, uint64_t begin, uint64_t end, uint64_t, solver_range_fn body, void *arg) {
-            std::vector<std::thread> workers;
-            for (uint64_t i = begin; i < end; ++i)
-                workers.emplace_back([=] { body(arg, i, i + 1, static_cast<uint32_t>(i - begin)); });
-            for (auto &t : workers) t.join();
-        };
-    }
-};
-
 struct Err {
     char msg[512] = {0};
     solver_error e{msg, sizeof msg, 0, 0};
 };
 
-solver_instance *open_with(const std::string &text, uint32_t level, FakeRuntime &rt,
+solver_instance *open_with(const std::string &text, uint32_t level, sokoban_test::StubRuntime &rt,
                            std::vector<solver_option> options = {}) {
     const solver_plugin *P = solver_plugin_entry();
     solver_instance *inst = nullptr;
@@ -55,7 +31,7 @@ solver_instance *open_with(const std::string &text, uint32_t level, FakeRuntime 
 
 // The plugin's own solve succeeds on inst, prints one line, and the verifier replays that line
 // at the cost solve reported; then inst is closed.
-void solve_and_replay(solver_instance *inst, FakeRuntime &rt) {
+void solve_and_replay(solver_instance *inst, sokoban_test::StubRuntime &rt) {
     const solver_plugin *P = solver_plugin_entry();
     uint64_t cost = 0;
     Err err;
@@ -78,7 +54,7 @@ TEST_CASE("Sokoban.Portfolio.SolvesAndTheAnswerReplays") {
         for (uint32_t level : {1u, 7u, 42u}) {
             CAPTURE(threads);
             CAPTURE(level);
-            FakeRuntime rt(threads);
+            sokoban_test::StubRuntime rt(threads);
             // Move ordering (ordering.h) on at 2 threads, off at 4: both replay.
             solver_instance *inst = threads == 2 ? open_with(micro, level, rt)
                                                  : open_with(micro, level, rt, {{"ordering", "off"}});
@@ -93,12 +69,12 @@ TEST_CASE("Sokoban.Portfolio.SolvesAndTheAnswerReplays") {
 TEST_CASE("Sokoban.Portfolio.OneThreadOrOffKeepsTheRuntimeEngine") {
     const solver_plugin *P = solver_plugin_entry();
     const std::string course = sokoban_test::read_text("puzzles/sokoban/course/05.txt");
-    FakeRuntime one(1);
+    sokoban_test::StubRuntime one(1);
     solver_instance *inst = open_with(course, 1, one);
     CHECK_FALSE((P->info(inst)->flags & SOLVER_HAS_SOLVE));
     CHECK(std::string(P->info(inst)->default_engine) == "astar");
     P->close(inst);
-    FakeRuntime two(2);
+    sokoban_test::StubRuntime two(2);
     inst = open_with(course, 1, two, {{"portfolio", "off"}});
     CHECK_FALSE((P->info(inst)->flags & SOLVER_HAS_SOLVE));
     P->close(inst);
@@ -107,7 +83,7 @@ TEST_CASE("Sokoban.Portfolio.OneThreadOrOffKeepsTheRuntimeEngine") {
 TEST_CASE("Sokoban.Portfolio.StopFlagStopsEverySearch") {
     const solver_plugin *P = solver_plugin_entry();
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    FakeRuntime rt(2);
+    sokoban_test::StubRuntime rt(2);
     rt.stop = true; // already stopped: every search returns at its first poll
     solver_instance *inst = open_with(micro, 153, rt);
     uint64_t cost = 0;
@@ -125,7 +101,7 @@ TEST_CASE("Sokoban.Portfolio.ExhaustionIsAProofOnlyWithoutMacros") {
                             "#  ..#\n"
                             "######";
     const solver_plugin *P = solver_plugin_entry();
-    FakeRuntime rt(2);
+    sokoban_test::StubRuntime rt(2);
     solver_instance *inst = open_with(map, 1, rt, {{"tunnels", "off"}, {"goalroom", "off"}});
     uint64_t cost = 0;
     Err err;
@@ -141,7 +117,7 @@ TEST_CASE("Sokoban.Portfolio.FallsBackWhenAStrictMacroCutsEverySolution") {
     const sokoban_test::Solved strict =
         sokoban_test::table_solve(course, 1, {{"goalroom", "strict"}, {"portfolio", "off"}}, 200000, 2, 3);
     CHECK_FALSE(strict.ok);
-    FakeRuntime rt(2);
+    sokoban_test::StubRuntime rt(2);
     solver_instance *inst = open_with(course, 1, rt, {{"goalroom", "strict"}});
     solve_and_replay(inst, rt);
 }
@@ -152,7 +128,7 @@ TEST_CASE("Sokoban.Portfolio.MixedRadiusSolvesXSokoban81") {
     // answer replays. Bounded by the memory budget, not by time: should the wider test stop
     // working, the searches run out of their 64 MiB and the status is not OK.
     const std::string xs = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
-    FakeRuntime rt(2);
+    sokoban_test::StubRuntime rt(2);
     rt.services.memory_budget_bytes = 64u << 20;
     solver_instance *inst = open_with(xs, 81, rt);
     solve_and_replay(inst, rt);

@@ -2,10 +2,12 @@
 #ifndef SOKOBAN_TEST_UTIL_H
 #define SOKOBAN_TEST_UTIL_H
 
+#include <atomic>
 #include <cstring>
 #include <fstream>
 #include <queue>
 #include <sstream>
+#include <thread>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -223,6 +225,41 @@ inline std::string refused(const char *key, const char *value) {
     CHECK_FALSE(sokoban::parse_options(&opt, 1, o, error));
     return error;
 }
+
+// Stand-in runtime services for the plugin's own solve (the portfolio): the output and the log
+// are kept, should_stop answers `stop`, and parallel_for runs each iteration on a thread of its
+// own (the searches really run at the same time) or, `sequential`, one after the other from the
+// last down (thread 1 before thread 0, so thread 1's search always finishes first).
+struct StubRuntime {
+    std::string output, log;
+    std::atomic<bool> stop{false};
+    solver_services services{};
+    explicit StubRuntime(uint32_t threads = 2, bool sequential = false) {
+        services.abi_version = SOLVER_ABI_VERSION;
+        services.struct_size = sizeof(solver_services);
+        services.ctx = this;
+        services.threads = threads;
+        services.memory_budget_bytes = 256u << 20;
+        services.should_stop = [](void *ctx) { return static_cast<StubRuntime *>(ctx)->stop.load() ? 1 : 0; };
+        services.write_output = [](void *ctx, const char *text, size_t length) {
+            static_cast<StubRuntime *>(ctx)->output.append(text, length);
+        };
+        services.log = [](void *ctx, solver_log_level, const char *message) {
+            static_cast<StubRuntime *>(ctx)->log += message;
+        };
+        if (sequential)
+            services.parallel_for = [](void *, uint64_t begin, uint64_t end, uint64_t, solver_range_fn body, void *arg) {
+                for (uint64_t i = end; i-- > begin;) body(arg, i, i + 1, 0);
+            };
+        else
+            services.parallel_for = [](void *, uint64_t begin, uint64_t end, uint64_t, solver_range_fn body, void *arg) {
+                std::vector<std::thread> workers;
+                for (uint64_t i = begin; i < end; ++i)
+                    workers.emplace_back([=] { body(arg, i, i + 1, static_cast<uint32_t>(i - begin)); });
+                for (auto &t : workers) t.join();
+            };
+    }
+};
 
 } // namespace sokoban_test
 
