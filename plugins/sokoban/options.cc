@@ -107,6 +107,20 @@ const char *const ACCEPTED =
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
     "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fess0=off|on|chain, fess0after=N";
 
+// value as one of three words, stored as its position (0, 1, 2) in out; else the error names
+// the three.
+template <class T>
+bool one_of(const char *key, const char *value, const char *const (&words)[3], T &out, std::string &error) {
+    for (int i = 0; i < 3; ++i)
+        if (std::strcmp(value, words[i]) == 0) {
+            out = static_cast<T>(i);
+            return true;
+        }
+    error = std::string("option ") + key + ": bad value '" + value + "'; expected " + words[0] + ", " + words[1] +
+            " or " + words[2];
+    return false;
+}
+
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
         out = true;
@@ -214,49 +228,19 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "fessadvice") == 0) {
             if (!on_off(key, value, o.fessadvice, error)) return false;
         } else if (std::strcmp(key, "fesstoward") == 0) {
-            if (std::strcmp(value, "off") == 0) o.fesstoward = 0;
-            else if (std::strcmp(value, "on") == 0) o.fesstoward = 1;
-            else if (std::strcmp(value, "chain") == 0) o.fesstoward = 2;
-            else {
-                error = std::string("option fesstoward: bad value '") + value + "'; expected off, on or chain";
-                return false;
-            }
+            if (!one_of(key, value, {"off", "on", "chain"}, o.fesstoward, error)) return false;
         } else if (std::strcmp(key, "fessorder") == 0) {
             if (!on_off(key, value, o.fessorder, error)) return false;
         } else if (std::strcmp(key, "fesshot") == 0) {
-            if (std::strcmp(value, "off") == 0) o.fesshot = 0;
-            else if (std::strcmp(value, "1") == 0) o.fesshot = 1;
-            else if (std::strcmp(value, "2") == 0) o.fesshot = 2;
-            else {
-                error = std::string("option fesshot: bad value '") + value + "'; expected off, 1 or 2";
-                return false;
-            }
+            if (!one_of(key, value, {"off", "1", "2"}, o.fesshot, error)) return false;
         } else if (std::strcmp(key, "fessrooms") == 0) {
             if (!on_off(key, value, o.fessrooms, error)) return false;
         } else if (std::strcmp(key, "fesspack") == 0) {
-            if (std::strcmp(value, "off") == 0) o.fesspack = 0;
-            else if (std::strcmp(value, "on") == 0) o.fesspack = 1;
-            else if (std::strcmp(value, "all") == 0) o.fesspack = 2;
-            else {
-                error = std::string("option fesspack: bad value '") + value + "'; expected off, on or all";
-                return false;
-            }
+            if (!one_of(key, value, {"off", "on", "all"}, o.fesspack, error)) return false;
         } else if (std::strcmp(key, "fess") == 0) {
-            if (std::strcmp(value, "off") == 0) o.fess = 0;
-            else if (std::strcmp(value, "share") == 0) o.fess = 1;
-            else if (std::strcmp(value, "on") == 0) o.fess = 2;
-            else {
-                error = std::string("option fess: bad value '") + value + "'; expected off, share or on";
-                return false;
-            }
+            if (!one_of(key, value, {"off", "share", "on"}, o.fess, error)) return false;
         } else if (std::strcmp(key, "fess0") == 0) {
-            if (std::strcmp(value, "off") == 0) o.fess0 = 0;
-            else if (std::strcmp(value, "on") == 0) o.fess0 = 1;
-            else if (std::strcmp(value, "chain") == 0) o.fess0 = 2;
-            else {
-                error = std::string("option fess0: bad value '") + value + "'; expected off, on or chain";
-                return false;
-            }
+            if (!one_of(key, value, {"off", "on", "chain"}, o.fess0, error)) return false;
         } else if (std::strcmp(key, "fess0after") == 0) {
             char *end = nullptr;
             const unsigned long long v = std::strtoull(value, &end, 10);
