@@ -6,6 +6,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "symred.h"
 #include "twophase.h"
 
 namespace cube {
@@ -210,9 +211,11 @@ void run_task(Task *task) {
 }
 
 // Every canonical prefix of `depth` moves whose children are not pruned at this bound.
-void prefixes(const Node &s, int g, int depth, int bound, Prefix &cur, const Worker &w, std::vector<Prefix> &out) {
+// With a symmetric start, only the prefixes symred_keep keeps (sym null or trivial: all).
+void prefixes(const Node &s, int g, int depth, int bound, Prefix &cur, const Worker &w, std::vector<Prefix> &out,
+              const StartSymmetry *sym) {
     if (g == depth) {
-        out.push_back(cur);
+        if (!sym || symred_keep(*sym, cur.moves, cur.len)) out.push_back(cur);
         return;
     }
     const int prev = g > 0 ? cur.moves[g - 1] : -1;
@@ -223,14 +226,14 @@ void prefixes(const Node &s, int g, int depth, int bound, Prefix &cur, const Wor
         if (int(w.h(next.s)) > bound - g - 1) continue;
         next.moves[g] = m;
         next.len = g + 1;
-        prefixes(next.s, g + 1, depth, bound, next, w, out);
+        prefixes(next.s, g + 1, depth, bound, next, w, out, sym);
     }
 }
 
 }  // namespace
 
 OptimalResult solve_optimal(const CubieCube &cube, const std::vector<std::shared_ptr<const Pdb>> &tables,
-                            const solver_services *sv) {
+                            const solver_services *sv, bool symred) {
     init_loc_tables();
     OptimalResult res;
     static std::once_flag once;
@@ -247,17 +250,20 @@ OptimalResult solve_optimal(const CubieCube &cube, const std::vector<std::shared
     Worker probe{&sh, {}, 0, {}, 0};
     for (auto &t : tables) probe.t[probe.nt++] = t.get();
     if (Worker::solved(start.a)) return res;
+    const StartSymmetry sym = symred ? start_symmetry(cube) : StartSymmetry();
     struct Loop : BoundLoop {
         Shared &sh;
         const Node &start;
         const Worker &probe;
+        const StartSymmetry &sym;
         std::vector<Prefix> pre;
         std::vector<Task> tasks;
-        Loop(Shared &s, const Node &st, const Worker &p) : sh(s), start(st), probe(p) {}
+        Loop(Shared &s, const Node &st, const Worker &p, const StartSymmetry &g) : sh(s), start(st), probe(p), sym(g) {}
         size_t make_tasks(int bound) override {
             pre.clear();
             Prefix root{start, {0, 0, 0, 0}, 0};
-            prefixes(start, 0, bound < 3 ? bound : 3, bound, root, probe, pre);
+            const int depth = sym.order() > 1 ? 4 : 3;  // as in the fst search (fst_search.cc)
+            prefixes(start, 0, bound < depth ? bound : depth, bound, root, probe, pre, &sym);
             tasks.resize(pre.size());
             for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&sh, &pre[i], bound};
             return tasks.size();
@@ -269,7 +275,7 @@ OptimalResult solve_optimal(const CubieCube &cube, const std::vector<std::shared
             std::snprintf(buf, n, "cube: depth %d done, %llu nodes so far, %.2f s", bound,
                           (unsigned long long)sh.nodes.load(), secs);
         }
-    } loop(sh, start, probe);
+    } loop(sh, start, probe, sym);
     res.status = run_bounds(loop, int(probe.h(start)), sv);
     if (sh.found) res.moves = sh.solution, res.status = SOLVER_OK;
     res.nodes = sh.nodes;

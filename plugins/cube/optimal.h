@@ -39,8 +39,9 @@ struct BoundLoop {
 };
 solver_status run_bounds(BoundLoop &loop, int h0, const solver_services *sv);
 
+// symred: search one prefix per orbit of the start's symmetry group (symred.h); false: all.
 OptimalResult solve_optimal(const CubieCube &c, const std::vector<std::shared_ptr<const Pdb>> &tables,
-                            const solver_services *sv);
+                            const solver_services *sv, bool symred = true);
 
 // The table bound for a cube (max over the tables).
 unsigned pdb_bound(const Loc &s, const std::vector<std::shared_ptr<const Pdb>> &tables);
@@ -86,6 +87,9 @@ struct FstSearchOptions {
     // (FstTable::child_value) instead of looking it up in the side table (off: always the side
     // table; the same nodes either way).
     bool window_parent = true;
+    // With a start that some of the 48 cube symmetries fix, run only the prefixes (tasks) that
+    // are least in their orbit under that group (symred.h; exact: the same optimal length).
+    bool symred = true;
 };
 OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv,
                                 const FstSearchOptions &opt = FstSearchOptions());

@@ -79,7 +79,10 @@ const char *const OPTIONS_HELP =
     "                    remove almost no nodes, README). Built once like the others\n"
     "window_parent=on|off  fstp2 search: take an entry outside 9..11 from the parent's distance\n"
     "                    where that tells it (an exact 11 makes it 12, an exact 9 makes it 8) instead\n"
-    "                    of the side table (on, default; off: always the side table; same nodes)";
+    "                    of the side table (on, default; off: always the side table; same nodes)\n"
+    "symred=on|off       optimal search (every table set): when some of the 48 cube symmetries fix\n"
+    "                    the start (the superflip: all 48), run only one task prefix per orbit of\n"
+    "                    that group (on, default; exact: the same optimal length); off: all";
 
 struct Options {
     bool fast = false;
@@ -167,9 +170,10 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else if (v == "deep") t = TaskOrder::deep;
             else if (v == "off") t = TaskOrder::off;
             else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
-        } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent") {
+        } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent" || k == "symred") {
             bool &b = k == "class_moves" ? opts.search.class_moves
                       : k == "lazy_axes" ? opts.search.lazy_axes
+                      : k == "symred"    ? opts.search.symred
                                          : opts.search.window_parent;
             if (v == "on") b = true;
             else if (v == "off") b = false;
@@ -178,7 +182,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred)",
                    false;
         }
     }
@@ -376,7 +380,7 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                 if ((s = get_tables(in.opts.edges, sv, edges, err)) != SOLVER_OK) return s;
                 search.edges = edges.at(0).get();
             }
-            OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, search) : solve_optimal(in.cube, tables, sv);
+            OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, search) : solve_optimal(in.cube, tables, sv, search.symred);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");
             moves = r.moves;
