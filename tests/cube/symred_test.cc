@@ -2,8 +2,10 @@
 // an image under the group whose prefix is kept), and the optimal search with it on and off.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <set>
 
+#include "../../plugins/cube/fst.h"
 #include "../../plugins/cube/optimal.h"
 #include "../../plugins/cube/pdb.h"
 #include "../../plugins/cube/symred.h"
@@ -144,5 +146,50 @@ TEST_CASE("CubeSymred.SmallTablesSameLengthFewerNodes") {
             CHECK(on.nodes == off.nodes);
         }
     }
+    CHECK(sym_on < sym_off);
+}
+
+TEST_CASE("CubeSymred.FstSearchSameLengthFewerNodes") {
+    // The search the plugin runs by default (solve_optimal_fst), only when a flip-slice-twist
+    // table is already cached (it is never built by the tests): symmetric positions keep their
+    // optimal length (checked against the small tables' search) with fewer nodes in all.
+    const std::string dir = cube_test::user_cache_dir();
+    const unsigned bits = std::filesystem::exists(dir + "/" + fst_file(4)) ? 4 : 2;
+    if (!std::filesystem::exists(dir + "/" + fst_file(bits))) {
+        MESSAGE("skipped: no cached flip-slice-twist table in " << dir);
+        return;
+    }
+    FstTable fst;
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(bits), fst, why, bits, false, false), why);
+    cube_test::TestServices ts{cube_test::cache_dir()};
+    std::vector<std::shared_ptr<const Pdb>> small;
+    solver_error err{};
+    REQUIRE(get_tables("small", &ts.sv, small, &err) == SOLVER_OK);
+    uint64_t sym_on = 0, sym_off = 0;
+    for (const char *pos : {"U2 D2 R2 L2 F2 B2", "L R F B U' D' L' R'", "R L U2 R' L' F2 B2 U2 D2", "F2 B2 U D' R2 L2 U D'",
+                            "U D R2 L2 U D F2 B2", "R2 L2 U2 D2 F B' U2 D2 F B'", "R U R' U' F2 D"}) {
+        CAPTURE(pos);
+        const CubieCube c = position(pos);
+        const OptimalResult ref = solve_optimal(c, small, &ts.sv, false);
+        REQUIRE(ref.status == SOLVER_OK);
+        for (int batch : {0, 16}) {
+            FstSearchOptions opt;
+            opt.batch = batch;
+            opt.order_tasks = TaskOrder::off;
+            opt.symred = true;
+            const OptimalResult on = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+            opt.symred = false;
+            const OptimalResult off = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+            REQUIRE(on.status == SOLVER_OK);
+            REQUIRE(off.status == SOLVER_OK);
+            CHECK(on.moves.size() == ref.moves.size());
+            CHECK(off.moves.size() == ref.moves.size());
+            CHECK(apply_moves(c, on.moves).is_solved());
+            if (start_symmetry(c).order() > 1) sym_on += on.nodes, sym_off += off.nodes;
+            else CHECK(on.nodes == off.nodes);
+        }
+    }
+    MESSAGE("fst search, symmetric positions: nodes with symred " << sym_on << ", without " << sym_off);
     CHECK(sym_on < sym_off);
 }
