@@ -802,7 +802,7 @@ struct Worker {
 
 struct Prefix {
     FNode s;
-    int moves[4];
+    int moves[5];
     int len;
     unsigned score = 0;  // the node's table distances, max then sum (order_tasks)
 };
@@ -884,8 +884,10 @@ void run_task(Task *task) {
 }
 
 void prefixes(const Ctx &X, const FNode &s, int g, int depth, int bound, Prefix &cur, std::vector<Prefix> &out) {
+    // Another prefix of its orbit runs (decided on the moves so far: those of a longer prefix
+    // only add to the key).
+    if (g >= 2 && !symred_keep(X.sym, cur.moves, g)) return;
     if (g == depth) {
-        if (!symred_keep(X.sym, cur.moves, cur.len)) return;  // another prefix of its orbit runs
         out.push_back(cur);
         out.back().score = score(X, cur.s);
         return;
@@ -956,12 +958,11 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     conjugation_map(1, X.axis_move[2]);
     X.lazy = opt.lazy_axes;
     if (opt.symred) X.sym = start_symmetry(cube);
-    // A symmetric start: 4-move prefixes, whose first 3 moves the orbit rule sees (superflip:
-    // 1004 of 43254 prefixes kept, 43 times fewer; with 3 moves 118 of 3240, 27 times).
-    if (X.sym.order() > 1) X.prefix_depth = 4;
+    // A symmetric start: longer prefixes, so the orbit rule sees more moves (symred.h).
+    if (X.sym.order() > 1) X.prefix_depth = symred_prefix_depth(X.sym);
     X.order_tasks = opt.order_tasks;
     X.edges = opt.edges;
-    if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::atoi(e);
+    if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::max(1, std::min(5, std::atoi(e)));
     if (const char *e = std::getenv("CUBE_DEEP_TOGO")) X.deep_togo = std::atoi(e);
     X.batch = opt.class_moves && opt.lazy_axes ? opt.batch : 0;
     if (opt.class_moves) {
@@ -1021,7 +1022,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
             for (size_t i = 0; i < tasks.size(); ++i)
                 prev_size[prefix_key(pre[i])] = X.order_tasks == TaskOrder::deep ? tasks[i].deep : tasks[i].generated;
             pre.clear();
-            Prefix root{start, {0, 0, 0, 0}, 0};
+            Prefix root{start, {0, 0, 0, 0, 0}, 0};
             prefixes(X, start, 0, bound < X.prefix_depth ? bound : X.prefix_depth, bound, root, pre);
             tasks.resize(pre.size());
             for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&X, &pre[i], bound};

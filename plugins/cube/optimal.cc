@@ -106,7 +106,7 @@ inline void node_apply(const Node &s, int m, Node &out) {
 
 struct Prefix {
     Node s;
-    int moves[4];
+    int moves[5];
     int len;
 };
 
@@ -214,8 +214,9 @@ void run_task(Task *task) {
 // With a symmetric start, only the prefixes symred_keep keeps (sym null or trivial: all).
 void prefixes(const Node &s, int g, int depth, int bound, Prefix &cur, const Worker &w, std::vector<Prefix> &out,
               const StartSymmetry *sym) {
+    if (sym && g >= 2 && !symred_keep(*sym, cur.moves, g)) return;  // as in the fst search's prefixes
     if (g == depth) {
-        if (!sym || symred_keep(*sym, cur.moves, cur.len)) out.push_back(cur);
+        out.push_back(cur);
         return;
     }
     const int prev = g > 0 ? cur.moves[g - 1] : -1;
@@ -261,8 +262,8 @@ OptimalResult solve_optimal(const CubieCube &cube, const std::vector<std::shared
         Loop(Shared &s, const Node &st, const Worker &p, const StartSymmetry &g) : sh(s), start(st), probe(p), sym(g) {}
         size_t make_tasks(int bound) override {
             pre.clear();
-            Prefix root{start, {0, 0, 0, 0}, 0};
-            const int depth = sym.order() > 1 ? 4 : 3;  // as in the fst search (fst_search.cc)
+            Prefix root{start, {0, 0, 0, 0, 0}, 0};
+            const int depth = sym.order() > 1 ? symred_prefix_depth(sym) : 3;  // as in the fst search
             prefixes(start, 0, bound < depth ? bound : depth, bound, root, probe, pre, &sym);
             tasks.resize(pre.size());
             for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&sh, &pre[i], bound};

@@ -47,6 +47,8 @@ StartSymmetry start_symmetry(const CubieCube &c) {
     return g;
 }
 
+int symred_prefix_depth(const StartSymmetry &g) { return g.order() >= 8 ? 5 : g.order() > 1 ? 4 : 3; }
+
 bool symred_keep(const StartSymmetry &g, const int *moves, int len) {
     const int key = len - 1;
     if (key <= 0 || g.maps.empty()) return true;
