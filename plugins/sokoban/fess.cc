@@ -123,10 +123,46 @@ size_t FessSearch::pack_prepare(const uint8_t *state) {
     target_.assign(b.n, 0);
     for (int g : b.goals)
         if (order_.layer[g] == next && !occ[g]) target_[g] = 1;
+    // The floor areas with every box as a wall: a box can reach an empty goal of the layer, the
+    // other boxes fixed, only if it has a first push (from the player's area onto a free live
+    // cell) and an area that holds such a goal is beside it (a necessary test that skips
+    // pack_path's search for boxes that have no path; the same macros).
+    pack_area_.assign(b.n, 0);
+    pack_stack_.clear();
+    uint32_t areas = 0;
+    for (int c0 = 0; c0 < b.n; ++c0) {
+        if (occ[c0] || pack_area_[c0]) continue;
+        pack_area_[c0] = ++areas;
+        pack_stack_.push_back(c0);
+        while (!pack_stack_.empty()) {
+            const int c = pack_stack_.back();
+            pack_stack_.pop_back();
+            for (int e = 0; e < 4; ++e) {
+                const int x = b.nb[c][e];
+                if (x < 0 || occ[x] || pack_area_[x]) continue;
+                pack_area_[x] = areas;
+                pack_stack_.push_back(x);
+            }
+        }
+    }
+    goal_areas_.assign(areas + 1, 0);
+    for (int g : b.goals)
+        if (target_[g]) goal_areas_[pack_area_[g]] = 1;
+    const uint32_t player_area = pack_area_[pack_player_];
     const uint16_t *d = &layer_dist_[static_cast<size_t>(next) * b.n];
     for (int x : scratch_.boxes) {
         if (b.goal[x] && order_.layer[x] <= next) continue; // packed, or in the layer being filled
-        if (d[x] != UINT16_MAX) cand_.emplace_back(d[x], x);
+        if (d[x] == UINT16_MAX) continue;
+        bool push = false, goal = false; // a first push (pack_path's first step), a goal area beside
+        for (int e = 0; e < 4; ++e) {
+            const int y = b.nb[x][e];
+            if (y < 0 || occ[y]) continue;
+            goal = goal || goal_areas_[pack_area_[y]];
+            const int to = b.nb[x][e ^ 2];
+            push = push || (pack_area_[y] == player_area && to >= 0 && !occ[to] && b.boxable[to] &&
+                            !(inst_.dead[to] && !b.goal[to]));
+        }
+        if (push && goal) cand_.emplace_back(d[x], x);
     }
     std::sort(cand_.begin(), cand_.end());
     return cand_.size();

@@ -152,6 +152,9 @@ private:
     PackPathScratch pps_;
     std::vector<uint8_t> target_, macro_;
     std::vector<std::pair<uint16_t, int>> cand_;
+    std::vector<uint32_t> pack_area_; // per free cell: its floor area (the boxes as walls), for pack_prepare's filter
+    std::vector<uint32_t> goal_areas_;
+    std::vector<int> pack_stack_;
     uint64_t macros_ = 0;
     Scratch scratch_;
     FessScratch fs_;
