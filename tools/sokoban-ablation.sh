@@ -50,7 +50,8 @@ configs=("all on|"
          "fess0 off (2 thr.)|--threads 2 --option portfolio=on --option fess0=off"
          "fesspack off (2 thr.)|--threads 2 --option portfolio=on --option fesspack=off"
          "fesspack all (2 thr.)|--threads 2 --option portfolio=on --option fesspack=all"
-         "fessrooms off (2 thr.)|--threads 2 --option portfolio=on --option fessrooms=off")
+         "fessrooms off (2 thr.)|--threads 2 --option portfolio=on --option fessrooms=off"
+         "fessplan on (2 thr.)|--threads 2 --option portfolio=on --option fessplan=on")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {

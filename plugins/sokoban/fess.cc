@@ -17,7 +17,7 @@ void FessScratch::init(const Board &b) {
 }
 
 FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state, const PackingOrder *order,
-                           const RoomMap *rooms) {
+                           const RoomMap *rooms, const PlanMap *plan, uint8_t plan_mask) {
     const Board &b = inst.board;
     FessFeatures f;
     const uint8_t *bits = state + 2;
@@ -28,6 +28,7 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
     if (order) {
         f.packed = packed_in_order(*order, b, fs.occ.data(), fs.count);
         while (f.next < static_cast<uint32_t>(order->layers) && fs.count[f.next] == order->layer_size[f.next]) ++f.next;
+        if (plan) f.plan = out_of_plan(*plan, b, fs.occ.data(), f.next, plan_mask);
     }
     if (++fs.stamp == 0) {
         std::fill(fs.mark.begin(), fs.mark.end(), 0);
@@ -66,6 +67,10 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     if (inst.options.fessrooms) {
         rooms_ = compute_rooms(inst.board);
         use_rooms_ = !rooms_.links.empty();
+    }
+    if (use_order_ && inst.options.fessplan != 0) {
+        plan_ = compute_plan(inst.board, order_);
+        plan_mask_ = inst.options.fessplan == 2 ? IN_SHUT | IN_WAY_GOAL | IN_WAY_FLOOR : IN_SHUT | IN_WAY_GOAL;
     }
     const Board &b = inst.board;
     const std::vector<uint16_t> &dist = inst.heuristic.dist;
@@ -118,10 +123,46 @@ size_t FessSearch::pack_prepare(const uint8_t *state) {
     target_.assign(b.n, 0);
     for (int g : b.goals)
         if (order_.layer[g] == next && !occ[g]) target_[g] = 1;
+    // The floor areas with every box as a wall: a box can reach an empty goal of the layer, the
+    // other boxes fixed, only if it has a first push (from the player's area onto a free live
+    // cell) and an area that holds such a goal is beside it (a necessary test that skips
+    // pack_path's search for boxes that have no path; the same macros).
+    pack_area_.assign(b.n, 0);
+    pack_stack_.clear();
+    uint32_t areas = 0;
+    for (int c0 = 0; c0 < b.n; ++c0) {
+        if (occ[c0] || pack_area_[c0]) continue;
+        pack_area_[c0] = ++areas;
+        pack_stack_.push_back(c0);
+        while (!pack_stack_.empty()) {
+            const int c = pack_stack_.back();
+            pack_stack_.pop_back();
+            for (int e = 0; e < 4; ++e) {
+                const int x = b.nb[c][e];
+                if (x < 0 || occ[x] || pack_area_[x]) continue;
+                pack_area_[x] = areas;
+                pack_stack_.push_back(x);
+            }
+        }
+    }
+    goal_areas_.assign(areas + 1, 0);
+    for (int g : b.goals)
+        if (target_[g]) goal_areas_[pack_area_[g]] = 1;
+    const uint32_t player_area = pack_area_[pack_player_];
     const uint16_t *d = &layer_dist_[static_cast<size_t>(next) * b.n];
     for (int x : scratch_.boxes) {
         if (b.goal[x] && order_.layer[x] <= next) continue; // packed, or in the layer being filled
-        if (d[x] != UINT16_MAX) cand_.emplace_back(d[x], x);
+        if (d[x] == UINT16_MAX) continue;
+        bool push = false, goal = false; // a first push (pack_path's first step), a goal area beside
+        for (int e = 0; e < 4; ++e) {
+            const int y = b.nb[x][e];
+            if (y < 0 || occ[y]) continue;
+            goal = goal || goal_areas_[pack_area_[y]];
+            const int to = b.nb[x][e ^ 2];
+            push = push || (pack_area_[y] == player_area && to >= 0 && !occ[to] && b.boxable[to] &&
+                            !(inst_.dead[to] && !b.goal[to]));
+        }
+        if (push && goal) cand_.emplace_back(d[x], x);
     }
     std::sort(cand_.begin(), cand_.end());
     return cand_.size();
@@ -199,7 +240,8 @@ uint32_t FessSearch::lookup(const uint8_t *st, uint64_t h, bool &inserted) {
 }
 
 void FessSearch::file(uint32_t node, const FessFeatures &f, uint32_t h) {
-    const uint64_t key = (static_cast<uint64_t>(f.packed) << 40) | (static_cast<uint64_t>(f.rooms) << 20) | f.regions;
+    const uint64_t key = (static_cast<uint64_t>(f.packed) << 48) | (static_cast<uint64_t>(f.plan) << 32) |
+                         (static_cast<uint64_t>(f.rooms) << 16) | f.regions;
     auto it = cell_of_.find(key);
     uint32_t c;
     if (it == cell_of_.end()) {
@@ -222,7 +264,7 @@ bool FessSearch::start() {
     initial_state(inst_, scratch_, root.data());
     bool ins = false;
     const uint32_t r = lookup(root.data(), state_hash(inst_, root.data()), ins);
-    features_[r] = fess_features(inst_, fs_, root.data(), order(), rooms());
+    features_[r] = fess_features(inst_, fs_, root.data(), order(), rooms(), plan(), plan_mask_);
     if (state_is_goal(inst_, root.data())) {
         goal_ = r;
         status_ = Status::solved;
@@ -272,10 +314,11 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             bool inserted = false;
             const uint32_t k = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: the first path found stays
-            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms());
+            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms(), plan(), plan_mask_);
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
-            bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions || f.rooms < pf.rooms);
+            bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions || f.rooms < pf.rooms ||
+                                         f.plan < pf.plan);
             int to = NO_CELL;
             if (toward_) { // the box's new cell
                 to = pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2));
@@ -313,7 +356,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             const uint32_t k = lookup(macro_.data(), state_hash(inst_, macro_.data()), inserted);
             if (inserted) {
                 const uint32_t h = state_heuristic(inst_, scratch_, macro_.data());
-                features_[k] = fess_features(inst_, fs_, macro_.data(), order(), rooms());
+                features_[k] = fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_);
                 nodes_[k] = Node{id, static_cast<uint32_t>(box * 4 + pp.first_dir), parent.g + pp.pushes, parent.weight,
                                  pp.dest};
                 if (state_is_goal(inst_, macro_.data())) {

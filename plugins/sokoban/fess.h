@@ -33,7 +33,10 @@
 // it stopping fewer costs 0.
 // fessrooms=on (the default) adds Festival's room-connectivity feature as a third cell
 // coordinate (rooms.h: the room links the boxes block); a push that unblocks one costs 0.
-// Not here (yet): the out-of-plan feature, Festival's opener advisor, a hotspot measure over
+// fessplan=on|all (default off) adds Festival's out-of-plan feature as a fourth coordinate
+// (plan.h: the boxes on cells the packing plan will shut in or needs free); a push that lowers
+// it costs 0.
+// Not here (yet): Festival's opener advisor, a hotspot measure over
 // whole push paths rather than neighbours.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
@@ -46,6 +49,7 @@
 #include <vector>
 
 #include "packing.h"
+#include "plan.h"
 #include "rooms.h"
 #include "search.h"
 #include "state_store.h"
@@ -57,8 +61,9 @@ struct FessFeatures {
     uint32_t regions = 0; // connected areas of interior cells without a box
     uint32_t next = 0;    // the first packing layer not full (0 without an order; not a cell key)
     uint32_t rooms = 0;   // room links the boxes block (rooms.h; 0 with fessrooms=off)
+    uint32_t plan = 0;    // boxes out of plan (plan.h; 0 with fessplan=off)
     bool operator==(const FessFeatures &o) const {
-        return packed == o.packed && regions == o.regions && rooms == o.rooms;
+        return packed == o.packed && regions == o.regions && rooms == o.rooms && plan == o.plan;
     }
 };
 
@@ -75,9 +80,11 @@ struct FessScratch {
 };
 
 // order: the packing order, or null to count every box on a goal; rooms: the room map, or null
-// to leave the rooms feature 0.
+// to leave the rooms feature 0; plan (with order only): the out-of-plan tables and the reasons
+// counted (plan.h), or null to leave the plan feature 0.
 FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state,
-                           const PackingOrder *order = nullptr, const RoomMap *rooms = nullptr);
+                           const PackingOrder *order = nullptr, const RoomMap *rooms = nullptr,
+                           const PlanMap *plan = nullptr, uint8_t plan_mask = 0);
 
 class FessSearch {
 public:
@@ -87,6 +94,7 @@ public:
     FessSearch(const Instance &inst, uint64_t memory_budget);
     const PackingOrder *order() const { return use_order_ ? &order_ : nullptr; }
     const RoomMap *rooms() const { return use_rooms_ ? &rooms_ : nullptr; }
+    const PlanMap *plan() const { return plan_mask_ ? &plan_ : nullptr; }
     // Per-thread settings of the expansion (portfolio.cc): the second round without the tunnel
     // macro, and the local deadlock radius.
     Scratch &scratch() { return scratch_; }
@@ -144,6 +152,9 @@ private:
     PackPathScratch pps_;
     std::vector<uint8_t> target_, macro_;
     std::vector<std::pair<uint16_t, int>> cand_;
+    std::vector<uint32_t> pack_area_; // per free cell: its floor area (the boxes as walls), for pack_prepare's filter
+    std::vector<uint32_t> goal_areas_;
+    std::vector<int> pack_stack_;
     uint64_t macros_ = 0;
     Scratch scratch_;
     FessScratch fs_;
@@ -151,6 +162,8 @@ private:
     bool use_order_ = false;
     RoomMap rooms_;
     bool use_rooms_ = false; // fessrooms=on and the level has a room link
+    PlanMap plan_;
+    uint8_t plan_mask_ = 0; // fessplan=on|all with a packing order: the reasons counted (plan.h)
     StateStore store_;
     std::vector<Node> nodes_;            // per state number of store_
     std::vector<FessFeatures> features_; // per node

@@ -96,6 +96,10 @@ const char *const OPTIONS_HELP =
     "fesshot=off|1|2             (off) FESS's hotspot advisor: the box that stops the most boxes\n"
     "                            beside it (at least 1 or 2) from a push nearer a goal; a push of\n"
     "                            it that leaves it stopping fewer costs 0\n"
+    "fessplan=off|on|all         (off) a fourth FESS feature, the boxes out of the packing plan\n"
+    "                            (plan.h): on a cell the goals of the layer being filled will shut\n"
+    "                            in, or on a later layer's goal that cuts the next goals off (all:\n"
+    "                            also off the goals); a push that lowers it costs 0\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -105,7 +109,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fess0=off|on|chain, fess0after=N";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N";
 
 // value as one of three words, stored as its position (0, 1, 2) in out; else the error names
 // the three.
@@ -233,6 +237,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!on_off(key, value, o.fessorder, error)) return false;
         } else if (std::strcmp(key, "fesshot") == 0) {
             if (!one_of(key, value, {"off", "1", "2"}, o.fesshot, error)) return false;
+        } else if (std::strcmp(key, "fessplan") == 0) {
+            if (!one_of(key, value, {"off", "on", "all"}, o.fessplan, error)) return false;
         } else if (std::strcmp(key, "fessrooms") == 0) {
             if (!on_off(key, value, o.fessrooms, error)) return false;
         } else if (std::strcmp(key, "fesspack") == 0) {

@@ -128,6 +128,11 @@ void PackPathScratch::init(int n) {
     stamp = 0;
     queue.reserve(static_cast<size_t>(n) * 4);
     stack.reserve(n + 1);
+    disc.assign(n, 0);
+    low.assign(n, 0);
+    last.assign(n, 0);
+    parent.assign(n, -1);
+    next.assign(n, 0);
 }
 
 namespace {
@@ -155,6 +160,50 @@ uint32_t flood_area(const Board &b, const uint8_t *occ, int from, PackPathScratc
     return m;
 }
 
+// Depth-first search over the free cells of occ from root: discovery order (from 1; 0 for the
+// cells it does not reach), low links, the last order number in each subtree, parents.
+void cut_search(const Board &b, const uint8_t *occ, int root, PackPathScratch &s) {
+    std::fill(s.disc.begin(), s.disc.end(), 0);
+    int t = 0;
+    s.stack.clear();
+    s.disc[root] = s.low[root] = ++t;
+    s.parent[root] = -1;
+    s.next[root] = 0;
+    s.stack.push_back(root);
+    while (!s.stack.empty()) {
+        const int c = s.stack.back();
+        if (s.next[c] < 4) {
+            const int x = b.nb[c][s.next[c]++];
+            if (x < 0 || occ[x]) continue;
+            if (s.disc[x] == 0) {
+                s.parent[x] = c;
+                s.disc[x] = s.low[x] = ++t;
+                s.next[x] = 0;
+                s.stack.push_back(x);
+            } else if (x != s.parent[c]) {
+                s.low[c] = std::min(s.low[c], s.disc[x]);
+            }
+        } else {
+            s.stack.pop_back();
+            s.last[c] = t;
+            const int p = s.parent[c];
+            if (p >= 0) s.low[p] = std::min(s.low[p], s.low[c]);
+        }
+    }
+}
+
+// The part of the floor without cell x that u (a free neighbour of x) lies in: the child of x
+// whose subtree holds u when x cuts that subtree off, else -1 (the part with x's parent).
+int part_without(const Board &b, const PackPathScratch &s, int x, int u) {
+    if (s.disc[u] <= s.disc[x] || s.disc[u] > s.last[x]) return -1; // not below x
+    for (int e = 0; e < 4; ++e) {
+        const int v = b.nb[x][e];
+        if (v < 0 || s.disc[v] == 0 || s.parent[v] != x) continue;
+        if (s.disc[v] <= s.disc[u] && s.disc[u] <= s.last[v]) return s.low[v] >= s.disc[x] ? v : -1;
+    }
+    return -1;
+}
+
 } // namespace
 
 bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t *target, int from, int player,
@@ -171,16 +220,25 @@ bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t 
         }
     }
     occ[from] = 0; // the box moves: its start cell is free once it has left
+    if (!s.flood) cut_search(b, occ, from, s);
     bool found = false;
     for (size_t head = 0; head < s.queue.size() && !found; ++head) {
         const int st = s.queue[head];
         const int box = st / 4, side = st % 4;
-        occ[box] = 1;
-        const uint32_t m = flood_area(b, occ, b.nb[box][side], s);
-        occ[box] = 0;
+        const int at = b.nb[box][side]; // the player
+        uint32_t m = 0;
+        int part = 0;
+        if (s.flood) {
+            occ[box] = 1;
+            m = flood_area(b, occ, at, s);
+            occ[box] = 0;
+        } else {
+            part = part_without(b, s, box, at);
+        }
         for (int s2 = 0; s2 < 4; ++s2) {
             const int q = b.nb[box][s2];
-            if (q < 0 || s.mark[q] != m) continue;
+            if (q < 0) continue;
+            if (s.flood ? s.mark[q] != m : (occ[q] || (q != at && part_without(b, s, box, q) != part))) continue;
             const int d = s2 ^ 2; // push away from the player
             const int dest = b.nb[box][d];
             if (dest < 0 || occ[dest] || !b.boxable[dest] || (dead && dead[dest] && !b.goal[dest])) continue;

@@ -43,11 +43,20 @@ struct PackPath {
     int end_player = -1; // the cell the player stands on after the last push
     uint32_t pushes = 0;
 };
+// Which sides of the box the player reaches comes from one depth-first search per call over
+// the floor without the other boxes (the moving box taken away): two cells beside the box's
+// cell X are joined without X unless X cuts them apart (a child subtree of X whose low link
+// does not climb above X), a look-up per push instead of a flood of the player's area per
+// state. flood=true in the scratch floods for every state, as before (the reference the tests
+// compare with: the same paths).
 struct PackPathScratch {
     std::vector<int32_t> prev;  // per (cell * 4 + side): previous state, -1 none, -2 start
     std::vector<uint32_t> mark; // flood stamps
     uint32_t stamp = 0;
     std::vector<int> queue, stack;
+    std::vector<int> disc, low, last, parent; // the depth-first search: order, low link, subtree end, parent
+    std::vector<uint8_t> next;                // per cell: the next direction to try
+    bool flood = false;
     void init(int n);
 };
 bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t *target, int from, int player,
