@@ -16,14 +16,14 @@
 #   tools/cube-bench.sh fast [N] [SEED]   N (default 1000) uniformly random states from a fixed
 #                                         seed, fast mode (max_length 20): all verified (the CLI
 #                                         replays every answer), longest, median and mean time
-# Environment: BUILD (default build), THREADS (default 2), TABLES (default fstp, the plugin's default; or fstp2, fst4, fst, large), LEVELS (optimal:
+# Environment: BUILD (default build), THREADS (default 2), TABLES (default fstp2, the plugin's default; or fstp, fst4, fst, large), LEVELS (optimal:
 # only these levels, e.g. "3 6 7"), OPTIONS (optimal: more plugin options, e.g. "order_tasks=prev batch=0"),
 # SOLVER_CACHE_DIR (default ~/.cache/solver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 THREADS=${THREADS:-2}
-TABLES=${TABLES:-fstp}
+TABLES=${TABLES:-fstp2}
 SOLVER="$BUILD/solver"
 what=${1:-all}
 cache=${SOLVER_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/solver}

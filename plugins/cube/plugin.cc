@@ -33,18 +33,18 @@ const char *const OPTIONS_HELP =
     "mode=optimal|fast   optimal (default): IDA* with pattern databases, a shortest solution;\n"
     "                    fast: Kociemba's two-phase algorithm, the first solution within max_length\n"
     "max_length=L        fast mode: longest solution accepted (default 20, 1..30)\n"
-    "tables=fstp|fstp2|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp,\n"
+    "tables=fstp2|fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp2,\n"
     "                    below; fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
     "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
     "                    in memory; fst: the same table mod 3 at 2 bits, no inverse lookups, 940 MiB\n"
-    "                    (about twice the nodes); fstp (default): fst4 with each entry split by the\n"
-    "                    corner permutation's parity, 3178 MiB, about 3.5 GiB in memory (1.4-1.75\n"
-    "                    times fewer nodes than fst4, see README); fstp2: the fstp distances at 2 bits\n"
-    "                    (9, 10, 11 in the entry, the rest in a 76 MiB side table; same nodes),\n"
-    "                    1665 MiB, see fstp2_build; large: corners + two\n"
-    "                    7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB; corners:\n"
-    "                    42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with the\n"
-    "                    pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).\n"
+    "                    (about twice the nodes); fstp: fst4 with each entry split by the corner\n"
+    "                    permutation's parity, 3178 MiB, about 3.5 GiB in memory (1.4-1.75 times\n"
+    "                    fewer nodes than fst4, see README); fstp2 (default): the fstp distances at\n"
+    "                    2 bits (9, 10, 11 in the entry, the rest in a 76 MiB side table; the same\n"
+    "                    nodes as fstp), 1664 MiB, about 1.9 GiB in memory, see fstp2_build; large:\n"
+    "                    corners + two 7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB;\n"
+    "                    corners: 42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with\n"
+    "                    the pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).\n"
     "pages=huge|mapped   how fst/fst4 is loaded from the cache: huge (default) copies it into\n"
     "                    transparent huge pages (about 20% faster search, slower to load); mapped\n"
     "                    maps the cached file (quicker to load where fresh memory is slow to come\n"
@@ -92,7 +92,7 @@ const char *const OPTIONS_HELP =
 struct Options {
     bool fast = false;
     int max_length = 20;
-    std::string tables = "fstp";
+    std::string tables = "fstp2";
     bool huge_pages = true;
     bool verify_once = true;
     FstSearchOptions search;
