@@ -2,7 +2,9 @@
 # Cube benchmarks (not tests): figures for the README and the issue.
 #   tools/cube-bench.sh tables            sizes of the cached pattern databases (and depth counts)
 #   tools/cube-bench.sh rebuild           delete and rebuild the $TABLES tables (fst4, fstp, fstp2, fst or large), timed
-#                                         (fstp: only its own file; fstp2: only its own, converted from fstp's)
+#                                         (fstp: only its own file; fstp2: only its own, converted from fstp's
+#                                         when that is cached, else built directly; OPTIONS=fstp2_build=direct
+#                                         builds it directly whatever is cached)
 #   tools/cube-bench.sh optimal [MAXLEN] [TIMEOUT] [MINLEN]
 #                                         every position of puzzles/cube/optimal.txt whose proven
 #                                         length is in MINLEN..MAXLEN (default 0..20), optimal mode,
@@ -14,14 +16,14 @@
 #   tools/cube-bench.sh fast [N] [SEED]   N (default 1000) uniformly random states from a fixed
 #                                         seed, fast mode (max_length 20): all verified (the CLI
 #                                         replays every answer), longest, median and mean time
-# Environment: BUILD (default build), THREADS (default 2), TABLES (default fstp, the plugin's default; or fstp2, fst4, fst, large), LEVELS (optimal:
+# Environment: BUILD (default build), THREADS (default 2), TABLES (default fstp2, the plugin's default; or fstp, fst4, fst, large), LEVELS (optimal:
 # only these levels, e.g. "3 6 7"), OPTIONS (optimal: more plugin options, e.g. "order_tasks=prev batch=0"),
 # SOLVER_CACHE_DIR (default ~/.cache/solver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 THREADS=${THREADS:-2}
-TABLES=${TABLES:-fstp}
+TABLES=${TABLES:-fstp2}
 SOLVER="$BUILD/solver"
 what=${1:-all}
 cache=${SOLVER_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/solver}
@@ -56,13 +58,15 @@ rebuild() {
         fst) rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-fst.pdb "$cache"/cube-fst-classes.bin ;;
         fst4) rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-fst4.pdb "$cache"/cube-fst-classes.bin ;;
         fstp) rm -f "$cache"/cube-fstp4.pdb "$cache"/cube-fstp4.pdb.verified ;;
-        fstp2) rm -f "$cache"/cube-fstp2.pdb "$cache"/cube-fstp2.pdb.verified ;;  # converted from cube-fstp4.pdb
+        fstp2) rm -f "$cache"/cube-fstp2.pdb "$cache"/cube-fstp2.pdb.verified ;;  # see fstp2_build
         large) rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-e0123456.pdb "$cache"/cube-e56789ab.pdb ;;
         *) echo "rebuild: TABLES must be fst4, fstp, fstp2, fst or large" >&2; exit 2 ;;
     esac
-    echo "== building the $TABLES tables with $THREADS threads"
-    /usr/bin/time -f "total %e s wall, %U s user, max RSS %M KiB" \
-        "$SOLVER" --plugin cube --input "R U" --threads "$THREADS" --option tables="$TABLES" --stats text 2>&1 |
+    echo "== building the $TABLES tables with $THREADS threads, options ${OPTIONS:-(defaults)}"
+    local extra=()
+    for o in ${OPTIONS:-}; do extra+=(--option "$o"); done
+    /usr/bin/time -f "total %e s wall, %U s user, %S s system, max RSS %M KiB" \
+        "$SOLVER" --plugin cube --input "R U" --threads "$THREADS" --option tables="$TABLES" "${extra[@]}" --stats text 2>&1 |
         grep -E "table|total"
 }
 

@@ -21,8 +21,9 @@ bool write_cache_file(const std::string &path, std::initializer_list<FilePiece> 
     return true;
 }
 
-uint64_t cache_checksum(const uint8_t *d, size_t n) {
-    uint64_t h = 1469598103934665603ull;
+uint64_t cache_checksum(const uint8_t *d, size_t n) { return cache_checksum_update(CACHE_CHECKSUM_START, d, n); }
+
+uint64_t cache_checksum_update(uint64_t h, const uint8_t *d, size_t n) {
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         uint64_t w;

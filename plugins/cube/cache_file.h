@@ -22,6 +22,11 @@ bool write_cache_file(const std::string &path, std::initializer_list<FilePiece> 
 
 // FNV-1a style over 8-byte words (then the tail bytes), with an extra shift to mix high bits.
 uint64_t cache_checksum(const uint8_t *d, size_t n);
+// The same in pieces: h = CACHE_CHECKSUM_START, then h = cache_checksum_update(h, piece) for each
+// piece in order; equal to cache_checksum of the whole when every piece but the last is a
+// multiple of 8 bytes long.
+constexpr uint64_t CACHE_CHECKSUM_START = 1469598103934665603ull;
+uint64_t cache_checksum_update(uint64_t h, const uint8_t *d, size_t n);
 
 // The "verified" marker beside a cached file (path + ".verified"): one text line with the
 // file's size, modification time (ns), inode and the checksum its header carries, written after

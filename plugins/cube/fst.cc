@@ -1,8 +1,10 @@
 #include "fst.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <mutex>
@@ -137,6 +139,78 @@ bool window_from4(const uint8_t *in4, uint64_t n, uint8_t *out, SideTable &side,
     return true;
 }
 
+bool window_from_mod3(uint8_t *codes, uint64_t n, const WindowLists &lists, SideTable &side, std::string &why) {
+    // Counting sort into the buckets, then each bucket sorted: the order window_from4 makes.
+    const uint64_t buckets = (n + (uint64_t(1) << SideTable::SHIFT) - 1) >> SideTable::SHIFT;
+    const uint64_t mask = (uint64_t(1) << SideTable::SHIFT) - 1;
+    std::vector<uint32_t> off(buckets + 1, 0);
+    uint64_t total = lists.top.size();
+    auto each_low = [&](auto fn) {
+        for (unsigned d = 0; d < WINDOW_BASE; ++d)
+            for (uint64_t h = 0; h < 2; ++h)
+                for (const auto &chunk : lists.low[d][h])
+                    for (uint32_t lo : chunk) fn(d, h << 32 | lo);
+    };
+    bool ok = true;
+    each_low([&](unsigned d, uint64_t i) {
+        if (i >= n || ((codes[i >> 2] >> ((i & 3) * 2)) & 3) != d % 3) {
+            if (ok) why = "listed entry " + std::to_string(i) + " (distance " + std::to_string(d) + ") holds another value";
+            ok = false;
+            return;
+        }
+        ++off[(i >> SideTable::SHIFT) + 1], ++total;
+    });
+    for (uint64_t i : lists.top) {
+        if (i >= n || ((codes[i >> 2] >> ((i & 3) * 2)) & 3) != 3) {
+            if (ok) why = "entry " + std::to_string(i) + " listed at distance 13 was reached";
+            ok = false;
+            break;
+        }
+        ++off[(i >> SideTable::SHIFT) + 1];
+    }
+    if (!ok) return false;
+    if (total >= UINT32_MAX) return why = "side table too large", false;
+    for (uint64_t k = 0; k < buckets; ++k) off[k + 1] += off[k];
+    side.ent.assign(total, 0);
+    std::vector<uint32_t> fill(off.begin(), off.end() - 1);
+    each_low([&](unsigned d, uint64_t i) {
+        side.ent[fill[i >> SideTable::SHIFT]++] = uint16_t((i & mask) << 4 | d);
+        codes[i >> 2] = uint8_t(codes[i >> 2] | 3u << ((i & 3) * 2));
+    });
+    for (uint64_t i : lists.top) side.ent[fill[i >> SideTable::SHIFT]++] = uint16_t((i & mask) << 4 | (WINDOW_BASE + 4));
+    for (uint64_t k = 0; k < buckets; ++k) {
+        uint16_t *b = side.ent.data() + off[k], *e = side.ent.data() + off[k + 1];
+        std::sort(b, e);
+        for (uint16_t *p = b; p + 1 < e; ++p)
+            if ((p[0] >> 4) == (p[1] >> 4))
+                return why = "entry " + std::to_string((k << SideTable::SHIFT) | (p[0] >> 4)) + " listed twice", false;
+    }
+    side.off = std::move(off);
+    return true;
+}
+
+bool any_entry_equal(const uint8_t *data, uint64_t i, uint64_t n, unsigned bits, unsigned v) {
+    typedef uint64_t __attribute__((may_alias)) word;
+    const unsigned per = 8 / bits, mask = (1u << bits) - 1;
+    const uint64_t W = 64 / bits, e = i + n;
+    auto get = [&](uint64_t k) {
+        return unsigned(__atomic_load_n(&data[k / per], __ATOMIC_RELAXED) >> ((k % per) * bits)) & mask;
+    };
+    for (; i < e && i % W; ++i)
+        if (get(i) == v) return true;
+    // A field of x is zero where the entry equals v; or-ing its bits into the field's lowest bit
+    // leaves that bit clear exactly there.
+    const uint64_t ones = bits == 2 ? 0x5555555555555555ull : 0x1111111111111111ull, pat = ones * v;
+    for (; i + W <= e; i += W) {
+        const uint64_t x = __atomic_load_n(reinterpret_cast<const word *>(data + i / per), __ATOMIC_RELAXED) ^ pat;
+        const uint64_t y = bits == 2 ? (x | x >> 1) & ones : (x | x >> 1 | x >> 2 | x >> 3) & ones;
+        if (y != ones) return true;
+    }
+    for (; i < e; ++i)
+        if (get(i) == v) return true;
+    return false;
+}
+
 int FstTable::exact(int flip, int slice, int twist, int parity) const {
     if (windowed()) return int(value(index(flip, slice, twist, parity)));
     if (bits == 4) {
@@ -171,6 +245,13 @@ struct FstBfs {
     unsigned bits = 2, unreached = 3;  // 2 bits: value mod 3; 4 bits: exact value
     unsigned par = 1;                  // FstTable::par
     bool backward = false;
+    // Direct fstp2 build (bits 2, par 2): the entries this pass reaches at a distance below the
+    // window go to lists->low (a forward pass only); collect: a read-only backward pass that puts
+    // every unreached entry without a neighbour at value depth % 3 into lists->top instead of
+    // setting it.
+    WindowLists *lists = nullptr;
+    bool collect = false;
+    std::mutex lists_mu;
     std::atomic<uint64_t> added{0};
     uint64_t filled_before = 0;
     std::atomic<bool> stop{false};
@@ -204,13 +285,15 @@ struct FstBfs {
         const uint16_t *tm = co->twist_move.data(), *tc = co->twist_conj.data();
         uint64_t local = 0;
         const unsigned P = par;
+        // Forward passes that reach distances below the window record them (few: 35.8 M in all).
+        const bool record = lists && !backward && next_depth() < WINDOW_BASE;
+        std::vector<uint32_t> rec[2];
+        std::vector<uint64_t> top;
         for (uint64_t c = cb; c < ce; ++c) {
             const uint64_t base = c * N_TWIST * P;
             // Anything to do in this row?
             const unsigned look = backward ? unreached : cur;
-            bool any = false;
-            for (unsigned tw = 0; tw < N_TWIST * P && !any; ++tw) any = get(base + tw) == look;
-            if (!any) continue;
+            if (!any_entry_equal(t->data.data(), base, uint64_t(N_TWIST) * P, bits, look)) continue;
             uint64_t nb_base[NMOVES];
             unsigned nb_sym[NMOVES];
             uint16_t nb_stab[NMOVES];
@@ -234,27 +317,47 @@ struct FstBfs {
                         const unsigned p2 = P == 2 ? pe ^ unsigned(m % 3 != 1) : 0;
                         const unsigned t2 = tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + nb_sym[m]];
                         const uint64_t j = nb_base[m] * P + t2 * P + p2;
-                        if (get(j) == unreached && set(j, next)) ++local;
+                        if (get(j) == unreached && set(j, next)) {
+                            ++local;
+                            if (record) rec[j >> 32].push_back(uint32_t(j));
+                        }
                         if (nb_stab[m] != 1) {
                             for (unsigned u = 1; u < N_UDSYM; ++u) {
                                 if (!(nb_stab[m] >> u & 1)) continue;
                                 const uint64_t j2 = nb_base[m] * P + uint64_t(tc[size_t(t2) * N_UDSYM + u]) * P + p2;
-                                if (get(j2) == unreached && set(j2, next)) ++local;
+                                if (get(j2) == unreached && set(j2, next)) {
+                                    ++local;
+                                    if (record) rec[j2 >> 32].push_back(uint32_t(j2));
+                                }
                             }
                         }
                     }
                 } else {
+                    bool found = false;
                     for (int m = 0; m < NMOVES; ++m) {
                         const unsigned p2 = P == 2 ? pe ^ unsigned(m % 3 != 1) : 0;
                         const uint64_t j =
                             nb_base[m] * P + uint64_t(tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + nb_sym[m]]) * P + p2;
                         if (get(j) == cur) {
-                            if (set(base + e, next)) ++local;
+                            found = true;
+                            if (!collect && set(base + e, next)) ++local;
                             break;
                         }
                     }
+                    if (collect && !found) top.push_back(base + e), ++local;
                 }
             }
+        }
+        if (!rec[0].empty() || !rec[1].empty() || !top.empty()) {
+            // A chunk per call, trimmed so the lists hold no spare capacity (the largest,
+            // distance 8, is 131 MB).
+            std::lock_guard<std::mutex> lock(lists_mu);
+            for (unsigned h = 0; h < 2; ++h)
+                if (!rec[h].empty()) {
+                    rec[h].shrink_to_fit();
+                    lists->low[next_depth()][h].push_back(std::move(rec[h]));
+                }
+            lists->top.insert(lists->top.end(), top.begin(), top.end());
         }
         const uint64_t now_added = added.fetch_add(local, std::memory_order_relaxed) + local;
         if (worker == 0 && sv && sv->progress) {
@@ -262,12 +365,31 @@ struct FstBfs {
             if (ms - last_progress_ms >= 250) {
                 last_progress_ms = ms;
                 char what[96];
-                std::snprintf(what, sizeof what, "cube: building table %s (depth %u)", par == 2 ? "fstp" : bits == 4 ? "fst4" : "fst", depth + 1);
+                std::snprintf(what, sizeof what, "cube: building table %s (depth %u)", lists ? "fstp2" : par == 2 ? "fstp" : bits == 4 ? "fst4" : "fst", depth + 1);
                 sv->progress(sv->ctx, what, double(filled_before + now_added) / double(t->size));
             }
         }
     }
     static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<FstBfs *>(arg)->run(b, e, w); }
+    unsigned next_depth() const { return depth + 1; }
+
+    // Whether some neighbour j of entry i (one per move, as the backward pass reads them) has
+    // want(j). For checks of a few entries.
+    template <class F> bool any_neighbour(uint64_t i, F want) const {
+        const uint64_t row = uint64_t(N_TWIST) * par, c = i / row;
+        const unsigned e = unsigned(i % row), tw = e / par, pe = e % par;
+        const uint32_t x = co->class_rep[c];
+        const int sl = int(x / N_FLIP), fl = int(x % N_FLIP);
+        for (int m = 0; m < NMOVES; ++m) {
+            const uint32_t y = uint32_t(co->slice_move[size_t(sl) * NMOVES + m]) * N_FLIP + co->flip_move[size_t(fl) * NMOVES + m];
+            const uint32_t en = co->flipslice_class[y];
+            const unsigned p2 = par == 2 ? pe ^ unsigned(m % 3 != 1) : 0;
+            const uint64_t j = (uint64_t(en >> 4) * N_TWIST +
+                                co->twist_conj[size_t(co->twist_move[tw * NMOVES + m]) * N_UDSYM + (en & 15)]) * par + p2;
+            if (want(j)) return true;
+        }
+        return false;
+    }
 };
 
 const char *fst_magic(unsigned bits, unsigned par) {
@@ -298,7 +420,97 @@ std::string fst_file(unsigned bits, unsigned par) {
     return par == 2 ? (bits == 4 ? "cube-fstp4.pdb" : "cube-fstp2.pdb") : bits == 4 ? "cube-fst4.pdb" : "cube-fst.pdb";
 }
 
+namespace {
+
+// tables=fstp2 built directly (see build_fst in fst.h): a 2-bit BFS of distances mod 3 up to the
+// window's last distance, 11, with the entries below the window listed as they are reached;
+// then one read-only pass finds the 13s, and window_from_mod3 makes the windowed table.
+solver_status build_fstp2_direct(const solver_services *sv, FstTable &out) {
+    auto t0 = clock_type::now();
+    out.co = &coords(cache_folder(sv));
+    out.size = uint64_t(out.co->classes) * N_TWIST * 2;
+    out.bits = 2;
+    out.par = 2;
+    out.data = HugeBuffer((out.size * 2 + 7) / 8);
+    std::memset(out.data.data(), 0xff, out.data.size());
+    out.from_cache = false;
+    out.depth_counts.assign(1, 1);
+    WindowLists lists;
+    FstBfs b;
+    b.t = &out;
+    b.co = out.co;
+    b.sv = sv;
+    b.bits = 2;
+    b.unreached = 3;
+    b.par = 2;
+    b.lists = &lists;
+    b.set(0, 0);  // solved (see build_fst)
+    lists.low[0][0].push_back(std::vector<uint32_t>(1, 0u));
+    uint64_t filled = 1, frontier = 1;
+    const uint64_t classes = out.co->classes;
+    // Backward once the unreached part is less than twice the frontier (the fstp build: less
+    // than the frontier): a backward entry stops at its first neighbour on the frontier, about
+    // one in three of its 18 here, where a forward one tries all 18 and writes atomically.
+    // CUBE_FSTP2_BACKWARD=X (experiments) sets the factor.
+    double factor = 2.0;
+    if (const char *f = std::getenv("CUBE_FSTP2_BACKWARD")) factor = std::atof(f);
+    auto pass = [&](unsigned depth, bool backward, bool collect) {
+        b.depth = depth;
+        b.backward = backward;
+        b.collect = collect;
+        b.added = 0;
+        b.filled_before = filled;
+        const uint64_t grain = 64;
+        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, classes, grain, &FstBfs::body, &b);
+        else
+            for (uint64_t s = 0; s < classes; s += grain) b.run(s, std::min(classes, s + grain), 0);
+        if (sv && sv->log) {
+            char line[160];
+            std::snprintf(line, sizeof line, "cube: table fstp2 depth %u: %llu entries (%s), %.1f s", depth + 1,
+                          (unsigned long long)b.added.load(), collect ? "13s, read only" : backward ? "backward" : "forward",
+                          std::chrono::duration<double>(clock_type::now() - t0).count());
+            sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
+        }
+    };
+    // Depths 1..11: entries at distance d hold d % 3, every one still unreached 3. A pass reads
+    // the entries of value depth % 3: the frontier and those 3, 6, ... closer, which a forward
+    // pass expands again to no effect (their neighbours are all reached) and which a backward
+    // pass cannot meet (an unreached entry is more than one move from them).
+    for (unsigned depth = 0; depth < WINDOW_BASE + 2; ++depth) {
+        if (frontier == 0) return SOLVER_ERR_INTERNAL;
+        pass(depth, depth + 1 >= WINDOW_BASE && double(out.size - filled) < factor * double(frontier), false);
+        if (b.stop) return SOLVER_ERR_STOPPED;
+        frontier = b.added;
+        filled += frontier;
+        out.depth_counts.push_back(frontier);
+    }
+    // Every unreached entry is now 12 or more, so a neighbour of value 2 (distance 2, 5, 8 or 11)
+    // is at 11: those without one are 13 or more.
+    pass(WINDOW_BASE + 2, true, true);
+    if (b.stop) return SOLVER_ERR_STOPPED;
+    std::sort(lists.top.begin(), lists.top.end());
+    // They are 13 when each has a neighbour at 12 (unreached, not among them): true of the 247
+    // (the fstp build found none at 14); anything else is refused rather than mislabelled.
+    for (uint64_t i : lists.top)
+        if (!b.any_neighbour(i, [&](uint64_t j) {
+                return b.get(j) == 3 && !std::binary_search(lists.top.begin(), lists.top.end(), j);
+            }))
+            return SOLVER_ERR_INTERNAL;
+    out.depth_counts.push_back(out.size - filled - lists.top.size());
+    if (!lists.top.empty()) out.depth_counts.push_back(lists.top.size());
+    std::string why;
+    if (!window_from_mod3(out.data.data(), out.size, lists, out.side, why)) {
+        if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table fstp2: " + why).c_str());
+        return SOLVER_ERR_INTERNAL;
+    }
+    out.build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
+    return SOLVER_OK;
+}
+
+}  // namespace
+
 solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits, unsigned par) {
+    if (par == 2 && bits == 2) return build_fstp2_direct(sv, out);
     auto t0 = clock_type::now();
     if (par == 2 && bits != 4) return SOLVER_ERR_INTERNAL;
     out.co = &coords(cache_folder(sv));
@@ -423,8 +635,76 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
     return true;
 }
 
+bool convert_fstp4_file(const std::string &p4, FstTable &out, bool verify_once, std::string &why) {
+    FILE *f = std::fopen(p4.c_str(), "rb");
+    if (!f) return why = "no cached table " + p4, false;
+    FstHeader h{};
+    const bool got = std::fread(&h, sizeof h, 1, f) == 1;
+    std::fclose(f);
+    out.co = &coords(std::filesystem::path(p4).parent_path().string());
+    out.size = uint64_t(out.co->classes) * N_TWIST * 2;
+    out.bits = 2;
+    out.par = 2;
+    out.from_cache = false;
+    std::error_code fec;
+    if (!got || std::memcmp(h.magic, fst_magic(4, 2), 8) != 0 || h.classes != out.co->classes || h.size != out.size ||
+        h.bytes != (out.size * 4 + 7) / 8 || std::filesystem::file_size(p4, fec) != sizeof h + h.bytes || fec)
+        return why = "cached table " + p4 + " does not match (header or size)", false;
+    const bool check = !(verify_once && verified_before(p4, h.sum));
+    const int fd = open(p4.c_str(), O_RDONLY);
+    if (fd < 0) return why = "cannot read " + p4, false;
+    out.data = HugeBuffer((out.size * 2 + 7) / 8);
+    const uint64_t buckets = (out.size + (uint64_t(1) << SideTable::SHIFT) - 1) >> SideTable::SHIFT;
+    out.side.off.assign(buckets + 1, 0);
+    out.side.ent.clear();
+    uint64_t expect_side = h.depth_counts[13];  // those at 0..8 and 13 (a hint for the reserve)
+    for (unsigned d = 0; d < WINDOW_BASE; ++d) expect_side += h.depth_counts[d];
+    if (expect_side < (uint64_t(1) << 32)) out.side.ent.reserve(expect_side);
+    // 2^27 entries a chunk: whole buckets, 64 MiB of 4-bit input (a multiple of 8 bytes, as
+    // the checksum in pieces needs).
+    const uint64_t chunk = uint64_t(1) << 27;
+    std::vector<uint8_t> buf(chunk / 2);
+    SideTable part;
+    uint64_t sum = CACHE_CHECKSUM_START;
+    bool ok = true;
+    for (uint64_t a = 0; a < out.size && ok; a += chunk) {
+        const uint64_t len = std::min(chunk, out.size - a), bytes = (len + 1) / 2;
+        size_t done = 0;
+        while (done < bytes) {
+            const ssize_t r = pread(fd, buf.data() + done, bytes - done, off_t(sizeof h + a / 2 + done));
+            if (r <= 0) break;
+            done += size_t(r);
+        }
+        if (done != bytes) {
+            why = "cannot read " + p4;
+            ok = false;
+            break;
+        }
+        if (check) sum = cache_checksum_update(sum, buf.data(), bytes);
+        if (!window_from4(buf.data(), len, out.data.data() + a / 4, part, why)) {
+            ok = false;
+            break;
+        }
+        const uint64_t k0 = a >> SideTable::SHIFT, base = out.side.ent.size();
+        for (uint64_t k = 1; k < part.off.size(); ++k) out.side.off[k0 + k] = uint32_t(base + part.off[k]);
+        out.side.ent.insert(out.side.ent.end(), part.ent.begin(), part.ent.end());
+        if (out.side.ent.size() >= UINT32_MAX) why = "side table too large", ok = false;
+    }
+    close(fd);
+    if (ok && check && sum != h.sum) why = "cached table " + p4 + " is corrupt (checksum)", ok = false;
+    if (!ok) {
+        out.data = HugeBuffer();
+        out.side = SideTable();
+        return false;
+    }
+    if (check && verify_once) mark_verified(p4, h.sum);
+    out.depth_counts.clear();
+    for (int i = 0; i < 24 && h.depth_counts[i]; ++i) out.depth_counts.push_back(h.depth_counts[i]);
+    return true;
+}
+
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits, bool huge, bool verify_once, unsigned par) {
+                      unsigned bits, bool huge, bool verify_once, unsigned par, bool convert) {
     static std::mutex mu;
     static std::shared_ptr<const FstTable> loaded[4];
     static std::string loaded_path[4];
@@ -451,23 +731,29 @@ solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable>
                       t->co->build_seconds, t->checksum_skipped ? "; checksum verified before" : "");
     } else {
         solver_status s = SOLVER_OK;
-        if (bits == 2 && par == 2) {
-            // fstp2: converted from fstp4 (mapped from the cache, or built and saved first).
+        if (bits == 2 && par == 2 && convert) {
+            // fstp2: converted from fstp4, read from the cache in chunks (about 20 s; the peak
+            // is the 2-bit table), or else built (and saved) first and converted in memory.
             FstTable t4;
             std::string why4;
             const std::string p4 = dir + "/" + fst_file(4, 2);
-            if (!load_fst(p4, t4, why4, 4, true, false, verify_once, 2)) {
+            const auto tc = clock_type::now();
+            if (convert_fstp4_file(p4, *t, verify_once, why4)) {
+                t->build_seconds = std::chrono::duration<double>(clock_type::now() - tc).count();
+            } else {
+                if (sv && sv->log && std::filesystem::exists(p4))
+                    sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table fstp not converted: " + why4).c_str());
                 if ((s = build_fst(sv, t4, 4, 2)) == SOLVER_OK && !save_fst(t4, p4, why4) && sv && sv->log)
                     sv->log(sv->ctx, SOLVER_LOG_INFO, ("cube: table fstp not cached: " + why4).c_str());
             }
-            if (s == SOLVER_OK) {
-                const auto tc = clock_type::now();
+            if (s == SOLVER_OK && t4.data.data()) {
+                const auto tm = clock_type::now();
                 t->co = t4.co, t->size = t4.size, t->bits = 2, t->par = 2, t->depth_counts = t4.depth_counts;
                 t->data = HugeBuffer((t->size * 2 + 7) / 8);
                 if (!window_from4(t4.data.data(), t4.size, t->data.data(), t->side, why4))
                     return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "converting table fstp to fstp2 failed: %s",
                                             why4.c_str());
-                t->build_seconds = std::chrono::duration<double>(clock_type::now() - tc).count();
+                t->build_seconds = std::chrono::duration<double>(clock_type::now() - tm).count();
             }
         } else {
             s = build_fst(sv, *t, bits, par);

@@ -94,6 +94,20 @@ constexpr unsigned WINDOW_BASE = 9;  // codes 0..2 = distances 9..11
 // (n * 2 + 7) / 8 bytes to out and fills side. false (and why) if an entry is unreached.
 bool window_from4(const uint8_t *in4, uint64_t n, uint8_t *out, SideTable &side, std::string &why);
 
+// What a direct fstp2 build (build_fst with bits 2, par 2) keeps beside its 2-bit entries: the
+// entries at distances below the window (low[d][h]: chunks of the low 32 bits of those whose
+// index >> 32 is h; 35.8 M in all, 137 MiB) and those at 13 (top; 247).
+struct WindowLists {
+    std::vector<std::vector<uint32_t>> low[WINDOW_BASE][2];
+    std::vector<uint64_t> top;
+};
+// The last step of the direct build: codes holds n 2-bit entries, the distance mod 3 up to 11
+// and 3 beyond (12 and 13), lists the entries below the window and at 13. Gives every listed
+// entry code 3 and fills side with them, so codes and side become what window_from4 makes of
+// the 4-bit distances. false (and why) when a listed entry does not hold its distance mod 3 (or
+// 3 for a 13) or is listed twice.
+bool window_from_mod3(uint8_t *codes, uint64_t n, const WindowLists &lists, SideTable &side, std::string &why);
+
 struct FstTable {
     const Coords *co = nullptr;
     uint64_t size = 0;  // classes x 2187 x par
@@ -150,7 +164,12 @@ struct FstTable {
     int exact(int flip, int slice, int twist, int parity = 0) const;
 };
 
-// par = 2: the parity-split table (4 bits only; tables=fstp; fstp2 is converted from it).
+// par = 2: the parity-split table: bits 4 is tables=fstp; bits 2 is tables=fstp2, built
+// directly: a 2-bit BFS of the distances mod 3 (3 = unreached) up to distance 11, listing the
+// entries reached below 9 (WindowLists) as it goes; then distances 9, 10, 11 already are codes 0,
+// 1, 2 and every unreached entry is 12 or 13; one read-only backward pass finds the 13s (no
+// neighbour at 11), and window_from_mod3 moves the listed ones to the side table. Peak: the
+// 2-bit table and the lists (about 1.75 GiB), never the 4-bit table.
 solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits = 2, unsigned par = 1);
 bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // bits: the kind expected (the file's magic, CUBEFST1 or CUBEFST4, must say the same).
@@ -163,6 +182,17 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // after the data; the side table's own checksum is always checked).
 bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2, bool verify = true,
               bool huge = true, bool verify_once = false, unsigned par = 1);
+// Whether any of the n entries from i of a table of bits-bit entries (2 or 4; lowest bits first)
+// equals v: 64 bits at a time between the word boundaries. The BFS passes ask it of every row
+// before reading the row entry by entry (most rows of the early passes hold no frontier entry).
+// The words are read atomically (relaxed), so other threads may be setting entries meanwhile.
+bool any_entry_equal(const uint8_t *data, uint64_t i, uint64_t n, unsigned bits, unsigned v);
+
+// fstp2 (out: bits 2, par 2, windowed) from the cached fstp file at p4 (CUBEFSP4), read in
+// chunks of 64 MiB, so the peak is the 2-bit table and its side table; checks the file's
+// checksum on the way (skipped with verify_once when its marker matches; written after a pass
+// that succeeds). false (and why) when the file is missing, does not match or is corrupt.
+bool convert_fstp4_file(const std::string &p4, FstTable &out, bool verify_once, std::string &why);
 constexpr uint64_t fst_bytes(unsigned bits = 2, unsigned par = 1) {
     return (uint64_t(1523864) * N_TWIST * par * bits + 7) / 8;
 }
@@ -171,9 +201,11 @@ constexpr uint64_t fst_bytes(unsigned bits = 2, unsigned par = 1) {
 std::string fst_file(unsigned bits, unsigned par = 1);
 
 // Load from the cache folder or build (and save); shared by the whole process (the first
-// load decides huge and verify_once, see load_fst). fstp2 (bits 2, par 2) is converted from
-// the cached fstp4 file (built first when missing), which is mapped, not kept.
+// load decides huge and verify_once, see load_fst). fstp2 (bits 2, par 2) not cached: with
+// convert, converted from the cached fstp4 file (built first when missing), which is mapped, not
+// kept; else built directly (build_fst).
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits = 2, bool huge = true, bool verify_once = false, unsigned par = 1);
+                      unsigned bits = 2, bool huge = true, bool verify_once = false, unsigned par = 1,
+                      bool convert = false);
 
 }  // namespace cube

@@ -33,18 +33,18 @@ const char *const OPTIONS_HELP =
     "mode=optimal|fast   optimal (default): IDA* with pattern databases, a shortest solution;\n"
     "                    fast: Kociemba's two-phase algorithm, the first solution within max_length\n"
     "max_length=L        fast mode: longest solution accepted (default 20, 1..30)\n"
-    "tables=fstp|fstp2|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp,\n"
+    "tables=fstp2|fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp2,\n"
     "                    below; fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
     "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
     "                    in memory; fst: the same table mod 3 at 2 bits, no inverse lookups, 940 MiB\n"
-    "                    (about twice the nodes); fstp (default): fst4 with each entry split by the\n"
-    "                    corner permutation's parity, 3178 MiB, about 3.5 GiB in memory (1.4-1.75\n"
-    "                    times fewer nodes than fst4, see README); fstp2: the fstp distances at 2 bits\n"
-    "                    (9, 10, 11 in the entry, the rest in a 76 MiB side table; same nodes),\n"
-    "                    1665 MiB, converted once from the cached fstp file; large: corners + two\n"
-    "                    7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB; corners:\n"
-    "                    42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with the\n"
-    "                    pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).\n"
+    "                    (about twice the nodes); fstp: fst4 with each entry split by the corner\n"
+    "                    permutation's parity, 3178 MiB, about 3.5 GiB in memory (1.4-1.75 times\n"
+    "                    fewer nodes than fst4, see README); fstp2 (default): the fstp distances at\n"
+    "                    2 bits (9, 10, 11 in the entry, the rest in a 76 MiB side table; the same\n"
+    "                    nodes as fstp), 1664 MiB, about 1.9 GiB in memory, see fstp2_build; large:\n"
+    "                    corners + two 7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB;\n"
+    "                    corners: 42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with\n"
+    "                    the pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).\n"
     "pages=huge|mapped   how fst/fst4 is loaded from the cache: huge (default) copies it into\n"
     "                    transparent huge pages (about 20% faster search, slower to load); mapped\n"
     "                    maps the cached file (quicker to load where fresh memory is slow to come\n"
@@ -80,6 +80,12 @@ const char *const OPTIONS_HELP =
     "window_parent=on|off  fstp2 search: take an entry outside 9..11 from the parent's distance\n"
     "                    where that tells it (an exact 11 makes it 12, an exact 9 makes it 8) instead\n"
     "                    of the side table (on, default; off: always the side table; same nodes)\n"
+    "fstp2_build=auto|direct|convert  how a missing fstp2 table is made: direct: its own 2-bit BFS\n"
+    "                    (distances mod 3 up to 11, the few below 9 listed aside; 324 s wall,\n"
+    "                    248 s CPU, 2.0 GiB peak on 2 shared cores, never the 4-bit table);\n"
+    "                    convert: from the cached fstp file read in chunks (about 20 s, 1.9 GiB\n"
+    "                    peak; fstp is built first when missing, then 4.9 GiB peak);\n"
+    "                    auto (default): convert when the fstp file is cached, else direct\n"
     "symred=on|off       optimal search (every table set): when some of the 48 cube symmetries fix\n"
     "                    the start (the superflip: all 48), run only one task prefix per orbit of\n"
     "                    that group (on, default; exact: the same optimal length); off: all";
@@ -87,11 +93,12 @@ const char *const OPTIONS_HELP =
 struct Options {
     bool fast = false;
     int max_length = 20;
-    std::string tables = "fstp";
+    std::string tables = "fstp2";
     bool huge_pages = true;
     bool verify_once = true;
     FstSearchOptions search;
     std::string edges = "off";  // edges=off|e7|e8 (the table set of FstSearchOptions::edges)
+    std::string fstp2_build = "auto";  // fstp2_build=auto|direct|convert
 };
 
 struct Instance {
@@ -178,11 +185,15 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
+        } else if (k == "fstp2_build") {
+            if (v != "auto" && v != "direct" && v != "convert")
+                return why = "fstp2_build: expected auto, direct or convert, not '" + v + "'", false;
+            opts.fstp2_build = v;
         } else if (k == "edges") {
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build)",
                    false;
         }
     }
@@ -349,18 +360,28 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             const bool fstp = in.opts.tables == "fstp" || fstp2;  // the flip-slice-twist table split by parity
             const bool fst = in.opts.tables == "fst" || in.opts.tables == "fst4" || fstp;
             const unsigned bits = in.opts.tables == "fst4" || (fstp && !fstp2) ? 4 : 2, par = fstp ? 2 : 1;
+            // fstp2 not cached: converted from a cached fstp file (fstp2_build=auto, about 20 s) or
+            // built directly (auto without one; several minutes, see build_fst).
+            bool convert = false, have_fstp = false;
+            if (fstp2) {
+                std::error_code ec;
+                have_fstp = std::filesystem::exists(cache_folder(sv) + "/" + fst_file(4, 2), ec);
+                convert = in.opts.fstp2_build == "convert" || (in.opts.fstp2_build == "auto" && have_fstp);
+            }
             if (fst && sv && sv->memory_budget_bytes) {
                 // The class move table (class_moves): 1,523,864 classes x 18 moves x 4 bytes.
                 const uint64_t cm_bytes = in.opts.search.class_moves ? uint64_t(1523864) * NMOVES * 4 : 0;
                 bool known = false;
                 const uint64_t edge_bytes =
                     in.opts.edges == "off" ? 0 : (table_set(in.opts.edges, known).at(0).size() + 1) / 2;
-                // fstp2: its side table (75 MiB measured); and while it is not cached, the 4-bit
-                // table it is converted from (mapped, or built first) beside it.
+                // fstp2: its side table (75 MiB measured); and while it is not cached, the direct
+                // build's lists (137 MiB and the chunks' slack) or the conversion's read buffer
+                // (64 MiB), or with fstp2_build=convert and no fstp file the 4-bit table built
+                // first and converted in memory.
                 uint64_t side_bytes = fstp2 ? uint64_t(80) << 20 : 0;
                 std::error_code ec;
                 if (fstp2 && !std::filesystem::exists(cache_folder(sv) + "/" + fst_file(2, 2), ec))
-                    side_bytes += fst_bytes(4, 2);
+                    side_bytes += convert && !have_fstp ? fst_bytes(4, 2) : uint64_t(160) << 20;
                 const uint64_t need = fst_bytes(bits, par) + side_bytes + (88179840ull + 1) / 2 +
                                       (uint64_t(N_FLIPSLICE) * 4 + (16u << 20)) + cm_bytes + edge_bytes;
                 if (need > sv->memory_budget_bytes)
@@ -373,7 +394,7 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             solver_status s = get_tables(in.opts.tables, sv, tables, err);
             if (s != SOLVER_OK) return s;
             std::shared_ptr<const FstTable> ft;
-            if (fst && (s = get_fst(sv, ft, err, bits, in.opts.huge_pages, in.opts.verify_once, par)) != SOLVER_OK) return s;
+            if (fst && (s = get_fst(sv, ft, err, bits, in.opts.huge_pages, in.opts.verify_once, par, convert)) != SOLVER_OK) return s;
             std::vector<std::shared_ptr<const Pdb>> edges;
             FstSearchOptions search = in.opts.search;
             if (fst && in.opts.edges != "off") {

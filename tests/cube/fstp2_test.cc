@@ -4,7 +4,9 @@
 // cached fstp2 table, only when those are cached (the tests never build or convert them).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 #include "../../plugins/cube/fst.h"
@@ -59,6 +61,126 @@ TEST_CASE("CubeFstp2.WindowedEntriesDecodeToTheFourBitValues") {
     SideTable s2;
     std::vector<uint8_t> out((n * 2 + 7) / 8);
     CHECK_FALSE(window_from4(four.data(), n, out.data(), s2, why));
+}
+
+TEST_CASE("CubeFstp2.DirectBuildLastStepMatchesTheConversion") {
+    // Synthetic distances 0..13 over five buckets (one of them all below the window, one with
+    // none there) as the direct build leaves them: 2-bit codes of the distance mod 3 up to 11 and
+    // 3 beyond, and lists of the entries below 9 and at 13, in an arbitrary order and in several
+    // chunks. window_from_mod3 must make the very bytes and side table window_from4 makes of the
+    // 4-bit distances.
+    const uint64_t n = 5 * 4096 - 4;  // a multiple of 4, as the real table (4 entries a byte)
+    std::vector<unsigned> dist(n);
+    uint64_t rng = 11;
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t r = next(rng) % 100;
+        if (i < 4096) dist[i] = unsigned(next(rng) % 14);                     // everything
+        else if (i < 8192) dist[i] = unsigned(next(rng) % 9);                 // all below the window
+        else if (i < 12288) dist[i] = 9 + unsigned(next(rng) % 4);            // none there
+        else dist[i] = r < 3 ? unsigned(next(rng) % 9) : r < 4 ? 13 : r < 8 ? 12 : 9 + unsigned(r % 3);
+    }
+    std::vector<uint8_t> four((n + 1) / 2, 0), want((n * 2 + 7) / 8), codes((n * 2 + 7) / 8, 0);
+    WindowLists lists;
+    std::vector<uint64_t> order(n);
+    for (uint64_t i = 0; i < n; ++i) order[i] = i;
+    for (uint64_t i = n - 1; i > 0; --i) std::swap(order[i], order[next(rng) % (i + 1)]);
+    for (uint64_t i : order) {
+        const unsigned d = dist[i];
+        four[i >> 1] = uint8_t(four[i >> 1] | d << ((i & 1) * 4));
+        codes[i >> 2] = uint8_t(codes[i >> 2] | (d <= 11 ? d % 3 : 3u) << ((i & 3) * 2));
+        if (d == 13) lists.top.push_back(i);
+        if (d >= WINDOW_BASE) continue;
+        auto &chunks = lists.low[d][0];
+        if (chunks.empty() || next(rng) % 50 == 0) chunks.emplace_back();  // a new chunk now and then
+        chunks.back().push_back(uint32_t(i));
+    }
+    SideTable expect, got;
+    std::string why;
+    REQUIRE_MESSAGE(window_from4(four.data(), n, want.data(), expect, why), why);
+    const std::vector<uint8_t> mod3 = codes;
+    REQUIRE_MESSAGE(window_from_mod3(codes.data(), n, lists, got, why), why);
+    CHECK(codes == want);
+    CHECK(got.off == expect.off);
+    CHECK(got.ent == expect.ent);
+    CHECK(expect.off[2] - expect.off[1] == 4096);  // the bucket below the window
+    CHECK(expect.off[3] - expect.off[2] == 0);     // the bucket without side entries
+    // Decoded, the values are the distances.
+    FstTable t;
+    t.bits = 2, t.par = 2, t.size = n;
+    t.data = HugeBuffer(codes.size());
+    std::copy(codes.begin(), codes.end(), t.data.data());
+    t.side = got;
+    for (uint64_t i = 0; i < n; ++i) {
+        CAPTURE(i);
+        REQUIRE(t.value(i) == dist[i]);
+    }
+
+    // Refused: a listed entry whose code is not its distance mod 3 (a list from another pass),
+    // a 13 that was reached, an entry listed twice.
+    WindowLists bad = lists;
+    uint64_t e8 = 0;
+    while (dist[e8] != 8) ++e8;
+    bad.low[7][0].push_back(std::vector<uint32_t>(1, uint32_t(e8)));
+    codes = mod3;
+    CHECK_FALSE(window_from_mod3(codes.data(), n, bad, got, why));
+    bad = lists;
+    uint64_t e10 = 0;
+    while (dist[e10] != 10) ++e10;
+    bad.top.push_back(e10);
+    codes = mod3;
+    CHECK_FALSE(window_from_mod3(codes.data(), n, bad, got, why));
+    bad = lists;
+    bad.low[8][0].push_back(std::vector<uint32_t>(1, uint32_t(e8)));
+    codes = mod3;
+    CHECK_FALSE(window_from_mod3(codes.data(), n, bad, got, why));
+    // An entry below the window left out of the lists stays a code of the window: wrong, and seen.
+    bad = lists;
+    for (auto &c : bad.low[8][0]) c.clear();
+    codes = mod3;
+    REQUIRE(window_from_mod3(codes.data(), n, bad, got, why));
+    CHECK(codes != want);
+}
+
+TEST_CASE("CubeFst.AnyEntryEqualAgreesWithEntryByEntry") {
+    // The BFS's row filter: random 2- and 4-bit data, ranges of every alignment (inside one word,
+    // across words, whole words), every value, and a lone match at each end.
+    uint64_t rng = 3;
+    std::vector<uint8_t> d(512);
+    for (unsigned bits : {2u, 4u}) {
+        const unsigned per = 8 / bits, mask = (1u << bits) - 1;
+        auto get = [&](uint64_t k) { return (d[k / per] >> ((k % per) * bits)) & mask; };
+        auto set = [&](uint64_t k, unsigned v) {
+            d[k / per] = uint8_t((d[k / per] & ~(mask << ((k % per) * bits))) | v << ((k % per) * bits));
+        };
+        for (int round = 0; round < 3000; ++round) {
+            // Mostly one value, so most ranges lack the others.
+            const unsigned fill = unsigned(next(rng)) & mask;
+            for (uint64_t k = 0; k < d.size() * per; ++k) set(k, next(rng) % 64 == 0 ? unsigned(next(rng)) & mask : fill);
+            const uint64_t i = next(rng) % 400, n = next(rng) % 500;
+            for (unsigned v = 0; v <= mask; ++v) {
+                bool want = false;
+                for (uint64_t k = i; k < i + n; ++k) want = want || get(k) == v;
+                CAPTURE(bits);
+                CAPTURE(i);
+                CAPTURE(n);
+                CAPTURE(v);
+                REQUIRE(any_entry_equal(d.data(), i, n, bits, v) == want);
+            }
+            if (n == 0) continue;
+            const unsigned other = (fill + 1) & mask;
+            for (uint64_t k = i; k < i + n; ++k) set(k, fill);
+            CHECK_FALSE(any_entry_equal(d.data(), i, n, bits, other));
+            set(i + n - 1, other);
+            CHECK(any_entry_equal(d.data(), i, n, bits, other));
+            set(i + n - 1, fill), set(i, other);
+            CHECK(any_entry_equal(d.data(), i, n, bits, other));
+            set(i, fill);
+            if (i > 0) set(i - 1, other);  // just outside: not seen
+            CHECK_FALSE(any_entry_equal(d.data(), i, n, bits, other));
+            set(i + n, other);
+            CHECK_FALSE(any_entry_equal(d.data(), i, n, bits, other));
+        }
+    }
 }
 
 TEST_CASE("CubeFstp2.ParentTellsCodeThreeEntriesWithoutTheSideTable") {
@@ -160,4 +282,26 @@ TEST_CASE("CubeFstp2.CachedTableMatchesFstpAndSolvesOptimally") {
         CHECK(r2.nodes == r4.nodes);  // exact values: the same search
         CHECK(r2.moves.size() <= scramble.size());
     }
+}
+
+TEST_CASE("CubeFstp2.CachedTableIsTheConversionOfFstpEntryByEntry") {
+    // Only where both cube-fstp4.pdb and cube-fstp2.pdb are cached: the cached fstp2 table (built
+    // directly, or converted) is byte for byte, side table and counts per distance included, what
+    // the chunked conversion (convert_fstp4_file) makes of the cached 4-bit table.
+    const std::string dir = cube_test::user_cache_dir();
+    if (!std::filesystem::exists(dir + "/" + fst_file(4, 2)) || !std::filesystem::exists(dir + "/" + fst_file(2, 2))) {
+        MESSAGE("skipped: no cached fstp and fstp2 tables in " << dir);
+        return;
+    }
+    FstTable f2, conv;
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(2, 2), f2, why, 2, true, false, false, 2), why);
+    REQUIRE_MESSAGE(convert_fstp4_file(dir + "/" + fst_file(4, 2), conv, false, why), why);
+    REQUIRE(conv.windowed());
+    REQUIRE(f2.data.size() == conv.data.size());
+    CHECK(std::memcmp(f2.data.data(), conv.data.data(), f2.data.size()) == 0);
+    CHECK(f2.side.off == conv.side.off);
+    CHECK(f2.side.ent == conv.side.ent);
+    CHECK(f2.depth_counts == conv.depth_counts);
+    CHECK(conv.depth_counts.size() == 14);  // distances 0..13
 }
