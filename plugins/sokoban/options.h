@@ -45,6 +45,8 @@ struct Options {
     int fesshot = 0; // fesshot=off|1|2: FESS's hotspot advisor (fess.h), the least count that makes a hotspot
     bool fessrooms = true; // fessrooms=on|off: FESS's room-connectivity feature (rooms.h), a third cell coordinate
     int fesspack = 1; // fesspack=off|on|all (0, 1, 2): FESS's packing macro (one move pushes a box all the way onto a goal of the next packing layer, fess.h)
+    bool corraldead = true; // corraldead=on|off (corraldead.h): the corral deadlock search after a push beside a corral
+    int cdbudget = 2000;    // cdbudget=N, 1..1000000: sub-states per corral deadlock test
 };
 
 extern const char *const OPTIONS_HELP;

@@ -26,6 +26,8 @@ void init_instance(Instance &inst, Level level, const Options &options) {
     inst.roomfill.init(b, options.roomfill);
     inst.localdead_cache.reset();
     if (options.localdead && options.ldshared) inst.localdead_cache.reset(new LocalDeadCache());
+    inst.corraldead_cache.reset();
+    if (options.corraldead) inst.corraldead_cache.reset(new CorralDeadCache());
     inst.room_mask.clear();
     for (const GoalRoom &r : inst.macros.rooms) {
         std::vector<uint8_t> mask(b.n, 0);
@@ -92,6 +94,8 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.localdead.init(inst.board);
     s.localdead.radius = inst.options.ldradius;
     s.localdead.budget = inst.options.ldbudget;
+    s.corraldead.init(inst.board);
+    s.corraldead.budget = inst.options.cdbudget;
     s.dirs.reserve(n);
 }
 
@@ -291,6 +295,9 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         // Last: the costliest test, on children every cheaper test let through.
         if (inst.options.localdead && local_deadlock(b, dead, s.occ.data(), to, np, s.localdead,
                                                       inst.localdead_cache.get(), inst.options.ldprobe))
+            return 0;
+        if (inst.options.corraldead && corral_deadlock(b, dead, s.occ.data(), to, end_player, s.corraldead,
+                                                        inst.corraldead_cache.get()))
             return 0;
         uint8_t *child = s.child.data();
         std::memcpy(child, state, inst.state_size);
