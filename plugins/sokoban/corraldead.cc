@@ -258,12 +258,16 @@ void CorralDeadScratch::init(const Board &board) {
     marks.assign(static_cast<size_t>(board.n) * PLANES, 0);
     stamp = 0;
     stack.assign(board.n + 1, 0);
+    corral.clear();
+    corral.reserve(board.n);
+    near.assign(NEAR, Near{});
     for (auto &bk : buckets) bk.clear();
     seen.clear();
 }
 
 bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int to, int player,
                      CorralDeadScratch &s, CorralDeadCache *cache) {
+    ++s.calls;
     // Cheap filter: with the player beside `to` (a single push, or a tunnel macro's last one),
     // walk the 8 cells around `to` in circular order (each next to the one before). When the
     // empty orthogonal neighbours of `to` all lie in one run of consecutive empty ring cells,
@@ -299,52 +303,95 @@ bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupan
         if (runs <= 1) return false; // the player's run is the only one
     }
     ++s.floods;
-    const uint32_t full = bump(s);
-    flood(b, s, occupancy, FULL, full, player);
-    // The corral: empty cells outside the area reached from `to`'s neighbours; its boxes.
+    // Flood from each empty neighbour of `to` over empty cells; a flood that meets the player's
+    // cell, or a cell of an earlier flood of this call that met it (an earlier flood that did
+    // not is a whole corral, closed, so it cannot be met), is in the player's area and stops
+    // there; the others are the corral's cells.
+    if (s.stamp > UINT32_MAX - 64u) {
+        std::fill(s.marks.begin(), s.marks.end(), 0);
+        s.stamp = 0;
+    }
+    const uint32_t call_base = s.stamp + 1;
+    s.corral.clear();
+    for (int d = 0; d < 4; ++d) {
+        const int x = b.nb[to][d];
+        if (x < 0 || occupancy[x] || x == player || mark(s, b, FULL, x) >= call_base) continue;
+        const uint32_t fs = bump(s);
+        const size_t first = s.corral.size();
+        bool reached = false;
+        // Breadth-first: the player stands near `to`, so a flood that reaches it mostly does
+        // so within a few cells.
+        int head = 0, tail = 0;
+        s.stack[tail++] = x;
+        mark(s, b, FULL, x) = fs;
+        s.corral.push_back(x);
+        while (head < tail && !reached) {
+            const int c = s.stack[head++];
+            for (int e = 0; e < 4; ++e) {
+                const int y = b.nb[c][e];
+                if (y < 0 || occupancy[y] || mark(s, b, FULL, y) == fs) continue;
+                if (y == player || mark(s, b, FULL, y) >= call_base) {
+                    reached = true;
+                    break;
+                }
+                mark(s, b, FULL, y) = fs;
+                s.stack[tail++] = y;
+                s.corral.push_back(y);
+            }
+        }
+        if (reached) s.corral.resize(first);
+    }
+    if (s.corral.empty()) return false;
+    // The corral's boxes: every box beside one of its cells.
     const uint32_t cs = bump(s);
     int cells[MAXB];
     int count = 0;
-    int top = 0;
-    for (int d = 0; d < 4; ++d) {
-        const int x = b.nb[to][d];
-        if (x < 0 || occupancy[x] || mark(s, b, FULL, x) == full || mark(s, b, CORRAL, x) == cs) continue;
-        mark(s, b, CORRAL, x) = cs;
-        s.stack[top++] = x;
-    }
-    if (top == 0) return false;
-    bool too_big = false;
-    while (top > 0 && !too_big) {
-        const int c = s.stack[--top];
-        for (int d = 0; d < 4; ++d) {
-            const int x = b.nb[c][d];
-            if (x < 0 || mark(s, b, CORRAL, x) == cs) continue;
-            mark(s, b, CORRAL, x) = cs;
-            if (occupancy[x]) {
-                if (count == MAXB) {
-                    too_big = true;
-                    break;
-                }
-                cells[count++] = x;
-            } else {
-                s.stack[top++] = x; // empty and beside an unreachable cell: unreachable
+    for (int c : s.corral)
+        for (int e = 0; e < 4; ++e) {
+            const int y = b.nb[c][e];
+            if (y < 0 || !occupancy[y] || mark(s, b, CORRAL, y) == cs) continue;
+            mark(s, b, CORRAL, y) = cs;
+            if (count == MAXB) {
+                ++s.too_big;
+                return false;
             }
+            cells[count++] = y;
         }
-    }
-    if (too_big) {
-        ++s.too_big;
-        return false;
+    // Only corrals whose boxes cannot be pushed out are searched (the I of PI-corrals,
+    // corral.h): a push of one of them from a cell outside the corral to a cell outside it
+    // (empty or holding a box that the sub-position removes) would, in the sub-position, take
+    // the box out and open the corral at once in nearly every case, so the search would end
+    // "alive" anyway. Skipping is sound: it only says alive.
+    for (int c : s.corral) mark(s, b, CORRAL, c) = cs;
+    for (int i = 0; i < count; ++i) {
+        const int box = cells[i];
+        for (int d = 0; d < 4; ++d) {
+            const int dest = b.nb[box][d], pos = b.nb[box][opposite(d)];
+            if (dest < 0 || pos < 0 || !b.boxable[dest] || (dead && dead[dest])) continue;
+            if (mark(s, b, CORRAL, dest) == cs || mark(s, b, CORRAL, pos) == cs) continue; // in the corral or a corral box
+            ++s.pushable;
+            return false;
+        }
     }
     if (all_on_goals(b, cells, count)) return false; // trivially alive in the relaxation
     ++s.tests;
     // Probe first with the full position's player cell: its area lies inside the sub-position's
     // area, so (player, boxes) names the same sub-position as the normalized key.
     const Key probe = make_key(player, cells, count); // sorts cells
+    // The thread's own small table first (no lock, hot in the cache), then the shared one.
+    CorralDeadScratch::Near *near = nullptr;
     if (cache) {
+        near = &s.near[CorralDeadKeyHash()(probe) & (CorralDeadScratch::NEAR - 1)];
+        if (near->used && near->key == probe) {
+            ++s.cache_hits;
+            if (near->dead) ++s.deadlocks;
+            return near->dead != 0;
+        }
         const int r = cache->find(probe);
         if (r >= 0) {
             ++s.cache_hits;
             if (r) ++s.deadlocks;
+            *near = {probe, 1, static_cast<uint8_t>(r)};
             return r != 0;
         }
     }
@@ -361,6 +408,7 @@ bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupan
             ++s.cache_hits;
             if (r) ++s.deadlocks;
             cache->insert(probe, r != 0);
+            *near = {probe, 1, static_cast<uint8_t>(r)};
             return r != 0;
         }
     }
@@ -368,6 +416,7 @@ bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupan
     if (cache) {
         cache->insert(key, result);
         if (p != player) cache->insert(probe, result);
+        *near = {probe, 1, static_cast<uint8_t>(result ? 1 : 0)};
         if (result)
             for (const auto &kv : s.seen) cache->insert(kv.first, true); // each one proven dead
     }

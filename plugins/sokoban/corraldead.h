@@ -102,11 +102,20 @@ struct CorralDeadScratch {
     std::vector<uint32_t> marks;  // flood stamps, 4 planes of n cells (see corraldead.cc)
     uint32_t stamp = 0;
     std::vector<int> stack;
+    std::vector<int> corral;      // the corral's cells (corral_deadlock)
     std::vector<Key> buckets[3 * MAX_BOXES + 1];
     std::unordered_map<Key, uint8_t, CorralDeadKeyHash> seen;
+    // A small direct-mapped table of this thread's answers by the probe key, in front of the
+    // shared one (no lock; an entry is the full key, so a hit is exact).
+    static constexpr size_t NEAR = 4096;
+    struct Near {
+        Key key;
+        uint8_t used, dead;
+    };
+    std::vector<Near> near;
     int budget = 2000;            // sub-states per test (cdbudget=N)
     // Counters for measurements.
-    uint64_t calls = 0, floods = 0, tests = 0, deadlocks = 0, cache_hits = 0, unknown = 0, too_big = 0, expanded = 0;
+    uint64_t calls = 0, floods = 0, pushable = 0, tests = 0, deadlocks = 0, cache_hits = 0, unknown = 0, too_big = 0, expanded = 0;
     void init(const Board &board);
 };
 
