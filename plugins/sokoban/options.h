@@ -45,7 +45,7 @@ struct Options {
     int fesshot = 0; // fesshot=off|1|2: FESS's hotspot advisor (fess.h), the least count that makes a hotspot
     bool fessrooms = true; // fessrooms=on|off: FESS's room-connectivity feature (rooms.h), a third cell coordinate
     int fesspack = 1; // fesspack=off|on|all (0, 1, 2): FESS's packing macro (one move pushes a box all the way onto a goal of the next packing layer, fess.h)
-    bool corraldead = true; // corraldead=on|off (corraldead.h): the corral deadlock search after a push beside a corral
+    int corraldead = 0; // corraldead=off|on|pi (0, 1, 2; corraldead.h): after each push beside a corral, or once per expansion on the PI-corral; off by default (costs more CPU than it saves, README)
     int cdbudget = 2000;    // cdbudget=N, 1..1000000: sub-states per corral deadlock test
 };
 

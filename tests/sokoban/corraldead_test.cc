@@ -83,9 +83,12 @@ TEST_CASE("Sokoban.CorralDead.LiveCorralNotPruned") {
     CHECK_FALSE(corral_dead_at(open, 2, 3, nullptr, &stats));
     CHECK(stats.tests == 0);
     // Solvable, and solved with the test on: the verifier replays the solution.
-    const sokoban_test::Solved on = sokoban_test::table_solve(LIVE_CORRAL, 1, {}, 100000, 1, 1);
-    REQUIRE(on.ok);
-    sokoban_test::check_replays(LIVE_CORRAL, 1, on);
+    for (const char *mode : {"on", "pi"}) {
+        INFO("corraldead=" << mode);
+        const sokoban_test::Solved on = sokoban_test::table_solve(LIVE_CORRAL, 1, {{"corraldead", mode}}, 100000, 1, 1);
+        REQUIRE(on.ok);
+        sokoban_test::check_replays(LIVE_CORRAL, 1, on);
+    }
 }
 
 TEST_CASE("Sokoban.CorralDead.SwitchOffAndCache") {
@@ -97,16 +100,22 @@ TEST_CASE("Sokoban.CorralDead.SwitchOffAndCache") {
                                "####$$###\n"
                                "#.     .#\n"
                                "#########\n";
-    Options on, off;
-    on.localdead = off.localdead = false;
-    off.corraldead = false;
-    sokoban_test::Fixture a(before, on), b(before, off);
+    Options on, off, pi;
+    on.localdead = off.localdead = pi.localdead = false;
+    CHECK(off.corraldead == 0); // the default
+    on.corraldead = 1;
+    pi.corraldead = 2;
+    sokoban_test::Fixture a(before, on), b(before, off), c(before, pi);
     const auto kids_on = sokoban_test::children(a.inst, a.scratch, a.initial());
     const auto kids_off = sokoban_test::children(b.inst, b.scratch, b.initial());
+    const auto kids_pi = sokoban_test::children(c.inst, c.scratch, c.initial());
     CHECK(kids_off.size() == kids_on.size() + 2); // either box pushed down closes it
     CHECK(a.inst.corraldead_cache != nullptr);
     CHECK(b.inst.corraldead_cache == nullptr);
     CHECK(a.scratch.corraldead.deadlocks == 2);
+    // pi: the position itself has a PI-corral (row 4, both pushes into it) that is dead.
+    CHECK(kids_pi.empty());
+    CHECK(c.scratch.corraldead.deadlocks == 1);
     // The table answers the second time without a search.
     sokoban_test::Fixture fx(DEAD_CORRAL);
     CorralDeadCache cache(4);
@@ -126,21 +135,26 @@ TEST_CASE("Sokoban.CorralDead.KeepsOptimalLengths") {
     for (uint32_t level : {3u, 5u, 12u, 42u, 43u, 63u, 64u}) {
         INFO("Microban level " << level);
         const sokoban_test::Solved on =
-            sokoban_test::table_solve(micro, level, {{"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+            sokoban_test::table_solve(micro, level, {{"corraldead", "on"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
         const sokoban_test::Solved off = sokoban_test::table_solve(
             micro, level, {{"corraldead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        const sokoban_test::Solved pi = sokoban_test::table_solve(
+            micro, level, {{"corraldead", "pi"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
         REQUIRE(on.ok);
         REQUIRE(off.ok);
+        REQUIRE(pi.ok);
         CHECK(on.pushes == off.pushes);
+        CHECK(pi.pushes == off.pushes);
         on_total += on.expanded;
         off_total += off.expanded;
         sokoban_test::check_replays(micro, level, on);
+        sokoban_test::check_replays(micro, level, pi);
     }
     for (const char *map : {"04", "08", "12", "17", "19"}) {
         INFO("course map " << map);
         const std::string text = sokoban_test::read_text(std::string("puzzles/sokoban/course/") + map + ".txt");
         const sokoban_test::Solved on =
-            sokoban_test::table_solve(text, 1, {{"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+            sokoban_test::table_solve(text, 1, {{"corraldead", "on"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
         const sokoban_test::Solved off = sokoban_test::table_solve(
             text, 1, {{"corraldead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
         REQUIRE(on.ok);
@@ -159,7 +173,7 @@ TEST_CASE("Sokoban.CorralDead.EveryPrunedStateIsDead") {
     // searched exhaustively (all techniques but this one on): no solution may be reachable.
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     Options o;
-    o.corraldead = false;
+    o.corraldead = 0;
     size_t proven = 0;
     for (uint32_t level : {1u, 2u, 3u, 4u, 6u, 8u, 12u, 20u, 42u, 63u}) {
         INFO("level " << level);
@@ -285,7 +299,8 @@ TEST_CASE("Sokoban.CorralDead.ThreadsShareOneInstance") {
     Options o;
     o.tunnels = o.goalroom = false;
     Options o_off = o;
-    o_off.corraldead = false;
+    o_off.corraldead = 0;
+    o.corraldead = 1;
     for (uint32_t level : {3u, 12u}) {
         INFO("level " << level);
         Instance off;

@@ -84,7 +84,7 @@ TEST_CASE("Sokoban.LocalDead.LiveClumps") {
 TEST_CASE("Sokoban.LocalDead.SwitchOff") {
     Options o, on_options;
     o.localdead = false;
-    o.corraldead = on_options.corraldead = false; // the corral test (corraldead.h) prunes it too
+    o.corraldead = on_options.corraldead = 0; // the corral test (corraldead.h) prunes it too
     // The pushes from the shut-in position are all blocked anyway; the test's own pruning shows
     // one push earlier: the push that shuts the player in.
     const std::string before = "  ####   \n"
