@@ -325,3 +325,23 @@ TEST_CASE("Sokoban.CorralDead.ThreadsShareOneInstance") {
         CHECK(inst.corraldead_cache->size() > 0);
     }
 }
+
+TEST_CASE("Sokoban.CorralDead.Options") {
+    Options o;
+    std::string error;
+    const solver_option pi[] = {{"corraldead", "pi"}, {"cdbudget", "50"}};
+    REQUIRE(parse_options(pi, 2, o, error));
+    CHECK(o.corraldead == 2);
+    CHECK(o.cdbudget == 50);
+    const solver_option on[] = {{"corraldead", "on"}};
+    REQUIRE(parse_options(on, 1, o, error));
+    CHECK(o.corraldead == 1);
+    REQUIRE(parse_options(nullptr, 0, o, error));
+    CHECK(o.corraldead == 0); // off by default
+    CHECK(o.cdbudget == 2000);
+    for (const solver_option bad : {solver_option{"corraldead", "yes"}, solver_option{"cdbudget", "0"},
+                                    solver_option{"cdbudget", "x"}}) {
+        CHECK_FALSE(parse_options(&bad, 1, o, error));
+        CHECK(error.find(bad.key) != std::string::npos);
+    }
+}
