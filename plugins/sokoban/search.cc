@@ -26,6 +26,8 @@ void init_instance(Instance &inst, Level level, const Options &options) {
     inst.roomfill.init(b, options.roomfill);
     inst.localdead_cache.reset();
     if (options.localdead && options.ldshared) inst.localdead_cache.reset(new LocalDeadCache());
+    inst.corraldead_cache.reset();
+    if (options.corraldead != 0) inst.corraldead_cache.reset(new CorralDeadCache());
     inst.room_mask.clear();
     for (const GoalRoom &r : inst.macros.rooms) {
         std::vector<uint8_t> mask(b.n, 0);
@@ -92,6 +94,8 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.localdead.init(inst.board);
     s.localdead.radius = inst.options.ldradius;
     s.localdead.budget = inst.options.ldbudget;
+    s.corraldead.init(inst.board);
+    s.corraldead.budget = inst.options.cdbudget;
     s.dirs.reserve(n);
 }
 
@@ -292,6 +296,9 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         if (inst.options.localdead && local_deadlock(b, dead, s.occ.data(), to, np, s.localdead,
                                                       inst.localdead_cache.get(), inst.options.ldprobe))
             return 0;
+        if (inst.options.corraldead == 1 && corral_deadlock(b, dead, s.occ.data(), to, end_player, s.corraldead,
+                                                        inst.corraldead_cache.get()))
+            return 0;
         uint8_t *child = s.child.data();
         std::memcpy(child, state, inst.state_size);
         child[0] = static_cast<uint8_t>(np & 0xff);
@@ -379,6 +386,11 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         const CorralVerdict v = find_pi_corral(b, dead, s.occ.data(), s.reach.data(), rstamp, s.corral, s.allowed);
         if (v == CorralVerdict::dead) return 0;
         if (v == CorralVerdict::restrict) {
+            // corraldead=pi: the corral deadlock search on the PI-corral's side of its first
+            // pushable box, once per expansion (instead of once per child).
+            if (inst.options.corraldead == 2 && corral_deadlock(b, dead, s.occ.data(), s.allowed[0] / 4, player,
+                                                                s.corraldead, inst.corraldead_cache.get()))
+                return 0;
             for (int i = 0; i < count; ++i) s.box_index[s.boxes[i]] = i;
             for (int m : s.allowed)
                 if (push(s.box_index[m / 4], m % 4)) return 1;
