@@ -251,6 +251,32 @@ bool sub_search(const Board &b, const uint8_t *dead, const Key &start, uint32_t 
     return true; // every reachable sub-position explored: none with all boxes on goals
 }
 
+// The corral beside `to` after the single push a.box -> to, `to` a cell of the parent's area:
+// the child's player (on a.box) reaches the parts that hold a neighbour of a.box (a corral the
+// box left and that opens onto a.box touches no cell of the area, so it joins nothing else);
+// the parts beside `to` that are not among them are shut off. Appends their cells to s.corral.
+void cut_corral(const Board &b, int to, const ParentArea &a, CorralDeadScratch &s) {
+    AreaTree &t = *a.tree;
+    if (!t.ready(a.stamp)) t.build(b, a.reach, a.stamp, a.root);
+    int joined[4], nj = 0, taken[4], nt = 0;
+    for (int d = 0; d < 4; ++d) {
+        const int y = b.nb[a.box][d];
+        if (y < 0 || y == to || a.reach[y] != a.stamp) continue;
+        joined[nj++] = t.part_of(b, to, y);
+    }
+    for (int d = 0; d < 4; ++d) {
+        const int x = b.nb[to][d];
+        if (x < 0 || a.reach[x] != a.stamp) continue; // a wall, a box or the player's new cell
+        const int p = t.part_of(b, to, x);
+        bool skip = false;
+        for (int i = 0; i < nj; ++i) skip |= joined[i] == p;
+        for (int i = 0; i < nt; ++i) skip |= taken[i] == p;
+        if (skip) continue;
+        taken[nt++] = p;
+        t.append_part(b, to, p, s.corral);
+    }
+}
+
 } // namespace
 
 void CorralDeadScratch::init(const Board &board) {
@@ -266,7 +292,7 @@ void CorralDeadScratch::init(const Board &board) {
 }
 
 bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int to, int player,
-                     CorralDeadScratch &s, CorralDeadCache *cache) {
+                     CorralDeadScratch &s, CorralDeadCache *cache, const ParentArea *parent) {
     ++s.calls;
     // Cheap filter: with the player beside `to` (a single push, or a tunnel macro's last one),
     // walk the 8 cells around `to` in circular order (each next to the one before). When the
@@ -302,44 +328,49 @@ bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupan
         }
         if (runs <= 1) return false; // the player's run is the only one
     }
-    ++s.floods;
-    // Flood from each empty neighbour of `to` over empty cells; a flood that meets the player's
-    // cell, or a cell of an earlier flood of this call that met it (an earlier flood that did
-    // not is a whole corral, closed, so it cannot be met), is in the player's area and stops
-    // there; the others are the corral's cells.
-    if (s.stamp > UINT32_MAX - 64u) {
-        std::fill(s.marks.begin(), s.marks.end(), 0);
-        s.stamp = 0;
-    }
-    const uint32_t call_base = s.stamp + 1;
     s.corral.clear();
-    for (int d = 0; d < 4; ++d) {
-        const int x = b.nb[to][d];
-        if (x < 0 || occupancy[x] || x == player || mark(s, b, FULL, x) >= call_base) continue;
-        const uint32_t fs = bump(s);
-        const size_t first = s.corral.size();
-        bool reached = false;
-        // Breadth-first: the player stands near `to`, so a flood that reaches it mostly does
-        // so within a few cells.
-        int head = 0, tail = 0;
-        s.stack[tail++] = x;
-        mark(s, b, FULL, x) = fs;
-        s.corral.push_back(x);
-        while (head < tail && !reached) {
-            const int c = s.stack[head++];
-            for (int e = 0; e < 4; ++e) {
-                const int y = b.nb[c][e];
-                if (y < 0 || occupancy[y] || mark(s, b, FULL, y) == fs) continue;
-                if (y == player || mark(s, b, FULL, y) >= call_base) {
-                    reached = true;
-                    break;
-                }
-                mark(s, b, FULL, y) = fs;
-                s.stack[tail++] = y;
-                s.corral.push_back(y);
-            }
+    if (parent && parent->tree && s.cut_trigger && player == parent->box && parent->reach[to] == parent->stamp) {
+        ++s.cut_answers;
+        cut_corral(b, to, *parent, s);
+    } else {
+        ++s.floods;
+        // Flood from each empty neighbour of `to` over empty cells; a flood that meets the
+        // player's cell, or a cell of an earlier flood of this call that met it (an earlier
+        // flood that did not is a whole corral, closed, so it cannot be met), is in the
+        // player's area and stops there; the others are the corral's cells.
+        if (s.stamp > UINT32_MAX - 64u) {
+            std::fill(s.marks.begin(), s.marks.end(), 0);
+            s.stamp = 0;
         }
-        if (reached) s.corral.resize(first);
+        const uint32_t call_base = s.stamp + 1;
+        for (int d = 0; d < 4; ++d) {
+            const int x = b.nb[to][d];
+            if (x < 0 || occupancy[x] || x == player || mark(s, b, FULL, x) >= call_base) continue;
+            const uint32_t fs = bump(s);
+            const size_t first = s.corral.size();
+            bool reached = false;
+            // Breadth-first: the player stands near `to`, so a flood that reaches it mostly
+            // does so within a few cells.
+            int head = 0, tail = 0;
+            s.stack[tail++] = x;
+            mark(s, b, FULL, x) = fs;
+            s.corral.push_back(x);
+            while (head < tail && !reached) {
+                const int c = s.stack[head++];
+                for (int e = 0; e < 4; ++e) {
+                    const int y = b.nb[c][e];
+                    if (y < 0 || occupancy[y] || mark(s, b, FULL, y) == fs) continue;
+                    if (y == player || mark(s, b, FULL, y) >= call_base) {
+                        reached = true;
+                        break;
+                    }
+                    mark(s, b, FULL, y) = fs;
+                    s.stack[tail++] = y;
+                    s.corral.push_back(y);
+                }
+            }
+            if (reached) s.corral.resize(first);
+        }
     }
     if (s.corral.empty()) return false;
     // The corral's boxes: every box beside one of its cells.

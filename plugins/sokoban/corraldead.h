@@ -49,6 +49,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "areatree.h"
 #include "board.h"
 
 namespace sokoban {
@@ -95,6 +96,18 @@ private:
     size_t per_stripe_, mask_, limit_;
 };
 
+// The parent's player area, for the exact local trigger (areatree=on): reach[c] == stamp for
+// the cells the player reaches before the push, `root` its smallest cell, `box` the pushed
+// box's cell before the push (where the child's player stands), and the area's tree
+// (areatree.h; built here when not valid).
+struct ParentArea {
+    const uint32_t *reach;
+    uint32_t stamp;
+    int root;
+    int box;
+    AreaTree *tree;
+};
+
 struct CorralDeadScratch {
     static constexpr int MAX_BOXES = CORRALDEAD_MAX_BOXES;
     using Key = CorralDeadKey;
@@ -114,8 +127,10 @@ struct CorralDeadScratch {
     };
     std::vector<Near> near;
     int budget = 2000;            // sub-states per test (cdbudget=N)
+    bool cut_trigger = true;      // areatree=on: the corral from the parent area's tree
     // Counters for measurements.
     uint64_t calls = 0, floods = 0, pushable = 0, tests = 0, deadlocks = 0, cache_hits = 0, unknown = 0, too_big = 0, expanded = 0;
+    uint64_t cut_answers = 0;     // corrals found from the tree (no flood)
     void init(const Board &board);
 };
 
@@ -125,8 +140,15 @@ struct CorralDeadScratch {
 // when `player` is beside `to`, a look at the 8 cells around `to` rules out most pushes (no
 // corral can border `to`); the table is probed with `player` itself before the flood that
 // normalizes the sub-position's player (its area lies inside the sub-position's area).
+//
+// With `parent` (a single push from parent->box to `to`, player == parent->box) and cut_trigger, the
+// corral beside `to`, when `to` was in the parent's area, is found without a flood: removing
+// `to` splits that area into parts (the depth-first tree's low links say which), and the
+// child's player area is the parts beside the player's new cell (with any corral the box
+// left opening into it); the other parts beside `to` are the corral, exactly the cells the
+// flood would find (tested). Otherwise (a push into a corral, a macro) the flood runs.
 bool corral_deadlock(const Board &board, const uint8_t *dead, const uint8_t *occupancy, int to, int player,
-                     CorralDeadScratch &s, CorralDeadCache *cache);
+                     CorralDeadScratch &s, CorralDeadCache *cache, const ParentArea *parent = nullptr);
 
 } // namespace sokoban
 

@@ -73,6 +73,7 @@ struct Scratch {
     RoomFill::Scratch roomfill;
     LocalDeadScratch localdead;
     CorralDeadScratch corraldead;
+    AreaTree tree; // the parent's area with its cut cells (areatree.h), built on demand per expansion
     std::vector<int> dirs;
     bool no_tunnels = false;     // this thread's searches skip the tunnel macro (portfolio.h)
     bool room_shortcut = false;  // and keep the plain push beside a goal-room macro
@@ -87,7 +88,9 @@ int normalize_player(const Instance &inst, Scratch &s, int from);
 
 // The normalized player of the child after one push from `box` to `to` (s.occ already holds
 // it) from a parent whose player area is marked by rstamp in s.reach with smallest cell
-// `player`: a local test around `to` in the common case, the flood otherwise. Equal to
+// `player`: a local test around `to` in the common case, else (areatree=on) the parts of the
+// area without `to` from s.tree (areatree.h, built here for rstamp when not ready; the caller
+// clears s.tree.valid when it reuses s.reach's stamps), else the flood. Equal to
 // normalize_player(inst, s, box) always.
 int child_player(const Instance &inst, Scratch &s, int player, int box, int to, uint32_t rstamp);
 

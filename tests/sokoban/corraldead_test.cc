@@ -3,6 +3,7 @@
 // (exact keys, a stress test from several threads; run it under SAN=thread too).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <set>
 #include <thread>
@@ -140,10 +141,16 @@ TEST_CASE("Sokoban.CorralDead.KeepsOptimalLengths") {
             micro, level, {{"corraldead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
         const sokoban_test::Solved pi = sokoban_test::table_solve(
             micro, level, {{"corraldead", "pi"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        const sokoban_test::Solved flood = sokoban_test::table_solve(
+            micro, level, {{"corraldead", "on"}, {"areatree", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000,
+            1, 1);
         REQUIRE(on.ok);
         REQUIRE(off.ok);
         REQUIRE(pi.ok);
+        REQUIRE(flood.ok);
         CHECK(on.pushes == off.pushes);
+        CHECK(flood.expanded == on.expanded); // the same prunes: the same search
+        CHECK(flood.text == on.text);
         CHECK(pi.pushes == off.pushes);
         on_total += on.expanded;
         off_total += off.expanded;
@@ -339,9 +346,84 @@ TEST_CASE("Sokoban.CorralDead.Options") {
     REQUIRE(parse_options(nullptr, 0, o, error));
     CHECK(o.corraldead == 0); // off by default
     CHECK(o.cdbudget == 2000);
+    CHECK(o.areatree); // on by default
+    const solver_option flood[] = {{"areatree", "off"}};
+    REQUIRE(parse_options(flood, 1, o, error));
+    CHECK_FALSE(o.areatree);
     for (const solver_option bad : {solver_option{"corraldead", "yes"}, solver_option{"cdbudget", "0"},
-                                    solver_option{"cdbudget", "x"}}) {
+                                    solver_option{"cdbudget", "x"}, solver_option{"areatree", "both"}}) {
         CHECK_FALSE(parse_options(&bad, 1, o, error));
         CHECK(error.find(bad.key) != std::string::npos);
     }
+}
+
+TEST_CASE("Sokoban.CorralDead.CutTriggerFindsTheFloodsCorral") {
+    // Every single push from the states of a breadth-first search (XSokoban and Microban levels,
+    // many corrals): the corral found from the parent area's tree (areatree=on) is the one
+    // the flood finds, cell for cell, and so is the answer. The tree is built once per parent.
+    const std::string xsb = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    size_t compared = 0, with_corral = 0, builds = 0, parents = 0, answers = 0;
+    for (const auto &level : std::vector<std::pair<const std::string *, uint32_t>>{
+             {&xsb, 1}, {&xsb, 2}, {&xsb, 4}, {&xsb, 11}, {&xsb, 20}, {&xsb, 29}, {&xsb, 50},
+             {&micro, 12}, {&micro, 42}, {&micro, 93}, {&micro, 153}}) {
+        INFO("level " << level.second);
+        sokoban_test::Fixture fx(*level.first);
+        init_instance(fx.inst, sokoban_test::parse_ok(*level.first, level.second), Options{});
+        init_scratch(fx.inst, fx.scratch);
+        const Board &b = fx.inst.board;
+        CorralDeadScratch cut, flood;
+        AreaTree tree;
+        tree.init(b.n);
+        cut.init(b);
+        flood.init(b);
+        flood.cut_trigger = false;
+        std::vector<std::vector<uint8_t>> queue{fx.initial()};
+        std::set<std::vector<uint8_t>> seen{queue[0]};
+        for (size_t head = 0; head < queue.size() && head < 400; ++head) {
+            const std::vector<uint8_t> parent = queue[head];
+            const int player = unpack_state(fx.inst, fx.scratch, parent.data());
+            normalize_player(fx.inst, fx.scratch, player); // the parent's area: s.seen == s.seen_stamp
+            const ParentArea area{fx.scratch.seen.data(), fx.scratch.seen_stamp, player, -1, &tree};
+            tree.valid = false;
+            const uint64_t before = tree.builds;
+            std::vector<uint8_t> occ = fx.scratch.occ;
+            for (int box : std::vector<int>(fx.scratch.boxes))
+                for (int d = 0; d < 4; ++d) {
+                    const int to = b.nb[box][d], behind = b.nb[box][opposite(d)];
+                    if (to < 0 || occ[to] || !b.boxable[to] || behind < 0 || area.reach[behind] != area.stamp)
+                        continue;
+                    occ[box] = 0;
+                    occ[to] = 1;
+                    ParentArea a = area;
+                    a.box = box;
+                    cut.corral.clear();
+                    flood.corral.clear();
+                    const bool r_cut = corral_deadlock(b, fx.inst.dead.data(), occ.data(), to, box, cut, nullptr, &a);
+                    std::vector<int> c1 = cut.corral;
+                    const bool r_flood = corral_deadlock(b, fx.inst.dead.data(), occ.data(), to, box, flood, nullptr, &a);
+                    std::vector<int> c2 = flood.corral;
+                    occ[to] = 0;
+                    occ[box] = 1;
+                    CHECK(r_cut == r_flood);
+                    std::sort(c1.begin(), c1.end());
+                    std::sort(c2.begin(), c2.end());
+                    CHECK(c1 == c2);
+                    ++compared;
+                    with_corral += !c1.empty();
+                }
+            builds += tree.builds - before;
+            answers += cut.cut_answers;
+            cut.cut_answers = 0;
+            CHECK(tree.builds - before <= 1);
+            ++parents;
+            for (const auto &kid : sokoban_test::children(fx.inst, fx.scratch, parent))
+                if (kid.h != H_DEAD && seen.insert(kid.state).second) queue.push_back(kid.state);
+        }
+    }
+    MESSAGE("pushes compared " << compared << ", with a corral " << with_corral << ", trees " << builds
+                               << " for " << parents << " parents");
+    CHECK(with_corral > 100);
+    CHECK(builds > 0);
+    CHECK(answers > 100); // the tree, not the flood, answered these
 }
