@@ -277,6 +277,137 @@ void cut_corral(const Board &b, int to, const ParentArea &a, CorralDeadScratch &
     }
 }
 
+// A push a.box -> to into a corral C of the parent (labelled by find_pi_corral): when no cell
+// of C but `to` is beside a.box, C without `to` stays shut off whole (it touches only its own
+// cells, walls, boxes and `to`), and it is the corral the flood would find. Its boxes are C's
+// boxes (a.box excepted) and `to`, each if still beside a cell of C but `to`. Returns -1 when
+// this does not apply (flood instead), 0 when no test is due (no corral, too many boxes, or
+// one can be pushed out: the same answers as the flood's path), 1 with the boxes in cells and
+// marked in plane CORRAL with cs.
+int label_corral(const Board &b, const uint8_t *dead, const uint8_t *occ, int to, const ParentArea &a,
+                 CorralDeadScratch &s, uint32_t cs, int *cells, int &count) {
+    const CorralScratch &cr = *a.corrals;
+    const uint32_t id = cr.comp[static_cast<size_t>(to)];
+    if (id <= cr.label_base || id > cr.label_base + cr.label_count) return -1;
+    auto in_c = [&](int c) { return c != to && !occ[c] && cr.comp[static_cast<size_t>(c)] == id; };
+    for (int d = 0; d < 4; ++d) {
+        const int y = b.nb[a.box][d];
+        if (y >= 0 && in_c(y)) return -1; // part of C joins the player's area
+    }
+    count = 0;
+    bool too_big = false;
+    auto add = [&](int y) {
+        if (mark(s, b, CORRAL, y) == cs) return;
+        bool beside = false;
+        for (int e = 0; e < 4 && !beside; ++e) beside = b.nb[y][e] >= 0 && in_c(b.nb[y][e]);
+        if (!beside) return;
+        mark(s, b, CORRAL, y) = cs;
+        if (count == MAXB) {
+            too_big = true;
+            return;
+        }
+        cells[count++] = y;
+    };
+    const size_t k = id - cr.label_base - 1;
+    for (int j = cr.first_box[k]; j < cr.first_box[k + 1] && !too_big; ++j)
+        if (cr.comp_boxes[static_cast<size_t>(j)] != a.box) add(cr.comp_boxes[static_cast<size_t>(j)]);
+    if (!too_big) add(to);
+    if (too_big) {
+        ++s.too_big;
+        return 0;
+    }
+    if (count == 0) return 0; // C was `to` alone
+    // The I-check of the flood's path, with C's labels for its cells.
+    for (int i = 0; i < count; ++i) {
+        const int box = cells[i];
+        for (int d = 0; d < 4; ++d) {
+            const int dest = b.nb[box][d], pos = b.nb[box][opposite(d)];
+            if (dest < 0 || pos < 0 || !b.boxable[dest] || (dead && dead[dest])) continue;
+            if (in_c(dest) || mark(s, b, CORRAL, dest) == cs || in_c(pos) || mark(s, b, CORRAL, pos) == cs) continue;
+            ++s.pushable;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+// The corral beside `to` and its boxes by the tree (a push inside the parent's area) or the
+// flood; false when no test is due (no corral, too many boxes, or one can be pushed out).
+bool find_corral(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int to, int player,
+                 CorralDeadScratch &s, const ParentArea *parent, bool local, uint32_t cs, int *cells, int &count) {
+    s.corral.clear();
+    count = 0;
+    if (local && parent->reach[to] == parent->stamp) {
+        ++s.cut_answers;
+        cut_corral(b, to, *parent, s);
+    } else {
+        ++s.floods;
+        // Flood from each empty neighbour of `to` over empty cells; a flood that meets the
+        // player's cell, or a cell of an earlier flood of this call that met it (an earlier
+        // flood that did not is a whole corral, closed, so it cannot be met), is in the
+        // player's area and stops there; the others are the corral's cells.
+        const uint32_t call_base = s.stamp + 1;
+        for (int d = 0; d < 4; ++d) {
+            const int x = b.nb[to][d];
+            if (x < 0 || occupancy[x] || x == player || mark(s, b, FULL, x) >= call_base) continue;
+            const uint32_t fs = bump(s);
+            const size_t first = s.corral.size();
+            bool reached = false;
+            // Breadth-first: the player stands near `to`, so a flood that reaches it mostly
+            // does so within a few cells.
+            int head = 0, tail = 0;
+            s.stack[tail++] = x;
+            mark(s, b, FULL, x) = fs;
+            s.corral.push_back(x);
+            while (head < tail && !reached) {
+                const int c = s.stack[head++];
+                for (int e = 0; e < 4; ++e) {
+                    const int y = b.nb[c][e];
+                    if (y < 0 || occupancy[y] || mark(s, b, FULL, y) == fs) continue;
+                    if (y == player || mark(s, b, FULL, y) >= call_base) {
+                        reached = true;
+                        break;
+                    }
+                    mark(s, b, FULL, y) = fs;
+                    s.stack[tail++] = y;
+                    s.corral.push_back(y);
+                }
+            }
+            if (reached) s.corral.resize(first);
+        }
+    }
+    if (s.corral.empty()) return false;
+    // The corral's boxes: every box beside one of its cells.
+    for (int c : s.corral)
+        for (int e = 0; e < 4; ++e) {
+            const int y = b.nb[c][e];
+            if (y < 0 || !occupancy[y] || mark(s, b, CORRAL, y) == cs) continue;
+            mark(s, b, CORRAL, y) = cs;
+            if (count == MAXB) {
+                ++s.too_big;
+                return false;
+            }
+            cells[count++] = y;
+        }
+    // Only corrals whose boxes cannot be pushed out are searched (the I of PI-corrals,
+    // corral.h): a push of one of them from a cell outside the corral to a cell outside it
+    // (empty or holding a box that the sub-position removes) would, in the sub-position, take
+    // the box out and open the corral at once in nearly every case, so the search would end
+    // "alive" anyway. Skipping is sound: it only says alive.
+    for (int c : s.corral) mark(s, b, CORRAL, c) = cs;
+    for (int i = 0; i < count; ++i) {
+        const int box = cells[i];
+        for (int d = 0; d < 4; ++d) {
+            const int dest = b.nb[box][d], pos = b.nb[box][opposite(d)];
+            if (dest < 0 || pos < 0 || !b.boxable[dest] || (dead && dead[dest])) continue;
+            if (mark(s, b, CORRAL, dest) == cs || mark(s, b, CORRAL, pos) == cs) continue; // in the corral or a corral box
+            ++s.pushable;
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 void CorralDeadScratch::init(const Board &board) {
@@ -294,6 +425,7 @@ void CorralDeadScratch::init(const Board &board) {
 bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int to, int player,
                      CorralDeadScratch &s, CorralDeadCache *cache, const ParentArea *parent) {
     ++s.calls;
+    s.last_count = -1;
     // Cheap filter: with the player beside `to` (a single push, or a tunnel macro's last one),
     // walk the 8 cells around `to` in circular order (each next to the one before). When the
     // empty orthogonal neighbours of `to` all lie in one run of consecutive empty ring cells,
@@ -328,82 +460,27 @@ bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupan
         }
         if (runs <= 1) return false; // the player's run is the only one
     }
-    s.corral.clear();
-    if (parent && parent->tree && s.cut_trigger && player == parent->box && parent->reach[to] == parent->stamp) {
-        ++s.cut_answers;
-        cut_corral(b, to, *parent, s);
-    } else {
-        ++s.floods;
-        // Flood from each empty neighbour of `to` over empty cells; a flood that meets the
-        // player's cell, or a cell of an earlier flood of this call that met it (an earlier
-        // flood that did not is a whole corral, closed, so it cannot be met), is in the
-        // player's area and stops there; the others are the corral's cells.
-        if (s.stamp > UINT32_MAX - 64u) {
-            std::fill(s.marks.begin(), s.marks.end(), 0);
-            s.stamp = 0;
-        }
-        const uint32_t call_base = s.stamp + 1;
-        for (int d = 0; d < 4; ++d) {
-            const int x = b.nb[to][d];
-            if (x < 0 || occupancy[x] || x == player || mark(s, b, FULL, x) >= call_base) continue;
-            const uint32_t fs = bump(s);
-            const size_t first = s.corral.size();
-            bool reached = false;
-            // Breadth-first: the player stands near `to`, so a flood that reaches it mostly
-            // does so within a few cells.
-            int head = 0, tail = 0;
-            s.stack[tail++] = x;
-            mark(s, b, FULL, x) = fs;
-            s.corral.push_back(x);
-            while (head < tail && !reached) {
-                const int c = s.stack[head++];
-                for (int e = 0; e < 4; ++e) {
-                    const int y = b.nb[c][e];
-                    if (y < 0 || occupancy[y] || mark(s, b, FULL, y) == fs) continue;
-                    if (y == player || mark(s, b, FULL, y) >= call_base) {
-                        reached = true;
-                        break;
-                    }
-                    mark(s, b, FULL, y) = fs;
-                    s.stack[tail++] = y;
-                    s.corral.push_back(y);
-                }
-            }
-            if (reached) s.corral.resize(first);
-        }
+    // The stamps of this call and its search (a few per sub-state and push) must not wrap.
+    const uint64_t need = static_cast<uint64_t>(s.budget) * (4 * MAXB + 2) + 64;
+    if (s.stamp > UINT32_MAX - need) {
+        std::fill(s.marks.begin(), s.marks.end(), 0);
+        s.stamp = 0;
     }
-    if (s.corral.empty()) return false;
-    // The corral's boxes: every box beside one of its cells.
-    const uint32_t cs = bump(s);
     int cells[MAXB];
     int count = 0;
-    for (int c : s.corral)
-        for (int e = 0; e < 4; ++e) {
-            const int y = b.nb[c][e];
-            if (y < 0 || !occupancy[y] || mark(s, b, CORRAL, y) == cs) continue;
-            mark(s, b, CORRAL, y) = cs;
-            if (count == MAXB) {
-                ++s.too_big;
-                return false;
-            }
-            cells[count++] = y;
-        }
-    // Only corrals whose boxes cannot be pushed out are searched (the I of PI-corrals,
-    // corral.h): a push of one of them from a cell outside the corral to a cell outside it
-    // (empty or holding a box that the sub-position removes) would, in the sub-position, take
-    // the box out and open the corral at once in nearly every case, so the search would end
-    // "alive" anyway. Skipping is sound: it only says alive.
-    for (int c : s.corral) mark(s, b, CORRAL, c) = cs;
-    for (int i = 0; i < count; ++i) {
-        const int box = cells[i];
-        for (int d = 0; d < 4; ++d) {
-            const int dest = b.nb[box][d], pos = b.nb[box][opposite(d)];
-            if (dest < 0 || pos < 0 || !b.boxable[dest] || (dead && dead[dest])) continue;
-            if (mark(s, b, CORRAL, dest) == cs || mark(s, b, CORRAL, pos) == cs) continue; // in the corral or a corral box
-            ++s.pushable;
-            return false;
-        }
+    const uint32_t cs = bump(s); // plane CORRAL: the corral's cells and boxes
+    const bool local = parent && parent->tree && s.cut_trigger && player == parent->box;
+    const int labelled = local && parent->corrals && parent->reach[to] != parent->stamp
+                             ? label_corral(b, dead, occupancy, to, *parent, s, cs, cells, count)
+                             : -1;
+    if (labelled == 0) {
+        ++s.label_answers;
+        return false;
     }
+    if (labelled == 1) ++s.label_answers;
+    if (labelled < 0 && !find_corral(b, dead, occupancy, to, player, s, parent, local, cs, cells, count)) return false;
+    s.last_count = count;
+    std::copy(cells, cells + count, s.last_boxes);
     if (all_on_goals(b, cells, count)) return false; // trivially alive in the relaxation
     ++s.tests;
     // Probe first with the full position's player cell: its area lies inside the sub-position's

@@ -51,6 +51,7 @@
 
 #include "areatree.h"
 #include "board.h"
+#include "corral.h"
 
 namespace sokoban {
 
@@ -106,6 +107,8 @@ struct ParentArea {
     int root;
     int box;
     AreaTree *tree;
+    // The parent's corrals as find_pi_corral labelled them (corral.h), or null (corral=off).
+    const CorralScratch *corrals = nullptr;
 };
 
 struct CorralDeadScratch {
@@ -130,7 +133,9 @@ struct CorralDeadScratch {
     bool cut_trigger = true;      // areatree=on: the corral from the parent area's tree
     // Counters for measurements.
     uint64_t calls = 0, floods = 0, pushable = 0, tests = 0, deadlocks = 0, cache_hits = 0, unknown = 0, too_big = 0, expanded = 0;
-    uint64_t cut_answers = 0;     // corrals found from the tree (no flood)
+    uint64_t cut_answers = 0, label_answers = 0; // corrals found from the tree, from the labels (no flood)
+    int last_boxes[MAX_BOXES];    // the boxes of the last corral searched or looked up (tests)
+    int last_count = -1;          // their number; -1 when the last call stopped before
     void init(const Board &board);
 };
 
@@ -146,7 +151,10 @@ struct CorralDeadScratch {
 // `to` splits that area into parts (the depth-first tree's low links say which), and the
 // child's player area is the parts beside the player's new cell (with any corral the box
 // left opening into it); the other parts beside `to` are the corral, exactly the cells the
-// flood would find (tested). Otherwise (a push into a corral, a macro) the flood runs.
+// flood would find (tested). A push into a corral C of the parent (parent->corrals) whose box
+// leaves no other cell of C beside the player's new cell leaves C without `to` shut off: its
+// boxes are C's boxes still beside it and the pushed one, no cell is visited. Otherwise (a
+// macro, or a push into a corral that the player's new cell opens) the flood runs.
 bool corral_deadlock(const Board &board, const uint8_t *dead, const uint8_t *occupancy, int to, int player,
                      CorralDeadScratch &s, CorralDeadCache *cache, const ParentArea *parent = nullptr);
 

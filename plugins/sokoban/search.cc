@@ -289,7 +289,7 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         if (!pruned && inst.options.corraldead == 1) {
             // Before the bound: a pruned child then costs no matching. A single push: the
             // parent's area lets the test find the corral without a flood.
-            ParentArea area{s.reach.data(), rstamp, player, box, &s.tree};
+            ParentArea area{s.reach.data(), rstamp, player, box, &s.tree, inst.options.corral ? &s.corral : nullptr};
             pruned = corral_deadlock(b, dead, s.occ.data(), to, end_player, s.corraldead, inst.corraldead_cache.get(),
                                      pushes == 1 ? &area : nullptr);
         }

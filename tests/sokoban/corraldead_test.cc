@@ -363,7 +363,7 @@ TEST_CASE("Sokoban.CorralDead.CutTriggerFindsTheFloodsCorral") {
     // the flood finds, cell for cell, and so is the answer. The tree is built once per parent.
     const std::string xsb = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    size_t compared = 0, with_corral = 0, builds = 0, parents = 0, answers = 0;
+    size_t compared = 0, with_corral = 0, builds = 0, parents = 0, answers = 0, by_labels = 0, searched = 0;
     for (const auto &level : std::vector<std::pair<const std::string *, uint32_t>>{
              {&xsb, 1}, {&xsb, 2}, {&xsb, 4}, {&xsb, 11}, {&xsb, 20}, {&xsb, 29}, {&xsb, 50},
              {&micro, 12}, {&micro, 42}, {&micro, 93}, {&micro, 153}}) {
@@ -384,7 +384,12 @@ TEST_CASE("Sokoban.CorralDead.CutTriggerFindsTheFloodsCorral") {
             const std::vector<uint8_t> parent = queue[head];
             const int player = unpack_state(fx.inst, fx.scratch, parent.data());
             normalize_player(fx.inst, fx.scratch, player); // the parent's area: s.seen == s.seen_stamp
-            const ParentArea area{fx.scratch.seen.data(), fx.scratch.seen_stamp, player, -1, &tree};
+            CorralScratch corrals; // the parent's corrals, labelled as expand_state has them
+            corrals.init(b.n);
+            std::vector<int> allowed;
+            find_pi_corral(b, fx.inst.dead.data(), fx.scratch.occ.data(), fx.scratch.seen.data(), fx.scratch.seen_stamp,
+                           corrals, allowed);
+            const ParentArea area{fx.scratch.seen.data(), fx.scratch.seen_stamp, player, -1, &tree, &corrals};
             tree.valid = false;
             const uint64_t before = tree.builds;
             std::vector<uint8_t> occ = fx.scratch.occ;
@@ -399,6 +404,7 @@ TEST_CASE("Sokoban.CorralDead.CutTriggerFindsTheFloodsCorral") {
                     a.box = box;
                     cut.corral.clear();
                     flood.corral.clear();
+                    const uint64_t labels = cut.label_answers;
                     const bool r_cut = corral_deadlock(b, fx.inst.dead.data(), occ.data(), to, box, cut, nullptr, &a);
                     std::vector<int> c1 = cut.corral;
                     const bool r_flood = corral_deadlock(b, fx.inst.dead.data(), occ.data(), to, box, flood, nullptr, &a);
@@ -406,11 +412,23 @@ TEST_CASE("Sokoban.CorralDead.CutTriggerFindsTheFloodsCorral") {
                     occ[to] = 0;
                     occ[box] = 1;
                     CHECK(r_cut == r_flood);
-                    std::sort(c1.begin(), c1.end());
-                    std::sort(c2.begin(), c2.end());
-                    CHECK(c1 == c2);
+                    // The boxes searched (or looked up) are the same; the labels' path lists no cells.
+                    REQUIRE(cut.last_count == flood.last_count);
+                    std::vector<int> k1(cut.last_boxes, cut.last_boxes + std::max(0, cut.last_count));
+                    std::vector<int> k2(flood.last_boxes, flood.last_boxes + std::max(0, flood.last_count));
+                    std::sort(k1.begin(), k1.end());
+                    std::sort(k2.begin(), k2.end());
+                    CHECK(k1 == k2);
+                    if (cut.label_answers == labels) {
+                        std::sort(c1.begin(), c1.end());
+                        std::sort(c2.begin(), c2.end());
+                        CHECK(c1 == c2);
+                    } else {
+                        ++by_labels;
+                    }
                     ++compared;
-                    with_corral += !c1.empty();
+                    with_corral += !c2.empty();
+                    searched += flood.last_count > 0;
                 }
             builds += tree.builds - before;
             answers += cut.cut_answers;
@@ -421,8 +439,11 @@ TEST_CASE("Sokoban.CorralDead.CutTriggerFindsTheFloodsCorral") {
                 if (kid.h != H_DEAD && seen.insert(kid.state).second) queue.push_back(kid.state);
         }
     }
-    MESSAGE("pushes compared " << compared << ", with a corral " << with_corral << ", trees " << builds
+    MESSAGE("pushes compared " << compared << ", with a corral " << with_corral << " (" << searched
+                               << " with a corral to search), by the labels " << by_labels << ", trees " << builds
                                << " for " << parents << " parents");
+    CHECK(by_labels > 100);
+    CHECK(searched > 100);
     CHECK(with_corral > 100);
     CHECK(builds > 0);
     CHECK(answers > 100); // the tree, not the flood, answered these
