@@ -48,7 +48,7 @@ struct Options {
     int fesspack = 1; // fesspack=off|on|all (0, 1, 2): FESS's packing macro (one move pushes a box all the way onto a goal of the next packing layer, fess.h)
     int corraldead = 0; // corraldead=off|on|pi (0, 1, 2; corraldead.h): after each push beside a corral, or once per expansion on the PI-corral; off by default (costs more CPU than it saves, README)
     int cdbudget = 2000;    // cdbudget=N, 1..1000000: sub-states per corral deadlock test
-    bool areatree = true; // areatree=on|off: the child's player and the corral beside a single push from the parent area's cut cells (areatree.h) instead of floods
+    bool areatree = true; // areatree=on|off: with corraldead=on, the corral beside a single push and the child's player from the parent area's cut cells (areatree.h) or the parent's corral labels instead of floods
 };
 
 extern const char *const OPTIONS_HELP;

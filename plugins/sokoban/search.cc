@@ -162,7 +162,10 @@ int child_player(const Instance &inst, Scratch &s, int player, int box, int to, 
         }
         return best;
     };
-    const bool tree = inst.options.areatree && s.reach[to] == rstamp;
+    // Only with corraldead=on, whose test builds the tree anyway: for child_player alone one
+    // build per expansion costs about what the floods it saves do (XSokoban 54, perf).
+    const bool tree = inst.options.areatree && s.reach[to] == rstamp &&
+                      (inst.options.corraldead == 1 || s.tree.ready(rstamp));
     if (to == player) return tree ? from_tree() : normalize_player(inst, s, box); // R's smallest cell is gone
     // Does removing `to` split R? Walk the 8 cells around `to` in circular order; each pair of
     // neighbours in the ring is side by side. The orthogonal open neighbours stay connected

@@ -88,10 +88,10 @@ int normalize_player(const Instance &inst, Scratch &s, int from);
 
 // The normalized player of the child after one push from `box` to `to` (s.occ already holds
 // it) from a parent whose player area is marked by rstamp in s.reach with smallest cell
-// `player`: a local test around `to` in the common case, else (areatree=on) the parts of the
-// area without `to` from s.tree (areatree.h, built here for rstamp when not ready; the caller
-// clears s.tree.valid when it reuses s.reach's stamps), else the flood. Equal to
-// normalize_player(inst, s, box) always.
+// `player`: a local test around `to` in the common case, else (areatree=on with corraldead=on)
+// the parts of the area without `to` from s.tree (areatree.h, built here for rstamp when not
+// ready; the caller clears s.tree.valid when it reuses s.reach's stamps), else the flood.
+// Equal to normalize_player(inst, s, box) always.
 int child_player(const Instance &inst, Scratch &s, int player, int box, int to, uint32_t rstamp);
 
 void initial_state(const Instance &inst, Scratch &s, uint8_t *out);

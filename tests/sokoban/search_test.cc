@@ -149,6 +149,7 @@ TEST_CASE("Sokoban.Search.ChildPlayerAndHeuristicEqualTheFullComputation") {
         Options o;
         o.tunnels = o.goalroom = false; // every child a single push
         o.areatree = areatree;
+        o.corraldead = areatree ? 1 : 0; // child_player uses the tree with the corral test only
         sokoban_test::Fixture fx("#####\n#@$.#\n#####", o);
         fx.inst = Instance{};
         init_instance(fx.inst, sokoban_test::parse_ok(sokoban_test::read_text(m.first), m.second), o);
