@@ -68,10 +68,11 @@ struct CorralDeadKeyHash {
 };
 
 // Contract: [thread-safe] find/insert from any number of threads at once. Memory bound: at most
-// 256 stripes of 2^slot_bits slots of 28 bytes, a stripe allocated on its first insert.
+// 256 stripes of 2^slot_bits slots of 28 bytes, a stripe allocated on its first insert with 64
+// slots and doubled at 3/4 load up to 2^slot_bits.
 // Progress: blocking (one mutex per stripe). A result is only returned for the exact key it was
-// stored under (the full key is compared). A stripe at 3/4 load is emptied (a cache: losing
-// entries costs recomputation, never a wrong answer). Values: 1 dead, 0 alive/unknown.
+// stored under (the full key is compared). A full-size stripe at 3/4 load is emptied (a cache:
+// losing entries costs recomputation, never a wrong answer). Values: 1 dead, 0 alive/unknown.
 class CorralDeadCache {
 public:
     static constexpr int STRIPE_BITS = 8;
@@ -91,10 +92,11 @@ private:
     struct alignas(64) Stripe {
         mutable std::mutex lock;
         size_t count = 0;      // guarded by lock
+        size_t cap = 0;        // guarded by lock: slots allocated (64, doubled up to per_stripe_)
         Slot *slots = nullptr; // guarded by lock
     };
     Stripe stripes_[1u << STRIPE_BITS];
-    size_t per_stripe_, mask_, limit_;
+    size_t per_stripe_;
 };
 
 // The parent's player area, for the exact local trigger (areatree=on): reach[c] == stamp for
