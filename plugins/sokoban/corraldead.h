@@ -39,7 +39,7 @@
 // The sub-search is best-first over (box cells, normalized player) with boxes off goals
 // counting twice (the same buckets as localdead.h), budget cdbudget states. Results go to a
 // table shared by all threads of the instance (CorralDeadCache, striped locks like
-// localdead_cache.h). Option corraldead=on|off (on), cdbudget=N (see options.cc).
+// localdead_cache.h). Options corraldead=off|on|pi (off), cdbudget=N, areatree=on|off (options.cc).
 #ifndef SOKOBAN_CORRALDEAD_H
 #define SOKOBAN_CORRALDEAD_H
 
