@@ -13,7 +13,9 @@
 # switched off with FESS in place of greedy, where they decide more; fesstoward=off|on, its
 # toward-the-next-layer advisor, against the default chain; fesspack=off|all, its packing
 # macro, against the default on; fessrooms=off, its room-connectivity feature, against on;
-# fess0=off, without the second FESS member on thread 0, against the default on).
+# fess0=off, without the second FESS member on thread 0, against the default on; corraldead
+# on|pi, the corral deadlock search, switched on: it is off by default; and on with areatree=off,
+# its corrals by floods instead of the parent area's tree: the same nodes, more seconds).
 set -euo pipefail
 limit=5; threads=1; build=build
 files=()
@@ -51,7 +53,10 @@ configs=("all on|"
          "fesspack off (2 thr.)|--threads 2 --option portfolio=on --option fesspack=off"
          "fesspack all (2 thr.)|--threads 2 --option portfolio=on --option fesspack=all"
          "fessrooms off (2 thr.)|--threads 2 --option portfolio=on --option fessrooms=off"
-         "fessplan on (2 thr.)|--threads 2 --option portfolio=on --option fessplan=on")
+         "fessplan on (2 thr.)|--threads 2 --option portfolio=on --option fessplan=on"
+         "corraldead on|--option corraldead=on"
+         "corraldead pi|--option corraldead=pi"
+         "corraldead on, areatree off|--option corraldead=on --option areatree=off")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {

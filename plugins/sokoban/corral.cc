@@ -72,6 +72,8 @@ CorralVerdict find_pi_corral(const Board &b, const uint8_t *dead, const uint8_t 
     }
     s.first_box.push_back(static_cast<int>(s.comp_boxes.size()));
     s.stamp = base + static_cast<uint32_t>(m) + 1;
+    s.label_base = base;
+    s.label_count = static_cast<uint32_t>(m);
     if (m == 0) return CorralVerdict::none;
     auto comp_index = [&](int cell) -> int { // -1 unless an empty unreachable cell
         if (occ[cell] || s.comp[cell] <= base || s.comp[cell] > base + static_cast<uint32_t>(m)) return -1;

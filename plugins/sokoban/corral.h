@@ -34,6 +34,11 @@ struct CorralScratch {
     std::vector<int> first_box, comp_boxes; // adjacent boxes per corral (CSR)
     std::vector<uint8_t> comp_goal, in_set; // comp_goal: the corral is unsolved on its own
     std::vector<int> set_list;
+    // The corrals of the last call: the empty cells outside the player's area with
+    // label_base < comp[c] <= label_base + label_count, corral k = comp - label_base - 1, the
+    // boxes beside it comp_boxes[first_box[k], first_box[k + 1]) (with repeats). Read by
+    // corraldead.h for pushes into a corral.
+    uint32_t label_base = 0, label_count = 0;
     void init(int n);
 };
 

@@ -46,6 +46,9 @@ struct Options {
     bool fessrooms = true; // fessrooms=on|off: FESS's room-connectivity feature (rooms.h), a third cell coordinate
     int fessplan = 0; // fessplan=off|on|all (0, 1, 2): FESS's out-of-plan feature (plan.h) as a fourth cell coordinate; on: boxes to be shut in or on later goals in the way, all: also boxes off the goals in the way
     int fesspack = 1; // fesspack=off|on|all (0, 1, 2): FESS's packing macro (one move pushes a box all the way onto a goal of the next packing layer, fess.h)
+    int corraldead = 0; // corraldead=off|on|pi (0, 1, 2; corraldead.h): after each push beside a corral, or once per expansion on the PI-corral; off by default (costs more CPU than it saves, README)
+    int cdbudget = 2000;    // cdbudget=N, 1..1000000: sub-states per corral deadlock test
+    bool areatree = true; // areatree=on|off: with corraldead=on, the corral beside a single push and the child's player from the parent area's cut cells (areatree.h) or the parent's corral labels instead of floods
 };
 
 extern const char *const OPTIONS_HELP;

@@ -26,6 +26,8 @@ void init_instance(Instance &inst, Level level, const Options &options) {
     inst.roomfill.init(b, options.roomfill);
     inst.localdead_cache.reset();
     if (options.localdead && options.ldshared) inst.localdead_cache.reset(new LocalDeadCache());
+    inst.corraldead_cache.reset();
+    if (options.corraldead != 0) inst.corraldead_cache.reset(new CorralDeadCache());
     inst.room_mask.clear();
     for (const GoalRoom &r : inst.macros.rooms) {
         std::vector<uint8_t> mask(b.n, 0);
@@ -92,6 +94,10 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.localdead.init(inst.board);
     s.localdead.radius = inst.options.ldradius;
     s.localdead.budget = inst.options.ldbudget;
+    s.corraldead.init(inst.board);
+    s.corraldead.budget = inst.options.cdbudget;
+    s.corraldead.cut_trigger = inst.options.areatree;
+    s.tree.init(n);
     s.dirs.reserve(n);
 }
 
@@ -138,12 +144,29 @@ int child_player(const Instance &inst, Scratch &s, int player, int box, int to, 
     // area R (s.reach == rstamp) without `to`, plus `box`, plus any empty area beside `box`
     // that R did not reach. Without such an area, and when taking `to` out of R cannot split
     // it, the child's smallest cell is min(parent's smallest, box): no flood needed.
-    if (to == player) return normalize_player(inst, s, box); // R's smallest cell is gone
     const auto &bn = b.nb[box];
     for (int d = 0; d < 4; ++d) {
         const int x = bn[d];
         if (x >= 0 && x != to && !s.occ[x] && s.reach[x] != rstamp) return normalize_player(inst, s, box);
     }
+    // areatree=on: R without `to` falls into parts (areatree.h); the child's area is `box` and
+    // the parts beside it (no corral opens onto `box`: checked above), so its smallest cell is
+    // the least of `box` and those parts' smallest cells.
+    auto from_tree = [&]() {
+        if (!s.tree.ready(rstamp)) s.tree.build(b, s.reach.data(), rstamp, player);
+        int best = box;
+        for (int d = 0; d < 4; ++d) {
+            const int y = bn[d];
+            if (y < 0 || y == to || s.reach[y] != rstamp) continue;
+            best = std::min(best, s.tree.part_min(s.tree.part_of(b, to, y)));
+        }
+        return best;
+    };
+    // Only with corraldead=on, whose test builds the tree anyway: for child_player alone one
+    // build per expansion costs about what the floods it saves do (XSokoban 54, perf).
+    const bool tree = inst.options.areatree && s.reach[to] == rstamp &&
+                      (inst.options.corraldead == 1 || s.tree.ready(rstamp));
+    if (to == player) return tree ? from_tree() : normalize_player(inst, s, box); // R's smallest cell is gone
     // Does removing `to` split R? Walk the 8 cells around `to` in circular order; each pair of
     // neighbours in the ring is side by side. The orthogonal open neighbours stay connected
     // when they all lie in one run of consecutive open ring cells (a sufficient condition).
@@ -177,7 +200,7 @@ int child_player(const Instance &inst, Scratch &s, int player, int box, int to, 
                 in_run = has_orth = false;
             }
         }
-        if (runs > 1) return normalize_player(inst, s, box);
+        if (runs > 1) return tree ? from_tree() : normalize_player(inst, s, box);
     }
     return box < player ? box : player;
 }
@@ -241,6 +264,7 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
     if (cached) matching_cache_prefetch(s.hs, parent_hash); // its lookup comes after the flood
     const uint32_t rstamp = next_stamp(s.reach, s.reach_stamp);
     flood(b, s, s.reach, rstamp, player);
+    s.tree.valid = false; // the tree of the parent's area (areatree.h) is built again on demand
     const uint8_t *dead = inst.options.deadsquares ? inst.dead.data() : nullptr;
     const int count = static_cast<int>(s.boxes.size());
     // matching=full: every child from scratch; otherwise from the parent's solution.
@@ -264,6 +288,13 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             s.boxes[i] = to;
             pruned = frozen_goal_deadlock(b, dead, s.occ.data(), s.boxes.data(), count, to, s.frozen);
             s.boxes[i] = box;
+        }
+        if (!pruned && inst.options.corraldead == 1) {
+            // Before the bound: a pruned child then costs no matching. A single push: the
+            // parent's area lets the test find the corral without a flood.
+            ParentArea area{s.reach.data(), rstamp, player, box, &s.tree, inst.options.corral ? &s.corral : nullptr};
+            pruned = corral_deadlock(b, dead, s.occ.data(), to, end_player, s.corraldead, inst.corraldead_cache.get(),
+                                     pushes == 1 ? &area : nullptr);
         }
         uint32_t h = 0;
         int solution = 0; // the child's optimal matching: 1 left in s.hs, 2 the parent's shifted
@@ -379,6 +410,11 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         const CorralVerdict v = find_pi_corral(b, dead, s.occ.data(), s.reach.data(), rstamp, s.corral, s.allowed);
         if (v == CorralVerdict::dead) return 0;
         if (v == CorralVerdict::restrict) {
+            // corraldead=pi: the corral deadlock search on the PI-corral's side of its first
+            // pushable box, once per expansion (instead of once per child).
+            if (inst.options.corraldead == 2 && corral_deadlock(b, dead, s.occ.data(), s.allowed[0] / 4, player,
+                                                                s.corraldead, inst.corraldead_cache.get()))
+                return 0;
             for (int i = 0; i < count; ++i) s.box_index[s.boxes[i]] = i;
             for (int m : s.allowed)
                 if (push(s.box_index[m / 4], m % 4)) return 1;

@@ -10,7 +10,8 @@
 // Pruned (never emitted): pushes onto a dead square, pushes that freeze a box off a goal, or
 // on a goal so that other goals can no longer be filled (frozengoals.h), pushes that leave a
 // group of goals in a filling that can never be completed (roomfill.h), pushes whose clump of
-// touching boxes can never all reach goals (localdead.h),
+// touching boxes can never all reach goals (localdead.h), pushes beside a corral whose boxes
+// can never break it open or reach goals (corraldead.h),
 // children whose heuristic says dead; with a PI-corral only the pushes into it (corral.h).
 // Hash: Zobrist over (box cells, normalized player), updated incrementally per push.
 #ifndef SOKOBAN_SEARCH_H
@@ -25,6 +26,7 @@
 
 #include "board.h"
 #include "corral.h"
+#include "corraldead.h"
 #include "frozengoals.h"
 #include "heuristic.h"
 #include "localdead.h"
@@ -45,6 +47,7 @@ struct Instance {
     // The one mutable part: the local deadlock results shared by all threads (thread-safe,
     // localdead_cache.h); null with localdead=off or ldcache=thread.
     std::unique_ptr<LocalDeadCache> localdead_cache;
+    std::unique_ptr<CorralDeadCache> corraldead_cache; // corral deadlock results (corraldead.h); null when off
     uint32_t state_size = 0;
     std::vector<uint8_t> goal_bits; // the bitset part of a solved state
     std::string description;
@@ -69,6 +72,8 @@ struct Scratch {
     FrozenGoalScratch frozen;
     RoomFill::Scratch roomfill;
     LocalDeadScratch localdead;
+    CorralDeadScratch corraldead;
+    AreaTree tree; // the parent's area with its cut cells (areatree.h), built on demand per expansion
     std::vector<int> dirs;
     bool no_tunnels = false;     // this thread's searches skip the tunnel macro (portfolio.h)
     bool room_shortcut = false;  // and keep the plain push beside a goal-room macro
@@ -83,8 +88,10 @@ int normalize_player(const Instance &inst, Scratch &s, int from);
 
 // The normalized player of the child after one push from `box` to `to` (s.occ already holds
 // it) from a parent whose player area is marked by rstamp in s.reach with smallest cell
-// `player`: a local test around `to` in the common case, the flood otherwise. Equal to
-// normalize_player(inst, s, box) always.
+// `player`: a local test around `to` in the common case, else (areatree=on with corraldead=on)
+// the parts of the area without `to` from s.tree (areatree.h, built here for rstamp when not
+// ready; the caller clears s.tree.valid when it reuses s.reach's stamps), else the flood.
+// Equal to normalize_player(inst, s, box) always.
 int child_player(const Instance &inst, Scratch &s, int player, int box, int to, uint32_t rstamp);
 
 void initial_state(const Instance &inst, Scratch &s, uint8_t *out);

@@ -142,9 +142,14 @@ TEST_CASE("Sokoban.Search.ChildPlayerAndHeuristicEqualTheFullComputation") {
     const std::pair<const char *, uint32_t> maps[] = {{"puzzles/sokoban/course/22.txt", 1},
                                                       {"puzzles/sokoban/course/23.txt", 1},
                                                       {"puzzles/sokoban/microban_155.xsb", 153}};
+    uint64_t trees = 0;
+    for (const bool areatree : {true, false})
     for (const auto &m : maps) {
+        INFO(m.first << " areatree=" << areatree);
         Options o;
         o.tunnels = o.goalroom = false; // every child a single push
+        o.areatree = areatree;
+        o.corraldead = areatree ? 1 : 0; // child_player uses the tree with the corral test only
         sokoban_test::Fixture fx("#####\n#@$.#\n#####", o);
         fx.inst = Instance{};
         init_instance(fx.inst, sokoban_test::parse_ok(sokoban_test::read_text(m.first), m.second), o);
@@ -165,5 +170,8 @@ TEST_CASE("Sokoban.Search.ChildPlayerAndHeuristicEqualTheFullComputation") {
             }
         }
         CHECK(checked > 500);
+        trees += fx.scratch.tree.builds;
+        if (!areatree) CHECK(fx.scratch.tree.builds == 0);
     }
+    CHECK(trees > 0); // areatree=on (the default): the split areas were answered by the tree
 }

@@ -1,0 +1,165 @@
+// corraldead.h -- corral deadlock search (after YASS / Sokolution / Festival): a bounded search
+// on the boxes of the area the player cannot reach beside the pushed box.
+//
+// After a push that left a box on `to`, flood the player's area R of the full position. When a
+// neighbour of `to` is an empty cell outside R, the push closed (or borders) a corral: C = the
+// empty cells outside R connected to those neighbours. Its boundary is walls and boxes (an
+// empty cell beside C is in C or in R, and a cell of R beside C would make C reachable). The
+// corral's boxes K = every box beside a cell of C (at most MAX_BOXES, else no test).
+//
+// Soundness (why every other box may be removed, and boxes dropped during the search):
+//   1. Removing boxes is a relaxation. Take the sub-position with only K's boxes (player in
+//      the same cell). Any solution of the full position, restricted to the pushes of K's
+//      boxes, is a push sequence of the sub-position: each such push needs its destination
+//      free of K's boxes (it was free of all boxes) and the player's walk to the cell behind,
+//      which was possible with more boxes in the way. At its end K's boxes stand on goals. So
+//      if K's boxes alone can never all stand on goals, the full position is dead.
+//   2. Removing a box from any state reached in the sub-search is the same relaxation: if the
+//      smaller position is dead, so is the larger. The search replaces each child X by relax(X)
+//      and proves dead only by exhausting every state it reached. Claim: every reached state is
+//      dead. Else take a reached state with a solution of the fewest pushes; its first push
+//      leads to a child X whose solution is one push shorter, relax(X) has a solution no longer,
+//      relax(X) was reached (the search is exhaustive) and is not "all boxes on goals" (that
+//      would have stopped the search as alive): a reached solvable state with a shorter
+//      solution, a contradiction. So the exhausted search proves the start dead, and every
+//      state it reached too (they are all stored as dead in the cache).
+//   3. Pushes onto dead squares and pushes after which the pushed box is frozen off a goal
+//      (freeze.h, on the sub-position's boxes alone) lead to dead sub-positions: skipping them
+//      keeps "exhausted" a proof.
+//   4. Any answer "alive" is sound (it prunes nothing); an over-budget search says alive.
+// The relaxation used in 2: a box pushed onto a cell that the player reached in the start
+// sub-position (outside the corral's area: the box was pushed out of the corral) is dropped.
+// The search stops with "alive" as soon as the player reaches an empty cell it could not reach
+// in the start sub-position (the corral is broken open: with every other box gone the rest is
+// usually easy, and proving it would cost the budget), or when every box left stands on a goal.
+// Both stops only say alive, which is sound (4). The start area is a function of the start key
+// (boxes and normalized player), so a cached answer does not depend on which full position
+// asked. Not modelled, so never pruned: corrals with more than MAX_BOXES boxes around them.
+//
+// The sub-search is best-first over (box cells, normalized player) with boxes off goals
+// counting twice (the same buckets as localdead.h), budget cdbudget states. Results go to a
+// table shared by all threads of the instance (CorralDeadCache, striped locks like
+// localdead_cache.h). Options corraldead=off|on|pi (off), cdbudget=N, areatree=on|off (options.cc).
+#ifndef SOKOBAN_CORRALDEAD_H
+#define SOKOBAN_CORRALDEAD_H
+
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "areatree.h"
+#include "board.h"
+#include "corral.h"
+
+namespace sokoban {
+
+constexpr int CORRALDEAD_MAX_BOXES = 12;
+
+struct CorralDeadKey {
+    uint16_t player;
+    uint16_t cells[CORRALDEAD_MAX_BOXES]; // ascending, unused = 0xffff
+    bool operator==(const CorralDeadKey &o) const;
+};
+
+struct CorralDeadKeyHash {
+    size_t operator()(const CorralDeadKey &k) const;
+};
+
+// Contract: [thread-safe] find/insert from any number of threads at once. Memory bound: at most
+// 256 stripes of 2^slot_bits slots of 28 bytes, a stripe allocated on its first insert with 64
+// slots and doubled at 3/4 load up to 2^slot_bits.
+// Progress: blocking (one mutex per stripe). A result is only returned for the exact key it was
+// stored under (the full key is compared). A full-size stripe at 3/4 load is emptied (a cache:
+// losing entries costs recomputation, never a wrong answer). Values: 1 dead, 0 alive/unknown.
+class CorralDeadCache {
+public:
+    static constexpr int STRIPE_BITS = 8;
+    explicit CorralDeadCache(int slot_bits = 12); // default: 1M slots, 28 MiB at most
+    ~CorralDeadCache();
+    CorralDeadCache(const CorralDeadCache &) = delete;
+    CorralDeadCache &operator=(const CorralDeadCache &) = delete;
+    int find(const CorralDeadKey &k) const;          // -1 when not stored. [thread-safe]
+    void insert(const CorralDeadKey &k, bool dead);  // store or overwrite. [thread-safe]
+    size_t size() const;                             // entries now (snapshot). [thread-safe]
+
+private:
+    struct Slot {
+        CorralDeadKey key;
+        uint8_t used, dead;
+    };
+    struct alignas(64) Stripe {
+        mutable std::mutex lock;
+        size_t count = 0;      // guarded by lock
+        size_t cap = 0;        // guarded by lock: slots allocated (64, doubled up to per_stripe_)
+        Slot *slots = nullptr; // guarded by lock
+    };
+    Stripe stripes_[1u << STRIPE_BITS];
+    size_t per_stripe_;
+};
+
+// The parent's player area, for the exact local trigger (areatree=on): reach[c] == stamp for
+// the cells the player reaches before the push, `root` its smallest cell, `box` the pushed
+// box's cell before the push (where the child's player stands), and the area's tree
+// (areatree.h; built here when not valid).
+struct ParentArea {
+    const uint32_t *reach;
+    uint32_t stamp;
+    int root;
+    int box;
+    AreaTree *tree;
+    // The parent's corrals as find_pi_corral labelled them (corral.h), or null (corral=off).
+    const CorralScratch *corrals = nullptr;
+};
+
+struct CorralDeadScratch {
+    static constexpr int MAX_BOXES = CORRALDEAD_MAX_BOXES;
+    using Key = CorralDeadKey;
+    std::vector<uint8_t> occ;     // sub-position occupancy
+    std::vector<uint32_t> marks;  // flood stamps, 4 planes of n cells (see corraldead.cc)
+    uint32_t stamp = 0;
+    std::vector<int> stack;
+    std::vector<int> corral;      // the corral's cells (corral_deadlock)
+    std::vector<Key> buckets[3 * MAX_BOXES + 1];
+    std::unordered_map<Key, uint8_t, CorralDeadKeyHash> seen;
+    // A small direct-mapped table of this thread's answers by the probe key, in front of the
+    // shared one (no lock; an entry is the full key, so a hit is exact).
+    static constexpr size_t NEAR = 4096;
+    struct Near {
+        Key key;
+        uint8_t used, dead;
+    };
+    std::vector<Near> near;
+    int budget = 2000;            // sub-states per test (cdbudget=N)
+    bool cut_trigger = true;      // areatree=on: the corral from the parent area's tree
+    // Counters for measurements.
+    uint64_t calls = 0, floods = 0, pushable = 0, tests = 0, deadlocks = 0, cache_hits = 0, unknown = 0, too_big = 0, expanded = 0;
+    uint64_t cut_answers = 0, label_answers = 0; // corrals found from the tree, from the labels (no flood)
+    int last_boxes[MAX_BOXES];    // the boxes of the last corral searched or looked up (tests)
+    int last_count = -1;          // their number; -1 when the last call stopped before
+    void init(const Board &board);
+};
+
+// After a push that left a box on `to` (occupancy: 1 per box, the push applied; player: any cell
+// of the player's area): true when the corral beside `to` is proven dead. `dead` may be null.
+// occupancy is not changed. With `cache` null nothing is stored or looked up. Before any flood,
+// when `player` is beside `to`, a look at the 8 cells around `to` rules out most pushes (no
+// corral can border `to`); the table is probed with `player` itself before the flood that
+// normalizes the sub-position's player (its area lies inside the sub-position's area).
+//
+// With `parent` (a single push from parent->box to `to`, player == parent->box) and cut_trigger, the
+// corral beside `to`, when `to` was in the parent's area, is found without a flood: removing
+// `to` splits that area into parts (the depth-first tree's low links say which), and the
+// child's player area is the parts beside the player's new cell (with any corral the box
+// left opening into it); the other parts beside `to` are the corral, exactly the cells the
+// flood would find (tested). A push into a corral C of the parent (parent->corrals) whose box
+// leaves no other cell of C beside the player's new cell leaves C without `to` shut off: its
+// boxes are C's boxes still beside it and the pushed one, no cell is visited. Otherwise (a
+// macro, or a push into a corral that the player's new cell opens) the flood runs.
+bool corral_deadlock(const Board &board, const uint8_t *dead, const uint8_t *occupancy, int to, int player,
+                     CorralDeadScratch &s, CorralDeadCache *cache, const ParentArea *parent = nullptr);
+
+} // namespace sokoban
+
+#endif

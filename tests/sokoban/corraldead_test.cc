@@ -1,0 +1,450 @@
+// corraldead_test.cc -- the corral deadlock search: a dead corral the other tests miss, a live
+// one, the switch, fewest pushes kept, every pruned state really dead, and the shared table
+// (exact keys, a stress test from several threads; run it under SAN=thread too).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <set>
+#include <thread>
+
+#include "../../plugins/sokoban/corraldead.h"
+#include "../../plugins/sokoban/freeze.h"
+#include "test_util.h"
+
+using namespace sokoban;
+
+namespace {
+// The corral test on the box at (row, column) of the map's initial position.
+bool corral_dead_at(sokoban_test::Fixture &fx, int row, int column, CorralDeadCache *cache = nullptr,
+                    CorralDeadScratch *out = nullptr) {
+    return fx.on_initial_box(row, column, [&](int cell) {
+        CorralDeadScratch s;
+        s.init(fx.inst.board);
+        const bool r = corral_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), cell,
+                                       fx.inst.board.start_player, s, cache);
+        if (out) {
+            out->tests = s.tests;
+            out->deadlocks = s.deadlocks;
+            out->cache_hits = s.cache_hits;
+        }
+        return r;
+    });
+}
+
+// The lower room (row 4) is a corral: its only door, the gap at row 3, was just closed by
+// pushing the box now on (4, 4) down. The box at (3, 5) can only be pushed down (the player
+// cannot get below it), which freezes both boxes off the goals; the box on (4, 4) can only be
+// pushed sideways from inside the room. Lost, yet no box is frozen and a push exists (so the
+// PI-corral test does not call it dead either).
+const std::string DEAD_CORRAL = "#########\n"
+                                "#   @   #\n"
+                                "#       #\n"
+                                "#### $###\n"
+                                "#.  $  .#\n"
+                                "#########\n";
+
+// The same with a second row below holding the goals: the box on (4, 4) can be pushed down
+// from the gap, and then the player walks into the room: the corral breaks open (and the
+// level is solvable).
+const std::string LIVE_CORRAL = "#########\n"
+                                "#   @   #\n"
+                                "#       #\n"
+                                "#### $###\n"
+                                "#   $   #\n"
+                                "#.     .#\n"
+                                "#########\n";
+} // namespace
+
+TEST_CASE("Sokoban.CorralDead.DeadCorralDetected") {
+    sokoban_test::Fixture fx(DEAD_CORRAL);
+    std::vector<uint8_t> st = fx.initial();
+    unpack_state(fx.inst, fx.scratch, st.data());
+    CHECK_FALSE(freeze_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), fx.cell(4, 4)));
+    CHECK_FALSE(freeze_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), fx.cell(3, 5)));
+    CorralDeadScratch stats;
+    CHECK(corral_dead_at(fx, 4, 4, nullptr, &stats));
+    CHECK(stats.tests == 1);
+    // It is really lost: the exhaustive search with every deadlock test off finds nothing.
+    const sokoban_test::Solved off = sokoban_test::table_solve(
+        DEAD_CORRAL, 1, {{"corraldead", "off"}, {"localdead", "off"}, {"corral", "off"}}, 100000, 1, 1);
+    CHECK_FALSE(off.ok);
+}
+
+TEST_CASE("Sokoban.CorralDead.LiveCorralNotPruned") {
+    sokoban_test::Fixture fx(LIVE_CORRAL);
+    CHECK_FALSE(corral_dead_at(fx, 4, 4));
+    // A box with no corral beside it is not tested at all.
+    sokoban_test::Fixture open("#######\n"
+                               "#@    #\n"
+                               "#  $  #\n"
+                               "#  .  #\n"
+                               "#######\n");
+    CorralDeadScratch stats;
+    CHECK_FALSE(corral_dead_at(open, 2, 3, nullptr, &stats));
+    CHECK(stats.tests == 0);
+    // Solvable, and solved with the test on: the verifier replays the solution.
+    for (const char *mode : {"on", "pi"}) {
+        INFO("corraldead=" << mode);
+        const sokoban_test::Solved on = sokoban_test::table_solve(LIVE_CORRAL, 1, {{"corraldead", mode}}, 100000, 1, 1);
+        REQUIRE(on.ok);
+        sokoban_test::check_replays(LIVE_CORRAL, 1, on);
+    }
+}
+
+TEST_CASE("Sokoban.CorralDead.SwitchOffAndCache") {
+    // One step before DEAD_CORRAL: the push of the box on (3, 4) down closes the corral. With
+    // the local test off (it would find this two-box clump too), the corral test prunes it.
+    const std::string before = "#########\n"
+                               "#   @   #\n"
+                               "#       #\n"
+                               "####$$###\n"
+                               "#.     .#\n"
+                               "#########\n";
+    Options on, off, pi;
+    on.localdead = off.localdead = pi.localdead = false;
+    CHECK(off.corraldead == 0); // the default
+    on.corraldead = 1;
+    pi.corraldead = 2;
+    sokoban_test::Fixture a(before, on), b(before, off), c(before, pi);
+    const auto kids_on = sokoban_test::children(a.inst, a.scratch, a.initial());
+    const auto kids_off = sokoban_test::children(b.inst, b.scratch, b.initial());
+    const auto kids_pi = sokoban_test::children(c.inst, c.scratch, c.initial());
+    CHECK(kids_off.size() == kids_on.size() + 2); // either box pushed down closes it
+    CHECK(a.inst.corraldead_cache != nullptr);
+    CHECK(b.inst.corraldead_cache == nullptr);
+    CHECK(a.scratch.corraldead.deadlocks == 2);
+    // pi: the position itself has a PI-corral (row 4, both pushes into it) that is dead.
+    CHECK(kids_pi.empty());
+    CHECK(c.scratch.corraldead.deadlocks == 1);
+    // The table answers the second time without a search.
+    sokoban_test::Fixture fx(DEAD_CORRAL);
+    CorralDeadCache cache(4);
+    CorralDeadScratch first, second;
+    CHECK(corral_dead_at(fx, 4, 4, &cache, &first));
+    CHECK(first.cache_hits == 0);
+    CHECK(cache.size() >= 1);
+    CHECK(corral_dead_at(fx, 4, 4, &cache, &second));
+    CHECK(second.cache_hits == 1);
+}
+
+TEST_CASE("Sokoban.CorralDead.KeepsOptimalLengths") {
+    // A* (g + h, the admissible matching), macros off: the same fewest pushes with the test on
+    // and off, every solution replayed by the plugin's verifier, and fewer expansions in all.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    size_t on_total = 0, off_total = 0;
+    for (uint32_t level : {3u, 5u, 12u, 42u, 43u, 63u, 64u}) {
+        INFO("Microban level " << level);
+        const sokoban_test::Solved on =
+            sokoban_test::table_solve(micro, level, {{"corraldead", "on"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        const sokoban_test::Solved off = sokoban_test::table_solve(
+            micro, level, {{"corraldead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        const sokoban_test::Solved pi = sokoban_test::table_solve(
+            micro, level, {{"corraldead", "pi"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        const sokoban_test::Solved flood = sokoban_test::table_solve(
+            micro, level, {{"corraldead", "on"}, {"areatree", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000,
+            1, 1);
+        REQUIRE(on.ok);
+        REQUIRE(off.ok);
+        REQUIRE(pi.ok);
+        REQUIRE(flood.ok);
+        CHECK(on.pushes == off.pushes);
+        CHECK(flood.expanded == on.expanded); // the same prunes: the same search
+        CHECK(flood.text == on.text);
+        CHECK(pi.pushes == off.pushes);
+        on_total += on.expanded;
+        off_total += off.expanded;
+        sokoban_test::check_replays(micro, level, on);
+        sokoban_test::check_replays(micro, level, pi);
+    }
+    for (const char *map : {"04", "08", "12", "17", "19"}) {
+        INFO("course map " << map);
+        const std::string text = sokoban_test::read_text(std::string("puzzles/sokoban/course/") + map + ".txt");
+        const sokoban_test::Solved on =
+            sokoban_test::table_solve(text, 1, {{"corraldead", "on"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        const sokoban_test::Solved off = sokoban_test::table_solve(
+            text, 1, {{"corraldead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
+        REQUIRE(on.ok);
+        REQUIRE(off.ok);
+        CHECK(on.pushes == off.pushes);
+        on_total += on.expanded;
+        off_total += off.expanded;
+        sokoban_test::check_replays(text, 1, on);
+    }
+    MESSAGE("expansions with the corral test " << on_total << ", without " << off_total);
+    CHECK(on_total < off_total);
+}
+
+TEST_CASE("Sokoban.CorralDead.EveryPrunedStateIsDead") {
+    // Breadth-first over Microban levels with the test off; every child the test calls dead is
+    // searched exhaustively (all techniques but this one on): no solution may be reachable.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    Options o;
+    o.corraldead = 0;
+    size_t proven = 0;
+    for (uint32_t level : {1u, 2u, 3u, 4u, 6u, 8u, 12u, 20u, 42u, 63u}) {
+        INFO("level " << level);
+        sokoban_test::Fixture fx(micro, o);
+        init_instance(fx.inst, sokoban_test::parse_ok(micro, level), o);
+        init_scratch(fx.inst, fx.scratch);
+        const Board &b = fx.inst.board;
+        CorralDeadScratch cd;
+        cd.init(b);
+        CorralDeadCache cache(6);
+        std::vector<std::vector<uint8_t>> queue{fx.initial()};
+        std::set<std::vector<uint8_t>> seen{queue[0]};
+        size_t checked = 0;
+        for (size_t head = 0; head < queue.size() && head < 3000 && checked < 10; ++head) {
+            const std::vector<uint8_t> parent = queue[head];
+            for (const auto &kid : sokoban_test::children(fx.inst, fx.scratch, parent)) {
+                if (kid.h == H_DEAD) continue;
+                const int player = unpack_state(fx.inst, fx.scratch, kid.state.data());
+                int to = -1; // the pushed box's new cell
+                for (int c = 0; c < b.n; ++c)
+                    if (fx.scratch.occ[c] && !((parent[2 + c / 8] >> (c & 7)) & 1)) to = c;
+                REQUIRE(to >= 0);
+                if (corral_deadlock(b, fx.inst.dead.data(), fx.scratch.occ.data(), to, player, cd, &cache) &&
+                    checked < 10) {
+                    std::vector<std::vector<uint8_t>> q{kid.state};
+                    std::set<std::vector<uint8_t>> s2{kid.state};
+                    bool goal = false;
+                    for (size_t h2 = 0; h2 < q.size() && q.size() < 200000 && !goal; ++h2) {
+                        goal = state_is_goal(fx.inst, q[h2].data());
+                        const std::vector<uint8_t> cur = q[h2];
+                        for (const auto &k2 : sokoban_test::children(fx.inst, fx.scratch, cur))
+                            if (k2.h != H_DEAD && s2.insert(k2.state).second) q.push_back(k2.state);
+                    }
+                    CHECK_FALSE(goal);
+                    if (q.size() < 200000) ++checked;
+                }
+                if (seen.insert(kid.state).second) queue.push_back(kid.state);
+            }
+        }
+        proven += checked;
+    }
+    MESSAGE("pruned states proven dead: " << proven);
+    CHECK(proven >= 10);
+}
+
+namespace {
+CorralDeadKey cd_key_of(uint32_t i) {
+    CorralDeadKey k;
+    k.player = static_cast<uint16_t>(i % 1000);
+    const uint32_t count = 1 + (i / 1000) % CORRALDEAD_MAX_BOXES;
+    for (uint32_t j = 0; j < CORRALDEAD_MAX_BOXES; ++j)
+        k.cells[j] = j < count ? static_cast<uint16_t>(1000 + (i / 1000) * 7 + j * 3) : 0xffff;
+    return k;
+}
+bool cd_value_of(uint32_t i) { return (i * 2654435761u) >> 31; }
+} // namespace
+
+TEST_CASE("Sokoban.CorralDeadCache.ExactKeysAndStress") {
+    {
+        CorralDeadCache c(6);
+        for (uint32_t i = 0; i < 3000; ++i) c.insert(cd_key_of(i), cd_value_of(i));
+        size_t found = 0;
+        for (uint32_t i = 0; i < 3000; ++i) {
+            const int r = c.find(cd_key_of(i));
+            if (r >= 0) {
+                ++found;
+                CHECK(r == (cd_value_of(i) ? 1 : 0));
+            }
+        }
+        CHECK(found > 0);
+        CHECK(c.find(cd_key_of(5000)) == -1);
+    }
+    for (int threads : {2, 4}) {
+        for (int bits : {2, 6, 12}) {
+            INFO(threads << " threads, 2^" << bits << " slots per stripe");
+            CorralDeadCache c(bits);
+            std::atomic<int> wrong{0}, found{0};
+            std::vector<std::thread> pool;
+            for (int t = 0; t < threads; ++t)
+                pool.emplace_back([&, t] {
+                    int w = 0, f = 0;
+                    for (uint32_t n = 0; n < 40000; ++n) {
+                        const uint32_t i = (n * 7919u + static_cast<uint32_t>(t) * 104729u) % 30000u;
+                        if (n % 3 == 0) c.insert(cd_key_of(i), cd_value_of(i));
+                        const uint32_t j = (i + 11u * static_cast<uint32_t>(t)) % 30000u;
+                        const int r = c.find(cd_key_of(j));
+                        if (r >= 0) {
+                            ++f;
+                            if (r != (cd_value_of(j) ? 1 : 0)) ++w;
+                        }
+                    }
+                    wrong += w;
+                    found += f;
+                });
+            for (auto &th : pool) th.join();
+            CHECK(wrong.load() == 0);
+            CHECK(found.load() > 0);
+        }
+    }
+}
+
+TEST_CASE("Sokoban.CorralDead.ThreadsShareOneInstance") {
+    // Two threads search Microban levels breadth-first over one instance (one shared table, each
+    // thread its own scratch): each finds the fewest pushes that the search with the test off
+    // finds.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    auto bfs = [](const Instance &inst, Scratch &s) -> int {
+        std::vector<uint8_t> start(inst.state_size);
+        initial_state(inst, s, start.data());
+        std::vector<std::vector<uint8_t>> layer{start};
+        std::set<std::vector<uint8_t>> seen{start};
+        for (int depth = 0; depth < 200 && !layer.empty(); ++depth) {
+            std::vector<std::vector<uint8_t>> next;
+            for (const auto &st : layer) {
+                if (state_is_goal(inst, st.data())) return depth;
+                for (const auto &kid : sokoban_test::children(inst, s, st))
+                    if (kid.h != H_DEAD && seen.insert(kid.state).second) next.push_back(kid.state);
+            }
+            layer.swap(next);
+        }
+        return -1;
+    };
+    Options o;
+    o.tunnels = o.goalroom = false;
+    Options o_off = o;
+    o_off.corraldead = 0;
+    o.corraldead = 1;
+    for (uint32_t level : {3u, 12u}) {
+        INFO("level " << level);
+        Instance off;
+        init_instance(off, sokoban_test::parse_ok(micro, level), o_off);
+        Scratch s_off;
+        init_scratch(off, s_off);
+        const int want = bfs(off, s_off);
+        REQUIRE(want > 0);
+        Instance inst;
+        init_instance(inst, sokoban_test::parse_ok(micro, level), o);
+        int got[2] = {-2, -2};
+        std::vector<std::thread> pool;
+        for (int t = 0; t < 2; ++t)
+            pool.emplace_back([&, t] {
+                Scratch s;
+                init_scratch(inst, s);
+                got[t] = bfs(inst, s);
+            });
+        for (auto &th : pool) th.join();
+        CHECK(got[0] == want);
+        CHECK(got[1] == want);
+        CHECK(inst.corraldead_cache->size() > 0);
+    }
+}
+
+TEST_CASE("Sokoban.CorralDead.Options") {
+    Options o;
+    std::string error;
+    const solver_option pi[] = {{"corraldead", "pi"}, {"cdbudget", "50"}};
+    REQUIRE(parse_options(pi, 2, o, error));
+    CHECK(o.corraldead == 2);
+    CHECK(o.cdbudget == 50);
+    const solver_option on[] = {{"corraldead", "on"}};
+    REQUIRE(parse_options(on, 1, o, error));
+    CHECK(o.corraldead == 1);
+    REQUIRE(parse_options(nullptr, 0, o, error));
+    CHECK(o.corraldead == 0); // off by default
+    CHECK(o.cdbudget == 2000);
+    CHECK(o.areatree); // on by default
+    const solver_option flood[] = {{"areatree", "off"}};
+    REQUIRE(parse_options(flood, 1, o, error));
+    CHECK_FALSE(o.areatree);
+    for (const solver_option bad : {solver_option{"corraldead", "yes"}, solver_option{"cdbudget", "0"},
+                                    solver_option{"cdbudget", "x"}, solver_option{"areatree", "both"}}) {
+        CHECK_FALSE(parse_options(&bad, 1, o, error));
+        CHECK(error.find(bad.key) != std::string::npos);
+    }
+}
+
+TEST_CASE("Sokoban.CorralDead.CutTriggerFindsTheFloodsCorral") {
+    // Every single push from the states of a breadth-first search (XSokoban and Microban levels,
+    // many corrals): the corral found from the parent area's tree (areatree=on) is the one
+    // the flood finds, cell for cell, and so is the answer. The tree is built once per parent.
+    const std::string xsb = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    size_t compared = 0, with_corral = 0, builds = 0, parents = 0, answers = 0, by_labels = 0, searched = 0;
+    for (const auto &level : std::vector<std::pair<const std::string *, uint32_t>>{
+             {&xsb, 1}, {&xsb, 2}, {&xsb, 4}, {&xsb, 11}, {&xsb, 20}, {&xsb, 29}, {&xsb, 50},
+             {&micro, 12}, {&micro, 42}, {&micro, 93}, {&micro, 153}}) {
+        INFO("level " << level.second);
+        sokoban_test::Fixture fx(*level.first);
+        init_instance(fx.inst, sokoban_test::parse_ok(*level.first, level.second), Options{});
+        init_scratch(fx.inst, fx.scratch);
+        const Board &b = fx.inst.board;
+        CorralDeadScratch cut, flood;
+        AreaTree tree;
+        tree.init(b.n);
+        cut.init(b);
+        flood.init(b);
+        flood.cut_trigger = false;
+        std::vector<std::vector<uint8_t>> queue{fx.initial()};
+        std::set<std::vector<uint8_t>> seen{queue[0]};
+        for (size_t head = 0; head < queue.size() && head < 400; ++head) {
+            const std::vector<uint8_t> parent = queue[head];
+            const int player = unpack_state(fx.inst, fx.scratch, parent.data());
+            normalize_player(fx.inst, fx.scratch, player); // the parent's area: s.seen == s.seen_stamp
+            CorralScratch corrals; // the parent's corrals, labelled as expand_state has them
+            corrals.init(b.n);
+            std::vector<int> allowed;
+            find_pi_corral(b, fx.inst.dead.data(), fx.scratch.occ.data(), fx.scratch.seen.data(), fx.scratch.seen_stamp,
+                           corrals, allowed);
+            const ParentArea area{fx.scratch.seen.data(), fx.scratch.seen_stamp, player, -1, &tree, &corrals};
+            tree.valid = false;
+            const uint64_t before = tree.builds;
+            std::vector<uint8_t> occ = fx.scratch.occ;
+            for (int box : std::vector<int>(fx.scratch.boxes))
+                for (int d = 0; d < 4; ++d) {
+                    const int to = b.nb[box][d], behind = b.nb[box][opposite(d)];
+                    if (to < 0 || occ[to] || !b.boxable[to] || behind < 0 || area.reach[behind] != area.stamp)
+                        continue;
+                    occ[box] = 0;
+                    occ[to] = 1;
+                    ParentArea a = area;
+                    a.box = box;
+                    cut.corral.clear();
+                    flood.corral.clear();
+                    const uint64_t labels = cut.label_answers;
+                    const bool r_cut = corral_deadlock(b, fx.inst.dead.data(), occ.data(), to, box, cut, nullptr, &a);
+                    std::vector<int> c1 = cut.corral;
+                    const bool r_flood = corral_deadlock(b, fx.inst.dead.data(), occ.data(), to, box, flood, nullptr, &a);
+                    std::vector<int> c2 = flood.corral;
+                    occ[to] = 0;
+                    occ[box] = 1;
+                    CHECK(r_cut == r_flood);
+                    // The boxes searched (or looked up) are the same; the labels' path lists no cells.
+                    REQUIRE(cut.last_count == flood.last_count);
+                    std::vector<int> k1(cut.last_boxes, cut.last_boxes + std::max(0, cut.last_count));
+                    std::vector<int> k2(flood.last_boxes, flood.last_boxes + std::max(0, flood.last_count));
+                    std::sort(k1.begin(), k1.end());
+                    std::sort(k2.begin(), k2.end());
+                    CHECK(k1 == k2);
+                    if (cut.label_answers == labels) {
+                        std::sort(c1.begin(), c1.end());
+                        std::sort(c2.begin(), c2.end());
+                        CHECK(c1 == c2);
+                    } else {
+                        ++by_labels;
+                    }
+                    ++compared;
+                    with_corral += !c2.empty();
+                    searched += flood.last_count > 0;
+                }
+            builds += tree.builds - before;
+            answers += cut.cut_answers;
+            cut.cut_answers = 0;
+            CHECK(tree.builds - before <= 1);
+            ++parents;
+            for (const auto &kid : sokoban_test::children(fx.inst, fx.scratch, parent))
+                if (kid.h != H_DEAD && seen.insert(kid.state).second) queue.push_back(kid.state);
+        }
+    }
+    MESSAGE("pushes compared " << compared << ", with a corral " << with_corral << " (" << searched
+                               << " with a corral to search), by the labels " << by_labels << ", trees " << builds
+                               << " for " << parents << " parents");
+    CHECK(by_labels > 100);
+    CHECK(searched > 100);
+    CHECK(with_corral > 100);
+    CHECK(builds > 0);
+    CHECK(answers > 100); // the tree, not the flood, answered these
+}
