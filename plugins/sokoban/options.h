@@ -46,6 +46,12 @@ struct Options {
     bool fessrooms = true; // fessrooms=on|off: FESS's room-connectivity feature (rooms.h), a third cell coordinate
     int fessplan = 0; // fessplan=off|on|all (0, 1, 2): FESS's out-of-plan feature (plan.h) as a fourth cell coordinate; on: boxes to be shut in or on later goals in the way, all: also boxes off the goals in the way
     int fesspack = 1; // fesspack=off|on|all (0, 1, 2): FESS's packing macro (one move pushes a box all the way onto a goal of the next packing layer, fess.h)
+    // fess1with=greedy|plan|none (0, 1, 2; portfolio.h): what thread 1's FESS member alternates
+    // with after greedy's first 2^18 expansions (fess=share): greedy, a second FESS member with
+    // the out-of-plan feature (fessplan=on for it alone), or nothing (FESS alone).
+    int fess1with = 2;
+    uint64_t fess1after = 1u << 18; // fess1after=N: thread 1's greedy expansions before FESS starts (fess=share)
+    int fess0with = 1; // fess0with=astar|plan|none (0, 1, 2): the same for thread 0's FESS member (fess0) and its weighted A*
 };
 
 extern const char *const OPTIONS_HELP;
