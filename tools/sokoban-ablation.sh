@@ -15,7 +15,9 @@
 # macro, against the default on; fessrooms=off, its room-connectivity feature, against on;
 # fess0=off, without the second FESS member on thread 0, against the default on; corraldead
 # on|pi, the corral deadlock search, switched on: it is off by default; and on with areatree=off,
-# its corrals by floods instead of the parent area's tree: the same nodes, more seconds).
+# its corrals by floods instead of the parent area's tree: the same nodes, more seconds;
+# fess1with=greedy|plan and fess0with=astar|none, what the FESS members alternate with once
+# they have started, against the defaults none and plan).
 set -euo pipefail
 limit=5; threads=1; build=build
 files=()
@@ -24,7 +26,7 @@ while [ $# -gt 0 ]; do
         --time-limit) limit=$2; shift 2;;
         --threads) threads=$2; shift 2;;
         --build) build=$2; shift 2;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0;;
         *) files+=("$1"); shift;;
     esac
 done
@@ -56,7 +58,11 @@ configs=("all on|"
          "fessplan on (2 thr.)|--threads 2 --option portfolio=on --option fessplan=on"
          "corraldead on|--option corraldead=on"
          "corraldead pi|--option corraldead=pi"
-         "corraldead on, areatree off|--option corraldead=on --option areatree=off")
+         "corraldead on, areatree off|--option corraldead=on --option areatree=off"
+         "fess1with greedy (2 thr.)|--threads 2 --option portfolio=on --option fess1with=greedy"
+         "fess1with plan (2 thr.)|--threads 2 --option portfolio=on --option fess1with=plan"
+         "fess0with astar (2 thr.)|--threads 2 --option portfolio=on --option fess0with=astar"
+         "fess0with none (2 thr.)|--threads 2 --option portfolio=on --option fess0with=none")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {

@@ -100,6 +100,15 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     }
 }
 
+void FessSearch::set_plan(int mode) {
+    if (!use_order_ || mode == 0) {
+        plan_mask_ = 0;
+        return;
+    }
+    if (plan_.out.empty()) plan_ = compute_plan(inst_.board, order_);
+    plan_mask_ = mode == 2 ? IN_SHUT | IN_WAY_GOAL | IN_WAY_FLOOR : IN_SHUT | IN_WAY_GOAL;
+}
+
 bool FessSearch::nearer(uint32_t next, int from, int to) const {
     if (!toward_ || from < 0 || to < 0) return false;
     const int n = inst_.board.n;

@@ -182,6 +182,10 @@ public:
     // or on every push (false); it stays off when the options turned it off (portfolio.cc's
     // thread 0 member, fess0=on|chain).
     void set_chain(bool chain) { chain_ = toward_ && chain; }
+    // For this search only, before its first run(): the out-of-plan feature (fessplan=on|all:
+    // 1|2, off: 0) whatever the options say; it needs the packing order (fessorder=on), else it
+    // stays off (portfolio.cc's second member on thread 1, fess1with=plan).
+    void set_plan(int mode);
 };
 
 } // namespace sokoban

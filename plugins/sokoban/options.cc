@@ -68,9 +68,9 @@ const char *const OPTIONS_HELP =
     "                            each child's solution kept (per thread, checked for optimality)\n"
     "                            for when it is expanded; paused while under 40% of lookups hit\n"
     "fess=off|share|on           (share) the feature-space search (fess.h) in the portfolio's thread\n"
-    "                            1: share runs greedy alone for 2^18 expansions, then alternates\n"
-    "                            it with FESS in slices of 1024 expansions; on runs FESS instead\n"
-    "                            of greedy; off: greedy only\n"
+    "                            1: share runs greedy alone for 2^18 expansions, then FESS (with\n"
+    "                            what fess1with says, in slices of 1024 expansions); on runs FESS\n"
+    "                            instead of greedy; off: greedy only\n"
     "fessorder=on|off            (on) FESS counts the boxes packed in a packing order from a\n"
     "                            backward search from the solved position (packing.h); off: every\n"
     "                            box on a goal\n"
@@ -82,8 +82,8 @@ const char *const OPTIONS_HELP =
     "                            yet full costs 0; chain: only when it pushes the box the push\n"
     "                            before moved (the first push of a box's run costs 1)\n"
     "fess0=off|on|chain          (on) the portfolio's thread 0 also runs a FESS member of its own\n"
-    "                            (fesstoward=on or chain for it), alternating with its weighted A*\n"
-    "                            in slices of 1024 expansions after A*'s first fess0after; off:\n"
+    "                            (fesstoward=on or chain for it) after A*'s first fess0after\n"
+    "                            expansions, in slices of 1024 (with what fess0with says); off:\n"
     "                            weighted A* only\n"
     "fess0after=N                (262144) thread 0's expansions before its FESS member starts\n"
     "fesspack=off|on|all         (on) FESS's packing macro: beside the plain pushes, one move (cost 0\n"
@@ -114,6 +114,14 @@ const char *const OPTIONS_HELP =
     "                            player area (which cells split it; built once per expansion when\n"
     "                            needed) and pushes into a corral from its labels, instead of a\n"
     "                            flood per push: the same states, fewer floods\n"
+    "fess1with=greedy|plan|none  (none) with fess=share, what thread 1's FESS member alternates\n"
+    "                            with after greedy's first 2^18 expansions: greedy; plan, a second\n"
+    "                            FESS member with the out-of-plan feature (fessplan=on for it\n"
+    "                            alone); none: FESS alone from then on\n"
+    "fess1after=N                (262144) thread 1's greedy expansions before FESS starts (share)\n"
+    "fess0with=astar|plan|none   (plan) what thread 0's FESS member (fess0) alternates with once it\n"
+    "                            has started: the weighted A*; plan, a second FESS member with the\n"
+    "                            out-of-plan feature (and fesstoward=chain); none: nothing\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -123,7 +131,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi, cdbudget=N, areatree=on|off";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none";
 
 // value as one of three words, stored as its position (0, 1, 2) in out; else the error names
 // the three.
@@ -281,6 +289,18 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             o.cdbudget = static_cast<int>(v);
         } else if (std::strcmp(key, "areatree") == 0) {
             if (!on_off(key, value, o.areatree, error)) return false;
+        } else if (std::strcmp(key, "fess1with") == 0) {
+            if (!one_of(key, value, {"greedy", "plan", "none"}, o.fess1with, error)) return false;
+        } else if (std::strcmp(key, "fess1after") == 0) {
+            char *end = nullptr;
+            const unsigned long long v = std::strtoull(value, &end, 10);
+            if (value[0] < '0' || value[0] > '9' || *end != '\0' || v > (1ull << 40)) {
+                error = std::string("option fess1after: bad value '") + value + "'; expected a number of expansions, 0 to 2^40";
+                return false;
+            }
+            o.fess1after = v;
+        } else if (std::strcmp(key, "fess0with") == 0) {
+            if (!one_of(key, value, {"astar", "plan", "none"}, o.fess0with, error)) return false;
         } else {
             error = std::string("unknown option '") + key + "'; " + ACCEPTED;
             return false;

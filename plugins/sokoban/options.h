@@ -49,6 +49,12 @@ struct Options {
     int corraldead = 0; // corraldead=off|on|pi (0, 1, 2; corraldead.h): after each push beside a corral, or once per expansion on the PI-corral; off by default (costs more CPU than it saves, README)
     int cdbudget = 2000;    // cdbudget=N, 1..1000000: sub-states per corral deadlock test
     bool areatree = true; // areatree=on|off: with corraldead=on, the corral beside a single push and the child's player from the parent area's cut cells (areatree.h) or the parent's corral labels instead of floods
+    // fess1with=greedy|plan|none (0, 1, 2; portfolio.h): what thread 1's FESS member alternates
+    // with after greedy's first 2^18 expansions (fess=share): greedy, a second FESS member with
+    // the out-of-plan feature (fessplan=on for it alone), or nothing (FESS alone).
+    int fess1with = 2;
+    uint64_t fess1after = 1u << 18; // fess1after=N: thread 1's greedy expansions before FESS starts (fess=share)
+    int fess0with = 1; // fess0with=astar|plan|none (0, 1, 2): the same for thread 0's FESS member (fess0) and its weighted A*
 };
 
 extern const char *const OPTIONS_HELP;

@@ -71,10 +71,13 @@ void run_search(Shared &sh, unsigned k) {
     // of 1024 expansions each (after greedy's first 2^18) and half the memory each, or instead
     // of it. fess0=on|chain: thread 0 likewise beside its weighted A*, after fess0after
     // expansions, with the toward advisor on every push (on) or in its chain form.
+    // fess1with=plan|none (fess0with likewise on thread 0): from then on thread 1 gives
+    // greedy's slices to a second FESS member with the out-of-plan feature and the chain
+    // advisor (plan), or to its FESS member (none).
     uint64_t budget = sh.budget_per_search;
-    std::unique_ptr<FessSearch> fess;
+    std::unique_ptr<FessSearch> fess, mate; // mate: the second member (fess1with=plan, fess0with=plan)
     const bool fess_only = k == 1 && inst.options.fess == 2;
-    const uint64_t fess_after = k == 0 ? inst.options.fess0after : (1u << 18);
+    const uint64_t fess_after = k == 0 ? inst.options.fess0after : inst.options.fess1after;
     if ((k == 1 && inst.options.fess != 0) || (k == 0 && inst.options.fess0 != 0)) {
         if (!fess_only) budget /= 2;
         fess.reset(new FessSearch(inst, budget));
@@ -82,7 +85,17 @@ void run_search(Shared &sh, unsigned k) {
         fess->scratch().room_shortcut = scratch.room_shortcut;
         fess->scratch().localdead.radius = scratch.localdead.radius;
         if (k == 0) fess->set_chain(inst.options.fess0 == 2);
+        if ((k == 1 && !fess_only && inst.options.fess1with == 1) || (k == 0 && inst.options.fess0with == 1)) {
+            mate.reset(new FessSearch(inst, budget));
+            mate->scratch().no_tunnels = scratch.no_tunnels;
+            mate->scratch().room_shortcut = scratch.room_shortcut;
+            mate->scratch().localdead.radius = scratch.localdead.radius;
+            mate->set_plan(std::max(1, inst.options.fessplan));
+            mate->set_chain(true); // thread 0's member has the toward advisor on every push
+        }
     }
+    // fess1with=plan|none, fess0with=none: the best-first search stops once FESS has started.
+    const bool search_after = !((k == 1 && !fess_only && inst.options.fess1with != 0) || (k == 0 && inst.options.fess0with != 0));
     struct Node {
         uint32_t parent, move, g;
         int32_t last; // the cell the push into this state left its box on (ordering.h)
@@ -100,33 +113,34 @@ void run_search(Shared &sh, unsigned k) {
         return id;
     };
     uint64_t expanded = 0;
-    // One slice of the FESS search; true when this thread is done (solved, or exhausted: a
+    auto fess_expanded = [&]() { return (fess ? fess->expanded() : 0) + (mate ? mate->expanded() : 0); };
+    // One slice of a FESS search (fess or mate); true when this thread is done (solved, or exhausted: a
     // proof as good as the best-first search's). Out of memory drops it and greedy goes on.
-    auto fess_slice = [&](uint64_t count) -> bool {
-        const FessSearch::Status st = fess->run(count, [&] { return stop_requested(sh); });
+    auto fess_slice = [&](std::unique_ptr<FessSearch> &f, uint64_t count) -> bool {
+        const FessSearch::Status st = f->run(count, [&] { return stop_requested(sh); });
         if (st == FessSearch::Status::solved) {
-            sh.expanded[k] = expanded + fess->expanded();
+            sh.expanded[k] = expanded + fess_expanded();
             unsigned expected = 0;
             if (sh.winner.compare_exchange_strong(expected, k + 1, std::memory_order_acq_rel)) {
-                fess->solution(sh.states[k], sh.moves[k], sh.costs[k]);
+                f->solution(sh.states[k], sh.moves[k], sh.costs[k]);
                 sh.fess_won = true;
                 sh.outcome[k] = 1;
             }
             return true;
         }
         if (st == FessSearch::Status::exhausted) {
-            sh.expanded[k] = expanded + fess->expanded();
+            sh.expanded[k] = expanded + fess_expanded();
             sh.outcome[k] = 2;
             return true;
         }
         if (st == FessSearch::Status::memory) {
             if (fess_only) sh.outcome[k] = 3;
-            fess.reset();
+            f.reset();
         }
         return false;
     };
     if (fess && fess_only) {
-        if (!fess_slice(UINT64_MAX) && fess) sh.expanded[k] = fess->expanded(); // stopped
+        if (!fess_slice(fess, UINT64_MAX) && fess) sh.expanded[k] = fess->expanded(); // stopped
         return;
     }
     auto publish = [&](uint32_t goal) {
@@ -162,7 +176,23 @@ void run_search(Shared &sh, unsigned k) {
         // share: greedy alone for its first 2^18 expansions (the levels it solves quickly keep
         // their time: Microban 93 took 5.9 s instead of 1.0 s with the slices from the start),
         // then 1024 expansions of each in turn (thread 0: after fess0after).
-        if (fess && expanded >= fess_after && (expanded & 1023) == 0 && fess_slice(1024)) return;
+        if ((fess || mate) && expanded >= fess_after && (expanded & 1023) == 0) {
+            // With a mate (fess1with=plan, fess0with=plan) the member keeps most of the thread:
+            // 4096 expansions to the mate's 1024 (with 2048 the member on thread 0 was slower
+            // than beside the weighted A*, whose 1024 expansions cost less than FESS's: XSokoban
+            // 47 26.2 s against 18.2 s wall under load).
+            const uint64_t slice = mate ? 4096 : 1024;
+            if (fess && fess_slice(fess, slice)) return;
+            if (mate && fess_slice(mate, 1024)) return;
+            // fess1with=plan|none, fess0with=none: the FESS members in turn from here on, until
+            // one ends the search or the stop; the best-first search resumes only when both have
+            // run out of memory.
+            while (!search_after && (fess || mate) && !stop_requested(sh)) {
+                if (fess && fess_slice(fess, slice)) return;
+                if (mate && fess_slice(mate, 1024)) return;
+            }
+            if (!search_after && (fess || mate)) break; // stopped
+        }
         if ((expanded & 4095) == 0 && memory() > budget) {
             sh.outcome[k] = 3;
             break;
@@ -196,7 +226,7 @@ void run_search(Shared &sh, unsigned k) {
             open.emplace(pri, tie, c);
         }
     }
-    sh.expanded[k] = expanded + (fess ? fess->expanded() : 0);
+    sh.expanded[k] = expanded + fess_expanded();
     if (open.empty() && sh.outcome[k] == 0) sh.outcome[k] = 2;
 }
 

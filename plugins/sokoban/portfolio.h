@@ -18,6 +18,11 @@
 // fess0=on|chain (default on): thread 0 likewise alternates its weighted A* with a FESS member
 // of its own after fess0after expansions (2^18 by default), with the toward advisor on every
 // push (on, the form XSokoban 56 needs) or in the chain form.
+// fess1with=greedy|plan|none: what thread 1's FESS member alternates with once greedy has had
+// its first fess1after (2^18) expansions: greedy (the share above), a second FESS member with
+// the out-of-plan feature (plan: 1024 expansions to the member's 4096, greedy stops), or
+// nothing (none: the member alone). fess0with=astar|plan|none: the same for thread 0's member
+// and its weighted A* (its plan member too has the toward advisor in the chain form).
 // Each search has its own visited table (open addressing on the Zobrist hash, states in one
 // arena) within its share of the memory budget; they share nothing but the stop flag, so no
 // locks. A goal is recognised when generated; the first search to find one publishes its path
