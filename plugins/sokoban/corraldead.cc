@@ -5,6 +5,8 @@
 #include <cstring>
 
 #include "freeze.h"
+#include "search.h"
+#include "subkey.h"
 
 namespace sokoban {
 
@@ -163,22 +165,8 @@ int flood_unbroken(const Board &b, CorralDeadScratch &s, const uint8_t *occ, uin
     return best;
 }
 
-Key make_key(int player, int *cells, int count) {
-    std::sort(cells, cells + count);
-    Key k;
-    k.player = static_cast<uint16_t>(player);
-    for (int i = 0; i < MAXB; ++i) k.cells[i] = i < count ? static_cast<uint16_t>(cells[i]) : 0xffff;
-    return k;
-}
-
-int key_cells(const Key &k, int *cells) {
-    int count = 0;
-    while (count < MAXB && k.cells[count] != 0xffff) {
-        cells[count] = k.cells[count];
-        ++count;
-    }
-    return count;
-}
+Key make_key(int player, int *cells, int count) { return make_sub_key<Key, MAXB>(player, cells, count); }
+int key_cells(const Key &k, int *cells) { return sub_key_cells<Key, MAXB>(k, cells); }
 
 bool all_on_goals(const Board &b, const int *cells, int count) {
     for (int i = 0; i < count; ++i)
@@ -451,31 +439,12 @@ bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupan
     bool beside = false;
     for (int d = 0; d < 4; ++d) beside |= tn[d] == player;
     if (beside) {
+        int ring[8];
+        ring_cells(b, to, ring);
         bool o[8];
-        for (int k = 0; k < 4; ++k) {
-            const int a = tn[k], c = tn[(k + 1) & 3];
-            int diag = -1;
-            if (a >= 0) diag = b.nb[a][(k + 1) & 3];
-            if (diag < 0 && c >= 0) diag = b.nb[c][k];
-            o[2 * k] = a >= 0 && !occupancy[a];
-            o[2 * k + 1] = diag >= 0 && !occupancy[diag];
-        }
-        int start = 0;
-        while (start < 8 && o[start]) ++start;
-        if (start == 8) return false; // all open: one ring around `to`
-        int runs = 0;
-        bool in_run = false, has_orth = false;
-        for (int j = 1; j <= 8; ++j) {
-            const int k = (start + j) & 7;
-            if (o[k]) {
-                in_run = true;
-                has_orth |= (k & 1) == 0;
-            } else {
-                if (in_run && has_orth) ++runs;
-                in_run = has_orth = false;
-            }
-        }
-        if (runs <= 1) return false; // the player's run is the only one
+        for (int k = 0; k < 8; ++k) o[k] = ring[k] >= 0 && !occupancy[ring[k]];
+        // 0 runs: all open, one ring around `to`; 1: the player's run is the only one.
+        if (open_ring_runs(o) <= 1) return false;
     }
     // The stamps of this call and its search (a few per sub-state and push) must not wrap.
     const uint64_t need = static_cast<uint64_t>(s.budget) * (4 * MAXB + 2) + 64;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "freeze.h"
+#include "subkey.h"
 
 namespace sokoban {
 
@@ -80,22 +81,8 @@ bool all_on_goals(const Board &b, const int *cells, int count) {
     return true;
 }
 
-Key make_key(int player, int *cells, int count) {
-    std::sort(cells, cells + count);
-    Key k;
-    k.player = static_cast<uint16_t>(player);
-    for (int i = 0; i < MAXB; ++i) k.cells[i] = i < count ? static_cast<uint16_t>(cells[i]) : 0xffff;
-    return k;
-}
-
-int key_cells(const Key &k, int *cells) {
-    int count = 0;
-    while (count < MAXB && k.cells[count] != 0xffff) {
-        cells[count] = k.cells[count];
-        ++count;
-    }
-    return count;
-}
+Key make_key(int player, int *cells, int count) { return make_sub_key<Key, MAXB>(player, cells, count); }
+int key_cells(const Key &k, int *cells) { return sub_key_cells<Key, MAXB>(k, cells); }
 
 // Priority of a sub-state: boxes off goals count twice, every box once, so pushes that drop
 // boxes from the clump or put them on goals are tried first (a live clump is found alive

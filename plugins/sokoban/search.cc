@@ -171,37 +171,11 @@ int child_player(const Instance &inst, Scratch &s, int player, int box, int to, 
     // neighbours in the ring is side by side. The orthogonal open neighbours stay connected
     // when they all lie in one run of consecutive open ring cells (a sufficient condition).
     auto open = [&](int x) { return x >= 0 && (x == box || (s.reach[x] == rstamp && x != to)); };
-    const auto &tn = b.nb[to];
     int ring[8];
-    for (int k = 0; k < 4; ++k) {
-        const int a = tn[k], c = tn[(k + 1) & 3]; // orthogonal k, then the diagonal between k and k+1
-        ring[2 * k] = a;
-        int diag = -1;
-        if (a >= 0) diag = b.nb[a][(k + 1) & 3];
-        if (diag < 0 && c >= 0) diag = b.nb[c][k];
-        ring[2 * k + 1] = diag;
-    }
+    ring_cells(b, to, ring);
     bool o[8];
-    int open_count = 0;
-    for (int k = 0; k < 8; ++k) open_count += (o[k] = open(ring[k]));
-    if (open_count < 8) {
-        // Count the runs of open ring cells that hold an orthogonal neighbour.
-        int start = 0;
-        while (o[start]) ++start; // a closed cell exists
-        int runs = 0;
-        bool in_run = false, has_orth = false;
-        for (int j = 1; j <= 8; ++j) {
-            const int k = (start + j) & 7;
-            if (o[k]) {
-                in_run = true;
-                has_orth |= (k & 1) == 0;
-            } else {
-                if (in_run && has_orth) ++runs;
-                in_run = has_orth = false;
-            }
-        }
-        if (runs > 1) return tree ? from_tree() : normalize_player(inst, s, box);
-    }
+    for (int k = 0; k < 8; ++k) o[k] = open(ring[k]);
+    if (open_ring_runs(o) > 1) return tree ? from_tree() : normalize_player(inst, s, box);
     return box < player ? box : player;
 }
 

@@ -106,6 +106,42 @@ int unpack_state(const Instance &inst, Scratch &s, const uint8_t *state);
 // Emit every child through `sink`; returns 0, or 1 when the sink asked to stop.
 int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const solver_sink &sink);
 
+// The 8 cells around `to` in circular order (k even: orthogonal neighbour k / 2, k odd: the
+// diagonal between it and the next, reached through either; -1 where there is none).
+inline void ring_cells(const Board &b, int to, int ring[8]) {
+    const auto &tn = b.nb[to];
+    for (int k = 0; k < 4; ++k) {
+        const int a = tn[k], c = tn[(k + 1) & 3];
+        ring[2 * k] = a;
+        int diag = -1;
+        if (a >= 0) diag = b.nb[a][(k + 1) & 3];
+        if (diag < 0 && c >= 0) diag = b.nb[c][k];
+        ring[2 * k + 1] = diag;
+    }
+}
+
+// The ring of 8 cells around a cell, o[k] whether cell k is open (k even: the orthogonal
+// neighbours in turn, k odd: the diagonal between k - 1 and k + 1): the number of runs of open
+// cells that hold an orthogonal one (the separate ways out of the cell); 0 when all 8 are open.
+inline int open_ring_runs(const bool o[8]) {
+    int start = 0;
+    while (start < 8 && o[start]) ++start;
+    if (start == 8) return 0;
+    int runs = 0;
+    bool in_run = false, has_orth = false;
+    for (int j = 1; j <= 8; ++j) {
+        const int k = (start + j) & 7;
+        if (o[k]) {
+            in_run = true;
+            has_orth |= (k & 1) == 0;
+        } else {
+            if (in_run && has_orth) ++runs;
+            in_run = has_orth = false;
+        }
+    }
+    return runs;
+}
+
 } // namespace sokoban
 
 #endif
