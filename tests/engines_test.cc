@@ -24,15 +24,8 @@
 
 using namespace solver;
 
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-#define ENGINES_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
-#define ENGINES_TEST_SANITIZED 1
-#endif
-#endif
 // Under the sanitizers (10-20x slower) fewer and shallower instances, the same checks.
-#ifdef ENGINES_TEST_SANITIZED
+#ifdef SOLVER_TEST_SANITIZED
 constexpr int positions_per_run = 4;
 constexpr int max_distance = 18;  // bfs explores fewer states below shallower goals
 constexpr int sokoban_maps = 4;

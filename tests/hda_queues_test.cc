@@ -10,15 +10,12 @@
 #include <vector>
 
 #include "open/hda_queues.h"
+#include "test_support.h"
 
 using solver::hda_queues;
 
 namespace {
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-constexpr unsigned sanitizer_scale = 8;
-#else
-constexpr unsigned sanitizer_scale = 1;
-#endif
+using solver_test::sanitizer_scale;
 }  // namespace
 
 TEST_CASE("HdaQueues.SingleThread.LocalOrder") {

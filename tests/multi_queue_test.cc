@@ -12,16 +12,13 @@
 #include <vector>
 
 #include "open/multi_queue.h"
+#include "test_support.h"
 
 using solver::multi_queue;
 
 namespace {
 
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-constexpr unsigned sanitizer_scale = 8;
-#else
-constexpr unsigned sanitizer_scale = 1;
-#endif
+using solver_test::sanitizer_scale;
 
 // Private insertion and deletion buffers switched on (they are off by default).
 multi_queue::options buffered() {

@@ -18,7 +18,7 @@ using solver::node_arena;
 
 namespace {
 
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#ifdef SOLVER_TEST_SANITIZED
 constexpr std::uint64_t per_thread_nodes = 20000;
 #else
 constexpr std::uint64_t per_thread_nodes = 200000;

@@ -6,7 +6,23 @@
 #include <string>
 #include <vector>
 
+// SOLVER_TEST_SANITIZED is 1 in a ThreadSanitizer or AddressSanitizer build (g++ and clang):
+// the stress tests run fewer rounds there (10-20x slower), the same checks.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define SOLVER_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define SOLVER_TEST_SANITIZED 1
+#endif
+#endif
+
 namespace solver_test {
+
+#ifdef SOLVER_TEST_SANITIZED
+constexpr unsigned sanitizer_scale = 8;  // divide the rounds of a stress test by this
+#else
+constexpr unsigned sanitizer_scale = 1;
+#endif
 
 // A reusable barrier for n threads (std::barrier is C++20).
 class test_barrier {

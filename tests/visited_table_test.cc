@@ -18,17 +18,14 @@
 
 #include "visited/bloom_filter.h"
 #include "visited/visited_table.h"
+#include "test_support.h"
 
 using solver::visited_table;
 using outcome = visited_table::outcome;
 
 namespace {
 
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-constexpr unsigned sanitizer_scale = 8;
-#else
-constexpr unsigned sanitizer_scale = 1;
-#endif
+using solver_test::sanitizer_scale;
 
 constexpr std::uint32_t kStateSize = 24;
 

@@ -23,13 +23,6 @@
 #include <thread>
 #include <vector>
 
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-#define SOLVER_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
-#define SOLVER_TEST_SANITIZED 1
-#endif
-#endif
 
 namespace {
 
