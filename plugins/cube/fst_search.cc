@@ -415,10 +415,11 @@ struct Worker {
             idx[3 * j + a] = (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u]) * X->pm + c.par;
         };
         // The class rows (two lines per axis) of a node, which stage 1 (and stage 2 for the other
-        // axes) read for each of its children. rows_first: all the batch's rows now, so their
-        // misses overlap (measured: the rows fetched when the nodes were made, as with
-        // rows_first=off, had mostly left the cache or never arrived: the search stalled on the
-        // first read of nearly every node's row).
+        // axes) read for each of its children. rows_first: all the batch's rows are read now,
+        // independent loads whose misses overlap (measured, README: the rows prefetched when the
+        // nodes were made, as with rows_first=off, had mostly not arrived or left the cache, the
+        // search stalling on the first read of nearly every node's row; software prefetches of
+        // them here instead of loads left about half of that stall).
         auto prefetch_rows = [&](const FNode &c) {
             for (int a = 0; a < 3; ++a) {
                 const uint32_t *row = cmn + size_t(c.cs[a] >> 4) * NMOVES;
@@ -426,8 +427,17 @@ struct Worker {
                 __builtin_prefetch(row + NMOVES - 1);
             }
         };
-        if (X->rows_first)
-            for (int p = b; p < e; ++p) prefetch_rows(L.node[size_t(p)]);
+        if (X->rows_first) {
+            uint32_t acc = 0;
+            for (int p = b; p < e; ++p) {
+                const FNode &n = L.node[size_t(p)];
+                for (int a = 0; a < 3; ++a) {
+                    const uint32_t *row = cmn + size_t(n.cs[a] >> 4) * NMOVES;
+                    acc += row[0] + row[NMOVES - 1];
+                }
+            }
+            asm volatile("" ::"r"(acc));  // keep the loads
+        }
         // Stage 1: every child's first axis (all three when none needs a lookup); prefetch it.
         // (Lazily: most children fail the first axis, so the others are computed in stage 2.)
         int k = 0;

@@ -91,9 +91,9 @@ struct FstSearchOptions {
     // after another, the next only for the children the previous passes (off: all three for every
     // child that reaches them; the same nodes).
     bool lazy_inverse = true;
-    // Batched search: prefetch the class rows of a batch's nodes (ClassMoves, two cache lines per
-    // axis) before expanding any of them (off: each child's rows when it passes the forward
-    // lookups, as before; the same nodes).
+    // Batched search: read the class rows of a batch's nodes (ClassMoves, two cache lines per
+    // axis) before expanding any of them, so their misses overlap (off: each child's rows
+    // prefetched when it passes the forward lookups, as before; the same nodes).
     bool rows_first = true;
     // With a start that some of the 48 cube symmetries fix, run only the prefixes (tasks) that
     // are least in their orbit under that group (symred.h; exact: the same optimal length).
