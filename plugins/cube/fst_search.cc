@@ -120,6 +120,8 @@ struct Ctx {
     int prefix_depth = 3;            // moves in a task's prefix
     int deep_togo = 8;               // order_tasks=deep: counts the nodes with togo <= this
     bool win = false;                // windowed table with window_parent: FstTable::child_value
+    bool lazy_inv = true;            // lazy_inverse=on: Worker::batch's inverse axes one at a time
+    bool rows_first = true;          // rows_first=on: Worker::batch prefetches its nodes' class rows first
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
     std::atomic<bool> found{false};
@@ -160,14 +162,16 @@ inline bool solved_by_move(const Ctx &X, const FNode &n, int m) {
     return corners_solved(l);
 }
 
+// The rest of axis a's locations of the child (loc[0][0..7] is set with its coordinates).
+inline void child_locs_axis(const Ctx &X, const FNode &n, int m, int a, FNode &c) {
+    const int mk = X.axis_move[a][m];
+    if (a > 0)
+        for (int i = 0; i < 8; ++i) c.loc[a][i] = corner_move_loc[mk][n.loc[a][i]];
+    for (int i = 8; i < 20; ++i) c.loc[a][i] = edge_move_loc[mk][n.loc[a][i]];
+}
 // The rest of the child's locations (needed for the inverse lookups).
 inline void child_locs(const Ctx &X, const FNode &n, int m, FNode &c) {
-    for (int i = 8; i < 20; ++i) c.loc[0][i] = edge_move_loc[m][n.loc[0][i]];
-    for (int a = 1; a < 3; ++a) {
-        const int mk = X.axis_move[a][m];
-        for (int i = 0; i < 8; ++i) c.loc[a][i] = corner_move_loc[mk][n.loc[a][i]];
-        for (int i = 8; i < 20; ++i) c.loc[a][i] = edge_move_loc[mk][n.loc[a][i]];
-    }
+    for (int a = 0; a < 3; ++a) child_locs_axis(X, n, m, a, c);
 }
 
 struct InvTables {
@@ -410,6 +414,30 @@ struct Worker {
             c.par = n.par ^ X->qt[m];
             idx[3 * j + a] = (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u]) * X->pm + c.par;
         };
+        // The class rows (two lines per axis) of a node, which stage 1 (and stage 2 for the other
+        // axes) read for each of its children. rows_first: all the batch's rows are read now,
+        // independent loads whose misses overlap (measured, README: the rows prefetched when the
+        // nodes were made, as with rows_first=off, had mostly not arrived or left the cache, the
+        // search stalling on the first read of nearly every node's row; software prefetches of
+        // them here instead of loads left about half of that stall).
+        auto prefetch_rows = [&](const FNode &c) {
+            for (int a = 0; a < 3; ++a) {
+                const uint32_t *row = cmn + size_t(c.cs[a] >> 4) * NMOVES;
+                __builtin_prefetch(row);
+                __builtin_prefetch(row + NMOVES - 1);
+            }
+        };
+        if (X->rows_first) {
+            uint32_t acc = 0;
+            for (int p = b; p < e; ++p) {
+                const FNode &n = L.node[size_t(p)];
+                for (int a = 0; a < 3; ++a) {
+                    const uint32_t *row = cmn + size_t(n.cs[a] >> 4) * NMOVES;
+                    acc += row[0] + row[NMOVES - 1];
+                }
+            }
+            asm volatile("" ::"r"(acc));  // keep the loads
+        }
         // Stage 1: every child's first axis (all three when none needs a lookup); prefetch it.
         // (Lazily: most children fail the first axis, so the others are computed in stage 2.)
         int k = 0;
@@ -473,6 +501,7 @@ struct Worker {
             }
             if (ok) pass[np++] = j;
         }
+
         uint64_t *cidx = B.cidx.data();
         for (int t = 0; t < np; ++t) {
             const int j = pass[t];
@@ -480,11 +509,7 @@ struct Worker {
             for (int i = 0; i < 8; ++i) ch[j].loc[0][i] = corner_move_loc[mv[j]][n.loc[0][i]];
             cidx[j] = cmask ? corner_index(ch[j].loc[0]) : 0;
             __builtin_prefetch(&cdata[cidx[j] >> 1]);
-            for (int a = 0; a < 3; ++a) {
-                const uint32_t *row = cmn + size_t(ch[j].cs[a] >> 4) * NMOVES;
-                __builtin_prefetch(row);
-                __builtin_prefetch(row + NMOVES - 1);
-            }
+            if (!X->rows_first) prefetch_rows(ch[j]);
         }
         // Stage 4: the corner table.
         int nk = 0;
@@ -493,7 +518,45 @@ struct Worker {
             if (((cdata[cidx[j] >> 1] >> ((cidx[j] & 1) * 4)) & 0xf) < lim) keep[nk++] = j;
         }
         // Stages 5-7: the inverse lookups (class entries, then table entries, then reads).
-        if (inv && nk > 0) {
+        if (inv && nk > 0 && X->lazy_inv) {
+            // lazy_inverse: one inverse axis at a time, each pipelined (class entries, table
+            // entries, reads), the next axis only for the children the previous passes; the
+            // locations of the next axis are computed while this axis's table entries load.
+            uint16_t *itw = B.itw.data();
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                child_locs_axis(*X, L.node[size_t(par[j])], mv[j], 0, ch[j]);
+            }
+            for (int a = 0; a < 3 && nk > 0; ++a) {
+                for (int t = 0; t < nk; ++t) {
+                    const int j = keep[t];
+                    int f, sl, w;
+                    inverse_coords(ch[j].loc[a], f, sl, w);
+                    idx[3 * j + a] = uint64_t(uint32_t(sl) * N_FLIP + uint32_t(f));
+                    itw[3 * j + a] = uint16_t(w);
+                    __builtin_prefetch(&co.flipslice_class[idx[3 * j + a]]);
+                }
+                for (int t = 0; t < nk; ++t) {
+                    const int j = keep[t];
+                    const uint32_t en = co.flipslice_class[idx[3 * j + a]];
+                    idx[3 * j + a] =
+                        (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(itw[3 * j + a]) * N_UDSYM + (en & 15)]) * X->pm +
+                        ch[j].par;
+                    __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+                }
+                if (a < 2)
+                    for (int t = 0; t < nk; ++t) {
+                        const int j = keep[t];
+                        child_locs_axis(*X, L.node[size_t(par[j])], mv[j], a + 1, ch[j]);
+                    }
+                int nk2 = 0;
+                for (int t = 0; t < nk; ++t) {
+                    const int j = keep[t];
+                    if (fst.value(idx[3 * j + a]) < lim) keep[nk2++] = j;
+                }
+                nk = nk2;
+            }
+        } else if (inv && nk > 0) {
             uint16_t *itw = B.itw.data();
             uint64_t *icls = cidx;  // the corner indexes are no longer needed
             for (int t = 0; t < nk; ++t) {
@@ -975,6 +1038,8 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     FNode start;
     start.ub = 0;
     X.win = fst.windowed() && opt.window_parent;
+    X.lazy_inv = opt.lazy_inverse;
+    X.rows_first = opt.rows_first;
     X.pm = fst.par;
     for (int m = 0; m < NMOVES; ++m) X.qt[m] = uint8_t(fst.par == 2 && m % 3 != 1);
     start.par = uint8_t(fst.par == 2 ? corner_parity(cube) : 0);

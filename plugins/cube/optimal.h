@@ -87,6 +87,14 @@ struct FstSearchOptions {
     // (FstTable::child_value) instead of looking it up in the side table (off: always the side
     // table; the same nodes either way).
     bool window_parent = true;
+    // Batched search with exact values (fst4, fstp, fstp2): look the three inverse axes up one
+    // after another, the next only for the children the previous passes (off: all three for every
+    // child that reaches them; the same nodes).
+    bool lazy_inverse = true;
+    // Batched search: read the class rows of a batch's nodes (ClassMoves, two cache lines per
+    // axis) before expanding any of them, so their misses overlap (off: each child's rows
+    // prefetched when it passes the forward lookups, as before; the same nodes).
+    bool rows_first = true;
     // With a start that some of the 48 cube symmetries fix, run only the prefixes (tasks) that
     // are least in their orbit under that group (symred.h; exact: the same optimal length).
     bool symred = true;

@@ -80,6 +80,12 @@ const char *const OPTIONS_HELP =
     "window_parent=on|off  fstp2 search: take an entry outside 9..11 from the parent's distance\n"
     "                    where that tells it (an exact 11 makes it 12, an exact 9 makes it 8) instead\n"
     "                    of the side table (on, default; off: always the side table; same nodes)\n"
+    "lazy_inverse=on|off fst4/fstp/fstp2 search with batch: look the three inverse axes up one\n"
+    "                    after another, the next only for the children the previous passes (on,\n"
+    "                    default); off: all three for every child that reaches them (same nodes)\n"
+    "rows_first=on|off   search with batch: read the class move table rows of all the nodes of a\n"
+    "                    batch before expanding them (on, default); off: each child's rows\n"
+    "                    prefetched when it passes the forward lookups (same nodes)\n"
     "fstp2_build=auto|direct|convert  how a missing fstp2 table is made: direct: its own 2-bit BFS\n"
     "                    (distances mod 3 up to 11, the few below 9 listed aside; 324 s wall,\n"
     "                    248 s CPU, 2.0 GiB peak on 2 shared cores, never the 4-bit table);\n"
@@ -177,11 +183,14 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else if (v == "deep") t = TaskOrder::deep;
             else if (v == "off") t = TaskOrder::off;
             else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
-        } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent" || k == "symred") {
-            bool &b = k == "class_moves" ? opts.search.class_moves
-                      : k == "lazy_axes" ? opts.search.lazy_axes
-                      : k == "symred"    ? opts.search.symred
-                                         : opts.search.window_parent;
+        } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent" || k == "symred" ||
+                   k == "lazy_inverse" || k == "rows_first") {
+            bool &b = k == "class_moves"    ? opts.search.class_moves
+                      : k == "lazy_axes"    ? opts.search.lazy_axes
+                      : k == "symred"       ? opts.search.symred
+                      : k == "lazy_inverse" ? opts.search.lazy_inverse
+                      : k == "rows_first"   ? opts.search.rows_first
+                                            : opts.search.window_parent;
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
@@ -193,7 +202,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first)",
                    false;
         }
     }

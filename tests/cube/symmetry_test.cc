@@ -216,6 +216,44 @@ TEST_CASE("CubeSymmetry.FstBoundNeverExceedsTheTrueDistance") {
     }
 }
 
+TEST_CASE("CubeSymmetry.FstBatchPrefetchAndLazyInverseKeepTheSameSearch") {
+    // lazy_inverse (the inverse axes one after another) and rows_first (the class rows of a
+    // batch prefetched first) change only when memory is read: with each of them on and off the
+    // batched search must expand exactly the same nodes and find the same optimal length (the
+    // tasks run in a fixed order here). A lazy inverse axis that read the wrong axis's locations,
+    // or skipped one, would change the nodes. Only when the flip-slice-twist table is cached.
+    FstTable fst;
+    if (!load_cached_fst(fst)) return;
+    SmallReference ref;
+    auto &ts = ref.ts;
+    uint64_t rng = 20261126;
+    for (int i = 0; i < 10; ++i) {
+        const std::vector<int> scramble = random_scramble(rng, 8 + i % 4, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
+        CAPTURE(format_moves(scramble));
+        uint64_t nodes = 0;
+        size_t len = 0;
+        for (int o = 0; o < 8; ++o) {
+            FstSearchOptions opt;
+            opt.batch = o & 4 ? 3 : 16;  // small batches: chunks split the levels
+            opt.lazy_inverse = (o & 1) != 0;
+            opt.rows_first = (o & 2) != 0;
+            CAPTURE(o);
+            const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+            REQUIRE(q.status == SOLVER_OK);
+            CHECK(apply_moves(c, q.moves).is_solved());
+            CHECK(q.moves.size() <= scramble.size());
+            if (o % 4 == 0) {  // both off: the reference for this batch size
+                nodes = q.nodes, len = q.moves.size();
+                continue;
+            }
+            CHECK(q.moves.size() == len);
+            CHECK(q.nodes == nodes);
+        }
+        CHECK(len == ref.solve(c).moves.size());
+    }
+}
+
 TEST_CASE("CubeSymmetry.FstSearchWithAnEdgeTableStaysOptimal") {
     // edges=e7|e8 (FstSearchOptions::edges), here with the small 5-edge table instead of the
     // big ones: the answers keep their optimal length (the edge bound along the three axes is

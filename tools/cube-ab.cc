@@ -1,0 +1,108 @@
+// cube-ab: interleaved A/B runs of the fst search inside one process (the tables loaded once),
+// for changes whose effect is smaller than the noise between processes on a shared machine (a
+// process spends 1-5 s of system time faulting in fresh table memory, and the load moves its
+// search CPU by 10-50%). Runs the optimal search on one thread for each position, alternating
+// the option sets given (ABAB...), and prints each run's thread CPU, children generated and
+// nodes expanded, then per set the sum and the per-position minimum over the rounds.
+//   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-ab.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file}.o -o build/bench/cube-ab
+//   build/bench/cube-ab ROUNDS "POSITION;POSITION..." "SET A" "SET B" ...
+// A set is space-separated options of the plugin's names (lazy_inverse, lazy_axes, class_moves,
+// window_parent, symred: on|off; batch=N); "" is the defaults. Tables: cube-fstp2.pdb and
+// cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../plugins/cube/cube.h"
+#include "../plugins/cube/fst.h"
+#include "../plugins/cube/optimal.h"
+#include "../tests/cube/test_services.h"
+
+using namespace cube;
+
+static double thread_cpu() {
+    timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+static bool parse_set(const std::string &text, FstSearchOptions &o) {
+    std::istringstream in(text);
+    std::string kv;
+    while (in >> kv) {
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos) return false;
+        const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
+        if (k == "batch") {
+            o.batch = std::atoi(v.c_str());
+            continue;
+        }
+        bool *b = k == "lazy_inverse"    ? &o.lazy_inverse
+                  : k == "rows_first"    ? &o.rows_first
+                  : k == "lazy_axes"     ? &o.lazy_axes
+                  : k == "class_moves"   ? &o.class_moves
+                  : k == "window_parent" ? &o.window_parent
+                  : k == "symred"        ? &o.symred
+                                         : nullptr;
+        if (!b || (v != "on" && v != "off")) return false;
+        *b = v == "on";
+    }
+    return true;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) return std::fprintf(stderr, "usage: cube-ab ROUNDS \"POS;POS...\" \"SET A\" [\"SET B\" ...]\n"), 2;
+    const int rounds = std::atoi(argv[1]);
+    std::vector<CubieCube> pos;
+    std::vector<std::string> names;
+    {
+        std::string all = argv[2], item;
+        std::istringstream in(all);
+        while (std::getline(in, item, ';')) {
+            CubieCube c;
+            ParseFailure f;
+            if (!parse_position(item, c, f)) return std::fprintf(stderr, "bad position '%s'\n", item.c_str()), 2;
+            pos.push_back(c), names.push_back(item);
+        }
+    }
+    std::vector<FstSearchOptions> sets;
+    for (int i = 3; i < argc; ++i) {
+        FstSearchOptions o;
+        if (!parse_set(argv[i], o)) return std::fprintf(stderr, "bad option set '%s'\n", argv[i]), 2;
+        sets.push_back(o);
+    }
+    const char *env = std::getenv("SOLVER_CACHE_DIR");
+    const std::string dir = env && *env ? env : std::string(std::getenv("HOME")) + "/.cache/solver";
+    init_loc_tables();
+    FstTable fst;
+    std::string why;
+    if (!load_fst(dir + "/" + fst_file(2, 2), fst, why, 2, false, true, false, 2))
+        return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+    Pdb corners;
+    bool known = false;
+    const Pattern cp8 = table_set("corners", known).at(0);
+    if (!load_pdb(cp8, dir + "/cube-" + cp8.name() + ".pdb", corners, why)) return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+    cube_test::TestServices ts(dir);
+    std::vector<std::vector<double>> best(sets.size(), std::vector<double>(pos.size(), 1e30));
+    std::vector<double> sum(sets.size(), 0);
+    for (int r = 0; r < rounds; ++r)
+        for (size_t p = 0; p < pos.size(); ++p)
+            for (size_t s = 0; s < sets.size(); ++s) {
+                const double t0 = thread_cpu();
+                const OptimalResult q = solve_optimal_fst(pos[p], &corners, fst, &ts.sv, sets[s]);
+                const double t = thread_cpu() - t0;
+                std::printf("round %d pos %zu set %c: %zu moves, %llu nodes, %.3f s CPU\n", r, p, char('A' + s), q.moves.size(),
+                            (unsigned long long)q.nodes, t);
+                std::fflush(stdout);
+                best[s][p] = std::min(best[s][p], t), sum[s] += t;
+            }
+    for (size_t s = 0; s < sets.size(); ++s) {
+        double b = 0;
+        for (double x : best[s]) b += x;
+        std::printf("set %c (%s): sum %.3f s CPU, sum of per-position minima %.3f s\n", char('A' + s), argv[3 + s], sum[s], b);
+    }
+}
