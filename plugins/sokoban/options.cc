@@ -122,6 +122,11 @@ const char *const OPTIONS_HELP =
     "fess0with=astar|plan|none   (plan) what thread 0's FESS member (fess0) alternates with once it\n"
     "                            has started: the weighted A*; plan, a second FESS member with the\n"
     "                            out-of-plan feature (and fesstoward=chain); none: nothing\n"
+    "fessturns=cells|packed|mixed (cells) whose turn it is in FESS: cells, each non-empty feature\n"
+    "                            cell in turn (the paper's rule); packed, each packed count in\n"
+    "                            turn, then the cells of that count in turn (the few cells with\n"
+    "                            many boxes packed get as many turns as the many with few);\n"
+    "                            mixed: packed for thread 1's FESS member, cells for thread 0's\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -131,7 +136,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed";
 
 // value as one of three words, stored as its position (0, 1, 2) in out; else the error names
 // the three.
@@ -301,6 +306,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             o.fess1after = v;
         } else if (std::strcmp(key, "fess0with") == 0) {
             if (!one_of(key, value, {"astar", "plan", "none"}, o.fess0with, error)) return false;
+        } else if (std::strcmp(key, "fessturns") == 0) {
+            if (!one_of(key, value, {"cells", "packed", "mixed"}, o.fessturns, error)) return false;
         } else {
             error = std::string("unknown option '") + key + "'; " + ACCEPTED;
             return false;
