@@ -1,8 +1,10 @@
-// fess_turns_test.cc -- FESS round 6: whose turn it is (fessturns=cells|packed, fess.h). The
+// fess_turns_test.cc -- FESS round 6: whose turn it is (fessturns=cells|packed|mixed, fess.h), and
+// when thread 0/1 FESS members start (fessearly, portfolio.cc: the option, and XSokoban 45). The
 // option and its setter (FessSearch::set_turns, the same expansions as a search built with the
 // option), solutions replayed by the independent checker and completeness with the packed
-// turns, and the starvation they are for: on XSokoban 11 the flat round robin over cells spends
-// most expansions on the many cells with few boxes packed; the packed turns do not.
+// turns, and what they change: on XSokoban 47 the flat round robin over cells spends more of
+// its expansions on the many cells with few boxes packed than the packed turns do, and on
+// XSokoban 21 thread 1's member is solved sooner with them.
 #include <doctest/doctest.h>
 
 #include <deque>
@@ -150,4 +152,49 @@ TEST_CASE("Sokoban.FessTurns.PackedTurnsSolveXSokoban21Sooner") {
     const std::string text = solver_test::xsb_level(sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb"), 21);
     CHECK(turns_expansions(text, 1, -1, 60000) > 0);
     CHECK(turns_expansions(text, 0, -1, 60000) == 0);
+}
+
+TEST_CASE("Sokoban.FessEarly.OptionParses") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(sokoban::Options{}.fessearly == (1ull << 40)); // off by default
+    CHECK(parsed("fessearly", "off").fessearly == (1ull << 40));
+    CHECK(parsed("fessearly", "0").fessearly == 0);
+    CHECK(parsed("fessearly", "65536").fessearly == 65536);
+    CHECK(refused("fessearly", "-1").find("fessearly") != std::string::npos);
+    CHECK(refused("fessearly", "on").find("fessearly") != std::string::npos);
+}
+
+TEST_CASE("Sokoban.FessEarly.TheMemberSharesTheThreadBeforeFessAfter") {
+    // XSokoban 45 in the portfolio, the two threads run one after the other (thread 1 first):
+    // thread 1's FESS member solves it in about 18k expansions. With fessearly=off it starts
+    // after greedy's 2^18; with fessearly=0 it shares the thread from greedy's 1024th on, so
+    // the portfolio ends long before 2^18 states. Both answers replay.
+    const solver_plugin *P = solver_plugin_entry();
+    const std::string xs = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    uint64_t states[2] = {0, 0};
+    for (int early = 0; early < 2; ++early) {
+        CAPTURE(early);
+        sokoban_test::StubRuntime rt(2, true);
+        rt.services.memory_budget_bytes = 2ull << 30;
+        const solver_option opts[] = {{"fessearly", early ? "0" : "off"}};
+        char msg[512] = {0};
+        solver_error err{msg, sizeof msg, 0, 0};
+        solver_instance *inst = nullptr;
+        REQUIRE(P->open(xs.data(), xs.size(), "t", 45, opts, 1, &rt.services, &inst, &err) == SOLVER_OK);
+        uint64_t cost = 0;
+        REQUIRE(P->solve(inst, &rt.services, &cost, &err) == SOLVER_OK);
+        const std::string text = rt.output.substr(0, rt.output.size() - 1);
+        uint64_t replayed = 0;
+        CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &err) == SOLVER_OK, msg);
+        CHECK(replayed == cost);
+        P->close(inst);
+        CHECK(rt.log.find("fess (thread 1) won") != std::string::npos);
+        const size_t at = rt.log.find("won; ");
+        REQUIRE(at != std::string::npos);
+        states[early] = std::stoull(rt.log.substr(at + 5));
+    }
+    MESSAGE("XSokoban 45, states expanded: fessearly=off " << states[0] << ", 0 " << states[1]);
+    CHECK(states[0] >= (1u << 18));
+    CHECK(states[1] < (1u << 17));
 }
