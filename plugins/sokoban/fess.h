@@ -40,7 +40,7 @@
 // above (every non-empty cell in turn); packed goes round the packed counts that have a
 // non-empty cell first, then round the cells of that count, so the few cells with many boxes
 // packed get as many turns as the many with few (new here, not Festival's; mixed: packed on
-// thread 1's member only, portfolio.cc). Measured (README, round 6): the deep cells are empty
+// thread 0's members only, cells on thread 1's, portfolio.cc). Measured (README, round 6): the deep cells are empty
 // most of the time rather than starved, and packed is slower on 5 of the 6 XSokoban levels
 // thread 1's member solves alone, hence off.
 // Not here (yet): Festival's opener advisor, a hotspot measure over

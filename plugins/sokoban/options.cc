@@ -126,7 +126,7 @@ const char *const OPTIONS_HELP =
     "                            cell in turn (the paper's rule); packed, each packed count in\n"
     "                            turn, then the cells of that count in turn (the few cells with\n"
     "                            many boxes packed get as many turns as the many with few);\n"
-    "                            mixed: packed for thread 1's FESS member, cells for thread 0's\n"
+    "                            mixed: packed for thread 0's FESS members, cells for thread 1's\n"
     "fessearly=off|N             (off) from the best-first search's Nth expansion on, until\n"
     "                            fess0after/fess1after, its thread's FESS member shares the thread\n"
     "                            with it (1024 expansions each in turn); then the usual schedule\n"

@@ -85,7 +85,7 @@ void run_search(Shared &sh, unsigned k) {
         fess->scratch().room_shortcut = scratch.room_shortcut;
         fess->scratch().localdead.radius = scratch.localdead.radius;
         if (k == 0) fess->set_chain(inst.options.fess0 == 2);
-        if (inst.options.fessturns == 2) fess->set_turns(k == 1); // fessturns=mixed: packed turns on thread 1 only
+        if (inst.options.fessturns == 2) fess->set_turns(k == 0); // fessturns=mixed: packed turns on thread 0 only
         if ((k == 1 && !fess_only && inst.options.fess1with == 1) || (k == 0 && inst.options.fess0with == 1)) {
             mate.reset(new FessSearch(inst, budget));
             mate->scratch().no_tunnels = scratch.no_tunnels;
@@ -93,7 +93,7 @@ void run_search(Shared &sh, unsigned k) {
             mate->scratch().localdead.radius = scratch.localdead.radius;
             mate->set_plan(std::max(1, inst.options.fessplan));
             mate->set_chain(true); // thread 0's member has the toward advisor on every push
-            if (inst.options.fessturns == 2) mate->set_turns(k == 1);
+            if (inst.options.fessturns == 2) mate->set_turns(k == 0);
         }
     }
     // fess1with=plan|none, fess0with=none: the best-first search stops once FESS has started.

@@ -198,3 +198,30 @@ TEST_CASE("Sokoban.FessEarly.TheMemberSharesTheThreadBeforeFessAfter") {
     CHECK(states[0] >= (1u << 18));
     CHECK(states[1] < (1u << 17));
 }
+
+TEST_CASE("Sokoban.FessTurns.PortfolioWithEachTurnsSolvesAndReplays") {
+    // The portfolio with the FESS members from the start (fess0after=fess1after=0) and each
+    // fessturns value: solved, and the answer replays in the plugin's verifier.
+    const solver_plugin *P = solver_plugin_entry();
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (const char *turns : {"cells", "packed", "mixed"}) {
+        for (uint32_t level : {42u, 100u}) {
+            CAPTURE(turns);
+            CAPTURE(level);
+            sokoban_test::StubRuntime rt;
+            const solver_option opts[] = {{"fessturns", turns}, {"fess0after", "0"}, {"fess1after", "0"}};
+            char msg[512] = {0};
+            solver_error err{msg, sizeof msg, 0, 0};
+            solver_instance *inst = nullptr;
+            REQUIRE(P->open(micro.data(), micro.size(), "t", level, opts, 3, &rt.services, &inst, &err) == SOLVER_OK);
+            uint64_t cost = 0;
+            REQUIRE(P->solve(inst, &rt.services, &cost, &err) == SOLVER_OK);
+            REQUIRE(!rt.output.empty());
+            const std::string text = rt.output.substr(0, rt.output.size() - 1);
+            uint64_t replayed = 0;
+            CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &err) == SOLVER_OK, msg);
+            CHECK(replayed == cost);
+            P->close(inst);
+        }
+    }
+}
