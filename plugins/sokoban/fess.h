@@ -40,9 +40,10 @@
 // above (every non-empty cell in turn); packed goes round the packed counts that have a
 // non-empty cell first, then round the cells of that count, so the few cells with many boxes
 // packed get as many turns as the many with few (new here, not Festival's; mixed: packed on
-// thread 0's members only, cells on thread 1's, portfolio.cc). Measured (README, round 6): the deep cells are empty
-// most of the time rather than starved, and packed is slower on 5 of the 6 XSokoban levels
-// thread 1's member solves alone, hence off.
+// thread 0's members only, cells on thread 1's, portfolio.cc). Measured (README, round 6): the
+// deep cells were not starved (XSokoban 11 makes its first state with 5 packed at expansion
+// 198598 of 200000), and packed is slower on 5 of the 6 XSokoban levels thread 1's member
+// solves alone, hence off.
 // Not here (yet): Festival's opener advisor, a hotspot measure over
 // whole push paths rather than neighbours.
 #ifndef SOKOBAN_FESS_H
