@@ -62,7 +62,10 @@ configs=("all on|"
          "fess1with greedy (2 thr.)|--threads 2 --option portfolio=on --option fess1with=greedy"
          "fess1with plan (2 thr.)|--threads 2 --option portfolio=on --option fess1with=plan"
          "fess0with astar (2 thr.)|--threads 2 --option portfolio=on --option fess0with=astar"
-         "fess0with none (2 thr.)|--threads 2 --option portfolio=on --option fess0with=none")
+         "fess0with none (2 thr.)|--threads 2 --option portfolio=on --option fess0with=none"
+         "fessturns packed (2 thr.)|--threads 2 --option portfolio=on --option fessturns=packed"
+         "fessturns mixed (2 thr.)|--threads 2 --option portfolio=on --option fessturns=mixed"
+         "fessearly 65536 (2 thr.)|--threads 2 --option portfolio=on --option fessearly=65536")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {

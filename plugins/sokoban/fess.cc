@@ -60,6 +60,7 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
 
 FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     : inst_(inst), budget_(memory_budget), advisors_(inst.options.fessadvice), store_(inst.state_size) {
+    turns_packed_ = inst.options.fessturns == 1;
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
@@ -262,9 +263,48 @@ void FessSearch::file(uint32_t node, const FessFeatures &f, uint32_t h) {
         c = it->second;
     }
     Cell &cell = cells_[c];
-    if (cell.open.empty()) ring_.push_back(c);
+    if (cell.open.empty()) {
+        const uint32_t g = group_of(f);
+        if (groups_.size() <= g) groups_.resize(g + 1);
+        if (groups_[g].ring.empty()) outer_.push_back(g);
+        groups_[g].ring.push_back(c);
+    }
     cell.open.emplace(nodes_[node].weight, h, UINT32_MAX - nodes_[node].g, node);
     ++queued_;
+}
+
+uint32_t FessSearch::pop_turn() {
+    // The outer ring over the groups, then the group's own ring over its cells; a ring loses
+    // its entry when that becomes empty (the cursor then stays, on the entry after it).
+    if (outer_cursor_ >= outer_.size()) outer_cursor_ = 0;
+    const uint32_t g = outer_[outer_cursor_];
+    Group &group = groups_[g];
+    if (group.cursor >= group.ring.size()) group.cursor = 0;
+    const uint32_t c = group.ring[group.cursor];
+    Cell &cell = cells_[c];
+    const uint32_t id = std::get<3>(cell.open.top());
+    cell.open.pop();
+    --queued_;
+    if (cell.open.empty()) group.ring.erase(group.ring.begin() + static_cast<std::ptrdiff_t>(group.cursor));
+    else ++group.cursor;
+    if (group.ring.empty()) outer_.erase(outer_.begin() + static_cast<std::ptrdiff_t>(outer_cursor_));
+    else ++outer_cursor_;
+    return id;
+}
+
+std::vector<uint32_t> FessSearch::cells_by_packed() const {
+    std::vector<uint32_t> out;
+    for (const Cell &cell : cells_) {
+        if (out.size() <= cell.f.packed) out.resize(cell.f.packed + 1, 0);
+        ++out[cell.f.packed];
+    }
+    return out;
+}
+
+uint32_t FessSearch::max_packed() const {
+    uint32_t m = 0;
+    for (const Cell &cell : cells_) m = std::max(m, cell.f.packed);
+    return m;
 }
 
 bool FessSearch::start() {
@@ -295,22 +335,17 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
     KidCollector kids(n);
     std::vector<uint8_t> current(n);
     for (uint64_t step = 0; step < max_expansions; ++step) {
-        if (ring_.empty()) return status_ = Status::exhausted;
+        if (outer_.empty()) return status_ = Status::exhausted;
         if (stop && stop()) return status_;
         if ((expanded_ & 4095) == 0 && memory() > budget_) return status_ = Status::memory;
         // The next non-empty cell in turn, and its least-weight state.
-        if (cursor_ >= ring_.size()) cursor_ = 0;
-        const uint32_t c = ring_[cursor_];
-        Cell &cell = cells_[c];
-        const uint32_t id = std::get<3>(cell.open.top());
-        cell.open.pop();
-        --queued_;
-        if (cell.open.empty()) ring_.erase(ring_.begin() + static_cast<std::ptrdiff_t>(cursor_));
-        else ++cursor_;
+        const uint32_t id = pop_turn();
         ++expanded_;
         std::memcpy(current.data(), store_.state(id), n);
         const Node parent = nodes_[id];
         const FessFeatures pf = features_[id];
+        if (expanded_by_packed_.size() <= pf.packed) expanded_by_packed_.resize(pf.packed + 1, 0);
+        ++expanded_by_packed_[pf.packed];
         kids.clear();
         expand_state(inst_, scratch_, current.data(), kids.sink());
         int hot = -1, hot_score = 0; // the hotspot advisor's box (fesshot=on)

@@ -36,6 +36,14 @@
 // fessplan=on|all (default off) adds Festival's out-of-plan feature as a fourth coordinate
 // (plan.h: the boxes on cells the packing plan will shut in or needs free); a push that lowers
 // it costs 0.
+// fessturns=cells|packed|mixed (default cells) says whose turn it is: cells is the paper's rule
+// above (every non-empty cell in turn); packed goes round the packed counts that have a
+// non-empty cell first, then round the cells of that count, so the few cells with many boxes
+// packed get as many turns as the many with few (new here, not Festival's; mixed: packed on
+// thread 0's members only, cells on thread 1's, portfolio.cc). Measured (README, round 6): the
+// deep cells were not starved (XSokoban 11 makes its first state with 5 packed at expansion
+// 198598 of 200000), and packed is slower on 5 of the 6 XSokoban levels thread 1's member
+// solves alone, hence off.
 // Not here (yet): Festival's opener advisor, a hotspot measure over
 // whole push paths rather than neighbours.
 #ifndef SOKOBAN_FESS_H
@@ -115,6 +123,11 @@ public:
     uint64_t expanded() const { return expanded_; }
     size_t states() const { return nodes_.size(); }
     size_t cells() const { return cells_.size(); }
+    // Per packed count (the feature): the states expanded in cells of that count so far, and
+    // the cells made so far.
+    const std::vector<uint64_t> &expanded_by_packed() const { return expanded_by_packed_; }
+    std::vector<uint32_t> cells_by_packed() const;
+    uint32_t max_packed() const; // the highest packed count of any state generated
     // After Status::solved: the path's states (state_size bytes each), its moves and pushes.
     void solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const;
 
@@ -169,8 +182,20 @@ private:
     std::vector<FessFeatures> features_; // per node
     std::vector<Cell> cells_;
     std::unordered_map<uint64_t, uint32_t> cell_of_;
-    std::vector<uint32_t> ring_; // the non-empty cells, visited in turn
-    size_t cursor_ = 0;
+    // The turns (fessturns, fess.h): the non-empty cells in groups, each group a ring of cells
+    // visited in turn; the non-empty groups form the outer ring. One group (0) with
+    // fessturns=cells; with packed, a group per packed count.
+    struct Group {
+        std::vector<uint32_t> ring;
+        size_t cursor = 0;
+    };
+    bool turns_packed_ = false;
+    std::vector<Group> groups_;
+    std::vector<uint32_t> outer_; // the non-empty groups, visited in turn
+    size_t outer_cursor_ = 0;
+    std::vector<uint64_t> expanded_by_packed_; // per packed count: states expanded there
+    uint32_t group_of(const FessFeatures &f) const { return turns_packed_ ? f.packed : 0; }
+    uint32_t pop_turn(); // the least state of the cell whose turn it is, taken off (some cell holds one)
     uint64_t queued_ = 0; // entries over all cells
     uint64_t expanded_ = 0;
     uint32_t goal_ = UINT32_MAX;
@@ -186,6 +211,9 @@ public:
     // 1|2, off: 0) whatever the options say; it needs the packing order (fessorder=on), else it
     // stays off (portfolio.cc's second member on thread 1, fess1with=plan).
     void set_plan(int mode);
+    // For this search only, before its first run(): whose turn it is (fessturns=cells|packed:
+    // false|true) whatever the options say.
+    void set_turns(bool packed) { turns_packed_ = packed; }
 };
 
 } // namespace sokoban

@@ -122,6 +122,14 @@ const char *const OPTIONS_HELP =
     "fess0with=astar|plan|none   (plan) what thread 0's FESS member (fess0) alternates with once it\n"
     "                            has started: the weighted A*; plan, a second FESS member with the\n"
     "                            out-of-plan feature (and fesstoward=chain); none: nothing\n"
+    "fessturns=cells|packed|mixed (cells) whose turn it is in FESS: cells, each non-empty feature\n"
+    "                            cell in turn (the paper's rule); packed, each packed count in\n"
+    "                            turn, then the cells of that count in turn (the few cells with\n"
+    "                            many boxes packed get as many turns as the many with few);\n"
+    "                            mixed: packed for thread 0's FESS members, cells for thread 1's\n"
+    "fessearly=off|N             (off) from the best-first search's Nth expansion on, until\n"
+    "                            fess0after/fess1after, its thread's FESS member shares the thread\n"
+    "                            with it (1024 expansions each in turn); then the usual schedule\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -131,7 +139,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, fessearly=off|N";
 
 // value as one of three words, stored as its position (0, 1, 2) in out; else the error names
 // the three.
@@ -301,6 +309,19 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             o.fess1after = v;
         } else if (std::strcmp(key, "fess0with") == 0) {
             if (!one_of(key, value, {"astar", "plan", "none"}, o.fess0with, error)) return false;
+        } else if (std::strcmp(key, "fessearly") == 0) {
+            char *end = nullptr;
+            const unsigned long long v = std::strtoull(value, &end, 10);
+            if (std::strcmp(value, "off") == 0) {
+                o.fessearly = 1ull << 40;
+            } else if (value[0] < '0' || value[0] > '9' || *end != '\0' || v > (1ull << 40)) {
+                error = std::string("option fessearly: bad value '") + value + "'; expected off or a number of expansions, 0 to 2^40";
+                return false;
+            } else {
+                o.fessearly = v;
+            }
+        } else if (std::strcmp(key, "fessturns") == 0) {
+            if (!one_of(key, value, {"cells", "packed", "mixed"}, o.fessturns, error)) return false;
         } else {
             error = std::string("unknown option '") + key + "'; " + ACCEPTED;
             return false;

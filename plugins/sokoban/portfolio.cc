@@ -85,6 +85,7 @@ void run_search(Shared &sh, unsigned k) {
         fess->scratch().room_shortcut = scratch.room_shortcut;
         fess->scratch().localdead.radius = scratch.localdead.radius;
         if (k == 0) fess->set_chain(inst.options.fess0 == 2);
+        if (inst.options.fessturns == 2) fess->set_turns(k == 0); // fessturns=mixed: packed turns on thread 0 only
         if ((k == 1 && !fess_only && inst.options.fess1with == 1) || (k == 0 && inst.options.fess0with == 1)) {
             mate.reset(new FessSearch(inst, budget));
             mate->scratch().no_tunnels = scratch.no_tunnels;
@@ -92,6 +93,7 @@ void run_search(Shared &sh, unsigned k) {
             mate->scratch().localdead.radius = scratch.localdead.radius;
             mate->set_plan(std::max(1, inst.options.fessplan));
             mate->set_chain(true); // thread 0's member has the toward advisor on every push
+            if (inst.options.fessturns == 2) mate->set_turns(k == 0);
         }
     }
     // fess1with=plan|none, fess0with=none: the best-first search stops once FESS has started.
@@ -113,6 +115,7 @@ void run_search(Shared &sh, unsigned k) {
         return id;
     };
     uint64_t expanded = 0;
+    uint64_t early_slices = 0; // fessearly: the FESS slices run before fess_after
     auto fess_expanded = [&]() { return (fess ? fess->expanded() : 0) + (mate ? mate->expanded() : 0); };
     // One slice of a FESS search (fess or mate); true when this thread is done (solved, or exhausted: a
     // proof as good as the best-first search's). Out of memory drops it and greedy goes on.
@@ -176,6 +179,16 @@ void run_search(Shared &sh, unsigned k) {
         // share: greedy alone for its first 2^18 expansions (the levels it solves quickly keep
         // their time: Microban 93 took 5.9 s instead of 1.0 s with the slices from the start),
         // then 1024 expansions of each in turn (thread 0: after fess0after).
+        // fessearly=N: before that, from the best-first search's Nth expansion on, its FESS
+        // members share the thread with it, 1024 expansions each in turn: a level FESS solves in
+        // a few thousand expansions need not wait for fess0after/fess1after, and the best-first
+        // search still makes its first fess_after expansions (its quick wins stay, later).
+        // With a mate (fess0with=plan), every fifth such slice is the mate's, as below.
+        if ((fess || mate) && expanded >= inst.options.fessearly && expanded < fess_after && (expanded & 1023) == 0 &&
+            expanded > 0) {
+            const bool mates_turn = mate && (early_slices++ % 5 == 4);
+            if (mates_turn ? fess_slice(mate, 1024) : fess && fess_slice(fess, 1024)) return;
+        }
         if ((fess || mate) && expanded >= fess_after && (expanded & 1023) == 0) {
             // With a mate (fess1with=plan, fess0with=plan) the member keeps most of the thread:
             // 4096 expansions to the mate's 1024 (with 2048 the member on thread 0 was slower

@@ -1,0 +1,86 @@
+// sokoban-fess-driver: one FESS search (fess.h) alone, as one of the portfolio's members, for a
+// fixed number of expansions or to its end; prints the outcome, the CPU seconds (clock()) and
+// where the expansions went: per packed count, the cells and the states expanded there. The
+// counts are deterministic, so they compare under any load.
+//   make -j2 all   (the plugin's objects), then
+//   g++ -std=c++17 -O2 -Iinclude tools/sokoban-fess-driver.cc build/obj/plugins/sokoban/*.o -o build/bench/sokoban-fess-driver
+//   build/bench/sokoban-fess-driver FILE LEVEL EXPANSIONS MEMBER [key=value ...]
+// MEMBER: 1 thread 1's member (the options as given), 0 thread 0's (fess0=on: the toward advisor
+// on every push), p thread 0's plan member (out-of-plan feature, chain advisor). The key=value
+// pairs are the plugin's options (--option), e.g. fessturns=packed.
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <solver/plugin.h>
+
+#include "../plugins/sokoban/fess.h"
+#include "../plugins/sokoban/options.h"
+#include "../plugins/sokoban/parse.h"
+#include "../plugins/sokoban/search.h"
+
+int main(int argc, char **argv) {
+    if (argc < 5) {
+        std::fprintf(stderr, "usage: %s FILE LEVEL EXPANSIONS MEMBER(1|0|p) [key=value ...]\n", argv[0]);
+        return 2;
+    }
+    std::ifstream in(argv[1], std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    const uint32_t level = static_cast<uint32_t>(std::atoi(argv[2]));
+    const uint64_t budget = std::strtoull(argv[3], nullptr, 10);
+    const char member = argv[4][0];
+    std::vector<std::string> keys, values;
+    for (int i = 5; i < argc; ++i) {
+        const std::string kv = argv[i];
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos) {
+            std::fprintf(stderr, "bad option '%s'\n", argv[i]);
+            return 2;
+        }
+        keys.push_back(kv.substr(0, eq));
+        values.push_back(kv.substr(eq + 1));
+    }
+    std::vector<solver_option> opts;
+    for (size_t i = 0; i < keys.size(); ++i) opts.push_back(solver_option{keys[i].c_str(), values[i].c_str()});
+    sokoban::Options options;
+    std::string error;
+    if (!sokoban::parse_options(opts.data(), opts.size(), options, error)) {
+        std::fprintf(stderr, "%s\n", error.c_str());
+        return 2;
+    }
+    sokoban::Level lv;
+    sokoban::Failure f;
+    if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) {
+        std::fprintf(stderr, "parse: %s\n", f.message.c_str());
+        return 2;
+    }
+    sokoban::Instance inst;
+    sokoban::init_instance(inst, lv, options);
+    const std::clock_t t0 = std::clock();
+    sokoban::FessSearch search(inst, 4ull << 30); // about a member's share of the default budget (3/4 of 24 GiB, 2 threads)
+    if (options.ldmixed) search.scratch().localdead.radius = member == '1' ? 2 : 1; // as portfolio.cc
+    if (member == '0') search.set_chain(options.fess0 == 2);
+    if (member == 'p') {
+        search.set_plan(std::max(1, options.fessplan));
+        search.set_chain(true);
+    }
+    const sokoban::FessSearch::Status st = search.run(budget, {});
+    const double cpu = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
+    const char *names[] = {"running", "solved", "exhausted", "memory"};
+    std::printf("level %u member %c: %s, %llu expanded, %zu states, %zu cells, max packed %u, %.2f s CPU\n", level,
+                member, names[static_cast<int>(st)], static_cast<unsigned long long>(search.expanded()),
+                search.states(), search.cells(), search.max_packed(), cpu);
+    const std::vector<uint64_t> &by = search.expanded_by_packed();
+    const std::vector<uint32_t> cells = search.cells_by_packed();
+    std::printf("packed:");
+    for (size_t p = 0; p < cells.size(); ++p) std::printf(" %zu:%u/%llu", p, cells[p],
+                                                         static_cast<unsigned long long>(p < by.size() ? by[p] : 0));
+    std::printf("   (count:cells/expanded)\n");
+    return 0;
+}
