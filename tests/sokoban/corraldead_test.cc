@@ -1,10 +1,10 @@
 // corraldead_test.cc -- the corral deadlock search: a dead corral the other tests miss, a live
-// one, the switch, fewest pushes kept, every pruned state really dead, and the shared table
-// (exact keys, a stress test from several threads; run it under SAN=thread too).
+// one, the switch, fewest pushes kept, every pruned state really dead, and threads sharing one
+// instance's table (the table itself, exact keys and its stress test: striped_table_test.cc).
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <atomic>
+#include <memory>
 #include <set>
 #include <thread>
 
@@ -135,41 +135,20 @@ TEST_CASE("Sokoban.CorralDead.KeepsOptimalLengths") {
     size_t on_total = 0, off_total = 0;
     for (uint32_t level : {3u, 5u, 12u, 42u, 43u, 63u, 64u}) {
         INFO("Microban level " << level);
-        const sokoban_test::Solved on =
-            sokoban_test::table_solve(micro, level, {{"corraldead", "on"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        const sokoban_test::Solved off = sokoban_test::table_solve(
-            micro, level, {{"corraldead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        const sokoban_test::Solved pi = sokoban_test::table_solve(
-            micro, level, {{"corraldead", "pi"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        const sokoban_test::Solved flood = sokoban_test::table_solve(
-            micro, level, {{"corraldead", "on"}, {"areatree", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000,
-            1, 1);
-        REQUIRE(on.ok);
-        REQUIRE(off.ok);
-        REQUIRE(pi.ok);
+        const sokoban_test::Solved on = sokoban_test::same_fewest_pushes(micro, level, {{"corraldead", "on"}},
+                                                                         {{"corraldead", "off"}}, on_total, off_total);
+        size_t pi_total = 0, off_again = 0;
+        sokoban_test::same_fewest_pushes(micro, level, {{"corraldead", "pi"}}, {{"corraldead", "off"}}, pi_total, off_again);
+        const sokoban_test::Solved flood =
+            sokoban_test::astar_no_macros(micro, level, {{"corraldead", "on"}, {"areatree", "off"}});
         REQUIRE(flood.ok);
-        CHECK(on.pushes == off.pushes);
         CHECK(flood.expanded == on.expanded); // the same prunes: the same search
         CHECK(flood.text == on.text);
-        CHECK(pi.pushes == off.pushes);
-        on_total += on.expanded;
-        off_total += off.expanded;
-        sokoban_test::check_replays(micro, level, on);
-        sokoban_test::check_replays(micro, level, pi);
     }
     for (const char *map : {"04", "08", "12", "17", "19"}) {
         INFO("course map " << map);
         const std::string text = sokoban_test::read_text(std::string("puzzles/sokoban/course/") + map + ".txt");
-        const sokoban_test::Solved on =
-            sokoban_test::table_solve(text, 1, {{"corraldead", "on"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        const sokoban_test::Solved off = sokoban_test::table_solve(
-            text, 1, {{"corraldead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        REQUIRE(on.ok);
-        REQUIRE(off.ok);
-        CHECK(on.pushes == off.pushes);
-        on_total += on.expanded;
-        off_total += off.expanded;
-        sokoban_test::check_replays(text, 1, on);
+        sokoban_test::same_fewest_pushes(text, 1, {{"corraldead", "on"}}, {{"corraldead", "off"}}, on_total, off_total);
     }
     MESSAGE("expansions with the corral test " << on_total << ", without " << off_total);
     CHECK(on_total < off_total);
@@ -181,105 +160,18 @@ TEST_CASE("Sokoban.CorralDead.EveryPrunedStateIsDead") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     Options o;
     o.corraldead = 0;
-    size_t proven = 0;
-    for (uint32_t level : {1u, 2u, 3u, 4u, 6u, 8u, 12u, 20u, 42u, 63u}) {
-        INFO("level " << level);
-        sokoban_test::Fixture fx(micro, o);
-        init_instance(fx.inst, sokoban_test::parse_ok(micro, level), o);
-        init_scratch(fx.inst, fx.scratch);
-        const Board &b = fx.inst.board;
-        CorralDeadScratch cd;
-        cd.init(b);
-        CorralDeadCache cache(6);
-        std::vector<std::vector<uint8_t>> queue{fx.initial()};
-        std::set<std::vector<uint8_t>> seen{queue[0]};
-        size_t checked = 0;
-        for (size_t head = 0; head < queue.size() && head < 3000 && checked < 10; ++head) {
-            const std::vector<uint8_t> parent = queue[head];
-            for (const auto &kid : sokoban_test::children(fx.inst, fx.scratch, parent)) {
-                if (kid.h == H_DEAD) continue;
-                const int player = unpack_state(fx.inst, fx.scratch, kid.state.data());
-                int to = -1; // the pushed box's new cell
-                for (int c = 0; c < b.n; ++c)
-                    if (fx.scratch.occ[c] && !((parent[2 + c / 8] >> (c & 7)) & 1)) to = c;
-                REQUIRE(to >= 0);
-                if (corral_deadlock(b, fx.inst.dead.data(), fx.scratch.occ.data(), to, player, cd, &cache) &&
-                    checked < 10) {
-                    std::vector<std::vector<uint8_t>> q{kid.state};
-                    std::set<std::vector<uint8_t>> s2{kid.state};
-                    bool goal = false;
-                    for (size_t h2 = 0; h2 < q.size() && q.size() < 200000 && !goal; ++h2) {
-                        goal = state_is_goal(fx.inst, q[h2].data());
-                        const std::vector<uint8_t> cur = q[h2];
-                        for (const auto &k2 : sokoban_test::children(fx.inst, fx.scratch, cur))
-                            if (k2.h != H_DEAD && s2.insert(k2.state).second) q.push_back(k2.state);
-                    }
-                    CHECK_FALSE(goal);
-                    if (q.size() < 200000) ++checked;
-                }
-                if (seen.insert(kid.state).second) queue.push_back(kid.state);
-            }
-        }
-        proven += checked;
-    }
+    const size_t proven = sokoban_test::pruned_states_proven_dead(
+        micro, {1u, 2u, 3u, 4u, 6u, 8u, 12u, 20u, 42u, 63u}, o, [](sokoban_test::Fixture &fx) {
+            auto cd = std::make_shared<CorralDeadScratch>();
+            cd->init(fx.inst.board);
+            auto cache = std::make_shared<CorralDeadCache>(6);
+            return [&fx, cd, cache](int to, int player) {
+                return corral_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), to, player, *cd,
+                                       cache.get());
+            };
+        });
     MESSAGE("pruned states proven dead: " << proven);
     CHECK(proven >= 10);
-}
-
-namespace {
-CorralDeadKey cd_key_of(uint32_t i) {
-    CorralDeadKey k;
-    k.player = static_cast<uint16_t>(i % 1000);
-    const uint32_t count = 1 + (i / 1000) % CORRALDEAD_MAX_BOXES;
-    for (uint32_t j = 0; j < CORRALDEAD_MAX_BOXES; ++j)
-        k.cells[j] = j < count ? static_cast<uint16_t>(1000 + (i / 1000) * 7 + j * 3) : 0xffff;
-    return k;
-}
-bool cd_value_of(uint32_t i) { return (i * 2654435761u) >> 31; }
-} // namespace
-
-TEST_CASE("Sokoban.CorralDeadCache.ExactKeysAndStress") {
-    {
-        CorralDeadCache c(6);
-        for (uint32_t i = 0; i < 3000; ++i) c.insert(cd_key_of(i), cd_value_of(i));
-        size_t found = 0;
-        for (uint32_t i = 0; i < 3000; ++i) {
-            const int r = c.find(cd_key_of(i));
-            if (r >= 0) {
-                ++found;
-                CHECK(r == (cd_value_of(i) ? 1 : 0));
-            }
-        }
-        CHECK(found > 0);
-        CHECK(c.find(cd_key_of(5000)) == -1);
-    }
-    for (int threads : {2, 4}) {
-        for (int bits : {2, 6, 12}) {
-            INFO(threads << " threads, 2^" << bits << " slots per stripe");
-            CorralDeadCache c(bits);
-            std::atomic<int> wrong{0}, found{0};
-            std::vector<std::thread> pool;
-            for (int t = 0; t < threads; ++t)
-                pool.emplace_back([&, t] {
-                    int w = 0, f = 0;
-                    for (uint32_t n = 0; n < 40000; ++n) {
-                        const uint32_t i = (n * 7919u + static_cast<uint32_t>(t) * 104729u) % 30000u;
-                        if (n % 3 == 0) c.insert(cd_key_of(i), cd_value_of(i));
-                        const uint32_t j = (i + 11u * static_cast<uint32_t>(t)) % 30000u;
-                        const int r = c.find(cd_key_of(j));
-                        if (r >= 0) {
-                            ++f;
-                            if (r != (cd_value_of(j) ? 1 : 0)) ++w;
-                        }
-                    }
-                    wrong += w;
-                    found += f;
-                });
-            for (auto &th : pool) th.join();
-            CHECK(wrong.load() == 0);
-            CHECK(found.load() > 0);
-        }
-    }
 }
 
 TEST_CASE("Sokoban.CorralDead.ThreadsShareOneInstance") {
@@ -287,22 +179,6 @@ TEST_CASE("Sokoban.CorralDead.ThreadsShareOneInstance") {
     // thread its own scratch): each finds the fewest pushes that the search with the test off
     // finds.
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    auto bfs = [](const Instance &inst, Scratch &s) -> int {
-        std::vector<uint8_t> start(inst.state_size);
-        initial_state(inst, s, start.data());
-        std::vector<std::vector<uint8_t>> layer{start};
-        std::set<std::vector<uint8_t>> seen{start};
-        for (int depth = 0; depth < 200 && !layer.empty(); ++depth) {
-            std::vector<std::vector<uint8_t>> next;
-            for (const auto &st : layer) {
-                if (state_is_goal(inst, st.data())) return depth;
-                for (const auto &kid : sokoban_test::children(inst, s, st))
-                    if (kid.h != H_DEAD && seen.insert(kid.state).second) next.push_back(kid.state);
-            }
-            layer.swap(next);
-        }
-        return -1;
-    };
     Options o;
     o.tunnels = o.goalroom = false;
     Options o_off = o;
@@ -314,7 +190,7 @@ TEST_CASE("Sokoban.CorralDead.ThreadsShareOneInstance") {
         init_instance(off, sokoban_test::parse_ok(micro, level), o_off);
         Scratch s_off;
         init_scratch(off, s_off);
-        const int want = bfs(off, s_off);
+        const int want = sokoban_test::bfs_depth(off, s_off);
         REQUIRE(want > 0);
         Instance inst;
         init_instance(inst, sokoban_test::parse_ok(micro, level), o);
@@ -324,7 +200,7 @@ TEST_CASE("Sokoban.CorralDead.ThreadsShareOneInstance") {
             pool.emplace_back([&, t] {
                 Scratch s;
                 init_scratch(inst, s);
-                got[t] = bfs(inst, s);
+                got[t] = sokoban_test::bfs_depth(inst, s);
             });
         for (auto &th : pool) th.join();
         CHECK(got[0] == want);
