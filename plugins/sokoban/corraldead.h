@@ -99,6 +99,7 @@ struct CorralDeadScratch {
         uint8_t used, dead;
     };
     std::vector<Near> near;
+    int mode = 0;                 // this search's corraldead=off|on|pi (0, 1, 2): corraldead_mode (options.h)
     int budget = 2000;            // sub-states per test (cdbudget=N)
     bool cut_trigger = true;      // areatree=on: the corral from the parent area's tree
     // Counters for measurements.

@@ -55,7 +55,19 @@ struct Options {
     int fess1with = 2;
     uint64_t fess1after = 1u << 18; // fess1after=N: thread 1's greedy expansions before FESS starts (fess=share)
     int fess0with = 1; // fess0with=astar|plan|none (0, 1, 2): the same for thread 0's FESS member (fess0) and its weighted A*
+    // cdmembers=all|LIST (CD_* bits below): the searches that run corraldead=on|pi; the others
+    // run without it (portfolio.h names the members).
+    uint32_t cdmembers = 0xff;
 };
+
+// The searches cdmembers names: the runtime's engines (1 thread, portfolio=off, --engine), the
+// portfolio's thread 0 weighted A*, thread 1 greedy, their FESS members (fess0, fess1), their
+// plan members (fess0with=plan, fess1with=plan), and the searches of threads 2 and up.
+enum : uint32_t {
+    CD_ENGINE = 1, CD_ASTAR = 2, CD_GREEDY = 4, CD_FESS0 = 8, CD_PLAN0 = 16, CD_FESS1 = 32, CD_PLAN1 = 64, CD_REST = 128
+};
+// The corral deadlock mode (0 off, 1 on, 2 pi) of the search `member` (a CD_* bit).
+inline int corraldead_mode(const Options &o, uint32_t member) { return (o.cdmembers & member) ? o.corraldead : 0; }
 
 extern const char *const OPTIONS_HELP;
 

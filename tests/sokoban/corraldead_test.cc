@@ -10,6 +10,7 @@
 
 #include "../../plugins/sokoban/corraldead.h"
 #include "../../plugins/sokoban/freeze.h"
+#include "../../plugins/sokoban/portfolio.h"
 #include "test_util.h"
 
 using namespace sokoban;
@@ -323,4 +324,68 @@ TEST_CASE("Sokoban.CorralDead.CutTriggerFindsTheFloodsCorral") {
     CHECK(with_corral > 100);
     CHECK(builds > 0);
     CHECK(answers > 100); // the tree, not the flood, answered these
+}
+
+TEST_CASE("Sokoban.CorralDead.MembersOption") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(Options{}.cdmembers == 0xffu); // all by default
+    CHECK(parsed("cdmembers", "all").cdmembers == 0xffu);
+    CHECK(parsed("cdmembers", "none").cdmembers == 0u);
+    CHECK(parsed("cdmembers", "fess0").cdmembers == CD_FESS0);
+    CHECK(parsed("cdmembers", "fess0+plan0+engine").cdmembers == (CD_FESS0 | CD_PLAN0 | CD_ENGINE));
+    CHECK(parsed("cdmembers", "astar+greedy+fess1+plan1+rest").cdmembers ==
+          (CD_ASTAR | CD_GREEDY | CD_FESS1 | CD_PLAN1 | CD_REST));
+    for (const char *bad : {"", "fess2", "fess0+", "+fess0", "fess0,plan0", "on"})
+        CHECK(refused("cdmembers", bad).find("cdmembers") != std::string::npos);
+    Options o;
+    o.corraldead = 2;
+    o.cdmembers = CD_GREEDY | CD_FESS0;
+    CHECK(corraldead_mode(o, CD_GREEDY) == 2);
+    CHECK(corraldead_mode(o, CD_FESS0) == 2);
+    CHECK(corraldead_mode(o, CD_ASTAR) == 0);
+    CHECK(corraldead_mode(o, CD_ENGINE) == 0);
+}
+
+TEST_CASE("Sokoban.CorralDead.MembersRunTheTestOrNot") {
+    // The runtime's engines (member `engine`): the push that closes DEAD_CORRAL's corral is
+    // pruned only when cdmembers names them.
+    const std::string before = "#########\n"
+                               "#   @   #\n"
+                               "#       #\n"
+                               "####$$###\n"
+                               "#.     .#\n"
+                               "#########\n";
+    Options on;
+    on.localdead = false;
+    on.corraldead = 1;
+    Options others = on;
+    others.cdmembers = 0xffu & ~CD_ENGINE;
+    sokoban_test::Fixture a(before, on), b(before, others);
+    CHECK(a.scratch.corraldead.mode == 1);
+    CHECK(b.scratch.corraldead.mode == 0);
+    CHECK(sokoban_test::children(b.inst, b.scratch, b.initial()).size() ==
+          sokoban_test::children(a.inst, a.scratch, a.initial()).size() + 2);
+    // The portfolio's members: thread 1 runs alone first (sequential stub) and solves; with
+    // fess1after=0 its FESS member runs from the start and its greedy search never expands, with
+    // fess=off greedy alone. The shared table holds entries only when the member that ran tests.
+    const std::string xsb = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    auto entries = [&](std::vector<solver_option> options) -> size_t {
+        options.push_back({"corraldead", "on"});
+        Options o;
+        std::string error;
+        REQUIRE_MESSAGE(parse_options(options.data(), options.size(), o, error), error);
+        Instance inst;
+        init_instance(inst, sokoban_test::parse_ok(xsb, 1), o);
+        sokoban_test::StubRuntime rt(2, true);
+        uint64_t cost = 0;
+        std::string message;
+        REQUIRE(portfolio_solve(inst, &rt.services, &cost, message) == SOLVER_OK);
+        REQUIRE(inst.corraldead_cache);
+        return inst.corraldead_cache->size();
+    };
+    CHECK(entries({{"fess1after", "0"}, {"cdmembers", "fess1"}}) > 0);
+    CHECK(entries({{"fess1after", "0"}, {"cdmembers", "engine+astar+greedy+fess0+plan0+plan1+rest"}}) == 0);
+    CHECK(entries({{"fess", "off"}, {"cdmembers", "greedy"}}) > 0);
+    CHECK(entries({{"fess", "off"}, {"cdmembers", "engine+astar+fess0+plan0+fess1+plan1+rest"}}) == 0);
 }
