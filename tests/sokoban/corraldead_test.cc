@@ -45,6 +45,14 @@ const std::string DEAD_CORRAL = "#########\n"
                                 "#.  $  .#\n"
                                 "#########\n";
 
+// One push before DEAD_CORRAL: pushing either box of row 3 down closes the corral.
+const std::string BEFORE_DEAD_CORRAL = "#########\n"
+                                       "#   @   #\n"
+                                       "#       #\n"
+                                       "####$$###\n"
+                                       "#.     .#\n"
+                                       "#########\n";
+
 // The same with a second row below holding the goals: the box on (4, 4) can be pushed down
 // from the gap, and then the player walks into the room: the corral breaks open (and the
 // level is solvable).
@@ -96,12 +104,7 @@ TEST_CASE("Sokoban.CorralDead.LiveCorralNotPruned") {
 TEST_CASE("Sokoban.CorralDead.SwitchOffAndCache") {
     // One step before DEAD_CORRAL: the push of the box on (3, 4) down closes the corral. With
     // the local test off (it would find this two-box clump too), the corral test prunes it.
-    const std::string before = "#########\n"
-                               "#   @   #\n"
-                               "#       #\n"
-                               "####$$###\n"
-                               "#.     .#\n"
-                               "#########\n";
+    const std::string &before = BEFORE_DEAD_CORRAL;
     Options on, off, pi;
     on.localdead = off.localdead = pi.localdead = false;
     CHECK(off.corraldead == 0); // the default
@@ -350,12 +353,7 @@ TEST_CASE("Sokoban.CorralDead.MembersOption") {
 TEST_CASE("Sokoban.CorralDead.MembersRunTheTestOrNot") {
     // The runtime's engines (member `engine`): the push that closes DEAD_CORRAL's corral is
     // pruned only when cdmembers names them.
-    const std::string before = "#########\n"
-                               "#   @   #\n"
-                               "#       #\n"
-                               "####$$###\n"
-                               "#.     .#\n"
-                               "#########\n";
+    const std::string &before = BEFORE_DEAD_CORRAL;
     Options on;
     on.localdead = false;
     on.corraldead = 1;
