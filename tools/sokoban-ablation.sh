@@ -15,7 +15,8 @@
 # macro, against the default on; fessrooms=off, its room-connectivity feature, against on;
 # fess0=off, without the second FESS member on thread 0, against the default on; corraldead
 # on|pi, the corral deadlock search, switched on: it is off by default; and on with areatree=off,
-# its corrals by floods instead of the parent area's tree: the same nodes, more seconds;
+# its corrals by floods instead of the parent area's tree: the same nodes, more seconds; and on
+# for thread 0's FESS members only (cdmembers=fess0+plan0), a portfolio row;
 # fess1with=greedy|plan and fess0with=astar|none, what the FESS members alternate with once
 # they have started, against the defaults none and plan).
 set -euo pipefail
@@ -26,7 +27,7 @@ while [ $# -gt 0 ]; do
         --time-limit) limit=$2; shift 2;;
         --threads) threads=$2; shift 2;;
         --build) build=$2; shift 2;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0;;
         *) files+=("$1"); shift;;
     esac
 done
@@ -59,6 +60,7 @@ configs=("all on|"
          "corraldead on|--option corraldead=on"
          "corraldead pi|--option corraldead=pi"
          "corraldead on, areatree off|--option corraldead=on --option areatree=off"
+         "corraldead t0 (2 thr.)|--threads 2 --option portfolio=on --option corraldead=on --option cdmembers=fess0+plan0"
          "fess1with greedy (2 thr.)|--threads 2 --option portfolio=on --option fess1with=greedy"
          "fess1with plan (2 thr.)|--threads 2 --option portfolio=on --option fess1with=plan"
          "fess0with astar (2 thr.)|--threads 2 --option portfolio=on --option fess0with=astar"

@@ -6,101 +6,9 @@
 
 #include "freeze.h"
 #include "search.h"
-#include "subkey.h"
+#include "subsearch.h"
 
 namespace sokoban {
-
-// ---- the shared table ----
-
-bool CorralDeadKey::operator==(const CorralDeadKey &o) const {
-    return player == o.player && std::memcmp(cells, o.cells, sizeof cells) == 0;
-}
-
-size_t CorralDeadKeyHash::operator()(const CorralDeadKey &k) const {
-    uint64_t h = 0x9e3779b97f4a7c15ull * (k.player + 1);
-    for (int i = 0; i < CORRALDEAD_MAX_BOXES && k.cells[i] != 0xffff; ++i) {
-        h ^= k.cells[i];
-        h *= 0xff51afd7ed558ccdull;
-        h ^= h >> 29;
-    }
-    return static_cast<size_t>(h);
-}
-
-namespace {
-constexpr size_t STRIPES = size_t(1) << CorralDeadCache::STRIPE_BITS;
-size_t stripe_of(size_t h) { return (h >> 56) & (STRIPES - 1); }
-} // namespace
-
-CorralDeadCache::CorralDeadCache(int slot_bits) : per_stripe_(size_t(1) << (slot_bits < 2 ? 2 : slot_bits)) {}
-
-CorralDeadCache::~CorralDeadCache() {
-    for (Stripe &s : stripes_) delete[] s.slots;
-}
-
-int CorralDeadCache::find(const CorralDeadKey &k) const {
-    const size_t h = CorralDeadKeyHash()(k);
-    const Stripe &st = stripes_[stripe_of(h)];
-    std::lock_guard<std::mutex> g(st.lock);
-    if (!st.slots) return -1;
-    const size_t mask = st.cap - 1;
-    for (size_t i = h & mask;; i = (i + 1) & mask) {
-        const Slot &slot = st.slots[i];
-        if (!slot.used) return -1;
-        if (slot.key == k) return slot.dead;
-    }
-}
-
-namespace {
-// Linear probing into slots[0, cap) (cap a power of two with a free slot); the slot of k.
-template <class Slot>
-Slot &probe_slot(Slot *slots, size_t cap, size_t h, const CorralDeadKey &k) {
-    for (size_t i = h & (cap - 1);; i = (i + 1) & (cap - 1))
-        if (!slots[i].used || slots[i].key == k) return slots[i];
-}
-} // namespace
-
-void CorralDeadCache::insert(const CorralDeadKey &k, bool dead) {
-    const size_t h = CorralDeadKeyHash()(k);
-    Stripe &st = stripes_[stripe_of(h)];
-    std::lock_guard<std::mutex> g(st.lock);
-    // A stripe starts at 64 slots and doubles at 3/4 load up to per_stripe_, then is emptied:
-    // a level with few corrals never touches (and zeroes) the whole table (Microban's 155
-    // levels spent 1.7 s of system time on it).
-    if (!st.slots) {
-        st.cap = per_stripe_ < 64 ? per_stripe_ : 64;
-        st.slots = new Slot[st.cap]();
-    }
-    if (st.count >= st.cap / 4 * 3) {
-        if (st.cap < per_stripe_) {
-            Slot *grown = new Slot[2 * st.cap]();
-            for (size_t i = 0; i < st.cap; ++i)
-                if (st.slots[i].used)
-                    probe_slot(grown, 2 * st.cap, CorralDeadKeyHash()(st.slots[i].key), st.slots[i].key) = st.slots[i];
-            delete[] st.slots;
-            st.slots = grown;
-            st.cap *= 2;
-        } else {
-            std::memset(static_cast<void *>(st.slots), 0, st.cap * sizeof(Slot));
-            st.count = 0;
-        }
-    }
-    Slot &slot = probe_slot(st.slots, st.cap, h, k);
-    if (!slot.used) {
-        slot.key = k;
-        slot.used = 1;
-        ++st.count;
-    }
-    slot.dead = dead ? 1 : 0;
-}
-
-size_t CorralDeadCache::size() const {
-    size_t n = 0;
-    for (const Stripe &st : stripes_) {
-        std::lock_guard<std::mutex> g(st.lock);
-        n += st.count;
-    }
-    return n;
-}
 
 // ---- the search ----
 
@@ -112,13 +20,7 @@ constexpr int MAXB = CORRALDEAD_MAX_BOXES;
 // sub-position's player area (outside the corral), the expanded state's area, a child's area.
 enum Plane { FULL = 0, CORRAL = 1, START = 2, CUR = 3, CHILD = 4, PLANES = 5 };
 
-uint32_t bump(CorralDeadScratch &s) {
-    if (++s.stamp == 0) {
-        std::fill(s.marks.begin(), s.marks.end(), 0);
-        s.stamp = 1;
-    }
-    return s.stamp;
-}
+uint32_t bump(CorralDeadScratch &s) { return sub_bump(s); }
 
 inline uint32_t &mark(CorralDeadScratch &s, const Board &b, int plane, int c) {
     return s.marks[static_cast<size_t>(plane) * static_cast<size_t>(b.n) + static_cast<size_t>(c)];
@@ -126,20 +28,7 @@ inline uint32_t &mark(CorralDeadScratch &s, const Board &b, int plane, int c) {
 
 // Flood over cells without a box of `occ` from `from` into plane; returns the smallest cell.
 int flood(const Board &b, CorralDeadScratch &s, const uint8_t *occ, int plane, uint32_t stamp, int from) {
-    int top = 0, best = from;
-    s.stack[top++] = from;
-    mark(s, b, plane, from) = stamp;
-    while (top > 0) {
-        const int c = s.stack[--top];
-        if (c < best) best = c;
-        for (int d = 0; d < 4; ++d) {
-            const int x = b.nb[c][d];
-            if (x < 0 || occ[x] || mark(s, b, plane, x) == stamp) continue;
-            mark(s, b, plane, x) = stamp;
-            s.stack[top++] = x;
-        }
-    }
-    return best;
+    return sub_flood(b, occ, &mark(s, b, plane, 0), s.stack.data(), stamp, from);
 }
 
 // The same flood from `from`, stopping as soon as it reaches a cell of the corral: an empty cell
@@ -148,112 +37,58 @@ int flood(const Board &b, CorralDeadScratch &s, const uint8_t *occ, int plane, u
 // smallest cell.
 int flood_unbroken(const Board &b, CorralDeadScratch &s, const uint8_t *occ, uint32_t stamp, int from,
                    uint32_t area, uint32_t boxes) {
-    int top = 0, best = from;
-    s.stack[top++] = from;
-    mark(s, b, CHILD, from) = stamp;
-    while (top > 0) {
-        const int c = s.stack[--top];
-        if (mark(s, b, START, c) != area && mark(s, b, CORRAL, c) != boxes) return -1;
-        if (c < best) best = c;
-        for (int d = 0; d < 4; ++d) {
-            const int x = b.nb[c][d];
-            if (x < 0 || occ[x] || mark(s, b, CHILD, x) == stamp) continue;
-            mark(s, b, CHILD, x) = stamp;
-            s.stack[top++] = x;
-        }
-    }
-    return best;
+    return sub_flood(b, occ, &mark(s, b, CHILD, 0), s.stack.data(), stamp, from, [&](int c) {
+        return mark(s, b, START, c) != area && mark(s, b, CORRAL, c) != boxes;
+    });
 }
 
 Key make_key(int player, int *cells, int count) { return make_sub_key<Key, MAXB>(player, cells, count); }
-int key_cells(const Key &k, int *cells) { return sub_key_cells<Key, MAXB>(k, cells); }
 
-bool all_on_goals(const Board &b, const int *cells, int count) {
-    for (int i = 0; i < count; ++i)
-        if (!b.goal[cells[i]]) return false;
-    return true;
-}
-
-int priority(const Board &b, const int *cells, int count) {
-    int p = count;
-    for (int i = 0; i < count; ++i) p += b.goal[cells[i]] ? 0 : 2;
-    return p;
-}
+// The corral test's rules for bounded_sub_search (subsearch.h): plane CUR is the expanded
+// key's area, plane START (stamp `area`) the start sub-position's area, plane CORRAL (stamp
+// `boxes`) the start's box cells. A box pushed onto a cell of the start area is dropped (it
+// left the corral); any other push that freezes its box off a goal is dead; a child whose
+// player reaches an empty cell of the corral (not in the start area, not a start box) is
+// alive (the corral is broken open).
+struct CorralRules {
+    const Board &b;
+    const uint8_t *dead;
+    CorralDeadScratch &s;
+    uint32_t area, boxes;
+    uint32_t rs = 0;
+    bool out = false; // the last push relaxed took its box out of the corral
+    void expand(int player) {
+        rs = bump(s);
+        flood(b, s, s.occ.data(), CUR, rs, player);
+    }
+    bool reached(int c) { return mark(s, b, CUR, c) == rs; }
+    bool relax(const int *cells, int count, int i, int to, int *child, int &m) {
+        out = mark(s, b, START, to) == area; // pushed out of the corral: dropped
+        if (!out && freeze_deadlock(b, dead, s.occ.data(), to)) return false;
+        m = 0;
+        for (int j = 0; j < count; ++j)
+            if (j != i) child[m++] = cells[j];
+        if (!out) child[m++] = to;
+        return true;
+    }
+    int player(const int *cells, int, int i, int to, const int *, int) {
+        uint8_t *occ = s.occ.data();
+        if (out) occ[to] = 0;
+        const int p = flood_unbroken(b, s, occ, bump(s), cells[i], area, boxes);
+        if (out) occ[to] = 1;
+        return p;
+    }
+};
 
 // Exhaustive bounded best-first search from `start`; true when proven dead. The start area
 // (cells the player reaches in the start sub-position) is marked in plane START with `area`.
 bool sub_search(const Board &b, const uint8_t *dead, const Key &start, uint32_t area, CorralDeadScratch &s) {
-    for (auto &bk : s.buckets) bk.clear();
-    s.seen.clear();
-    int cells[MAXB], child[MAXB];
     const uint32_t boxes = bump(s); // the start's box cells, plane CORRAL
-    {
-        const int count = key_cells(start, cells);
-        for (int i = 0; i < count; ++i) mark(s, b, CORRAL, cells[i]) = boxes;
-        s.buckets[priority(b, cells, count)].push_back(start);
-    }
-    s.seen.emplace(start, 0);
-    int expanded = 0, lowest = 0;
-    constexpr int NB = 3 * MAXB + 1;
-    uint8_t *occ = s.occ.data();
-    for (;;) {
-        while (lowest < NB && s.buckets[lowest].empty()) ++lowest;
-        if (lowest == NB) break;
-        if (expanded >= s.budget) {
-            ++s.unknown;
-            return false; // over budget: unknown, so alive
-        }
-        ++expanded;
-        ++s.expanded;
-        const Key cur = s.buckets[lowest].back();
-        s.buckets[lowest].pop_back();
-        const int count = key_cells(cur, cells);
-        for (int i = 0; i < count; ++i) occ[cells[i]] = 1;
-        const uint32_t rs = bump(s);
-        flood(b, s, occ, CUR, rs, cur.player);
-        bool alive = false;
-        for (int i = 0; i < count && !alive; ++i) {
-            const int box = cells[i];
-            for (int d = 0; d < 4 && !alive; ++d) {
-                const int to = b.nb[box][d];
-                if (to < 0 || occ[to] || !b.boxable[to] || (dead && dead[to])) continue;
-                const int behind = b.nb[box][opposite(d)];
-                if (behind < 0 || mark(s, b, CUR, behind) != rs) continue;
-                const bool out = mark(s, b, START, to) == area; // pushed out of the corral: dropped
-                occ[box] = 0;
-                occ[to] = 1;
-                const bool frozen = !out && freeze_deadlock(b, dead, occ, to);
-                if (!frozen) {
-                    int m = 0;
-                    for (int j = 0; j < count; ++j)
-                        if (j != i) child[m++] = cells[j];
-                    if (!out) child[m++] = to;
-                    if (all_on_goals(b, child, m)) {
-                        alive = true;
-                    } else {
-                        if (out) occ[to] = 0;
-                        const int p = flood_unbroken(b, s, occ, bump(s), box, area, boxes);
-                        if (out) occ[to] = 1;
-                        if (p < 0) {
-                            alive = true; // the corral is open: not a corral deadlock
-                        } else {
-                            const Key k = make_key(p, child, m);
-                            if (s.seen.emplace(k, 0).second) {
-                                const int pr = priority(b, child, m);
-                                s.buckets[pr].push_back(k);
-                                if (pr < lowest) lowest = pr;
-                            }
-                        }
-                    }
-                }
-                occ[to] = 0;
-                occ[box] = 1;
-            }
-        }
-        for (int i = 0; i < count; ++i) occ[cells[i]] = 0;
-        if (alive) return false;
-    }
-    return true; // every reachable sub-position explored: none with all boxes on goals
+    int cells[MAXB];
+    const int count = sub_key_cells<Key, MAXB>(start, cells);
+    for (int i = 0; i < count; ++i) mark(s, b, CORRAL, cells[i]) = boxes;
+    CorralRules rules{b, dead, s, area, boxes};
+    return bounded_sub_search<Key, MAXB>(b, dead, start, s, rules);
 }
 
 // The corral beside `to` after the single push a.box -> to, `to` a cell of the parent's area:
@@ -467,7 +302,7 @@ bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupan
     if (labelled < 0 && !find_corral(b, dead, occupancy, to, player, s, parent, local, cs, cells, count)) return false;
     s.last_count = count;
     std::copy(cells, cells + count, s.last_boxes);
-    if (all_on_goals(b, cells, count)) return false; // trivially alive in the relaxation
+    if (sub_all_on_goals(b, cells, count)) return false; // trivially alive in the relaxation
     ++s.tests;
     // Probe first with the full position's player cell: its area lies inside the sub-position's
     // area, so (player, boxes) names the same sub-position as the normalized key.

@@ -36,68 +36,36 @@
 // (boxes and normalized player), so a cached answer does not depend on which full position
 // asked. Not modelled, so never pruned: corrals with more than MAX_BOXES boxes around them.
 //
-// The sub-search is best-first over (box cells, normalized player) with boxes off goals
-// counting twice (the same buckets as localdead.h), budget cdbudget states. Results go to a
-// table shared by all threads of the instance (CorralDeadCache, striped locks like
-// localdead_cache.h). Options corraldead=off|on|pi (off), cdbudget=N, areatree=on|off (options.cc).
+// The sub-search is the bounded best-first search of subsearch.h (shared with localdead.h)
+// over (box cells, normalized player), boxes off goals counting twice, budget cdbudget states. Results go to a
+// table shared by all threads of the instance (CorralDeadCache: the StripedTable of
+// striped_table.h, like localdead_cache.h). Options corraldead=off|on|pi (off), cdbudget=N, areatree=on|off (options.cc).
 #ifndef SOKOBAN_CORRALDEAD_H
 #define SOKOBAN_CORRALDEAD_H
 
 #include <cstddef>
 #include <cstdint>
-#include <mutex>
 #include <unordered_map>
 #include <vector>
 
 #include "areatree.h"
 #include "board.h"
 #include "corral.h"
+#include "striped_table.h"
+#include "subkey.h"
 
 namespace sokoban {
 
 constexpr int CORRALDEAD_MAX_BOXES = 12;
 
-struct CorralDeadKey {
-    uint16_t player;
-    uint16_t cells[CORRALDEAD_MAX_BOXES]; // ascending, unused = 0xffff
-    bool operator==(const CorralDeadKey &o) const;
-};
+using CorralDeadKey = SubKey<CORRALDEAD_MAX_BOXES>;
+using CorralDeadKeyHash = SubKeyHash<CORRALDEAD_MAX_BOXES, false>;
 
-struct CorralDeadKeyHash {
-    size_t operator()(const CorralDeadKey &k) const;
-};
-
-// Contract: [thread-safe] find/insert from any number of threads at once. Memory bound: at most
-// 256 stripes of 2^slot_bits slots of 28 bytes, a stripe allocated on its first insert with 64
-// slots and doubled at 3/4 load up to 2^slot_bits.
-// Progress: blocking (one mutex per stripe). A result is only returned for the exact key it was
-// stored under (the full key is compared). A full-size stripe at 3/4 load is emptied (a cache:
-// losing entries costs recomputation, never a wrong answer). Values: 1 dead, 0 alive/unknown.
-class CorralDeadCache {
-public:
-    static constexpr int STRIPE_BITS = 8;
-    explicit CorralDeadCache(int slot_bits = 12); // default: 1M slots, 28 MiB at most
-    ~CorralDeadCache();
-    CorralDeadCache(const CorralDeadCache &) = delete;
-    CorralDeadCache &operator=(const CorralDeadCache &) = delete;
-    int find(const CorralDeadKey &k) const;          // -1 when not stored. [thread-safe]
-    void insert(const CorralDeadKey &k, bool dead);  // store or overwrite. [thread-safe]
-    size_t size() const;                             // entries now (snapshot). [thread-safe]
-
-private:
-    struct Slot {
-        CorralDeadKey key;
-        uint8_t used, dead;
-    };
-    struct alignas(64) Stripe {
-        mutable std::mutex lock;
-        size_t count = 0;      // guarded by lock
-        size_t cap = 0;        // guarded by lock: slots allocated (64, doubled up to per_stripe_)
-        Slot *slots = nullptr; // guarded by lock
-    };
-    Stripe stripes_[1u << STRIPE_BITS];
-    size_t per_stripe_;
-};
+// The shared table: a StripedTable (striped_table.h: its contract, locking argument and memory
+// bound), a stripe allocated on its first insert with 64 slots of 28 bytes and doubled at 3/4
+// load up to 2^12 (the default: 1M slots, 28 MiB at most). find: -1 when the key is not
+// stored, else 1 dead, 0 alive/unknown. [thread-safe]
+using CorralDeadCache = StripedTable<CorralDeadKey, CorralDeadKeyHash, uint8_t, GrowingStripes>;
 
 // The parent's player area, for the exact local trigger (areatree=on): reach[c] == stamp for
 // the cells the player reaches before the push, `root` its smallest cell, `box` the pushed
@@ -131,6 +99,7 @@ struct CorralDeadScratch {
         uint8_t used, dead;
     };
     std::vector<Near> near;
+    int mode = 0;                 // this search's corraldead=off|on|pi (0, 1, 2): corraldead_mode (options.h)
     int budget = 2000;            // sub-states per test (cdbudget=N)
     bool cut_trigger = true;      // areatree=on: the corral from the parent area's tree
     // Counters for measurements.

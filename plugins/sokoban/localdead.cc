@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "freeze.h"
-#include "subkey.h"
+#include "subsearch.h"
 
 namespace sokoban {
 
@@ -22,32 +22,6 @@ namespace {
 
 using Key = LocalDeadScratch::Key;
 constexpr int MAXB = LocalDeadScratch::MAX_BOXES;
-
-uint32_t bump(LocalDeadScratch &s) {
-    if (++s.stamp == 0) {
-        std::fill(s.marks.begin(), s.marks.end(), 0);
-        s.stamp = 1;
-    }
-    return s.stamp;
-}
-
-// Flood over cells without a box of s.occ from `from` into marks[base..]; the smallest cell.
-int flood(const Board &b, LocalDeadScratch &s, size_t base, uint32_t stamp, int from) {
-    int top = 0, best = from;
-    s.stack[top++] = from;
-    s.marks[base + from] = stamp;
-    while (top > 0) {
-        const int c = s.stack[--top];
-        if (c < best) best = c;
-        for (int d = 0; d < 4; ++d) {
-            const int x = b.nb[c][d];
-            if (x < 0 || s.marks[base + x] == stamp || s.occ[x]) continue;
-            s.marks[base + x] = stamp;
-            s.stack[top++] = x;
-        }
-    }
-    return best;
-}
 
 // Are cells a and b (interior indices) within r king steps of each other?
 bool touching(const Board &b, int a, int c, int r) {
@@ -75,91 +49,43 @@ void reduce(const Board &b, int *cells, int &count, int r) {
     }
 }
 
-bool all_on_goals(const Board &b, const int *cells, int count) {
-    for (int i = 0; i < count; ++i)
-        if (!b.goal[cells[i]]) return false;
-    return true;
-}
-
 Key make_key(int player, int *cells, int count) { return make_sub_key<Key, MAXB>(player, cells, count); }
-int key_cells(const Key &k, int *cells) { return sub_key_cells<Key, MAXB>(k, cells); }
 
-// Priority of a sub-state: boxes off goals count twice, every box once, so pushes that drop
-// boxes from the clump or put them on goals are tried first (a live clump is found alive
-// after few states; the order does not matter for a dead one, which is exhausted anyway).
-int priority(const Board &b, const int *cells, int count) {
-    int p = count;
-    for (int i = 0; i < count; ++i) p += b.goal[cells[i]] ? 0 : 2;
-    return p;
-}
+// The local test's rules for bounded_sub_search (subsearch.h): s.marks plane 0 is the expanded
+// key's area, plane 1 a child's; a child keeps the boxes that still have another within
+// s.radius king steps, and a push that freezes its box off a goal is dead.
+struct LocalRules {
+    const Board &b;
+    const uint8_t *dead;
+    LocalDeadScratch &s;
+    uint32_t rs = 0;
+    void expand(int player) {
+        rs = sub_bump(s);
+        sub_flood(b, s.occ.data(), s.marks.data(), s.stack.data(), rs, player);
+    }
+    bool reached(int c) const { return s.marks[static_cast<size_t>(c)] == rs; }
+    bool relax(const int *cells, int count, int i, int to, int *child, int &m) {
+        if (freeze_deadlock(b, dead, s.occ.data(), to)) return false;
+        m = count;
+        for (int j = 0; j < count; ++j) child[j] = j == i ? to : cells[j];
+        reduce(b, child, m, s.radius);
+        return true;
+    }
+    int player(const int *cells, int count, int i, int to, const int *child, int m) {
+        // The child's sub-position holds only the reduced boxes.
+        for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 0;
+        for (int j = 0; j < m; ++j) s.occ[child[j]] = 1;
+        const int p = sub_flood(b, s.occ.data(), s.marks.data() + b.n, s.stack.data(), sub_bump(s), cells[i]);
+        for (int j = 0; j < m; ++j) s.occ[child[j]] = 0;
+        for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 1;
+        return p;
+    }
+};
 
 // Exhaustive bounded best-first search from `start`; true when proven dead.
 bool sub_search(const Board &b, const uint8_t *dead, const Key &start, LocalDeadScratch &s) {
-    for (auto &bk : s.buckets) bk.clear();
-    s.seen.clear();
-    int cells[MAXB], child[MAXB];
-    {
-        const int count = key_cells(start, cells);
-        s.buckets[priority(b, cells, count)].push_back(start);
-    }
-    s.seen.emplace(start, 0);
-    int expanded = 0, lowest = 0;
-    constexpr int NB = 3 * MAXB + 1;
-    for (;;) {
-        while (lowest < NB && s.buckets[lowest].empty()) ++lowest;
-        if (lowest == NB) break;
-        if (expanded >= s.budget) {
-            ++s.unknown;
-            return false; // over budget: unknown, so alive
-        }
-        ++expanded;
-        ++s.expanded;
-        const Key cur = s.buckets[lowest].back();
-        s.buckets[lowest].pop_back();
-        const int count = key_cells(cur, cells);
-        for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
-        const uint32_t rs = bump(s);
-        flood(b, s, 0, rs, cur.player);
-        bool alive = false;
-        for (int i = 0; i < count && !alive; ++i) {
-            const int box = cells[i];
-            for (int d = 0; d < 4 && !alive; ++d) {
-                const int to = b.nb[box][d];
-                if (to < 0 || s.occ[to] || !b.boxable[to] || (dead && dead[to])) continue;
-                const int behind = b.nb[box][opposite(d)];
-                if (behind < 0 || s.marks[behind] != rs) continue;
-                s.occ[box] = 0;
-                s.occ[to] = 1;
-                const bool frozen = freeze_deadlock(b, dead, s.occ.data(), to);
-                if (!frozen) {
-                    int m = count;
-                    for (int j = 0; j < count; ++j) child[j] = j == i ? to : cells[j];
-                    reduce(b, child, m, s.radius);
-                    if (all_on_goals(b, child, m)) {
-                        alive = true;
-                    } else {
-                        // The child's sub-position holds only the reduced boxes.
-                        for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 0;
-                        for (int j = 0; j < m; ++j) s.occ[child[j]] = 1;
-                        const int p = flood(b, s, static_cast<size_t>(b.n), bump(s), box);
-                        for (int j = 0; j < m; ++j) s.occ[child[j]] = 0;
-                        for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 1;
-                        const Key k = make_key(p, child, m);
-                        if (s.seen.emplace(k, 0).second) {
-                            const int pr = priority(b, child, m);
-                            s.buckets[pr].push_back(k);
-                            if (pr < lowest) lowest = pr;
-                        }
-                    }
-                }
-                s.occ[to] = 0;
-                s.occ[box] = 1;
-            }
-        }
-        for (int i = 0; i < count; ++i) s.occ[cells[i]] = 0;
-        if (alive) return false;
-    }
-    return true; // every reachable sub-position explored: none with all boxes on goals
+    LocalRules rules{b, dead, s};
+    return bounded_sub_search<Key, MAXB>(b, dead, start, s, rules);
 }
 
 } // namespace
@@ -187,7 +113,7 @@ bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupanc
                 if (!have) cells[count++] = x;
             }
     }
-    if (count < 2 || all_on_goals(b, cells, count)) return false;
+    if (count < 2 || sub_all_on_goals(b, cells, count)) return false;
     ++s.tests;
     auto lookup = [&](const Key &k) -> int {
         if (shared) return shared->find(k);
@@ -215,7 +141,7 @@ bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupanc
         }
     }
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
-    const int p = flood(b, s, 0, bump(s), player);
+    const int p = sub_flood(b, s.occ.data(), s.marks.data(), s.stack.data(), sub_bump(s), player);
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 0;
     const Key key = make_key(p, cells, count);
     if (!probe || p != player) {

@@ -8,8 +8,9 @@
 // if the clump's boxes can never all stand on goals in the sub-position, the full position is
 // dead.
 //
-// The sub-search is a breadth-first search over (clump cells, normalized player) with the same
-// push rules (no dead squares, no fragile cells, freeze deadlocks pruned). It counts as "alive"
+// The sub-search is the bounded best-first search of subsearch.h (shared with corraldead.h)
+// over (clump cells, normalized player) with the same push rules (no dead squares, no fragile
+// cells, freeze deadlocks pruned). It counts as "alive"
 // any state where every remaining box stands on a goal; a box that ends up with no other clump
 // box in its 8-neighbourhood is dropped from the clump (a further relaxation). Reaching a
 // clump with every box on a goal (or none left) means alive; exhausting the reachable states

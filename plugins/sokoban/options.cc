@@ -1,6 +1,7 @@
 // options.cc -- see options.h.
 #include "options.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -130,6 +131,12 @@ const char *const OPTIONS_HELP =
     "fessearly=off|N             (off) from the best-first search's Nth expansion on, until\n"
     "                            fess0after/fess1after, its thread's FESS member shares the thread\n"
     "                            with it (1024 expansions each in turn); then the usual schedule\n"
+    "cdmembers=all|LIST          (all) with corraldead=on|pi, the searches that run the test, the\n"
+    "                            others run without it; LIST joins with '+' any of: engine (the\n"
+    "                            runtime's engines: 1 thread, portfolio=off or --engine), astar\n"
+    "                            (the portfolio's thread 0 weighted A*), greedy (thread 1), fess0\n"
+    "                            and fess1 (the FESS members of threads 0 and 1), plan0 and plan1\n"
+    "                            (their plan members), rest (threads 2 and up); none: no search\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -139,7 +146,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, fessearly=off|N";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest)";
 
 // value as one of three words, stored as its position (0, 1, 2) in out; else the error names
 // the three.
@@ -322,6 +329,29 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             }
         } else if (std::strcmp(key, "fessturns") == 0) {
             if (!one_of(key, value, {"cells", "packed", "mixed"}, o.fessturns, error)) return false;
+        } else if (std::strcmp(key, "cdmembers") == 0) {
+            static const char *const names[] = {"engine", "astar", "greedy", "fess0", "plan0", "fess1", "plan1", "rest"};
+            uint32_t mask = 0;
+            if (std::strcmp(value, "all") == 0) {
+                mask = 0xff;
+            } else if (std::strcmp(value, "none") != 0) {
+                const std::string list = value;
+                for (size_t at = 0; at <= list.size();) {
+                    const size_t end = std::min(list.find('+', at), list.size());
+                    const std::string name = list.substr(at, end - at);
+                    uint32_t bit = 0;
+                    for (int j = 0; j < 8; ++j)
+                        if (name == names[j]) bit = 1u << j;
+                    if (bit == 0) {
+                        error = std::string("option cdmembers: bad value '") + value +
+                                "'; expected all, none or names joined by '+' from engine, astar, greedy, fess0, plan0, fess1, plan1, rest";
+                        return false;
+                    }
+                    mask |= bit;
+                    at = end + 1;
+                }
+            }
+            o.cdmembers = mask;
         } else {
             error = std::string("unknown option '") + key + "'; " + ACCEPTED;
             return false;

@@ -57,7 +57,19 @@ struct Options {
     int fess0with = 1; // fess0with=astar|plan|none (0, 1, 2): the same for thread 0's FESS member (fess0) and its weighted A*
     uint64_t fessearly = 1ull << 40; // fessearly=off|N (portfolio.cc): from the best-first search's Nth expansion until fess0after/fess1after, its thread's FESS member gets 1024 expansions after each 1024 of it (off: 2^40, never)
     int fessturns = 0; // fessturns=cells|packed|mixed (0, 1, 2; fess.h): FESS's turns go round the non-empty cells (cells), or round the packed counts first and the cells of each in turn (packed); mixed: packed on thread 0's members only, cells on thread 1's (portfolio.cc)
+    // cdmembers=all|LIST (CD_* bits below): the searches that run corraldead=on|pi; the others
+    // run without it (portfolio.h names the members).
+    uint32_t cdmembers = 0xff;
 };
+
+// The searches cdmembers names: the runtime's engines (1 thread, portfolio=off, --engine), the
+// portfolio's thread 0 weighted A*, thread 1 greedy, their FESS members (fess0, fess1), their
+// plan members (fess0with=plan, fess1with=plan), and the searches of threads 2 and up.
+enum : uint32_t {
+    CD_ENGINE = 1, CD_ASTAR = 2, CD_GREEDY = 4, CD_FESS0 = 8, CD_PLAN0 = 16, CD_FESS1 = 32, CD_PLAN1 = 64, CD_REST = 128
+};
+// The corral deadlock mode (0 off, 1 on, 2 pi) of the search `member` (a CD_* bit).
+inline int corraldead_mode(const Options &o, uint32_t member) { return (o.cdmembers & member) ? o.corraldead : 0; }
 
 extern const char *const OPTIONS_HELP;
 

@@ -67,6 +67,9 @@ void run_search(Shared &sh, unsigned k) {
     scratch.room_shortcut = sh.no_tunnels; // the second round cuts nothing (macros.h)
     // ldradius=mixed: the greedy searches (odd k) test wider clumps, the others touching ones.
     if (inst.options.ldmixed) scratch.localdead.radius = k % 2 == 1 ? 2 : 1;
+    // cdmembers (options.h): this thread's best-first search, FESS member and plan member each
+    // run the corral deadlock test or not.
+    scratch.corraldead.mode = corraldead_mode(inst.options, k == 0 ? CD_ASTAR : k == 1 ? CD_GREEDY : CD_REST);
     // fess=share|on (fess.h): thread 1 runs the feature-space search beside greedy, in slices
     // of 1024 expansions each (after greedy's first 2^18) and half the memory each, or instead
     // of it. fess0=on|chain: thread 0 likewise beside its weighted A*, after fess0after
@@ -86,6 +89,7 @@ void run_search(Shared &sh, unsigned k) {
         fess->scratch().localdead.radius = scratch.localdead.radius;
         if (k == 0) fess->set_chain(inst.options.fess0 == 2);
         if (inst.options.fessturns == 2) fess->set_turns(k == 0); // fessturns=mixed: packed turns on thread 0 only
+        fess->scratch().corraldead.mode = corraldead_mode(inst.options, k == 0 ? CD_FESS0 : CD_FESS1);
         if ((k == 1 && !fess_only && inst.options.fess1with == 1) || (k == 0 && inst.options.fess0with == 1)) {
             mate.reset(new FessSearch(inst, budget));
             mate->scratch().no_tunnels = scratch.no_tunnels;
@@ -94,6 +98,7 @@ void run_search(Shared &sh, unsigned k) {
             mate->set_plan(std::max(1, inst.options.fessplan));
             mate->set_chain(true); // thread 0's member has the toward advisor on every push
             if (inst.options.fessturns == 2) mate->set_turns(k == 0);
+            mate->scratch().corraldead.mode = corraldead_mode(inst.options, k == 0 ? CD_PLAN0 : CD_PLAN1);
         }
     }
     // fess1with=plan|none, fess0with=none: the best-first search stops once FESS has started.

@@ -23,6 +23,9 @@
 // the out-of-plan feature (plan: 1024 expansions to the member's 4096, greedy stops), or
 // nothing (none: the member alone). fess0with=astar|plan|none: the same for thread 0's member
 // and its weighted A* (its plan member too has the toward advisor in the chain form).
+// cdmembers=all|LIST (options.h): with corraldead=on|pi, which of these searches run the corral
+// deadlock test: astar (thread 0's weighted A*), greedy (thread 1's), fess0 and plan0 (thread
+// 0's FESS and plan members), fess1 and plan1 (thread 1's), rest (threads 2 and up).
 // Each search has its own visited table (open addressing on the Zobrist hash, states in one
 // arena) within its share of the memory budget; they share nothing but the stop flag, so no
 // locks. A goal is recognised when generated; the first search to find one publishes its path

@@ -96,6 +96,7 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.localdead.budget = inst.options.ldbudget;
     s.corraldead.init(inst.board);
     s.corraldead.budget = inst.options.cdbudget;
+    s.corraldead.mode = corraldead_mode(inst.options, CD_ENGINE); // the portfolio sets its members' own
     s.corraldead.cut_trigger = inst.options.areatree;
     s.tree.init(n);
     s.dirs.reserve(n);
@@ -165,7 +166,7 @@ int child_player(const Instance &inst, Scratch &s, int player, int box, int to, 
     // Only with corraldead=on, whose test builds the tree anyway: for child_player alone one
     // build per expansion costs about what the floods it saves do (XSokoban 54, perf).
     const bool tree = inst.options.areatree && s.reach[to] == rstamp &&
-                      (inst.options.corraldead == 1 || s.tree.ready(rstamp));
+                      (s.corraldead.mode == 1 || s.tree.ready(rstamp));
     if (to == player) return tree ? from_tree() : normalize_player(inst, s, box); // R's smallest cell is gone
     // Does removing `to` split R? Walk the 8 cells around `to` in circular order; each pair of
     // neighbours in the ring is side by side. The orthogonal open neighbours stay connected
@@ -263,7 +264,7 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             pruned = frozen_goal_deadlock(b, dead, s.occ.data(), s.boxes.data(), count, to, s.frozen);
             s.boxes[i] = box;
         }
-        if (!pruned && inst.options.corraldead == 1) {
+        if (!pruned && s.corraldead.mode == 1) {
             // Before the bound: a pruned child then costs no matching. A single push: the
             // parent's area lets the test find the corral without a flood.
             ParentArea area{s.reach.data(), rstamp, player, box, &s.tree, inst.options.corral ? &s.corral : nullptr};
@@ -386,8 +387,8 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         if (v == CorralVerdict::restrict) {
             // corraldead=pi: the corral deadlock search on the PI-corral's side of its first
             // pushable box, once per expansion (instead of once per child).
-            if (inst.options.corraldead == 2 && corral_deadlock(b, dead, s.occ.data(), s.allowed[0] / 4, player,
-                                                                s.corraldead, inst.corraldead_cache.get()))
+            if (s.corraldead.mode == 2 && corral_deadlock(b, dead, s.occ.data(), s.allowed[0] / 4, player,
+                                                          s.corraldead, inst.corraldead_cache.get()))
                 return 0;
             for (int i = 0; i < count; ++i) s.box_index[s.boxes[i]] = i;
             for (int m : s.allowed)

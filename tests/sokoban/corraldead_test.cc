@@ -1,15 +1,16 @@
 // corraldead_test.cc -- the corral deadlock search: a dead corral the other tests miss, a live
-// one, the switch, fewest pushes kept, every pruned state really dead, and the shared table
-// (exact keys, a stress test from several threads; run it under SAN=thread too).
+// one, the switch, fewest pushes kept, every pruned state really dead, and threads sharing one
+// instance's table (the table itself, exact keys and its stress test: striped_table_test.cc).
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <atomic>
+#include <memory>
 #include <set>
 #include <thread>
 
 #include "../../plugins/sokoban/corraldead.h"
 #include "../../plugins/sokoban/freeze.h"
+#include "../../plugins/sokoban/portfolio.h"
 #include "test_util.h"
 
 using namespace sokoban;
@@ -43,6 +44,14 @@ const std::string DEAD_CORRAL = "#########\n"
                                 "#### $###\n"
                                 "#.  $  .#\n"
                                 "#########\n";
+
+// One push before DEAD_CORRAL: pushing either box of row 3 down closes the corral.
+const std::string BEFORE_DEAD_CORRAL = "#########\n"
+                                       "#   @   #\n"
+                                       "#       #\n"
+                                       "####$$###\n"
+                                       "#.     .#\n"
+                                       "#########\n";
 
 // The same with a second row below holding the goals: the box on (4, 4) can be pushed down
 // from the gap, and then the player walks into the room: the corral breaks open (and the
@@ -95,12 +104,7 @@ TEST_CASE("Sokoban.CorralDead.LiveCorralNotPruned") {
 TEST_CASE("Sokoban.CorralDead.SwitchOffAndCache") {
     // One step before DEAD_CORRAL: the push of the box on (3, 4) down closes the corral. With
     // the local test off (it would find this two-box clump too), the corral test prunes it.
-    const std::string before = "#########\n"
-                               "#   @   #\n"
-                               "#       #\n"
-                               "####$$###\n"
-                               "#.     .#\n"
-                               "#########\n";
+    const std::string &before = BEFORE_DEAD_CORRAL;
     Options on, off, pi;
     on.localdead = off.localdead = pi.localdead = false;
     CHECK(off.corraldead == 0); // the default
@@ -135,41 +139,20 @@ TEST_CASE("Sokoban.CorralDead.KeepsOptimalLengths") {
     size_t on_total = 0, off_total = 0;
     for (uint32_t level : {3u, 5u, 12u, 42u, 43u, 63u, 64u}) {
         INFO("Microban level " << level);
-        const sokoban_test::Solved on =
-            sokoban_test::table_solve(micro, level, {{"corraldead", "on"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        const sokoban_test::Solved off = sokoban_test::table_solve(
-            micro, level, {{"corraldead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        const sokoban_test::Solved pi = sokoban_test::table_solve(
-            micro, level, {{"corraldead", "pi"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        const sokoban_test::Solved flood = sokoban_test::table_solve(
-            micro, level, {{"corraldead", "on"}, {"areatree", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000,
-            1, 1);
-        REQUIRE(on.ok);
-        REQUIRE(off.ok);
-        REQUIRE(pi.ok);
+        const sokoban_test::Solved on = sokoban_test::same_fewest_pushes(micro, level, {{"corraldead", "on"}},
+                                                                         {{"corraldead", "off"}}, on_total, off_total);
+        size_t pi_total = 0, off_again = 0;
+        sokoban_test::same_fewest_pushes(micro, level, {{"corraldead", "pi"}}, {{"corraldead", "off"}}, pi_total, off_again);
+        const sokoban_test::Solved flood =
+            sokoban_test::astar_no_macros(micro, level, {{"corraldead", "on"}, {"areatree", "off"}});
         REQUIRE(flood.ok);
-        CHECK(on.pushes == off.pushes);
         CHECK(flood.expanded == on.expanded); // the same prunes: the same search
         CHECK(flood.text == on.text);
-        CHECK(pi.pushes == off.pushes);
-        on_total += on.expanded;
-        off_total += off.expanded;
-        sokoban_test::check_replays(micro, level, on);
-        sokoban_test::check_replays(micro, level, pi);
     }
     for (const char *map : {"04", "08", "12", "17", "19"}) {
         INFO("course map " << map);
         const std::string text = sokoban_test::read_text(std::string("puzzles/sokoban/course/") + map + ".txt");
-        const sokoban_test::Solved on =
-            sokoban_test::table_solve(text, 1, {{"corraldead", "on"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        const sokoban_test::Solved off = sokoban_test::table_solve(
-            text, 1, {{"corraldead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        REQUIRE(on.ok);
-        REQUIRE(off.ok);
-        CHECK(on.pushes == off.pushes);
-        on_total += on.expanded;
-        off_total += off.expanded;
-        sokoban_test::check_replays(text, 1, on);
+        sokoban_test::same_fewest_pushes(text, 1, {{"corraldead", "on"}}, {{"corraldead", "off"}}, on_total, off_total);
     }
     MESSAGE("expansions with the corral test " << on_total << ", without " << off_total);
     CHECK(on_total < off_total);
@@ -181,105 +164,18 @@ TEST_CASE("Sokoban.CorralDead.EveryPrunedStateIsDead") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     Options o;
     o.corraldead = 0;
-    size_t proven = 0;
-    for (uint32_t level : {1u, 2u, 3u, 4u, 6u, 8u, 12u, 20u, 42u, 63u}) {
-        INFO("level " << level);
-        sokoban_test::Fixture fx(micro, o);
-        init_instance(fx.inst, sokoban_test::parse_ok(micro, level), o);
-        init_scratch(fx.inst, fx.scratch);
-        const Board &b = fx.inst.board;
-        CorralDeadScratch cd;
-        cd.init(b);
-        CorralDeadCache cache(6);
-        std::vector<std::vector<uint8_t>> queue{fx.initial()};
-        std::set<std::vector<uint8_t>> seen{queue[0]};
-        size_t checked = 0;
-        for (size_t head = 0; head < queue.size() && head < 3000 && checked < 10; ++head) {
-            const std::vector<uint8_t> parent = queue[head];
-            for (const auto &kid : sokoban_test::children(fx.inst, fx.scratch, parent)) {
-                if (kid.h == H_DEAD) continue;
-                const int player = unpack_state(fx.inst, fx.scratch, kid.state.data());
-                int to = -1; // the pushed box's new cell
-                for (int c = 0; c < b.n; ++c)
-                    if (fx.scratch.occ[c] && !((parent[2 + c / 8] >> (c & 7)) & 1)) to = c;
-                REQUIRE(to >= 0);
-                if (corral_deadlock(b, fx.inst.dead.data(), fx.scratch.occ.data(), to, player, cd, &cache) &&
-                    checked < 10) {
-                    std::vector<std::vector<uint8_t>> q{kid.state};
-                    std::set<std::vector<uint8_t>> s2{kid.state};
-                    bool goal = false;
-                    for (size_t h2 = 0; h2 < q.size() && q.size() < 200000 && !goal; ++h2) {
-                        goal = state_is_goal(fx.inst, q[h2].data());
-                        const std::vector<uint8_t> cur = q[h2];
-                        for (const auto &k2 : sokoban_test::children(fx.inst, fx.scratch, cur))
-                            if (k2.h != H_DEAD && s2.insert(k2.state).second) q.push_back(k2.state);
-                    }
-                    CHECK_FALSE(goal);
-                    if (q.size() < 200000) ++checked;
-                }
-                if (seen.insert(kid.state).second) queue.push_back(kid.state);
-            }
-        }
-        proven += checked;
-    }
+    const size_t proven = sokoban_test::pruned_states_proven_dead(
+        micro, {1u, 2u, 3u, 4u, 6u, 8u, 12u, 20u, 42u, 63u}, o, [](sokoban_test::Fixture &fx) {
+            auto cd = std::make_shared<CorralDeadScratch>();
+            cd->init(fx.inst.board);
+            auto cache = std::make_shared<CorralDeadCache>(6);
+            return [&fx, cd, cache](int to, int player) {
+                return corral_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), to, player, *cd,
+                                       cache.get());
+            };
+        });
     MESSAGE("pruned states proven dead: " << proven);
     CHECK(proven >= 10);
-}
-
-namespace {
-CorralDeadKey cd_key_of(uint32_t i) {
-    CorralDeadKey k;
-    k.player = static_cast<uint16_t>(i % 1000);
-    const uint32_t count = 1 + (i / 1000) % CORRALDEAD_MAX_BOXES;
-    for (uint32_t j = 0; j < CORRALDEAD_MAX_BOXES; ++j)
-        k.cells[j] = j < count ? static_cast<uint16_t>(1000 + (i / 1000) * 7 + j * 3) : 0xffff;
-    return k;
-}
-bool cd_value_of(uint32_t i) { return (i * 2654435761u) >> 31; }
-} // namespace
-
-TEST_CASE("Sokoban.CorralDeadCache.ExactKeysAndStress") {
-    {
-        CorralDeadCache c(6);
-        for (uint32_t i = 0; i < 3000; ++i) c.insert(cd_key_of(i), cd_value_of(i));
-        size_t found = 0;
-        for (uint32_t i = 0; i < 3000; ++i) {
-            const int r = c.find(cd_key_of(i));
-            if (r >= 0) {
-                ++found;
-                CHECK(r == (cd_value_of(i) ? 1 : 0));
-            }
-        }
-        CHECK(found > 0);
-        CHECK(c.find(cd_key_of(5000)) == -1);
-    }
-    for (int threads : {2, 4}) {
-        for (int bits : {2, 6, 12}) {
-            INFO(threads << " threads, 2^" << bits << " slots per stripe");
-            CorralDeadCache c(bits);
-            std::atomic<int> wrong{0}, found{0};
-            std::vector<std::thread> pool;
-            for (int t = 0; t < threads; ++t)
-                pool.emplace_back([&, t] {
-                    int w = 0, f = 0;
-                    for (uint32_t n = 0; n < 40000; ++n) {
-                        const uint32_t i = (n * 7919u + static_cast<uint32_t>(t) * 104729u) % 30000u;
-                        if (n % 3 == 0) c.insert(cd_key_of(i), cd_value_of(i));
-                        const uint32_t j = (i + 11u * static_cast<uint32_t>(t)) % 30000u;
-                        const int r = c.find(cd_key_of(j));
-                        if (r >= 0) {
-                            ++f;
-                            if (r != (cd_value_of(j) ? 1 : 0)) ++w;
-                        }
-                    }
-                    wrong += w;
-                    found += f;
-                });
-            for (auto &th : pool) th.join();
-            CHECK(wrong.load() == 0);
-            CHECK(found.load() > 0);
-        }
-    }
 }
 
 TEST_CASE("Sokoban.CorralDead.ThreadsShareOneInstance") {
@@ -287,22 +183,6 @@ TEST_CASE("Sokoban.CorralDead.ThreadsShareOneInstance") {
     // thread its own scratch): each finds the fewest pushes that the search with the test off
     // finds.
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    auto bfs = [](const Instance &inst, Scratch &s) -> int {
-        std::vector<uint8_t> start(inst.state_size);
-        initial_state(inst, s, start.data());
-        std::vector<std::vector<uint8_t>> layer{start};
-        std::set<std::vector<uint8_t>> seen{start};
-        for (int depth = 0; depth < 200 && !layer.empty(); ++depth) {
-            std::vector<std::vector<uint8_t>> next;
-            for (const auto &st : layer) {
-                if (state_is_goal(inst, st.data())) return depth;
-                for (const auto &kid : sokoban_test::children(inst, s, st))
-                    if (kid.h != H_DEAD && seen.insert(kid.state).second) next.push_back(kid.state);
-            }
-            layer.swap(next);
-        }
-        return -1;
-    };
     Options o;
     o.tunnels = o.goalroom = false;
     Options o_off = o;
@@ -314,7 +194,7 @@ TEST_CASE("Sokoban.CorralDead.ThreadsShareOneInstance") {
         init_instance(off, sokoban_test::parse_ok(micro, level), o_off);
         Scratch s_off;
         init_scratch(off, s_off);
-        const int want = bfs(off, s_off);
+        const int want = sokoban_test::bfs_depth(off, s_off);
         REQUIRE(want > 0);
         Instance inst;
         init_instance(inst, sokoban_test::parse_ok(micro, level), o);
@@ -324,7 +204,7 @@ TEST_CASE("Sokoban.CorralDead.ThreadsShareOneInstance") {
             pool.emplace_back([&, t] {
                 Scratch s;
                 init_scratch(inst, s);
-                got[t] = bfs(inst, s);
+                got[t] = sokoban_test::bfs_depth(inst, s);
             });
         for (auto &th : pool) th.join();
         CHECK(got[0] == want);
@@ -447,4 +327,63 @@ TEST_CASE("Sokoban.CorralDead.CutTriggerFindsTheFloodsCorral") {
     CHECK(with_corral > 100);
     CHECK(builds > 0);
     CHECK(answers > 100); // the tree, not the flood, answered these
+}
+
+TEST_CASE("Sokoban.CorralDead.MembersOption") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(Options{}.cdmembers == 0xffu); // all by default
+    CHECK(parsed("cdmembers", "all").cdmembers == 0xffu);
+    CHECK(parsed("cdmembers", "none").cdmembers == 0u);
+    CHECK(parsed("cdmembers", "fess0").cdmembers == CD_FESS0);
+    CHECK(parsed("cdmembers", "fess0+plan0+engine").cdmembers == (CD_FESS0 | CD_PLAN0 | CD_ENGINE));
+    CHECK(parsed("cdmembers", "astar+greedy+fess1+plan1+rest").cdmembers ==
+          (CD_ASTAR | CD_GREEDY | CD_FESS1 | CD_PLAN1 | CD_REST));
+    for (const char *bad : {"", "fess2", "fess0+", "+fess0", "fess0,plan0", "on"})
+        CHECK(refused("cdmembers", bad).find("cdmembers") != std::string::npos);
+    Options o;
+    o.corraldead = 2;
+    o.cdmembers = CD_GREEDY | CD_FESS0;
+    CHECK(corraldead_mode(o, CD_GREEDY) == 2);
+    CHECK(corraldead_mode(o, CD_FESS0) == 2);
+    CHECK(corraldead_mode(o, CD_ASTAR) == 0);
+    CHECK(corraldead_mode(o, CD_ENGINE) == 0);
+}
+
+TEST_CASE("Sokoban.CorralDead.MembersRunTheTestOrNot") {
+    // The runtime's engines (member `engine`): the push that closes DEAD_CORRAL's corral is
+    // pruned only when cdmembers names them.
+    const std::string &before = BEFORE_DEAD_CORRAL;
+    Options on;
+    on.localdead = false;
+    on.corraldead = 1;
+    Options others = on;
+    others.cdmembers = 0xffu & ~CD_ENGINE;
+    sokoban_test::Fixture a(before, on), b(before, others);
+    CHECK(a.scratch.corraldead.mode == 1);
+    CHECK(b.scratch.corraldead.mode == 0);
+    CHECK(sokoban_test::children(b.inst, b.scratch, b.initial()).size() ==
+          sokoban_test::children(a.inst, a.scratch, a.initial()).size() + 2);
+    // The portfolio's members: thread 1 runs alone first (sequential stub) and solves; with
+    // fess1after=0 its FESS member runs from the start and its greedy search never expands, with
+    // fess=off greedy alone. The shared table holds entries only when the member that ran tests.
+    const std::string xsb = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    auto entries = [&](std::vector<solver_option> options) -> size_t {
+        options.push_back({"corraldead", "on"});
+        Options o;
+        std::string error;
+        REQUIRE_MESSAGE(parse_options(options.data(), options.size(), o, error), error);
+        Instance inst;
+        init_instance(inst, sokoban_test::parse_ok(xsb, 1), o);
+        sokoban_test::StubRuntime rt(2, true);
+        uint64_t cost = 0;
+        std::string message;
+        REQUIRE(portfolio_solve(inst, &rt.services, &cost, message) == SOLVER_OK);
+        REQUIRE(inst.corraldead_cache);
+        return inst.corraldead_cache->size();
+    };
+    CHECK(entries({{"fess1after", "0"}, {"cdmembers", "fess1"}}) > 0);
+    CHECK(entries({{"fess1after", "0"}, {"cdmembers", "engine+astar+greedy+fess0+plan0+plan1+rest"}}) == 0);
+    CHECK(entries({{"fess", "off"}, {"cdmembers", "greedy"}}) > 0);
+    CHECK(entries({{"fess", "off"}, {"cdmembers", "engine+astar+fess0+plan0+fess1+plan1+rest"}}) == 0);
 }

@@ -2,7 +2,7 @@
 // clumps, the switch, and the fewest pushes kept on Microban levels where it prunes.
 #include <doctest/doctest.h>
 
-#include <set>
+#include <memory>
 
 #include "../../plugins/sokoban/freeze.h"
 #include "../../plugins/sokoban/localdead.h"
@@ -107,16 +107,7 @@ TEST_CASE("Sokoban.LocalDead.KeepsOptimalLengths") {
     size_t on_total = 0, off_total = 0;
     for (uint32_t level : {3u, 5u, 12u, 42u, 43u, 63u, 64u}) {
         INFO("level " << level);
-        const sokoban_test::Solved on =
-            sokoban_test::table_solve(micro, level, {{"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        const sokoban_test::Solved off = sokoban_test::table_solve(
-            micro, level, {{"localdead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        REQUIRE(on.ok);
-        REQUIRE(off.ok);
-        CHECK(on.pushes == off.pushes);
-        on_total += on.expanded;
-        off_total += off.expanded;
-        sokoban_test::check_replays(micro, level, on);
+        sokoban_test::same_fewest_pushes(micro, level, {}, {{"localdead", "off"}}, on_total, off_total);
     }
     CHECK(on_total < off_total);
 }
@@ -127,46 +118,14 @@ TEST_CASE("Sokoban.LocalDead.EveryPrunedStateIsDead") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     Options o;
     o.localdead = false;
-    size_t proven = 0;
-    for (uint32_t level : {1u, 2u, 3u, 4u, 6u, 8u, 12u, 20u}) {
-        INFO("level " << level);
-        sokoban_test::Fixture fx(micro, o);
-        init_instance(fx.inst, sokoban_test::parse_ok(micro, level), o);
-        init_scratch(fx.inst, fx.scratch);
-        const Board &b = fx.inst.board;
-        LocalDeadScratch ld;
-        ld.init(b);
-        std::vector<std::vector<uint8_t>> queue{fx.initial()};
-        std::set<std::vector<uint8_t>> seen{queue[0]};
-        size_t checked = 0;
-        for (size_t head = 0; head < queue.size() && head < 3000 && checked < 10; ++head) {
-            const std::vector<uint8_t> parent = queue[head];
-            for (const auto &kid : sokoban_test::children(fx.inst, fx.scratch, parent)) {
-                if (kid.h == H_DEAD) continue;
-                const int player = unpack_state(fx.inst, fx.scratch, kid.state.data());
-                int to = -1; // the pushed box's new cell
-                for (int c = 0; c < b.n; ++c)
-                    if (fx.scratch.occ[c] && !((parent[2 + c / 8] >> (c & 7)) & 1)) to = c;
-                REQUIRE(to >= 0);
-                if (local_deadlock(b, fx.inst.dead.data(), fx.scratch.occ.data(), to, player, ld) && checked < 10) {
-                    // Exhaust the states reachable from the pruned child: no goal among them.
-                    std::vector<std::vector<uint8_t>> q{kid.state};
-                    std::set<std::vector<uint8_t>> s2{kid.state};
-                    bool goal = false;
-                    for (size_t h2 = 0; h2 < q.size() && q.size() < 200000 && !goal; ++h2) {
-                        goal = state_is_goal(fx.inst, q[h2].data());
-                        const std::vector<uint8_t> cur = q[h2];
-                        for (const auto &k2 : sokoban_test::children(fx.inst, fx.scratch, cur))
-                            if (k2.h != H_DEAD && s2.insert(k2.state).second) q.push_back(k2.state);
-                    }
-                    CHECK_FALSE(goal);
-                    if (q.size() < 200000) ++checked;
-                }
-                if (seen.insert(kid.state).second) queue.push_back(kid.state);
-            }
-        }
-        proven += checked;
-    }
+    const size_t proven = sokoban_test::pruned_states_proven_dead(
+        micro, {1u, 2u, 3u, 4u, 6u, 8u, 12u, 20u}, o, [](sokoban_test::Fixture &fx) {
+            auto ld = std::make_shared<LocalDeadScratch>();
+            ld->init(fx.inst.board);
+            return [&fx, ld](int to, int player) {
+                return local_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), to, player, *ld);
+            };
+        });
     MESSAGE("pruned states proven dead: " << proven);
     CHECK(proven >= 10); // the test did prune states here, each one really dead
 }
@@ -194,12 +153,8 @@ TEST_CASE("Sokoban.LocalDead.Radius2") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     for (uint32_t level : {3u, 5u, 12u, 42u, 43u}) {
         INFO("level " << level);
-        const sokoban_test::Solved wide = sokoban_test::table_solve(
-            micro, level, {{"ldradius", "2"}, {"ldbudget", "400"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        const sokoban_test::Solved off = sokoban_test::table_solve(
-            micro, level, {{"localdead", "off"}, {"tunnels", "off"}, {"goalroom", "off"}}, 300000, 1, 1);
-        REQUIRE(wide.ok);
-        REQUIRE(off.ok);
-        CHECK(wide.pushes == off.pushes);
+        size_t wide_total = 0, off_total = 0;
+        sokoban_test::same_fewest_pushes(micro, level, {{"ldradius", "2"}, {"ldbudget", "400"}}, {{"localdead", "off"}},
+                                         wide_total, off_total);
     }
 }

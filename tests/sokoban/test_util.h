@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 #include <queue>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <string>
@@ -207,6 +208,99 @@ inline void check_replays(const std::string &input, uint32_t level, const Solved
     P->close(inst);
 }
 
+
+// The fewest search steps from the initial position to a goal, breadth-first over
+// expand_state with `s` (dead children skipped); -1 when none within max_depth.
+inline int bfs_depth(const sokoban::Instance &inst, sokoban::Scratch &s, int max_depth = 200) {
+    std::vector<uint8_t> start(inst.state_size);
+    sokoban::initial_state(inst, s, start.data());
+    std::vector<std::vector<uint8_t>> layer{start};
+    std::set<std::vector<uint8_t>> seen{start};
+    for (int depth = 0; depth < max_depth && !layer.empty(); ++depth) {
+        std::vector<std::vector<uint8_t>> next;
+        for (const auto &st : layer) {
+            if (sokoban::state_is_goal(inst, st.data())) return depth;
+            for (const auto &kid : children(inst, s, st))
+                if (kid.h != sokoban::H_DEAD && seen.insert(kid.state).second) next.push_back(kid.state);
+        }
+        layer.swap(next);
+    }
+    return -1;
+}
+
+// Soundness of a deadlock test: breadth-first over each level of `text` with `options` (the
+// test itself off there); every child that test(to, player) calls dead (to: the pushed box's
+// cell, the child unpacked into fx.scratch) is searched exhaustively, and no goal may be
+// reachable from it. make_test(fx) returns the test for a level's fixture. Returns how many
+// pruned children were proven dead (up to 10 per level, each within 200000 states).
+template <class MakeTest>
+size_t pruned_states_proven_dead(const std::string &text, const std::vector<uint32_t> &levels,
+                                 const sokoban::Options &options, MakeTest make_test) {
+    size_t proven = 0;
+    for (uint32_t level : levels) {
+        INFO("level " << level);
+        Fixture fx(text, options);
+        sokoban::init_instance(fx.inst, parse_ok(text, level), options);
+        sokoban::init_scratch(fx.inst, fx.scratch);
+        const sokoban::Board &b = fx.inst.board;
+        auto test = make_test(fx);
+        std::vector<std::vector<uint8_t>> queue{fx.initial()};
+        std::set<std::vector<uint8_t>> seen{queue[0]};
+        size_t checked = 0;
+        for (size_t head = 0; head < queue.size() && head < 3000 && checked < 10; ++head) {
+            const std::vector<uint8_t> parent = queue[head];
+            for (const auto &kid : children(fx.inst, fx.scratch, parent)) {
+                if (kid.h == sokoban::H_DEAD) continue;
+                const int player = sokoban::unpack_state(fx.inst, fx.scratch, kid.state.data());
+                int to = -1; // the pushed box's new cell
+                for (int c = 0; c < b.n; ++c)
+                    if (fx.scratch.occ[c] && !((parent[2 + c / 8] >> (c & 7)) & 1)) to = c;
+                REQUIRE(to >= 0);
+                if (test(to, player) && checked < 10) {
+                    // Exhaust the states reachable from the pruned child: no goal among them.
+                    std::vector<std::vector<uint8_t>> q{kid.state};
+                    std::set<std::vector<uint8_t>> s2{kid.state};
+                    bool goal = false;
+                    for (size_t h2 = 0; h2 < q.size() && q.size() < 200000 && !goal; ++h2) {
+                        goal = sokoban::state_is_goal(fx.inst, q[h2].data());
+                        const std::vector<uint8_t> cur = q[h2];
+                        for (const auto &k2 : children(fx.inst, fx.scratch, cur))
+                            if (k2.h != sokoban::H_DEAD && s2.insert(k2.state).second) q.push_back(k2.state);
+                    }
+                    CHECK_FALSE(goal);
+                    if (q.size() < 200000) ++checked;
+                }
+                if (seen.insert(kid.state).second) queue.push_back(kid.state);
+            }
+        }
+        proven += checked;
+    }
+    return proven;
+}
+
+// A* (g + h, the admissible matching) with the macros off and `options`, on level `level` of
+// `text`, within 300000 expansions.
+inline Solved astar_no_macros(const std::string &text, uint32_t level, std::vector<solver_option> options) {
+    options.push_back({"tunnels", "off"});
+    options.push_back({"goalroom", "off"});
+    return table_solve(text, level, options, 300000, 1, 1);
+}
+
+// A technique keeps the fewest pushes: astar_no_macros with `on` and with `off` both solve the
+// level with the same pushes, and the verifier replays `on`'s solution. Their expansions are
+// added to on_total and off_total; returns `on`'s result.
+inline Solved same_fewest_pushes(const std::string &text, uint32_t level, const std::vector<solver_option> &on,
+                                 const std::vector<solver_option> &off, size_t &on_total, size_t &off_total) {
+    const Solved a = astar_no_macros(text, level, on);
+    const Solved b = astar_no_macros(text, level, off);
+    REQUIRE(a.ok);
+    REQUIRE(b.ok);
+    CHECK(a.pushes == b.pushes);
+    on_total += a.expanded;
+    off_total += b.expanded;
+    check_replays(text, level, a);
+    return a;
+}
 
 // The options with key=value alone, over the defaults; it must parse.
 inline sokoban::Options parsed(const char *key, const char *value) {

@@ -1,0 +1,127 @@
+// striped_table_test.cc -- the shared table of the sub-searches' answers (striped_table.h), in
+// both of its uses: the local deadlock table (whole stripes) and the corral deadlock table
+// (growing stripes). Exact keys, the stripes' growth and emptying, and one stress test from 2,
+// 4 and 8 threads at once (run it under SAN=thread too).
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "../../plugins/sokoban/corraldead.h"
+#include "../../plugins/sokoban/localdead_cache.h"
+
+using namespace sokoban;
+
+namespace {
+template <class Table>
+struct KeyOf;
+template <>
+struct KeyOf<LocalDeadCache> {
+    using Key = LocalDeadKey;
+    static constexpr int N = LOCALDEAD_MAX_BOXES;
+};
+template <>
+struct KeyOf<CorralDeadCache> {
+    using Key = CorralDeadKey;
+    static constexpr int N = CORRALDEAD_MAX_BOXES;
+};
+
+// Key number i: a player and 1..N ascending cells, distinct for distinct i.
+template <class Table>
+typename KeyOf<Table>::Key key_of(uint32_t i) {
+    typename KeyOf<Table>::Key k;
+    constexpr int N = KeyOf<Table>::N;
+    k.player = static_cast<uint16_t>(i % 1000);
+    const uint32_t count = 1 + (i / 1000) % N;
+    for (uint32_t j = 0; j < static_cast<uint32_t>(N); ++j)
+        k.cells[j] = j < count ? static_cast<uint16_t>(1000 + (i / 1000) * 7 + j * 3) : 0xffff;
+    return k;
+}
+int value_of(uint32_t i) { return static_cast<int>((i * 2654435761u) >> 31); }
+} // namespace
+
+TEST_CASE_TEMPLATE("Sokoban.StripedTable.ExactKeys", Table, LocalDeadCache, CorralDeadCache) {
+    Table c;
+    auto a = key_of<Table>(5), b = key_of<Table>(5);
+    b.player = static_cast<uint16_t>(a.player + 1); // same cells, other player
+    CHECK(c.find(a) == -1);
+    c.insert(a, 1);
+    CHECK(c.find(a) == 1);
+    CHECK(c.find(b) == -1); // never an answer for a key that was not stored
+    c.insert(b, 0);
+    CHECK(c.find(b) == 0);
+    CHECK(c.find(a) == 1);
+    c.insert(a, 0); // overwrite
+    CHECK(c.find(a) == 0);
+    CHECK(c.size() == 2);
+    // Many keys (the growing stripes double several times), each read back with its own value.
+    for (uint32_t i = 0; i < 50000; ++i) c.insert(key_of<Table>(i), static_cast<uint8_t>(value_of(i)));
+    for (uint32_t i = 0; i < 50000; ++i) CHECK(c.find(key_of<Table>(i)) == value_of(i));
+    for (uint32_t i = 50000; i < 60000; ++i) CHECK(c.find(key_of<Table>(i)) == -1);
+    CHECK(c.size() == 50000);
+}
+
+TEST_CASE_TEMPLATE("Sokoban.StripedTable.FullStripesAreEmptied", Table, LocalDeadCache, CorralDeadCache) {
+    // 4 slots per stripe (3 entries at most): most keys get forgotten, none gets a wrong value.
+    Table c(2);
+    for (uint32_t i = 0; i < 20000; ++i) c.insert(key_of<Table>(i), static_cast<uint8_t>(value_of(i)));
+    CHECK(c.size() <= Table::STRIPES * 3);
+    CHECK(c.slots() == Table::STRIPES * 4);
+    size_t kept = 0;
+    for (uint32_t i = 0; i < 20000; ++i) {
+        const int r = c.find(key_of<Table>(i));
+        if (r >= 0) {
+            ++kept;
+            CHECK(r == value_of(i));
+        }
+    }
+    CHECK(kept == c.size());
+}
+
+TEST_CASE("Sokoban.StripedTable.StripeSizes") {
+    // The local table allocates a whole stripe on its first insert; the corral table 64 slots,
+    // doubled at 3/4 load up to its full size and then emptied.
+    LocalDeadCache whole;
+    CHECK(whole.slots() == 0);
+    whole.insert(key_of<LocalDeadCache>(1), 1);
+    CHECK(whole.slots() == size_t(1) << WholeStripes::SLOT_BITS);
+    CorralDeadCache growing(8); // 256 slots per stripe at most
+    growing.insert(key_of<CorralDeadCache>(1), 1);
+    CHECK(growing.slots() == GrowingStripes::FIRST_SLOTS);
+    for (uint32_t i = 0; i < 100000; ++i) growing.insert(key_of<CorralDeadCache>(i), 1);
+    CHECK(growing.slots() == CorralDeadCache::STRIPES * 256);
+    CHECK(growing.size() <= CorralDeadCache::STRIPES * 192);
+}
+
+TEST_CASE_TEMPLATE("Sokoban.StripedTable.Stress", Table, LocalDeadCache, CorralDeadCache) {
+    // Threads insert and read overlapping key ranges at once; a small table keeps the stripes
+    // growing and being emptied under them. A read returns the key's own value or nothing.
+    for (int threads : {2, 4, 8}) {
+        for (int bits : {2, 6, 13}) {
+            INFO(threads << " threads, 2^" << bits << " slots per stripe");
+            Table c(bits);
+            std::atomic<int> wrong{0}, found{0};
+            std::vector<std::thread> pool;
+            for (int t = 0; t < threads; ++t)
+                pool.emplace_back([&, t] {
+                    int w = 0, f = 0;
+                    for (uint32_t n = 0; n < 40000; ++n) {
+                        const uint32_t i = (n * 7919u + static_cast<uint32_t>(t) * 104729u) % 30000u;
+                        if (n % 3 == 0) c.insert(key_of<Table>(i), static_cast<uint8_t>(value_of(i)));
+                        const uint32_t j = (i + 11u * static_cast<uint32_t>(t)) % 30000u;
+                        const int r = c.find(key_of<Table>(j));
+                        if (r >= 0) {
+                            ++f;
+                            if (r != value_of(j)) ++w;
+                        }
+                    }
+                    wrong += w;
+                    found += f;
+                });
+            for (auto &th : pool) th.join();
+            CHECK(wrong.load() == 0);
+            CHECK(found.load() > 0);
+        }
+    }
+}
