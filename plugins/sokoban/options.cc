@@ -101,14 +101,16 @@ const char *const OPTIONS_HELP =
     "                            (plan.h): on a cell the goals of the layer being filled will shut\n"
     "                            in, or on a later layer's goal that cuts the next goals off (all:\n"
     "                            also off the goals); a push that lowers it costs 0\n"
-    "corraldead=off|on|pi        (off) corral deadlock search: a bounded search (cdbudget states)\n"
+    "corraldead=off|on|pi|fess0  (off) corral deadlock search: a bounded search (cdbudget states)\n"
     "                            on the boxes around an area the player cannot reach, all other\n"
     "                            boxes removed and boxes pushed out of it dropped; if they can\n"
     "                            neither break it open nor all reach goals (proven by exhausting\n"
     "                            the search) the position is pruned (cached, shared by threads).\n"
     "                            on: after every push beside such an area; pi: once per expansion\n"
-    "                            on the PI-corral (cheaper, finds less). Off by default: on the\n"
-    "                            maps measured it saved fewer nodes than it cost CPU\n"
+    "                            on the PI-corral (cheaper, finds less); fess0: on for thread 0's\n"
+    "                            FESS member and its plan mate only (cdmembers ignored). Off by\n"
+    "                            default: on the maps measured it saved fewer nodes than it cost\n"
+    "                            CPU\n"
     "cdbudget=N                  (2000) sub-states the corral deadlock search expands per test\n"
     "areatree=on|off             (on) with corraldead=on: the corral beside a single push and the\n"
     "                            child's player area from a depth-first tree of the parent's\n"
@@ -146,19 +148,20 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest)";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest)";
 
-// value as one of three words, stored as its position (0, 1, 2) in out; else the error names
-// the three.
-template <class T>
-bool one_of(const char *key, const char *value, const char *const (&words)[3], T &out, std::string &error) {
-    for (int i = 0; i < 3; ++i)
+// value as one of the words, stored as its position (0, 1, ...) in out; else the error names
+// them all.
+template <class T, size_t N>
+bool one_of(const char *key, const char *value, const char *const (&words)[N], T &out, std::string &error) {
+    static_assert(N >= 2, "one_of needs at least two words");
+    for (size_t i = 0; i < N; ++i)
         if (std::strcmp(value, words[i]) == 0) {
             out = static_cast<T>(i);
             return true;
         }
-    error = std::string("option ") + key + ": bad value '" + value + "'; expected " + words[0] + ", " + words[1] +
-            " or " + words[2];
+    error = std::string("option ") + key + ": bad value '" + value + "'; expected ";
+    for (size_t i = 0; i < N; ++i) error += std::string(words[i]) + (i + 2 < N ? ", " : i + 2 == N ? " or " : "");
     return false;
 }
 
@@ -293,7 +296,7 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             }
             o.fess0after = v;
         } else if (std::strcmp(key, "corraldead") == 0) {
-            if (!one_of(key, value, {"off", "on", "pi"}, o.corraldead, error)) return false;
+            if (!one_of(key, value, {"off", "on", "pi", "fess0"}, o.corraldead, error)) return false;
         } else if (std::strcmp(key, "cdbudget") == 0) {
             char *end = nullptr;
             const long v = std::strtol(value, &end, 10);

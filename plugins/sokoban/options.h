@@ -46,7 +46,7 @@ struct Options {
     bool fessrooms = true; // fessrooms=on|off: FESS's room-connectivity feature (rooms.h), a third cell coordinate
     int fessplan = 0; // fessplan=off|on|all (0, 1, 2): FESS's out-of-plan feature (plan.h) as a fourth cell coordinate; on: boxes to be shut in or on later goals in the way, all: also boxes off the goals in the way
     int fesspack = 1; // fesspack=off|on|all (0, 1, 2): FESS's packing macro (one move pushes a box all the way onto a goal of the next packing layer, fess.h)
-    int corraldead = 0; // corraldead=off|on|pi (0, 1, 2; corraldead.h): after each push beside a corral, or once per expansion on the PI-corral; off by default (costs more CPU than it saves, README)
+    int corraldead = 0; // corraldead=off|on|pi|fess0 (0, 1, 2, 3; corraldead.h): after each push beside a corral, or once per expansion on the PI-corral; off by default (costs more CPU than it saves, README)
     int cdbudget = 2000;    // cdbudget=N, 1..1000000: sub-states per corral deadlock test
     bool areatree = true; // areatree=on|off: with corraldead=on, the corral beside a single push and the child's player from the parent area's cut cells (areatree.h) or the parent's corral labels instead of floods
     // fess1with=greedy|plan|none (0, 1, 2; portfolio.h): what thread 1's FESS member alternates
@@ -69,7 +69,12 @@ enum : uint32_t {
     CD_ENGINE = 1, CD_ASTAR = 2, CD_GREEDY = 4, CD_FESS0 = 8, CD_PLAN0 = 16, CD_FESS1 = 32, CD_PLAN1 = 64, CD_REST = 128
 };
 // The corral deadlock mode (0 off, 1 on, 2 pi) of the search `member` (a CD_* bit).
-inline int corraldead_mode(const Options &o, uint32_t member) { return (o.cdmembers & member) ? o.corraldead : 0; }
+// corraldead=fess0 (3): `on` for thread 0's FESS member and its plan mate only, whatever
+// cdmembers says (measured: they gain, thread 1's FESS member loses; README).
+inline int corraldead_mode(const Options &o, uint32_t member) {
+    if (o.corraldead == 3) return (member & (CD_FESS0 | CD_PLAN0)) ? 1 : 0;
+    return (o.cdmembers & member) ? o.corraldead : 0;
+}
 
 extern const char *const OPTIONS_HELP;
 

@@ -348,6 +348,13 @@ TEST_CASE("Sokoban.CorralDead.MembersOption") {
     CHECK(corraldead_mode(o, CD_FESS0) == 2);
     CHECK(corraldead_mode(o, CD_ASTAR) == 0);
     CHECK(corraldead_mode(o, CD_ENGINE) == 0);
+    // corraldead=fess0: on (1) for thread 0's FESS member and plan mate only, cdmembers ignored.
+    Options f = parsed("corraldead", "fess0");
+    CHECK(f.corraldead == 3);
+    f.cdmembers = CD_GREEDY;
+    CHECK(corraldead_mode(f, CD_FESS0) == 1);
+    CHECK(corraldead_mode(f, CD_PLAN0) == 1);
+    for (uint32_t m : {CD_ENGINE, CD_ASTAR, CD_GREEDY, CD_FESS1, CD_PLAN1, CD_REST}) CHECK(corraldead_mode(f, m) == 0);
 }
 
 TEST_CASE("Sokoban.CorralDead.MembersRunTheTestOrNot") {
