@@ -67,26 +67,13 @@ TEST_CASE("Sokoban.Fess0.OptionParses") {
 
 
 TEST_CASE("Sokoban.Fess0.PortfolioWithTheMemberSolvesAndReplays") {
-    const solver_plugin *P = solver_plugin_entry();
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     for (const char *mode : {"on", "chain"}) {
         for (uint32_t level : {1u, 42u, 100u}) {
             CAPTURE(mode);
             CAPTURE(level);
             sokoban_test::StubRuntime rt;
-            const solver_option opts[] = {{"fess0", mode}, {"fess0after", "0"}};
-            char msg[512] = {0};
-            solver_error err{msg, sizeof msg, 0, 0};
-            solver_instance *inst = nullptr;
-            REQUIRE(P->open(micro.data(), micro.size(), "t", level, opts, 2, &rt.services, &inst, &err) == SOLVER_OK);
-            uint64_t cost = 0;
-            REQUIRE(P->solve(inst, &rt.services, &cost, &err) == SOLVER_OK);
-            REQUIRE(!rt.output.empty());
-            const std::string text = rt.output.substr(0, rt.output.size() - 1);
-            uint64_t replayed = 0;
-            CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &err) == SOLVER_OK, msg);
-            CHECK(replayed == cost);
-            P->close(inst);
+            sokoban_test::portfolio_solves_and_replays(micro, level, {{"fess0", mode}, {"fess0after", "0"}}, rt);
         }
     }
 }

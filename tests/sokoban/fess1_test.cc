@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "fess_test_util.h"
 #include "test_util.h"
 
 #include "../../plugins/sokoban/fess.h"
@@ -24,10 +25,8 @@ using sokoban::FessSearch;
 uint64_t plan_expansions(const std::string &text, int option_plan, int set, uint64_t budget = 2000000) {
     sokoban::Options o;
     o.fessplan = option_plan;
-    sokoban_test::Fixture fx(text, o);
-    FessSearch search(fx.inst, 256u << 20);
-    if (set >= 0) search.set_plan(set);
-    return search.run(budget, {}) == FessSearch::Status::solved ? search.expanded() : 0;
+    return sokoban_test::fess_expansions_to_solve(
+        text, o, [&](FessSearch &search) { if (set >= 0) search.set_plan(set); }, budget);
 }
 
 } // namespace
@@ -59,14 +58,7 @@ TEST_CASE("Sokoban.Fess1.PlanMemberSolvesXSokoban26") {
     search.set_plan(1);
     REQUIRE(search.plan() != nullptr);
     REQUIRE(search.run(60000, {}) == FessSearch::Status::solved);
-    std::vector<uint8_t> path;
-    std::vector<uint32_t> mv;
-    uint64_t cost = 0;
-    search.solution(path, mv, cost);
-    std::string moves, error;
-    REQUIRE_MESSAGE(sokoban::format_solution(fx.inst, path.data(), mv.data(), mv.size(), moves, error), error);
-    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
-    CHECK_MESSAGE(check.ok, check.reason);
+    sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
     CHECK(plan_expansions(text, 0, -1, 60000) == 0);
 }
 
@@ -93,27 +85,14 @@ TEST_CASE("Sokoban.Fess1.OptionParses") {
 TEST_CASE("Sokoban.Fess1.PortfolioWithEachMateSolvesAndReplays") {
     // Thread 1 runs first (sequential stand-in) with its FESS from the first expansion and
     // thread 0's member off: with plan or none greedy never expands, so FESS must win.
-    const solver_plugin *P = solver_plugin_entry();
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     for (const char *mate : {"greedy", "plan", "none"}) {
         for (uint32_t level : {1u, 42u, 100u}) {
             CAPTURE(mate);
             CAPTURE(level);
             sokoban_test::StubRuntime rt(2, true);
-            const solver_option opts[] = {{"fess1with", mate}, {"fess1after", "0"}, {"fess0", "off"}};
-            char msg[512] = {0};
-            solver_error err{msg, sizeof msg, 0, 0};
-            solver_instance *inst = nullptr;
-            REQUIRE(P->open(micro.data(), micro.size(), "t", level, opts, 3, &rt.services, &inst, &err) == SOLVER_OK);
-            uint64_t cost = 0;
-            REQUIRE(P->solve(inst, &rt.services, &cost, &err) == SOLVER_OK);
-            REQUIRE(!rt.output.empty());
-            const std::string text = rt.output.substr(0, rt.output.size() - 1);
-            uint64_t replayed = 0;
-            CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &err) == SOLVER_OK, msg);
-            CHECK(replayed == cost);
+            sokoban_test::portfolio_solves_and_replays(micro, level, {{"fess1with", mate}, {"fess1after", "0"}, {"fess0", "off"}}, rt);
             if (std::string(mate) != "greedy") CHECK(rt.log.find("fess (thread 1) won") != std::string::npos);
-            P->close(inst);
         }
     }
 }
@@ -121,26 +100,13 @@ TEST_CASE("Sokoban.Fess1.PortfolioWithEachMateSolvesAndReplays") {
 TEST_CASE("Sokoban.Fess1.ThreadZeroMembersSolveAndReplay") {
     // fess0with=plan|none: thread 0 (alone here: one thread) runs its FESS members only from
     // the first expansion, so FESS must win.
-    const solver_plugin *P = solver_plugin_entry();
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     for (const char *mate : {"plan", "none"})
     for (uint32_t level : {1u, 42u, 100u}) {
         CAPTURE(mate);
         CAPTURE(level);
         sokoban_test::StubRuntime rt(1, true);
-        const solver_option opts[] = {{"fess0with", mate}, {"fess0after", "0"}, {"portfolio", "on"}};
-        char msg[512] = {0};
-        solver_error err{msg, sizeof msg, 0, 0};
-        solver_instance *inst = nullptr;
-        REQUIRE(P->open(micro.data(), micro.size(), "t", level, opts, 3, &rt.services, &inst, &err) == SOLVER_OK);
-        uint64_t cost = 0;
-        REQUIRE(P->solve(inst, &rt.services, &cost, &err) == SOLVER_OK);
-        REQUIRE(!rt.output.empty());
-        const std::string text = rt.output.substr(0, rt.output.size() - 1);
-        uint64_t replayed = 0;
-        CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &err) == SOLVER_OK, msg);
-        CHECK(replayed == cost);
+        sokoban_test::portfolio_solves_and_replays(micro, level, {{"fess0with", mate}, {"fess0after", "0"}, {"portfolio", "on"}}, rt);
         CHECK(rt.log.find("fess (thread 0) won") != std::string::npos);
-        P->close(inst);
     }
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "fess_test_util.h"
 #include "test_util.h"
 
 #include "../../plugins/sokoban/fess.h"
@@ -108,14 +109,7 @@ TEST_CASE("Sokoban.FessPlan.SolvesAndReplaysWithThePlanFeature") {
             Fixture fx(text, o);
             FessSearch search(fx.inst, 256u << 20);
             REQUIRE(search.run(2000000, {}) == FessSearch::Status::solved);
-            std::vector<uint8_t> path;
-            std::vector<uint32_t> mv;
-            uint64_t cost = 0;
-            search.solution(path, mv, cost);
-            std::string moves, error;
-            REQUIRE_MESSAGE(sokoban::format_solution(fx.inst, path.data(), mv.data(), mv.size(), moves, error), error);
-            const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
-            CHECK_MESSAGE(check.ok, check.reason);
+            sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
         }
     CHECK(sokoban_test::parsed("fessplan", "on").fessplan == 1);
     CHECK(sokoban_test::parsed("fessplan", "all").fessplan == 2);

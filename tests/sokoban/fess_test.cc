@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 
+#include "fess_test_util.h"
 #include "test_util.h"
 
 #include "../../plugins/sokoban/fess.h"
@@ -39,12 +40,7 @@ FessSearch::Status fess_solve(const std::string &text, std::string &moves, sokob
     if (expanded) *expanded = search.expanded();
     if (macros) *macros = search.macros();
     if (st == FessSearch::Status::solved) {
-        std::vector<uint8_t> path;
-        std::vector<uint32_t> mv;
-        uint64_t cost = 0;
-        search.solution(path, mv, cost);
-        std::string error;
-        REQUIRE_MESSAGE(sokoban::format_solution(fx.inst, path.data(), mv.data(), mv.size(), moves, error), error);
+        moves = sokoban_test::fess_moves(search, fx);
     }
     return st;
 }
@@ -53,8 +49,7 @@ FessSearch::Status fess_solve(const std::string &text, std::string &moves, sokob
 void expect_fess_solves(const std::string &text, const sokoban::Options &options) {
     std::string moves;
     REQUIRE(fess_solve(text, moves, options) == FessSearch::Status::solved);
-    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
-    CHECK_MESSAGE(check.ok, check.reason);
+    sokoban_test::check_moves_replay(text, moves);
 }
 
 // FESS's expansions to a solution, summed over the given Microban levels, with the options
@@ -179,17 +174,8 @@ TEST_CASE("Sokoban.Fess.ExhaustsAnUnsolvableLevelCompletely") {
     o.deadsquares = o.freeze = o.corral = o.frozengoals = o.roomfill = o.localdead = false;
     o.heuristic = sokoban::HeuristicKind::none;
     Fixture fx(map, o);
-    std::set<std::vector<uint8_t>> seen;
-    std::deque<std::vector<uint8_t>> queue;
-    seen.insert(fx.initial());
-    queue.push_back(fx.initial());
-    while (!queue.empty()) {
-        const std::vector<uint8_t> s = queue.front();
-        queue.pop_front();
-        for (const sokoban_test::Child &c : sokoban_test::children(fx.inst, fx.scratch, s))
-            if (seen.insert(c.state).second) queue.push_back(c.state);
-    }
-    REQUIRE(seen.size() > 10); // a real space, not a root pruned at once
+    const size_t reachable = sokoban_test::reachable_states(fx);
+    REQUIRE(reachable > 10); // a real space, not a root pruned at once
     for (bool advisors : {true, false}) {
         CAPTURE(advisors);
         o.fessadvice = advisors;
@@ -197,8 +183,8 @@ TEST_CASE("Sokoban.Fess.ExhaustsAnUnsolvableLevelCompletely") {
         size_t states = 0;
         uint64_t expanded = 0;
         CHECK(fess_solve(map, moves, o, &states, &expanded) == FessSearch::Status::exhausted);
-        CHECK(states == seen.size());
-        CHECK(expanded == seen.size());
+        CHECK(states == reachable);
+        CHECK(expanded == reachable);
     }
     // And with every pruning on (the default) it is exhausted too, and without the toward advisor.
     std::string moves;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "fess_test_util.h"
 #include "test_util.h"
 
 #include "../../plugins/sokoban/fess.h"
@@ -27,10 +28,8 @@ using sokoban::FessSearch;
 uint64_t turns_expansions(const std::string &text, int option, int set, uint64_t budget = 2000000) {
     sokoban::Options o;
     o.fessturns = option;
-    sokoban_test::Fixture fx(text, o);
-    FessSearch search(fx.inst, 256u << 20);
-    if (set >= 0) search.set_turns(set == 1);
-    return search.run(budget, {}) == FessSearch::Status::solved ? search.expanded() : 0;
+    return sokoban_test::fess_expansions_to_solve(
+        text, o, [&](FessSearch &search) { if (set >= 0) search.set_turns(set == 1); }, budget);
 }
 
 } // namespace
@@ -73,14 +72,7 @@ TEST_CASE("Sokoban.FessTurns.PackedTurnsSolveAndReplay") {
         sokoban_test::Fixture fx(text, o);
         FessSearch search(fx.inst, 256u << 20);
         REQUIRE(search.run(2000000, {}) == FessSearch::Status::solved);
-        std::vector<uint8_t> path;
-        std::vector<uint32_t> mv;
-        uint64_t cost = 0;
-        search.solution(path, mv, cost);
-        std::string moves, error;
-        REQUIRE_MESSAGE(sokoban::format_solution(fx.inst, path.data(), mv.data(), mv.size(), moves, error), error);
-        const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
-        CHECK_MESSAGE(check.ok, check.reason);
+        sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
     }
 }
 
@@ -99,21 +91,12 @@ TEST_CASE("Sokoban.FessTurns.PackedTurnsExhaustAnUnsolvableLevelCompletely") {
     o.fessturns = 1;
     o.fessorder = false; // packed = boxes on goals: 0 and 1 both occur
     sokoban_test::Fixture fx(map, o);
-    std::set<std::vector<uint8_t>> seen;
-    std::deque<std::vector<uint8_t>> queue;
-    seen.insert(fx.initial());
-    queue.push_back(fx.initial());
-    while (!queue.empty()) {
-        const std::vector<uint8_t> s = queue.front();
-        queue.pop_front();
-        for (const sokoban_test::Child &c : sokoban_test::children(fx.inst, fx.scratch, s))
-            if (seen.insert(c.state).second) queue.push_back(c.state);
-    }
-    REQUIRE(seen.size() > 10);
+    const size_t reachable = sokoban_test::reachable_states(fx);
+    REQUIRE(reachable > 10);
     FessSearch search(fx.inst, 64u << 20);
     CHECK(search.run(2000000, {}) == FessSearch::Status::exhausted);
-    CHECK(search.states() == seen.size());
-    CHECK(search.expanded() == seen.size());
+    CHECK(search.states() == reachable);
+    CHECK(search.expanded() == reachable);
     REQUIRE(search.expanded_by_packed().size() >= 2); // more than one group took turns
     CHECK(search.expanded_by_packed()[1] > 0);
 }
@@ -170,25 +153,13 @@ TEST_CASE("Sokoban.FessEarly.TheMemberSharesTheThreadBeforeFessAfter") {
     // thread 1's FESS member solves it in about 18k expansions. With fessearly=off it starts
     // after greedy's 2^18; with fessearly=0 it shares the thread from greedy's 1024th on, so
     // the portfolio ends long before 2^18 states. Both answers replay.
-    const solver_plugin *P = solver_plugin_entry();
     const std::string xs = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
     uint64_t states[2] = {0, 0};
     for (int early = 0; early < 2; ++early) {
         CAPTURE(early);
         sokoban_test::StubRuntime rt(2, true);
         rt.services.memory_budget_bytes = 2ull << 30;
-        const solver_option opts[] = {{"fessearly", early ? "0" : "off"}};
-        char msg[512] = {0};
-        solver_error err{msg, sizeof msg, 0, 0};
-        solver_instance *inst = nullptr;
-        REQUIRE(P->open(xs.data(), xs.size(), "t", 45, opts, 1, &rt.services, &inst, &err) == SOLVER_OK);
-        uint64_t cost = 0;
-        REQUIRE(P->solve(inst, &rt.services, &cost, &err) == SOLVER_OK);
-        const std::string text = rt.output.substr(0, rt.output.size() - 1);
-        uint64_t replayed = 0;
-        CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &err) == SOLVER_OK, msg);
-        CHECK(replayed == cost);
-        P->close(inst);
+        sokoban_test::portfolio_solves_and_replays(xs, 45, {{"fessearly", early ? "0" : "off"}}, rt);
         CHECK(rt.log.find("fess (thread 1) won") != std::string::npos);
         const size_t at = rt.log.find("won; ");
         REQUIRE(at != std::string::npos);
@@ -202,26 +173,13 @@ TEST_CASE("Sokoban.FessEarly.TheMemberSharesTheThreadBeforeFessAfter") {
 TEST_CASE("Sokoban.FessTurns.PortfolioWithEachTurnsSolvesAndReplays") {
     // The portfolio with the FESS members from the start (fess0after=fess1after=0) and each
     // fessturns value: solved, and the answer replays in the plugin's verifier.
-    const solver_plugin *P = solver_plugin_entry();
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     for (const char *turns : {"cells", "packed", "mixed"}) {
         for (uint32_t level : {42u, 100u}) {
             CAPTURE(turns);
             CAPTURE(level);
             sokoban_test::StubRuntime rt;
-            const solver_option opts[] = {{"fessturns", turns}, {"fess0after", "0"}, {"fess1after", "0"}};
-            char msg[512] = {0};
-            solver_error err{msg, sizeof msg, 0, 0};
-            solver_instance *inst = nullptr;
-            REQUIRE(P->open(micro.data(), micro.size(), "t", level, opts, 3, &rt.services, &inst, &err) == SOLVER_OK);
-            uint64_t cost = 0;
-            REQUIRE(P->solve(inst, &rt.services, &cost, &err) == SOLVER_OK);
-            REQUIRE(!rt.output.empty());
-            const std::string text = rt.output.substr(0, rt.output.size() - 1);
-            uint64_t replayed = 0;
-            CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &err) == SOLVER_OK, msg);
-            CHECK(replayed == cost);
-            P->close(inst);
+            sokoban_test::portfolio_solves_and_replays(micro, level, {{"fessturns", turns}, {"fess0after", "0"}, {"fess1after", "0"}}, rt);
         }
     }
 }

@@ -355,6 +355,28 @@ struct StubRuntime {
     }
 };
 
+// Opens level `level` of `input` with `options`, runs the plugin's own solve on `rt` (the
+// portfolio), and checks that the plugin's verifier replays the printed line at the cost solve
+// reported; the log stays in rt.log for the caller's checks.
+inline void portfolio_solves_and_replays(const std::string &input, uint32_t level,
+                                         const std::vector<solver_option> &options, StubRuntime &rt) {
+    const solver_plugin *P = solver_plugin_entry();
+    char msg[512] = {0};
+    solver_error err{msg, sizeof msg, 0, 0};
+    solver_instance *inst = nullptr;
+    REQUIRE_MESSAGE(P->open(input.data(), input.size(), "t", level, options.data(), options.size(), &rt.services, &inst,
+                            &err) == SOLVER_OK,
+                    msg);
+    uint64_t cost = 0;
+    REQUIRE_MESSAGE(P->solve(inst, &rt.services, &cost, &err) == SOLVER_OK, msg);
+    REQUIRE(!rt.output.empty());
+    const std::string text = rt.output.substr(0, rt.output.size() - 1);
+    uint64_t replayed = 0;
+    CHECK_MESSAGE(P->verify_solution(inst, text.data(), text.size(), &replayed, &err) == SOLVER_OK, msg);
+    CHECK(replayed == cost);
+    P->close(inst);
+}
+
 } // namespace sokoban_test
 
 #endif

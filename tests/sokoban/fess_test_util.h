@@ -1,0 +1,67 @@
+// fess_test_util.h -- helpers shared by the FESS tests (no test cases here).
+#ifndef SOKOBAN_FESS_TEST_UTIL_H
+#define SOKOBAN_FESS_TEST_UTIL_H
+
+#include <doctest/doctest.h>
+
+#include <deque>
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "test_util.h"
+
+#include "../../plugins/sokoban/fess.h"
+#include "../../plugins/sokoban/solution.h"
+#include "sokoban_checker.h" // compiled into each test binary by checker_link.cc
+
+namespace sokoban_test {
+
+// The solution `search` found on fx's level, as LURD moves.
+inline std::string fess_moves(const sokoban::FessSearch &search, const Fixture &fx) {
+    std::vector<uint8_t> path;
+    std::vector<uint32_t> mv;
+    uint64_t cost = 0;
+    search.solution(path, mv, cost);
+    std::string moves, error;
+    REQUIRE_MESSAGE(sokoban::format_solution(fx.inst, path.data(), mv.data(), mv.size(), moves, error), error);
+    return moves;
+}
+
+// The independent checker replays `moves` on `text`.
+inline void check_moves_replay(const std::string &text, const std::string &moves) {
+    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
+    CHECK_MESSAGE(check.ok, check.reason);
+}
+
+// FESS's expansions to a solution on `text` within `budget` (0 when not solved), with
+// `options`, and `set` applied to the search before it runs.
+inline uint64_t fess_expansions_to_solve(const std::string &text, const sokoban::Options &options,
+                                         const std::function<void(sokoban::FessSearch &)> &set,
+                                         uint64_t budget = 2000000) {
+    Fixture fx(text, options);
+    sokoban::FessSearch search(fx.inst, 256u << 20);
+    set(search);
+    return search.run(budget, {}) == sokoban::FessSearch::Status::solved ? search.expanded() : 0;
+}
+
+// The number of states reachable from fx's initial state through its children (a plain BFS,
+// independent of any search): the size a search that exhausts the space must have seen.
+inline size_t reachable_states(Fixture &fx) {
+    std::set<std::vector<uint8_t>> seen;
+    std::deque<std::vector<uint8_t>> queue;
+    seen.insert(fx.initial());
+    queue.push_back(fx.initial());
+    while (!queue.empty()) {
+        const std::vector<uint8_t> s = queue.front();
+        queue.pop_front();
+        for (const Child &c : children(fx.inst, fx.scratch, s))
+            if (seen.insert(c.state).second) queue.push_back(c.state);
+    }
+    return seen.size();
+}
+
+} // namespace sokoban_test
+
+#endif
