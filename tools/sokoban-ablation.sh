@@ -14,9 +14,10 @@
 # toward-the-next-layer advisor, against the default chain; fesspack=off|all, its packing
 # macro, against the default on; fessrooms=off, its room-connectivity feature, against on;
 # fess0=off, without the second FESS member on thread 0, against the default on; corraldead
-# on|pi, the corral deadlock search, switched on: it is off by default; and on with areatree=off,
-# its corrals by floods instead of the parent area's tree: the same nodes, more seconds; and on
-# for thread 0's FESS members only (cdmembers=fess0+plan0), a portfolio row;
+# on|pi, the corral deadlock search, switched on for the runtime's engines: by default (fess0)
+# only the portfolio's thread 0 FESS members run it; and on with areatree=off, its corrals by
+# floods instead of the parent area's tree: the same nodes, more seconds; and, portfolio rows,
+# corraldead=off (no member runs it) and on (every member runs it) against the default fess0;
 # fess1with=greedy|plan and fess0with=astar|none, what the FESS members alternate with once
 # they have started, against the defaults none and plan).
 set -euo pipefail
@@ -60,7 +61,8 @@ configs=("all on|"
          "corraldead on|--option corraldead=on"
          "corraldead pi|--option corraldead=pi"
          "corraldead on, areatree off|--option corraldead=on --option areatree=off"
-         "corraldead t0 (2 thr.)|--threads 2 --option portfolio=on --option corraldead=on --option cdmembers=fess0+plan0"
+         "corraldead off (2 thr.)|--threads 2 --option portfolio=on --option corraldead=off"
+         "corraldead all (2 thr.)|--threads 2 --option portfolio=on --option corraldead=on"
          "fess1with greedy (2 thr.)|--threads 2 --option portfolio=on --option fess1with=greedy"
          "fess1with plan (2 thr.)|--threads 2 --option portfolio=on --option fess1with=plan"
          "fess0with astar (2 thr.)|--threads 2 --option portfolio=on --option fess0with=astar"

@@ -107,7 +107,8 @@ TEST_CASE("Sokoban.CorralDead.SwitchOffAndCache") {
     const std::string &before = BEFORE_DEAD_CORRAL;
     Options on, off, pi;
     on.localdead = off.localdead = pi.localdead = false;
-    CHECK(off.corraldead == 0); // the default
+    CHECK(off.corraldead == 3); // the default, fess0: off for the runtime's engines (this fixture)
+    off.corraldead = 0;
     on.corraldead = 1;
     pi.corraldead = 2;
     sokoban_test::Fixture a(before, on), b(before, off), c(before, pi);
@@ -224,7 +225,7 @@ TEST_CASE("Sokoban.CorralDead.Options") {
     REQUIRE(parse_options(on, 1, o, error));
     CHECK(o.corraldead == 1);
     REQUIRE(parse_options(nullptr, 0, o, error));
-    CHECK(o.corraldead == 0); // off by default
+    CHECK(o.corraldead == 3); // fess0 by default
     CHECK(o.cdbudget == 2000);
     CHECK(o.areatree); // on by default
     const solver_option flood[] = {{"areatree", "off"}};
