@@ -165,14 +165,8 @@ TEST_CASE("Sokoban.Fess.ExhaustsAnUnsolvableLevelCompletely") {
     // The box in the top-left corner can never move; the other one wanders the room. With the
     // pruning off (so that the space is not cut to the root) FESS must end exhausted, having
     // generated exactly the states a breadth-first enumeration over expand_state reaches.
-    const std::string map = "#######\n"
-                            "#$    #\n"
-                            "#  $  #\n"
-                            "# @ ..#\n"
-                            "#######";
-    sokoban::Options o;
-    o.deadsquares = o.freeze = o.corral = o.frozengoals = o.roomfill = o.localdead = false;
-    o.heuristic = sokoban::HeuristicKind::none;
+    const std::string &map = sokoban_test::UNSOLVABLE_CORNER_BOX;
+    sokoban::Options o = sokoban_test::no_pruning_options();
     Fixture fx(map, o);
     const size_t reachable = sokoban_test::reachable_states(fx);
     REQUIRE(reachable > 10); // a real space, not a root pruned at once

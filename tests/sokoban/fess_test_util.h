@@ -46,6 +46,22 @@ inline uint64_t fess_expansions_to_solve(const std::string &text, const sokoban:
     return search.run(budget, {}) == sokoban::FessSearch::Status::solved ? search.expanded() : 0;
 }
 
+// A level FESS cannot solve: the box in the top-left corner never moves, the other wanders the
+// room (and can reach the goals, so the packed count takes several values).
+inline const std::string UNSOLVABLE_CORNER_BOX = "#######\n"
+                                                 "#$    #\n"
+                                                 "#  $  #\n"
+                                                 "# @ ..#\n"
+                                                 "#######";
+
+// Every pruning off, no heuristic: the space a search exhausts is all that expand_state reaches.
+inline sokoban::Options no_pruning_options() {
+    sokoban::Options o;
+    o.deadsquares = o.freeze = o.corral = o.frozengoals = o.roomfill = o.localdead = false;
+    o.heuristic = sokoban::HeuristicKind::none;
+    return o;
+}
+
 // The number of states reachable from fx's initial state through its children (a plain BFS,
 // independent of any search): the size a search that exhausts the space must have seen.
 inline size_t reachable_states(Fixture &fx) {

@@ -80,14 +80,8 @@ TEST_CASE("Sokoban.FessTurns.PackedTurnsExhaustAnUnsolvableLevelCompletely") {
     // As Sokoban.Fess.ExhaustsAnUnsolvableLevelCompletely: with the pruning off, FESS must end
     // exhausted having expanded exactly the states a breadth-first enumeration reaches; here
     // with two boxes that can each reach goals (so the packed count varies: several groups).
-    const std::string map = "#######\n"
-                            "#$    #\n"
-                            "#  $  #\n"
-                            "# @ ..#\n"
-                            "#######";
-    sokoban::Options o;
-    o.deadsquares = o.freeze = o.corral = o.frozengoals = o.roomfill = o.localdead = false;
-    o.heuristic = sokoban::HeuristicKind::none;
+    const std::string &map = sokoban_test::UNSOLVABLE_CORNER_BOX;
+    sokoban::Options o = sokoban_test::no_pruning_options();
     o.fessturns = 1;
     o.fessorder = false; // packed = boxes on goals: 0 and 1 both occur
     sokoban_test::Fixture fx(map, o);
