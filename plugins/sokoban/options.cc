@@ -165,6 +165,25 @@ bool one_of(const char *key, const char *value, const char *const (&words)[N], T
     return false;
 }
 
+// value as a number of expansions from 0 to 2^40; with `off_word`, "off" too, stored as 2^40
+// (a count no search reaches). Else the error names what was expected.
+bool expansions(const char *key, const char *value, bool off_word, uint64_t &out, std::string &error) {
+    constexpr unsigned long long limit = 1ull << 40;
+    if (off_word && std::strcmp(value, "off") == 0) {
+        out = limit;
+        return true;
+    }
+    char *end = nullptr;
+    const unsigned long long v = std::strtoull(value, &end, 10);
+    if (value[0] < '0' || value[0] > '9' || *end != '\0' || v > limit) {
+        error = std::string("option ") + key + ": bad value '" + value + "'; expected " +
+                (off_word ? "off or " : "") + "a number of expansions, 0 to 2^40";
+        return false;
+    }
+    out = v;
+    return true;
+}
+
 bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     if (std::strcmp(value, "on") == 0 || std::strcmp(value, "1") == 0 || std::strcmp(value, "true") == 0) {
         out = true;
@@ -288,13 +307,7 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "fess0") == 0) {
             if (!one_of(key, value, {"off", "on", "chain"}, o.fess0, error)) return false;
         } else if (std::strcmp(key, "fess0after") == 0) {
-            char *end = nullptr;
-            const unsigned long long v = std::strtoull(value, &end, 10);
-            if (value[0] < '0' || value[0] > '9' || *end != '\0' || v > (1ull << 40)) {
-                error = std::string("option fess0after: bad value '") + value + "'; expected a number of expansions, 0 to 2^40";
-                return false;
-            }
-            o.fess0after = v;
+            if (!expansions(key, value, false, o.fess0after, error)) return false;
         } else if (std::strcmp(key, "corraldead") == 0) {
             if (!one_of(key, value, {"off", "on", "pi", "fess0"}, o.corraldead, error)) return false;
         } else if (std::strcmp(key, "cdbudget") == 0) {
@@ -310,26 +323,11 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "fess1with") == 0) {
             if (!one_of(key, value, {"greedy", "plan", "none"}, o.fess1with, error)) return false;
         } else if (std::strcmp(key, "fess1after") == 0) {
-            char *end = nullptr;
-            const unsigned long long v = std::strtoull(value, &end, 10);
-            if (value[0] < '0' || value[0] > '9' || *end != '\0' || v > (1ull << 40)) {
-                error = std::string("option fess1after: bad value '") + value + "'; expected a number of expansions, 0 to 2^40";
-                return false;
-            }
-            o.fess1after = v;
+            if (!expansions(key, value, false, o.fess1after, error)) return false;
         } else if (std::strcmp(key, "fess0with") == 0) {
             if (!one_of(key, value, {"astar", "plan", "none"}, o.fess0with, error)) return false;
         } else if (std::strcmp(key, "fessearly") == 0) {
-            char *end = nullptr;
-            const unsigned long long v = std::strtoull(value, &end, 10);
-            if (std::strcmp(value, "off") == 0) {
-                o.fessearly = 1ull << 40;
-            } else if (value[0] < '0' || value[0] > '9' || *end != '\0' || v > (1ull << 40)) {
-                error = std::string("option fessearly: bad value '") + value + "'; expected off or a number of expansions, 0 to 2^40";
-                return false;
-            } else {
-                o.fessearly = v;
-            }
+            if (!expansions(key, value, true, o.fessearly, error)) return false;
         } else if (std::strcmp(key, "fessturns") == 0) {
             if (!one_of(key, value, {"cells", "packed", "mixed"}, o.fessturns, error)) return false;
         } else if (std::strcmp(key, "cdmembers") == 0) {
