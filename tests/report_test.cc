@@ -41,3 +41,31 @@ TEST_CASE("Report.SummaryTableRowsAndTotals") {
     CHECK(own.find("nodes expanded") == std::string::npos);
     CHECK(collection_progress(12, 155, 11, 3.25) == "level 12/155  solved 11  3.2 s");
 }
+
+TEST_CASE("Report.OwnSolveShowsOnlyTheCountsItReported") {
+    solve_report own;
+    own.level = 3;
+    own.result = "solved";
+    own.solved = true;
+    own.solution_cost = 4;
+    own.seconds = 0.5;
+    own.engine = "solve";
+    own.stats.expanded = 77;
+    own.own_expanded = true; // reported through report_counts (ABI 1.2); generated not
+    const std::string t = summary_table({make_level_row(own, "lurd")}, "pushes");
+    CHECK(t.find("     3  solved              4         4     0.500           77\n") != std::string::npos);
+    CHECK(t.find("solved 1 of 1 levels in 0.500 s, 77 nodes expanded\n") != std::string::npos);
+    const std::string j = to_json(own);
+    CHECK(j.find("\"expanded\":77,\"generated\":null,\"duplicates\":null,\"pruned\":null,\"reopened\":null,\"stored\":null,") !=
+          std::string::npos);
+    CHECK(j.find("\"search_memory_bytes\":null,") != std::string::npos);
+    CHECK(to_text(own).find("| expanded 77 |") != std::string::npos);
+    CHECK(to_text(own).find("generated") == std::string::npos);
+    own.own_expanded = false; // nothing reported: no figure anywhere
+    CHECK(to_json(own).find("\"expanded\":null,\"generated\":null,") != std::string::npos);
+    CHECK(to_text(own).find("expanded") == std::string::npos);
+    CHECK(summary_table({make_level_row(own, "lurd")}, "pushes").find("nodes expanded") == std::string::npos);
+    solve_report engine = own; // a runtime engine: every counter is its own
+    engine.engine = "astar";
+    CHECK(to_json(engine).find("\"expanded\":77,\"generated\":0,\"duplicates\":0,") != std::string::npos);
+}

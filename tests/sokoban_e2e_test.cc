@@ -129,3 +129,53 @@ TEST_CASE("SokobanE2E.TimeLimitExitsWith3AndStatistics") {
     CHECK(has(r.err, "\"expanded\":"));
     CHECK(r.out.empty());
 }
+
+// The portfolio (the plugin's own solve, 2 threads) reports its expanded states to the runtime
+// (ABI 1.2 report_counts): the JSON statistics, the text summary and the --level all table show
+// the number the portfolio's own log line gives; the children it does not count stay null.
+TEST_CASE("SokobanE2E.PortfolioReportsItsNodes") {
+    auto states_in_log = [](const std::string& err) -> long long {
+        const std::string tail = " states expanded over ";
+        const size_t at = err.find(tail);
+        if (at == std::string::npos) return -1;
+        size_t start = at;
+        while (start > 0 && err[start - 1] >= '0' && err[start - 1] <= '9') --start;
+        return std::stoll(err.substr(start, at - start));
+    };
+    auto r = run_solver(std::string("--plugin sokoban --input ") + microban + " --level 5 --threads 2 --stats json");
+    REQUIRE(r.exit_code == 0);
+    CHECK(has(r.err, "\"engine\":\"solve\""));
+    const long long n = states_in_log(r.err);
+    REQUIRE(n > 0);
+    CHECK_MESSAGE(has(r.err, "\"expanded\":" + std::to_string(n) + ","), r.err);
+    CHECK(has(r.err, "\"generated\":null,"));
+    CHECK(has(r.err, "\"stored\":null,"));
+
+    std::string dir = solver_test::temp_dir("sokoban-nodes");
+    const std::string collection = read_file(microban);
+    std::string two = "; two levels\n\n";
+    for (int k : {4, 5}) two += "; " + std::to_string(k) + "\n\n" + solver_test::xsb_level(collection, k) + "\n";
+    FILE* f = std::fopen((dir + "/two.xsb").c_str(), "w");
+    std::fputs(two.c_str(), f);
+    std::fclose(f);
+    auto all = run_solver("--plugin sokoban --input " + dir + "/two.xsb --level all --threads 2");
+    REQUIRE(all.exit_code == 0);
+    // One log line per level, in order; each row of the table ends with that level's number.
+    long long sum = 0;
+    std::string rest = all.err;
+    for (int k = 1; k <= 2; ++k) {
+        const long long m = states_in_log(rest);
+        REQUIRE(m > 0);
+        sum += m;
+        rest = rest.substr(rest.find(" states expanded over ") + 1);
+        char tail[64];
+        std::snprintf(tail, sizeof tail, " %12lld\n", m);
+        char head[32];
+        std::snprintf(head, sizeof head, "%6d  %-11s ", k, "solved");
+        const size_t row = all.err.find(head);
+        REQUIRE(row != std::string::npos);
+        CHECK_MESSAGE(all.err.substr(row, all.err.find('\n', row) + 1 - row).find(tail) != std::string::npos, all.err);
+    }
+    CHECK_MESSAGE(has(all.err, "solved 2 of 2 levels in "), all.err);
+    CHECK_MESSAGE(has(all.err, " s, " + std::to_string(sum) + " nodes expanded\n"), all.err);
+}

@@ -7,7 +7,8 @@
 # A FILE is solved with --level all; a DIR stands for every *.txt map in it (one run each,
 # summed into one row), e.g. puzzles/sokoban/course.
 # Default: 5 s per level, 1 thread (the runtime's astar engine, which counts nodes; the
-# portfolio rows run with 2 threads and their plugin-side search reports no node count; move
+# portfolio rows run with 2 threads, their nodes the states the portfolio reports expanded over
+# both searches; move
 # ordering, ordering=off, acts in the portfolio only, so its row is a portfolio row; so do the
 # feature-space search rows: fess=off|on against the default share, and FESS's two parts
 # switched off with FESS in place of greedy, where they decide more; fesstoward=off|on, its
@@ -100,7 +101,7 @@ for f in "${files[@]}"; do
     i=0
     for c in "${configs[@]}"; do
         name=${c%%|*}
-        awk -v name="$name" -v coll="$(basename "$f")" -v me="$tmp/$i" -v portfolio="$([[ "$name" == *"(2 thr"* ]] && echo 1 || echo 0)" '
+        awk -v name="$name" -v coll="$(basename "$f")" -v me="$tmp/$i" '
             FNR == 1 { file++ }
             { if ($2 == "solved") ok[$1]++; if (FILENAME == me) { res[$1] = $2; nx[$1] = $3; sec[$1] = $4; n++ } }
             END {
@@ -108,7 +109,7 @@ for f in "${files[@]}"; do
                     if (res[k] == "solved") solved++
                     if (ok[k] == file) { common++; nodes += nx[k]; secs += sec[k] }
                 }
-                printf "%-22s %-20s %8s %8d %14s %10.2f\n", name, coll, solved + 0 "/" n, common, portfolio ? "-" : nodes, secs
+                printf "%-22s %-20s %8s %8d %14s %10.2f\n", name, coll, solved + 0 "/" n, common, nodes, secs
             }' "$tmp"/[0-9]*
         i=$((i + 1))
     done

@@ -31,8 +31,8 @@ for f in "${files[@]}"; do
         json=$(grep '^{' "$build/.bench-err" | tail -n 1)
         result=$(field result <<<"$json"); result=${result:-error}
         secs=$(field seconds <<<"$json"); exp=$(field expanded <<<"$json")
-        # The plugin's own solve (the portfolio, 2+ threads) runs outside the runtime's counters.
-        [ "$(field engine <<<"$json")" = solve ] && exp=-
+        # null: nobody counted (a plugin's own solve that reports no count; the portfolio reports).
+        if [ -z "$exp" ] || [ "$exp" = null ]; then exp=-; fi
         pushes=-; moves=-
         if [ "$result" = solved ]; then
             pushes=$(field solution_cost <<<"$json"); moves=$(head -n 1 <<<"$out" | tr -d '\n' | wc -c)

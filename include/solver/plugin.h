@@ -49,7 +49,7 @@ extern "C" {
 /* ---- versions -------------------------------------------------------------------------- */
 
 #define SOLVER_ABI_MAJOR 1
-#define SOLVER_ABI_MINOR 1
+#define SOLVER_ABI_MINOR 2
 /* abi_version as stored in every table: major in the high 16 bits, minor in the low 16. */
 #define SOLVER_ABI_VERSION ((uint32_t)((SOLVER_ABI_MAJOR << 16) | SOLVER_ABI_MINOR))
 #define SOLVER_ABI_MAJOR_OF(v) ((uint32_t)(v) >> 16)
@@ -163,7 +163,18 @@ typedef struct solver_services {
     void (*group_spawn)(void *ctx, solver_task_group *group, solver_task_fn fn, void *arg);
     void (*group_wait)(void *ctx, solver_task_group *group);
     void (*group_free)(void *ctx, solver_task_group *group);
+
+    /* ABI 1.2 [thread-safe]: a plugin's own solve tells the runtime how much it searched, as
+       totals for the instance so far (each call replaces the last): states expanded and
+       successors generated, or SOLVER_COUNT_UNKNOWN for a figure the plugin does not count.
+       The runtime prints them in its report and the --level all table; without a call it
+       prints no figure. Check SOLVER_HAS_FIELD(services, solver_services, report_counts)
+       before calling (a 1.0/1.1 runtime has no such field). */
+    void (*report_counts)(void *ctx, uint64_t expanded, uint64_t generated);
 } solver_services;
+
+/* A count a plugin does not keep (report_counts). */
+#define SOLVER_COUNT_UNKNOWN UINT64_MAX
 
 /* ---- instances ----------------------------------------------------------------------------- */
 

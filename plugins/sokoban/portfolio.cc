@@ -294,6 +294,10 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
     const unsigned w = sh.winner.load(std::memory_order_acquire);
     uint64_t total = 0;
     for (uint64_t e : sh.expanded) total += e;
+    // The runtime's report and --level all table show this total (ABI 1.2); generated children
+    // are not counted here.
+    if (SOLVER_HAS_FIELD(services, solver_services, report_counts) && services->report_counts)
+        services->report_counts(services->ctx, total, SOLVER_COUNT_UNKNOWN);
     if (w != 0) {
         const unsigned k = w - 1;
         std::string text, error;

@@ -231,8 +231,14 @@ private:
             char msg[1024] = {0};
             solver_error err{msg, sizeof msg, 0, 0};
             std::uint64_t cost = 0;
+            services_->reset_counts();
             solver_status s = t.solve(prob.instance(), services_->table(), &cost, &err);
             solution = services_->take_output();
+            const runtime_services::counts counted = services_->reported_counts();
+            rep.own_expanded = counted.reported && counted.expanded != SOLVER_COUNT_UNKNOWN;
+            rep.own_generated = counted.reported && counted.generated != SOLVER_COUNT_UNKNOWN;
+            if (rep.own_expanded) rep.stats.expanded = counted.expanded;
+            if (rep.own_generated) rep.stats.generated = counted.generated;
             while (!solution.empty() && solution.back() == '\n') solution.pop_back();
             if (s == SOLVER_OK) {
                 outcome = search_outcome::solved;

@@ -39,7 +39,14 @@ static std::string json_string(const std::string& s) {
     return out + "\"";
 }
 
+namespace {
+// A counter in JSON: the number, or null when nobody counted it (a plugin's own solve counts
+// only what it reports).
+std::string count_or_null(std::uint64_t n, bool counted) { return counted ? std::to_string(n) : "null"; }
+}  // namespace
+
 std::string to_json(const solve_report& r) {
+    const bool own = r.engine == "solve";
     std::ostringstream o;
     o.precision(6);
     o << "{\"plugin\":" << json_string(r.plugin) << ",\"source\":" << json_string(r.source) << ",\"level\":" << r.level
@@ -49,10 +56,13 @@ std::string to_json(const solve_report& r) {
     if (r.solved) o << r.solution_cost;
     else o << "null";
     o << ",\"cost_unit\":" << json_string(r.cost_unit) << ",\"verified\":" << (r.verified ? "true" : "false")
-      << ",\"expanded\":" << r.stats.expanded << ",\"generated\":" << r.stats.generated
-      << ",\"duplicates\":" << r.stats.duplicates << ",\"pruned\":" << r.stats.pruned
-      << ",\"reopened\":" << r.stats.reopened << ",\"stored\":" << r.stats.stored << ",\"seconds\":" << r.seconds
-      << ",\"search_memory_bytes\":" << r.stats.search_memory_bytes << ",\"peak_memory_bytes\":" << peak_rss_bytes();
+      << ",\"expanded\":" << count_or_null(r.stats.expanded, !own || r.own_expanded)
+      << ",\"generated\":" << count_or_null(r.stats.generated, !own || r.own_generated)
+      << ",\"duplicates\":" << count_or_null(r.stats.duplicates, !own)
+      << ",\"pruned\":" << count_or_null(r.stats.pruned, !own)
+      << ",\"reopened\":" << count_or_null(r.stats.reopened, !own)
+      << ",\"stored\":" << count_or_null(r.stats.stored, !own) << ",\"seconds\":" << r.seconds
+      << ",\"search_memory_bytes\":" << count_or_null(r.stats.search_memory_bytes, !own) << ",\"peak_memory_bytes\":" << peak_rss_bytes();
     if (!r.count.empty()) o << ",\"count\":" << json_string(r.count);  // a string: it may exceed 2^64
     if (r.visited != "exact") {
         o << ",\"visited\":" << json_string(r.visited);
@@ -95,7 +105,7 @@ level_row make_level_row(const solve_report& r, const std::string& answer) {
     row.cost = r.solution_cost;
     row.steps = r.solved ? answer_steps(answer) : -1;
     row.seconds = r.seconds;
-    row.has_nodes = r.engine != "solve";
+    row.has_nodes = r.engine != "solve" || r.own_expanded;
     row.expanded = r.stats.expanded;
     return row;
 }
@@ -145,7 +155,7 @@ std::string to_text(const solve_report& r) {
     o.precision(3);
     o << r.result;
     // A plugin's own solve reports a cost only for replayable answers (a count has none) and
-    // no node counters (the runtime did not run the search).
+    // only the counters it reported (the runtime did not run the search).
     const bool own = r.engine == "solve";
     if (r.solved && (!own || r.verified))
         o << ": " << r.solution_cost << " " << r.cost_unit << (r.verified ? " (verified)" : "");
@@ -156,6 +166,11 @@ std::string to_text(const solve_report& r) {
     if (!own)
         o << " | expanded " << human_count(r.stats.expanded) << ", generated " << human_count(r.stats.generated)
           << ", stored " << human_count(r.stats.stored);
+    else if (r.own_expanded || r.own_generated) {
+        o << " |";
+        if (r.own_expanded) o << " expanded " << human_count(r.stats.expanded) << (r.own_generated ? "," : "");
+        if (r.own_generated) o << " generated " << human_count(r.stats.generated);
+    }
     if (r.visited != "exact") {
         o << " (" << r.visited;
         if (r.stats.visited_false_positive_rate >= 0)

@@ -17,6 +17,10 @@ struct solve_report {
     bool solved = false, verified = false;
     std::uint64_t solution_cost = 0;
     search_stats stats;
+    // A plugin's own solve (engine "solve"): the runtime counted nothing itself, so
+    // stats.expanded and stats.generated hold what the plugin reported through report_counts
+    // (ABI 1.2), and these say which of the two it reported; no figure is printed for the others.
+    bool own_expanded = false, own_generated = false;
     std::string visited = "exact";  // --visited
     std::string count;  // count engine: the decimal count (JSON "count":"..."); empty otherwise
 };
@@ -30,7 +34,7 @@ struct level_row {
     std::int64_t steps = -1;      // the answer's length in steps when it is one word, else -1
     double seconds = 0;
     std::uint64_t expanded = 0;
-    bool has_nodes = false;       // false for a plugin's own solve (the runtime counted nothing)
+    bool has_nodes = false;       // false for a plugin's own solve that reported no count
 };
 
 // The answer's length in steps when it is a single word of letters (Sokoban's LURD / WASD

@@ -79,6 +79,23 @@ runtime_services::runtime_services(executor& exec, search_control& control, std:
         }
     };
     table_.group_free = [](void*, solver_task_group* g) { delete g; };
+    table_.report_counts = [](void* ctx, std::uint64_t expanded, std::uint64_t generated) {
+        auto& s = self(ctx);
+        std::lock_guard<std::mutex> lock(s.mutex_);
+        s.counts_.reported = true;
+        s.counts_.expanded = expanded;
+        s.counts_.generated = generated;
+    };
+}
+
+void runtime_services::reset_counts() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    counts_ = counts{};
+}
+
+runtime_services::counts runtime_services::reported_counts() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return counts_;
 }
 
 std::string runtime_services::take_output() {

@@ -11,6 +11,7 @@
 #include "engines/search_control.h"
 #include "sched/executor.h"
 
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -23,6 +24,15 @@ public:
     const solver_services* table() const { return &table_; }
     // Text written by the plugin's own solve (write_output), in order.
     std::string take_output();
+    // What the plugin's own solve reported through report_counts (ABI 1.2) since the last
+    // reset: `reported` false when it never called it; a figure it does not keep is
+    // SOLVER_COUNT_UNKNOWN.
+    struct counts {
+        bool reported = false;
+        std::uint64_t expanded = SOLVER_COUNT_UNKNOWN, generated = SOLVER_COUNT_UNKNOWN;
+    };
+    void reset_counts();
+    counts reported_counts();
     // Where progress lines go; empty = nowhere.
     std::function<void(const char* what, double fraction)> on_progress;
 
@@ -32,8 +42,9 @@ private:
     search_control& control_;
     std::string cache_dir_;
     bool quiet_;
-    std::mutex mutex_;  // guards output_ and stderr lines
+    std::mutex mutex_;  // guards output_, counts_ and stderr lines
     std::string output_;
+    counts counts_;
     solver_services table_{};
 };
 
