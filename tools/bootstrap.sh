@@ -8,6 +8,8 @@ have_header boost/program_options.hpp || need+=(libboost-program-options-dev)
 ls /usr/lib/*/libboost_program_options.so >/dev/null 2>&1 || need+=(libboost-program-options-dev)
 have_header doctest/doctest.h || need+=(doctest-dev)
 command -v g++ >/dev/null || need+=(g++)
+# The install test builds a plugin out of tree through the installed solver-plugin.pc.
+command -v pkg-config >/dev/null || need+=(pkg-config)
 if [ "${#need[@]}" -eq 0 ]; then exit 0; fi
 mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
