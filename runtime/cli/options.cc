@@ -48,7 +48,8 @@ static po::options_description describe() {
         ("check-plugin", po::value<std::string>(), "NAME|PATH: run the plugin conformance checks (ABI, determinism, "
             "canonical states, hashes, heuristic, thread safety, engines and verifier, bad input) and print a "
             "PASS/FAIL list; instance checks use --input FILE (--level, --option, --threads, --time-limit per "
-            "engine run apply); exit code 0 when all pass, 1 when one fails")
+            "engine run apply); exit code 0 when all pass, 1 when one fails (a plugin path that cannot be loaded fails "
+            "'load'), 2 when a bare name is not found or the --input file cannot be read")
         ("version", "print the version and the plugin ABI version")
         ("help,h", "this help; with --plugin, the plugin's input format and options");
     // clang-format on
