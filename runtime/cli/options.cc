@@ -15,6 +15,7 @@ namespace solver {
 static po::options_description describe() {
     std::string engines;
     for (const auto& d : engine_descriptions()) engines += std::string("\n  ") + d.name + ": " + d.help;
+    engines += "\n  solve: the plugin's own search, for an instance that has one (then the default)";
     po::options_description o("Options");
     // clang-format off
     o.add_options()
@@ -23,12 +24,12 @@ static po::options_description describe() {
             "tree (beside bin/, then the install prefix); or a path")
         ("input,i", po::value<std::string>(), "the puzzle: a file, '-' for standard input, or the text itself "
             "(e.g. a cube scramble)")
-        ("threads,t", po::value<unsigned>(), "worker threads (default: the number of online CPUs)")
+        ("threads,t", po::value<unsigned>(), "worker threads (default: the CPUs this process may use; at least 4 with --check-plugin)")
         ("pool", po::value<std::string>(), "thread pool: ws (the work-stealing pthread pool, default), omp (OpenMP; "
             "only in a make OMP=1 build, where it is the default) or sequential")
         ("pin", "pin worker k to the k-th CPU (ws pool)")
         ("engine,e", po::value<std::string>(), ("search engine (default: the plugin's choice for the instance):" + engines).c_str())
-        ("weight,w", po::value<double>(), "weight W >= 1 for astar, f = g + W*h (default: the plugin's choice, usually 1)")
+        ("weight,w", po::value<double>(), "weight W >= 1 for astar and hda, f = g + W*h (default: the plugin's choice, usually 1)")
         ("visited", po::value<std::string>(), "visited set of astar/greedy: exact (default) or bloom (a bloom "
             "filter: fewer bytes per state, but it may prune unseen states; only for any-solution "
             "searches, --engine greedy or --weight > 1, and an exhausted search then proves nothing: exit 3)")
@@ -47,7 +48,8 @@ static po::options_description describe() {
         ("check-plugin", po::value<std::string>(), "NAME|PATH: run the plugin conformance checks (ABI, determinism, "
             "canonical states, hashes, heuristic, thread safety, engines and verifier, bad input) and print a "
             "PASS/FAIL list; instance checks use --input FILE (--level, --option, --threads, --time-limit per "
-            "engine run apply); exit code 0 when all pass, 1 when one fails")
+            "engine run apply); exit code 0 when all pass, 1 when one fails (a plugin path that cannot be loaded fails "
+            "'load'), 2 when a bare name is not found or the --input file cannot be read")
         ("version", "print the version and the plugin ABI version")
         ("help,h", "this help; with --plugin, the plugin's input format and options");
     // clang-format on
