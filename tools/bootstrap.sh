@@ -18,6 +18,6 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
     apt-get update -qq >&2
     apt-get install -y -qq "${need[@]}" >&2
 else
-    echo "missing Debian packages; run: sudo apt-get install ${need[*]}" >&2
+    echo "missing Debian packages; as root run: apt-get install ${need[*]}" >&2
     exit 1
 fi
