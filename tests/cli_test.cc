@@ -35,6 +35,16 @@ TEST_CASE("Cli.PluginHelpShowsItsInputFormat") {
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "eightpuzzle"));
     CHECK(has(r.out, "nine numbers"));
+    // Every shipped plugin's help ends its last line (the cube's and EWN's option texts end
+    // without a newline; the runtime adds it so the shell prompt starts on its own line).
+    for (const char* p : {"sokoban", "cube", "ewn", "matchsticks"}) {
+        CAPTURE(p);
+        auto h = run_solver(std::string("--plugin ") + p + " --help");
+        CHECK(h.exit_code == 0);
+        REQUIRE(!h.out.empty());
+        CHECK(h.out.back() == '\n');
+        CHECK(h.out.find("\n\n", h.out.size() - 2) == std::string::npos);
+    }
 }
 
 TEST_CASE("Cli.UsageErrorsExitWith2") {

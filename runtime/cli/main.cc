@@ -62,13 +62,17 @@ input_text read_input(const std::string& arg) {
 
 void print_plugin_help(const loaded_plugin& p) {
     const solver_plugin& t = p.table();
-    std::string input_help = t.input_help ? t.input_help : "(not documented)";
-    if (!input_help.empty() && input_help.back() != '\n') input_help += '\n';
+    // A plugin's texts may end without a newline; the shell prompt must not run into them.
+    auto as_lines = [](const char* text, const char* none) {
+        std::string s = text && *text ? text : none;
+        if (s.back() != '\n') s += '\n';
+        return s;
+    };
     std::cout << t.name << " " << (t.version ? t.version : "") << ": " << (t.summary ? t.summary : "") << "\n"
               << "(" << p.path() << ", plugin ABI " << SOLVER_ABI_MAJOR_OF(t.abi_version) << "."
               << SOLVER_ABI_MINOR_OF(t.abi_version) << ")\n\nInput:\n"
-              << input_help << "\nOptions (--option key=value):\n"
-              << (t.options_help && *t.options_help ? t.options_help : "  (none)\n");
+              << as_lines(t.input_help, "(not documented)") << "\nOptions (--option key=value):\n"
+              << as_lines(t.options_help, "  (none)");
 }
 
 // The live progress line: only on a terminal, never with --quiet.
