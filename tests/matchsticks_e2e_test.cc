@@ -130,4 +130,16 @@ TEST_CASE("MatchsticksE2E.BadInputAndOptions") {
     r = run_solver("--plugin matchsticks --input '6 6' --time-limit 0.05 --threads 2");
     CHECK(r.exit_code == 3);
     CHECK(r.out.empty());
+    // Solve-only instances (SOLVER_SOLVE_ONLY): the runtime's engines are refused (they would
+    // run the one-state placeholder model and print an empty "solution"), `solve` answers.
+    for (const char* e : {"astar", "bfs", "ida", "count"}) {
+        CAPTURE(e);
+        r = run_solver(std::string("--plugin matchsticks --input '4 4 9' --engine ") + e);
+        CHECK(r.exit_code == 2);
+        CHECK(r.out.empty());
+        CHECK(has(r.err, "only with its own search"));
+    }
+    r = run_solver("--plugin matchsticks --input '4 4 9' --engine solve");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "4 4 9 5 7144\n");
 }

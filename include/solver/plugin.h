@@ -196,6 +196,9 @@ typedef struct solver_option {
 #define SOLVER_HAS_SOLVE 0x20u     /* solve() handles this instance itself */
 #define SOLVER_ANY_SOLUTION 0x40u  /* the domain is content with any solution (e.g. Sokoban):
                                       the runtime may default to a fast non-optimal engine */
+#define SOLVER_SOLVE_ONLY 0x80u    /* ABI 1.2: only the plugin's own solve answers this instance
+                                      (its answer is not a path, e.g. a count table); the runtime
+                                      refuses any other engine as a usage error */
 
 typedef struct solver_instance_info {
     uint32_t abi_version;

@@ -2,7 +2,8 @@
 //
 // The answers are count tables, not paths, so this is a solve-only domain: the state model is
 // the smallest valid one (one byte, the initial state is already a goal, expand emits nothing),
-// the instance has SOLVER_HAS_SOLVE with default engine "solve", and verify_solution says
+// the instance has SOLVER_HAS_SOLVE and SOLVER_SOLVE_ONLY (the runtime refuses its other engines)
+// with default engine "solve", and verify_solution says
 // SOLVER_ERR_UNSUPPORTED (the CLI reports the answer as unverified).
 // Every table function catches everything: no exception crosses the C ABI.
 #include <solver/plugin.h>
@@ -57,7 +58,7 @@ solver_status open_fn(const char *input, size_t length, const char *, uint32_t l
         i.abi_version = SOLVER_ABI_VERSION;
         i.struct_size = sizeof(solver_instance_info);
         i.state_size = 1;
-        i.flags = SOLVER_UNIT_COST | SOLVER_HAS_SOLVE;
+        i.flags = SOLVER_UNIT_COST | SOLVER_HAS_SOLVE | SOLVER_SOLVE_ONLY;
         i.default_engine = "solve";
         i.default_weight = 1.0;
         i.cost_unit = "sticks";

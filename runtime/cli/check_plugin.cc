@@ -729,6 +729,8 @@ void check_instance(const check_config& c, reporter& r) {
             why = "info.flags has SOLVER_HAS_GOAL_WEIGHT but the table's goal_weight is NULL";
         else if ((in->flags & SOLVER_HAS_SOLVE) && !(SOLVER_HAS_FIELD(&t, solver_plugin, solve) && t.solve))
             why = "info.flags has SOLVER_HAS_SOLVE but the table's solve is NULL";
+        else if ((in->flags & SOLVER_SOLVE_ONLY) && !(in->flags & SOLVER_HAS_SOLVE))
+            why = "info.flags claims SOLVER_SOLVE_ONLY without SOLVER_HAS_SOLVE";
         else if ((in->flags & SOLVER_H_CONSISTENT) && !(in->flags & SOLVER_H_ADMISSIBLE))
             why = "info.flags claims SOLVER_H_CONSISTENT without SOLVER_H_ADMISSIBLE";
         else if (in->default_weight != 0 && !(in->default_weight >= 1.0))
@@ -1070,16 +1072,17 @@ void check_engines(check_config& c, reporter& r) {
     };
     std::vector<plan> plans;
     if ((flags & SOLVER_HAS_SOLVE) && SOLVER_HAS_FIELD(&t, solver_plugin, solve) && t.solve) plans.push_back({"solve", 0, c.threads, false});
-    if (admissible) {
+    const bool solve_only = flags & SOLVER_SOLVE_ONLY;  // the runtime's engines are refused
+    if (!solve_only && admissible) {
         plans.push_back({"astar", 1, 1, true});
         plans.push_back({"astar", 1, c.threads, true});
         plans.push_back({"hda", 1, c.threads, true});
         plans.push_back({"ida", 1, c.threads, true});
-    } else {
+    } else if (!solve_only) {
         plans.push_back({"astar", default_weight, c.threads, false});
     }
     const bool already = default_engine == "astar" || (admissible && (default_engine == "hda" || default_engine == "ida"));
-    if (!default_engine.empty() && default_engine != "solve" && default_engine != "count" && !already)
+    if (!solve_only && !default_engine.empty() && default_engine != "solve" && default_engine != "count" && !already)
         plans.push_back({default_engine, default_weight, c.threads, false});
     std::vector<std::string> lines, problems;
     std::uint64_t optimum = UINT64_MAX;

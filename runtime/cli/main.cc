@@ -264,6 +264,9 @@ private:
         } else {
             rep.engine = !opts_.engine.empty() ? opts_.engine : !prob.default_engine().empty() ? prob.default_engine() : "astar";
             if (rep.engine == "solve") throw std::invalid_argument("this plugin has no solve of its own for this instance");
+            if (prob.flags() & SOLVER_SOLVE_ONLY)
+                throw std::invalid_argument("plugin '" + std::string(t.name) + "' answers this instance only with its own "
+                                            "search (--engine solve, the default), not with --engine " + rep.engine);
             auto eng = make_engine(rep.engine);
             engine_options eo;
             eo.weight = opts_.weight ? *opts_.weight : prob.default_weight();
