@@ -63,9 +63,12 @@ TEST_CASE("PluginHost.RefusesMissingFile") {
 
 TEST_CASE("PluginHost.RefusesAFileThatIsNotALibrary") {
     std::string dir = solver_test::temp_dir("not-a-library");
-    std::ofstream(dir + "/libtext.so") << "this is a text file, not ELF\n";
+    // Longer than an ELF header, so the loader reads it and names what is wrong.
+    std::ofstream(dir + "/libtext.so") << "this is a text file, not ELF: " << std::string(100, 'x') << "\n";
     std::string why = refusal(dir + "/libtext.so");
     CHECK(why.find("not a loadable shared library") != std::string::npos);
+    CHECK(why.find("invalid ELF header") != std::string::npos);  // the loader's reason, not an errno text
+    CHECK(why.find("Bad file descriptor") == std::string::npos);
     std::filesystem::remove_all(dir);
 }
 

@@ -2,6 +2,8 @@
 
 #include <boost/dll/runtime_symbol_info.hpp>
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdlib>
@@ -104,7 +106,17 @@ loaded_plugin loaded_plugin::load(const std::string& name_or_path) {
     p.library_.load(boost::dll::fs::path(path), ec,
                     boost::dll::load_mode::rtld_local | boost::dll::load_mode::rtld_now);
     if (ec) {
-        throw plugin_error("plugin '" + path + "' is not a loadable shared library (" + ec.message() + ")");
+        // Boost.DLL keeps only an error code ("Bad file descriptor" for every dlopen failure);
+        // the loader's own reason (an invalid ELF header, a missing symbol or library, the wrong
+        // class) comes from dlerror after one more attempt.
+        std::string why = ec.message();
+        dlerror();  // clear any earlier message
+        if (void* h = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+            dlclose(h);
+        } else if (const char* e = dlerror()) {
+            why = e;
+        }
+        throw plugin_error("plugin '" + path + "' is not a loadable shared library (" + why + ")");
     }
     if (!p.library_.has(SOLVER_PLUGIN_ENTRY_NAME)) {
         throw plugin_error("'" + path + "' is not a solver plugin: it does not export " SOLVER_PLUGIN_ENTRY_NAME);
