@@ -91,6 +91,7 @@ void init_scratch(const Instance &inst, Scratch &s) {
     matching_cache_init(s.hs, n, static_cast<int>(inst.board.goals.size()), cache ? MATCHING_CACHE_BYTES : 0);
     s.path.init(n);
     s.frozen.init(inst.board);
+    s.frozen.fast = inst.options.fgfast;
     s.localdead.init(inst.board);
     s.localdead.radius = inst.options.ldradius;
     s.localdead.budget = inst.options.ldbudget;
