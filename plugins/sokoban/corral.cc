@@ -28,7 +28,7 @@ constexpr int MAX_MERGES = 8;      // components merged into one candidate at mo
 
 CorralVerdict find_pi_corral(const Board &b, const uint8_t *dead, const uint8_t *occ,
                              const uint32_t *reach, uint32_t reach_stamp, CorralScratch &s,
-                             std::vector<int> &allowed) {
+                             std::vector<int> &allowed, bool rescan) {
     // Stamps: every component and every candidate set gets fresh ones; reset on wrap-around.
     if (s.stamp > UINT32_MAX - 4u * static_cast<uint32_t>(b.n) - 16u) {
         std::fill(s.comp.begin(), s.comp.end(), 0);
@@ -58,7 +58,13 @@ CorralVerdict find_pi_corral(const Board &b, const uint8_t *dead, const uint8_t 
                 const int x = b.nb[c][d];
                 if (x < 0) continue;
                 if (occ[x]) {
-                    s.comp_boxes.push_back(x); // may repeat; harmless
+                    // Each box once per corral, in the order first met: the lists below are
+                    // scanned once per merge attempt and seed (XSokoban 29's goal room, one
+                    // corral with most boxes around it: half the A*'s CPU in here).
+                    if (s.boxmark[x] != id) {
+                        s.boxmark[x] = id;
+                        s.comp_boxes.push_back(x);
+                    }
                 } else if (s.comp[x] != id) {
                     s.comp[x] = id; // touches an unreachable empty cell, so unreachable too
                     s.stack.push_back(x);
@@ -84,37 +90,53 @@ CorralVerdict find_pi_corral(const Board &b, const uint8_t *dead, const uint8_t 
     bool have_best = false;
     const int seeds = m;
     s.in_set.assign(m, 0);
+    s.set_list.clear();
     for (int seed = 0; seed < seeds; ++seed) {
         // Seeds are corrals unsolved on their own (a solved one could only matter merged with
         // an unsolved one, which is a seed itself): fewer candidates, still sound.
         if (!s.comp_goal[seed]) continue;
-        std::fill(s.in_set.begin(), s.in_set.end(), 0);
+        for (int c : s.set_list) s.in_set[c] = 0;
         s.set_list.clear();
         s.in_set[seed] = 1;
         s.set_list.push_back(seed);
+        // The set's adjacent boxes, marked with one stamp per seed; a merged corral's new boxes
+        // are appended (the list of the merged set, in the same order, as a fresh collection
+        // would give). A merge does not restart the scan of the pushes: every (box, direction)
+        // before the one that asked for the merge gave "stays" or "a push into the set", and a
+        // larger set gives each of them the same answer (the checks that say "stays" only grow
+        // with the set; a push into the set stays one), so the scan resumes at that pair with
+        // the pushes found so far (corralmerge=rescan: from the start, as before; the same
+        // verdict and pushes in the same order either way, tested).
+        const uint32_t mark = ++s.stamp;
+        s.boxes.clear();
+        s.pushes.clear();
         bool pi = false, unsolved = false;
-        for (int attempt = 0; attempt <= MAX_MERGES; ++attempt) {
-            // Adjacent boxes of the set, marked with a fresh stamp.
-            const uint32_t mark = ++s.stamp;
-            s.boxes.clear();
-            unsolved = false;
-            for (int c : s.set_list) {
-                if (s.comp_goal[c]) unsolved = true;
-                for (int k = s.first_box[c]; k < s.first_box[c + 1]; ++k) {
-                    const int x = s.comp_boxes[k];
-                    if (s.boxmark[x] == mark) continue;
-                    s.boxmark[x] = mark;
-                    s.boxes.push_back(x);
-                    if (!b.goal[x]) unsolved = true;
-                }
+        auto add_boxes = [&](int c) {
+            if (s.comp_goal[c]) unsolved = true;
+            for (int k = s.first_box[c]; k < s.first_box[c + 1]; ++k) {
+                const int x = s.comp_boxes[k];
+                if (s.boxmark[x] == mark) continue;
+                s.boxmark[x] = mark;
+                s.boxes.push_back(x);
+                if (!b.goal[x]) unsolved = true;
             }
+        };
+        add_boxes(seed);
+        size_t k = 0; // the scan's resume point: box k, direction d0
+        int d0 = 0;
+        for (int attempt = 0; attempt <= MAX_MERGES; ++attempt) {
             if (!unsolved) break;
-            s.pushes.clear();
+            if (rescan) {
+                k = 0;
+                d0 = 0;
+                s.pushes.clear();
+            }
             int merge = -1;
             bool fail = false;
-            for (size_t k = 0; k < s.boxes.size() && !fail && merge < 0; ++k) {
+            for (; k < s.boxes.size() && !fail && merge < 0; ++k, d0 = 0) {
                 const int box = s.boxes[k];
-                for (int d = 0; d < 4 && !fail && merge < 0; ++d) {
+                int d = d0;
+                for (; d < 4; ++d) {
                     const int pos = b.nb[box][opposite(d)];
                     const int dest = b.nb[box][d];
                     if (pos < 0) continue;                           // wall behind: never
@@ -134,13 +156,22 @@ CorralVerdict find_pi_corral(const Board &b, const uint8_t *dead, const uint8_t 
                     const int dc = comp_index(dest);
                     if (dc >= 0 && s.in_set[dc]) {
                         // Into the set: must be possible right now (P).
-                        if (occ[pos] || reach[pos] != reach_stamp) fail = true;
-                        else s.pushes.push_back(box * 4 + d);
+                        if (occ[pos] || reach[pos] != reach_stamp) {
+                            fail = true;
+                            break;
+                        }
+                        s.pushes.push_back(box * 4 + d);
                     } else if (dc >= 0) {
                         merge = dc; // into another corral: take it in
+                        break;
                     } else {
                         fail = true; // out into the player's area (I fails)
+                        break;
                     }
+                }
+                if (fail || merge >= 0) {
+                    d0 = d; // resume here after the merge (k stays: the loop's step is skipped)
+                    break;
                 }
             }
             if (fail) break;
@@ -149,8 +180,10 @@ CorralVerdict find_pi_corral(const Board &b, const uint8_t *dead, const uint8_t 
                 break;
             }
             if (static_cast<int>(s.set_list.size()) >= MAX_MERGES + 1 || m > MAX_COMPONENTS) break;
+            ++s.merges;
             s.in_set[merge] = 1;
             s.set_list.push_back(merge);
+            add_boxes(merge);
         }
         if (!pi || !unsolved) continue;
         if (s.pushes.empty()) return CorralVerdict::dead;

@@ -36,9 +36,10 @@ struct CorralScratch {
     std::vector<int> set_list;
     // The corrals of the last call: the empty cells outside the player's area with
     // label_base < comp[c] <= label_base + label_count, corral k = comp - label_base - 1, the
-    // boxes beside it comp_boxes[first_box[k], first_box[k + 1]) (with repeats). Read by
+    // boxes beside it comp_boxes[first_box[k], first_box[k + 1]) (each once, in the order the labelling met them). Read by
     // corraldead.h for pushes into a corral.
     uint32_t label_base = 0, label_count = 0;
+    uint64_t merges = 0; // corrals merged into a seed's set, all calls (tests, measurements)
     void init(int n);
 };
 
@@ -46,9 +47,12 @@ enum class CorralVerdict { none, restrict, dead };
 
 // occ: 1 per cell with a box; reach[c] == reach_stamp for the cells the player reaches.
 // On restrict, `allowed` holds the pushes (box * 4 + dir) to expand, and nothing else.
+// rescan (corralmerge=rescan): after each merge the pushes are scanned again from the first box
+// (the old way, kept to test and measure against); by default the scan resumes where the merge
+// was asked for, with the same result (corral.cc).
 CorralVerdict find_pi_corral(const Board &board, const uint8_t *dead, const uint8_t *occ,
                              const uint32_t *reach, uint32_t reach_stamp, CorralScratch &s,
-                             std::vector<int> &allowed);
+                             std::vector<int> &allowed, bool rescan = false);
 
 } // namespace sokoban
 

@@ -76,6 +76,53 @@ bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
     const uint64_t *reach = e.reach.data();
     auto in_group = [&](int c) { return std::binary_search(e.cells.begin(), e.cells.end(), c); };
     auto reaches = [&](size_t k, int c) { return (reach[k * s.stride + (c >> 6)] >> (c & 63)) & 1; };
+    size_t open_goals = 0;
+    for (size_t k = 0; k < goals; ++k)
+        if (!in_group(b.goals[k])) ++open_goals;
+    if (s.fast && goals <= 64) {
+        // fgfast=on: the same maximum matching question, answered sooner. Each box outside F
+        // gets its goals as one 64-bit mask; Kuhn's augmenting paths run on the masks. When the
+        // boxes outside F are no more than the open goals, the first box without an augmenting
+        // path stays unmatched in every maximum matching (a free vertex without one now never
+        // gets one later), so the answer is "dead" at once; fewer boxes than goals is dead
+        // without a search. The verdict is the full matching's (tested against fgfast=off).
+        size_t out = 0;
+        for (int i = 0; i < count; ++i) {
+            if (in_group(boxes[i])) continue;
+            uint64_t mask = 0;
+            for (size_t k = 0; k < goals; ++k) mask |= static_cast<uint64_t>(reaches(k, boxes[i])) << k;
+            if (s.masks.size() <= out) s.masks.resize(out + 1);
+            s.masks[out++] = mask;
+        }
+        bool dead_now = out < open_goals;
+        if (!dead_now) {
+            std::fill(s.goal_match.begin(), s.goal_match.end(), -1);
+            uint64_t visited = 0;
+            auto augment = [&](auto &self, int box) -> bool {
+                uint64_t avail = s.masks[static_cast<size_t>(box)] & ~visited;
+                while (avail) {
+                    const int k = __builtin_ctzll(avail);
+                    avail &= avail - 1;
+                    if (visited >> k & 1) continue; // visited deeper in this search
+                    visited |= uint64_t{1} << k;
+                    if (s.goal_match[static_cast<size_t>(k)] < 0 || self(self, s.goal_match[static_cast<size_t>(k)])) {
+                        s.goal_match[static_cast<size_t>(k)] = box;
+                        return true;
+                    }
+                }
+                return false;
+            };
+            size_t matched = 0;
+            for (size_t i = 0; i < out && !dead_now; ++i) {
+                visited = 0;
+                if (augment(augment, static_cast<int>(i))) ++matched;
+                else if (out <= open_goals) dead_now = true;
+            }
+            if (!dead_now) dead_now = matched < open_goals;
+        }
+        if (dead_now) ++s.deadlocks;
+        return dead_now;
+    }
     // Kuhn's augmenting paths: each goal outside F gets a distinct box outside F.
     std::fill(s.goal_match.begin(), s.goal_match.end(), -1);
     auto augment = [&](auto &self, int box) -> bool {
@@ -98,9 +145,6 @@ bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
         }
         if (augment(augment, i)) ++matched;
     }
-    size_t open_goals = 0;
-    for (size_t k = 0; k < goals; ++k)
-        if (!in_group(b.goals[k])) ++open_goals;
     const bool deadlock = matched < open_goals;
     if (deadlock) ++s.deadlocks;
     return deadlock;

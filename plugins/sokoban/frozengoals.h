@@ -41,6 +41,8 @@ struct FrozenGoalScratch {
     std::unordered_map<uint64_t, Entry> cache;
     size_t stride = 0;
     uint64_t tests = 0, deadlocks = 0; // counters for measurements
+    bool fast = true;                  // fgfast=on|off: the matching on goal masks, stopped at the first unmatched box (frozengoals.cc)
+    std::vector<uint64_t> masks;       // fgfast: per box outside the group, the goals it reaches
     void init(const Board &board);
 };
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "freeze.h"
+#include "search.h"
 #include "subsearch.h"
 
 namespace sokoban {
@@ -59,9 +60,10 @@ struct LocalRules {
     const uint8_t *dead;
     LocalDeadScratch &s;
     uint32_t rs = 0;
+    int root = -1; // the expanded key's normalized player: the smallest cell of its area
     void expand(int player) {
         rs = sub_bump(s);
-        sub_flood(b, s.occ.data(), s.marks.data(), s.stack.data(), rs, player);
+        root = sub_flood(b, s.occ.data(), s.marks.data(), s.stack.data(), rs, player);
     }
     bool reached(int c) const { return s.marks[static_cast<size_t>(c)] == rs; }
     bool relax(const int *cells, int count, int i, int to, int *child, int &m) {
@@ -72,6 +74,16 @@ struct LocalRules {
         return true;
     }
     int player(const int *cells, int count, int i, int to, const int *child, int m) {
+        // ldlocal=on, no box dropped: the child's area is the expanded one without `to`, plus
+        // the box's old cell, as for the full position (search.h, child_player): the local test
+        // around `to` gives its smallest cell without a flood whenever that is exact.
+        if (s.local_player && m == count) {
+            const int p = local_child_player(b, s.occ.data(), s.marks.data(), rs, root, cells[i], to);
+            if (p >= 0) {
+                ++s.local_players;
+                return p;
+            }
+        }
         // The child's sub-position holds only the reduced boxes.
         for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 0;
         for (int j = 0; j < m; ++j) s.occ[child[j]] = 1;

@@ -50,7 +50,9 @@ struct LocalDeadScratch {
     std::unordered_map<Key, bool, KeyHash> cache;    // clump -> dead (ldcache=thread)
     int radius = 1;               // clump: boxes within this many king steps (ldradius=1|2)
     int budget = BUDGET;          // sub-states per test (ldbudget=N)
+    bool local_player = true;     // ldlocal=on: a child's player without a flood when exact (localdead.cc)
     uint64_t tests = 0, deadlocks = 0, cache_hits = 0, probe_hits = 0, unknown = 0, expanded = 0; // counters for measurements
+    uint64_t local_players = 0;   // children whose player came from the local test (ldlocal=on)
     void init(const Board &board);
 };
 

@@ -15,6 +15,9 @@ const char *const OPTIONS_HELP =
     "frozengoals=on|off          (on) prune pushes that freeze a box on a goal (with its frozen\n"
     "                            group) when the goals left can then no longer all be filled: no\n"
     "                            matching of the other boxes to them with the frozen boxes as walls\n"
+    "fgfast=on|off               (on) that test's matching on one goal mask per box, stopped at\n"
+    "                            the first box left without a goal (off: the full matching): the\n"
+    "                            same verdicts, less CPU\n"
     "roomfill=on|off             (on) prune pushes that leave a group of adjacent goals (pieces of\n"
     "                            up to 12) in a filling that can never be completed (a table per\n"
     "                            piece, from a backward search from the full piece)\n"
@@ -31,9 +34,15 @@ const char *const OPTIONS_HELP =
     "                            the pushed box and of each other (up to 5); mixed: 2 in the\n"
     "                            portfolio's greedy searches, 1 elsewhere\n"
     "ldbudget=N                  (100) sub-states the local deadlock search expands per test\n"
+    "ldlocal=on|off              (on) in that search, a child's player area from a look at the\n"
+    "                            cells around the pushed box instead of a flood, when that is exact\n"
+    "                            (no box dropped, no area split): the same sub-states, less CPU\n"
     "corral=on|off               (on) PI-corral pruning: when an area the player cannot reach\n"
     "                            must be entered first, expand only the pushes into it (and a\n"
     "                            corral that can never be entered, unsolved, is a deadlock)\n"
+    "pimerge=resume|rescan       (resume) when the PI-corral test merges a corral into the one it\n"
+    "                            tries, go on scanning the pushes where it stopped (rescan: from\n"
+    "                            the first box again, as before): the same pushes, less CPU\n"
     "heuristic=matching|greedy|none\n"
     "                            (matching) lower bound on the pushes left: matching = minimum-cost\n"
     "                            perfect matching of boxes to goals by push distance (Hungarian;\n"
@@ -146,7 +155,7 @@ const char *const OPTIONS_HELP =
 namespace {
 
 const char *const ACCEPTED =
-    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, corral=on|off, heuristic=matching|greedy|none, "
+    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, corral=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
     "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest)";
 
@@ -238,6 +247,14 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
                 return false;
             }
             o.ldbudget = static_cast<int>(v);
+        } else if (std::strcmp(key, "ldlocal") == 0) {
+            if (!on_off(key, value, o.ldlocal, error)) return false;
+        } else if (std::strcmp(key, "fgfast") == 0) {
+            if (!on_off(key, value, o.fgfast, error)) return false;
+        } else if (std::strcmp(key, "pimerge") == 0) {
+            int v = 0;
+            if (!one_of(key, value, {"resume", "rescan"}, v, error)) return false;
+            o.pirescan = v == 1;
         } else if (std::strcmp(key, "ldprobe") == 0) {
             if (!on_off(key, value, o.ldprobe, error)) return false;
         } else if (std::strcmp(key, "sides") == 0) {

@@ -25,6 +25,9 @@ struct Options {
     int ldradius = 1;                              // ldradius=1|2|mixed (localdead.h)
     bool ldmixed = true;                           // mixed (the default): radius 2 on the portfolio's greedy searches
     int ldbudget = 100;                            // ldbudget=N, 1..100000 (localdead.h)
+    bool ldlocal = true;                           // ldlocal=on|off: the local sub-search's child player without a flood when exact (localdead.cc)
+    bool fgfast = true;                            // fgfast=on|off: the frozen-goal matching on goal masks, stopped early (frozengoals.cc)
+    bool pirescan = false;                         // pimerge=resume|rescan: find_pi_corral rescans from the first box after a merge (corral.h)
     bool sides = true;                             // sides=on|off (heuristic distances)
     bool tunnels = true;                           // tunnels=on|strict|off (tunnel macro, macros.h)
     bool tunnels_strict = false;                   // strict: the macro replaces the push; on: beside it

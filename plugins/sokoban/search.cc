@@ -91,9 +91,11 @@ void init_scratch(const Instance &inst, Scratch &s) {
     matching_cache_init(s.hs, n, static_cast<int>(inst.board.goals.size()), cache ? MATCHING_CACHE_BYTES : 0);
     s.path.init(n);
     s.frozen.init(inst.board);
+    s.frozen.fast = inst.options.fgfast;
     s.localdead.init(inst.board);
     s.localdead.radius = inst.options.ldradius;
     s.localdead.budget = inst.options.ldbudget;
+    s.localdead.local_player = inst.options.ldlocal;
     s.corraldead.init(inst.board);
     s.corraldead.budget = inst.options.cdbudget;
     s.corraldead.mode = corraldead_mode(inst.options, CD_ENGINE); // the portfolio sets its members' own
@@ -139,45 +141,51 @@ int normalize_player(const Instance &inst, Scratch &s, int from) {
     return flood(inst.board, s, s.seen, stamp, from);
 }
 
-int child_player(const Instance &inst, Scratch &s, int player, int box, int to, uint32_t rstamp) {
-    const Board &b = inst.board;
-    // After a single push from `box` to `to` (s.occ holds it), the child's area is the parent's
-    // area R (s.reach == rstamp) without `to`, plus `box`, plus any empty area beside `box`
-    // that R did not reach. Without such an area, and when taking `to` out of R cannot split
-    // it, the child's smallest cell is min(parent's smallest, box): no flood needed.
+int local_child_player(const Board &b, const uint8_t *occ, const uint32_t *reach, uint32_t rstamp, int player, int box,
+                       int to) {
+    // After a single push from `box` to `to` (occ holds it), the child's area is the parent's
+    // area R (reach == rstamp) without `to`, plus `box`, plus any empty area beside `box` that R
+    // did not reach. Without such an area, and when taking `to` out of R cannot split it, the
+    // child's smallest cell is min(parent's smallest, box): no flood needed.
     const auto &bn = b.nb[box];
     for (int d = 0; d < 4; ++d) {
         const int x = bn[d];
-        if (x >= 0 && x != to && !s.occ[x] && s.reach[x] != rstamp) return normalize_player(inst, s, box);
+        if (x >= 0 && x != to && !occ[x] && reach[x] != rstamp) return -1;
     }
-    // areatree=on: R without `to` falls into parts (areatree.h); the child's area is `box` and
-    // the parts beside it (no corral opens onto `box`: checked above), so its smallest cell is
-    // the least of `box` and those parts' smallest cells.
-    auto from_tree = [&]() {
-        if (!s.tree.ready(rstamp)) s.tree.build(b, s.reach.data(), rstamp, player);
-        int best = box;
-        for (int d = 0; d < 4; ++d) {
-            const int y = bn[d];
-            if (y < 0 || y == to || s.reach[y] != rstamp) continue;
-            best = std::min(best, s.tree.part_min(s.tree.part_of(b, to, y)));
-        }
-        return best;
-    };
-    // Only with corraldead=on, whose test builds the tree anyway: for child_player alone one
-    // build per expansion costs about what the floods it saves do (XSokoban 54, perf).
-    const bool tree = inst.options.areatree && s.reach[to] == rstamp &&
-                      (s.corraldead.mode == 1 || s.tree.ready(rstamp));
-    if (to == player) return tree ? from_tree() : normalize_player(inst, s, box); // R's smallest cell is gone
+    if (to == player) return -2; // R's smallest cell is gone
     // Does removing `to` split R? Walk the 8 cells around `to` in circular order; each pair of
     // neighbours in the ring is side by side. The orthogonal open neighbours stay connected
     // when they all lie in one run of consecutive open ring cells (a sufficient condition).
-    auto open = [&](int x) { return x >= 0 && (x == box || (s.reach[x] == rstamp && x != to)); };
+    auto open = [&](int x) { return x >= 0 && (x == box || (reach[x] == rstamp && x != to)); };
     int ring[8];
     ring_cells(b, to, ring);
     bool o[8];
     for (int k = 0; k < 8; ++k) o[k] = open(ring[k]);
-    if (open_ring_runs(o) > 1) return tree ? from_tree() : normalize_player(inst, s, box);
+    if (open_ring_runs(o) > 1) return -2;
     return box < player ? box : player;
+}
+
+int child_player(const Instance &inst, Scratch &s, int player, int box, int to, uint32_t rstamp) {
+    const Board &b = inst.board;
+    const int local = local_child_player(b, s.occ.data(), s.reach.data(), rstamp, player, box, to);
+    if (local >= 0) return local;
+    // areatree=on: R without `to` falls into parts (areatree.h); the child's area is `box` and
+    // the parts beside it (no corral opens onto `box`: local != -1), so its smallest cell is
+    // the least of `box` and those parts' smallest cells.
+    // Only with corraldead=on, whose test builds the tree anyway: for child_player alone one
+    // build per expansion costs about what the floods it saves do (XSokoban 54, perf).
+    const bool tree = local == -2 && inst.options.areatree && s.reach[to] == rstamp &&
+                      (s.corraldead.mode == 1 || s.tree.ready(rstamp));
+    if (!tree) return normalize_player(inst, s, box);
+    if (!s.tree.ready(rstamp)) s.tree.build(b, s.reach.data(), rstamp, player);
+    const auto &bn = b.nb[box];
+    int best = box;
+    for (int d = 0; d < 4; ++d) {
+        const int y = bn[d];
+        if (y < 0 || y == to || s.reach[y] != rstamp) continue;
+        best = std::min(best, s.tree.part_min(s.tree.part_of(b, to, y)));
+    }
+    return best;
 }
 
 void initial_state(const Instance &inst, Scratch &s, uint8_t *out) {
@@ -382,7 +390,8 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         return stop;
     };
     if (inst.options.corral) {
-        const CorralVerdict v = find_pi_corral(b, dead, s.occ.data(), s.reach.data(), rstamp, s.corral, s.allowed);
+        const CorralVerdict v = find_pi_corral(b, dead, s.occ.data(), s.reach.data(), rstamp, s.corral, s.allowed,
+                                               inst.options.pirescan);
         if (v == CorralVerdict::dead) return 0;
         if (v == CorralVerdict::restrict) {
             // corraldead=pi: the corral deadlock search on the PI-corral's side of its first

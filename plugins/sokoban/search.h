@@ -94,6 +94,14 @@ int normalize_player(const Instance &inst, Scratch &s, int from);
 // Equal to normalize_player(inst, s, box) always.
 int child_player(const Instance &inst, Scratch &s, int player, int box, int to, uint32_t rstamp);
 
+// The local test behind child_player, for any occupancy (the full position's, or a
+// sub-search's, localdead.cc): after a single push from `box` to `to` (occ holds it), from a
+// parent area marked by rstamp in reach with smallest cell `player`, the child's smallest cell
+// when the test settles it; else -1 (an area the parent did not reach opens onto `box`) or -2
+// (taking `to` out may split the parent's area): a flood (or the area tree for -2) decides.
+int local_child_player(const Board &b, const uint8_t *occ, const uint32_t *reach, uint32_t rstamp, int player, int box,
+                       int to);
+
 void initial_state(const Instance &inst, Scratch &s, uint8_t *out);
 uint64_t state_hash(const Instance &inst, const uint8_t *state);
 bool state_is_goal(const Instance &inst, const uint8_t *state);

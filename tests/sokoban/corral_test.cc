@@ -128,3 +128,48 @@ TEST_CASE("Sokoban.Corral.MergedCorrals") {
     REQUIRE(r.allowed.size() == 1);
     CHECK(r.allowed[0] == fx.cell(1, 2) * 4 + DIR_RIGHT);
 }
+
+TEST_CASE("Sokoban.Corral.ResumedScanEqualsRescan") {
+    // pimerge=resume (the default) goes on scanning the pushes where a merge was asked for
+    // instead of from the first box again: the verdict and the pushes (in order) must be the
+    // rescan's. Walk a few hundred states of maps with many corrals (XSokoban 29's goal room,
+    // Microban 153's goal column, the course maps) and compare every one.
+    const std::pair<const char *, uint32_t> maps[] = {{"puzzles/sokoban/xsokoban_90.xsb", 29},
+                                                      {"puzzles/sokoban/xsokoban_90.xsb", 11},
+                                                      {"puzzles/sokoban/microban_155.xsb", 153},
+                                                      {"puzzles/sokoban/course/23.txt", 1}};
+    uint64_t merges = 0, restricted = 0;
+    for (const auto &m : maps) {
+        INFO(std::string(m.first) << " level " << m.second);
+        sokoban_test::Fixture fx("#####\n#@$.#\n#####");
+        fx.inst = Instance{};
+        init_instance(fx.inst, sokoban_test::parse_ok(sokoban_test::read_text(m.first), m.second), Options{});
+        init_scratch(fx.inst, fx.scratch);
+        CorralScratch once, again; // the search's own scratch also runs it, in children()
+        once.init(fx.inst.board.n);
+        again.init(fx.inst.board.n);
+        std::set<std::vector<uint8_t>> seen{fx.initial()};
+        std::vector<std::vector<uint8_t>> queue{fx.initial()};
+        for (size_t q = 0; q < queue.size() && q < 400; ++q) {
+            const int player = unpack_state(fx.inst, fx.scratch, queue[q].data());
+            normalize_player(fx.inst, fx.scratch, player); // the player's area into scratch.seen
+            std::vector<int> resumed, rescanned;
+            const CorralVerdict v1 = find_pi_corral(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(),
+                                                    fx.scratch.seen.data(), fx.scratch.seen_stamp, once, resumed);
+            const CorralVerdict v2 = find_pi_corral(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(),
+                                                    fx.scratch.seen.data(), fx.scratch.seen_stamp, again, rescanned,
+                                                    true);
+            REQUIRE(v1 == v2);
+            if (v1 == CorralVerdict::restrict) {
+                CHECK(resumed == rescanned);
+                ++restricted;
+            }
+            for (const auto &k : sokoban_test::children(fx.inst, fx.scratch, queue[q]))
+                if (seen.insert(k.state).second) queue.push_back(k.state);
+        }
+        CHECK(once.merges == again.merges);
+        merges += once.merges;
+    }
+    CHECK(merges > 100);    // the resumed scans were exercised
+    CHECK(restricted > 50); // and so were restrictions
+}

@@ -59,3 +59,58 @@ TEST_CASE("Sokoban.FrozenGoals.BoxThatCanStillMove") {
                             "######";
     CHECK_FALSE(sealed_at(map, 3, 1));
 }
+
+TEST_CASE("Sokoban.FrozenGoals.FastMatchingEqualsFull") {
+    // fgfast=on (the default) answers on goal masks and stops at the first box left without a
+    // goal: every verdict must be the full matching's. A greedy walk (smallest matching bound
+    // first, so goal rooms fill up) over maps with goal rooms, the test off in the walk so its
+    // dead children are walked too; every box on a goal of every child tested both ways.
+    const std::pair<const char *, uint32_t> maps[] = {{"puzzles/sokoban/xsokoban_90.xsb", 48},
+                                                      {"puzzles/sokoban/microban_155.xsb", 153}};
+    uint64_t tests = 0, dead = 0;
+    for (const auto &m : maps) {
+        INFO(std::string(m.first) << " level " << m.second);
+        Options o;
+        o.frozengoals = false;
+        sokoban_test::Fixture fx("#####\n#@$.#\n#####", o);
+        fx.inst = Instance{};
+        init_instance(fx.inst, sokoban_test::parse_ok(sokoban_test::read_text(m.first), m.second), o);
+        init_scratch(fx.inst, fx.scratch);
+        FrozenGoalScratch fast, full;
+        fast.init(fx.inst.board);
+        full.init(fx.inst.board);
+        full.fast = false;
+        Scratch check;
+        init_scratch(fx.inst, check);
+        std::set<std::vector<uint8_t>> seen{fx.initial()};
+        using Entry = std::pair<uint32_t, std::vector<uint8_t>>;
+        std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
+        open.emplace(0, fx.initial());
+        for (int step = 0; step < 600 && !open.empty(); ++step) {
+            const std::vector<uint8_t> parent = open.top().second;
+            open.pop();
+            for (const auto &k : sokoban_test::children(fx.inst, fx.scratch, parent)) {
+                if (!seen.insert(k.state).second) continue;
+                open.emplace(k.h, k.state);
+                unpack_state(fx.inst, check, k.state.data());
+                const int n = static_cast<int>(check.boxes.size());
+                for (int i = 0; i < n; ++i) { // every box on a goal, as if just pushed there
+                    const int c = check.boxes[static_cast<size_t>(i)];
+                    if (!fx.inst.board.goal[c]) continue;
+                    const bool a = frozen_goal_deadlock(fx.inst.board, fx.inst.dead.data(), check.occ.data(),
+                                                        check.boxes.data(), n, c, fast);
+                    const bool b = frozen_goal_deadlock(fx.inst.board, fx.inst.dead.data(), check.occ.data(),
+                                                        check.boxes.data(), n, c, full);
+                    REQUIRE(a == b);
+                }
+            }
+        }
+        CHECK(fast.tests == full.tests);
+        CHECK(fast.deadlocks == full.deadlocks);
+        tests += fast.tests;
+        dead += fast.deadlocks;
+    }
+    MESSAGE("frozen-goal tests " << tests << ", dead " << dead);
+    CHECK(tests > 1000);
+    CHECK(dead > 20);
+}

@@ -6,6 +6,7 @@
 
 #include "../../plugins/sokoban/freeze.h"
 #include "../../plugins/sokoban/localdead.h"
+#include "../../plugins/sokoban/ordering.h"
 #include "test_util.h"
 
 using namespace sokoban;
@@ -157,4 +158,53 @@ TEST_CASE("Sokoban.LocalDead.Radius2") {
         sokoban_test::same_fewest_pushes(micro, level, {{"ldradius", "2"}, {"ldbudget", "400"}}, {{"localdead", "off"}},
                                          wide_total, off_total);
     }
+}
+
+TEST_CASE("Sokoban.LocalDead.LocalPlayerEqualsFlood") {
+    // ldlocal=on (the default) takes a sub-search child's player from the local test around
+    // the pushed box when that is exact: every test must give the flood's answer after the
+    // same sub-states. Both radii, over the children of a few hundred states of crowded maps.
+    const std::pair<const char *, uint32_t> maps[] = {{"puzzles/sokoban/xsokoban_90.xsb", 11},
+                                                      {"puzzles/sokoban/microban_155.xsb", 153},
+                                                      {"puzzles/sokoban/course/23.txt", 1}};
+    uint64_t local = 0, dead = 0;
+    for (const int radius : {1, 2})
+    for (const auto &m : maps) {
+        INFO(std::string(m.first) << " level " << m.second << " radius " << radius);
+        Options o;
+        o.localdead = false; // the children as the search would test them
+        sokoban_test::Fixture fx("#####\n#@$.#\n#####", o);
+        fx.inst = Instance{};
+        init_instance(fx.inst, sokoban_test::parse_ok(sokoban_test::read_text(m.first), m.second), o);
+        init_scratch(fx.inst, fx.scratch);
+        LocalDeadScratch fast, flood;
+        fast.init(fx.inst.board);
+        flood.init(fx.inst.board);
+        fast.radius = flood.radius = radius;
+        flood.local_player = false;
+        Scratch check;
+        init_scratch(fx.inst, check);
+        std::set<std::vector<uint8_t>> seen{fx.initial()};
+        std::vector<std::vector<uint8_t>> queue{fx.initial()};
+        for (size_t q = 0; q < queue.size() && q < 300; ++q) {
+            const std::vector<uint8_t> parent = queue[q];
+            for (const auto &k : sokoban_test::children(fx.inst, fx.scratch, parent)) {
+                const int player = unpack_state(fx.inst, check, k.state.data());
+                const int to = pushed_to(parent.data() + 2, k.state.data() + 2, static_cast<int>(fx.inst.state_size - 2));
+                REQUIRE(to >= 0);
+                const bool a = local_deadlock(fx.inst.board, fx.inst.dead.data(), check.occ.data(), to, player, fast);
+                const bool b = local_deadlock(fx.inst.board, fx.inst.dead.data(), check.occ.data(), to, player, flood);
+                REQUIRE(a == b);
+                dead += a;
+                if (seen.insert(k.state).second) queue.push_back(k.state);
+            }
+        }
+        CHECK(fast.expanded == flood.expanded);
+        CHECK(fast.tests == flood.tests);
+        CHECK(fast.unknown == flood.unknown);
+        CHECK(flood.local_players == 0);
+        local += fast.local_players;
+    }
+    CHECK(local > 1000); // the shortcut answered many children
+    CHECK(dead > 0);
 }
