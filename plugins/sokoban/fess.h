@@ -214,6 +214,13 @@ public:
     // For this search only, before its first run(): whose turn it is (fessturns=cells|packed:
     // false|true) whatever the options say.
     void set_turns(bool packed) { turns_packed_ = packed; }
+    // For this search only, before its first run(): the packing order's pull-out rule
+    // (packing.h: PACK_OUT_FLOOR or PACK_OUT_START, packorder=floor|start|t0|t1) whatever the
+    // options say; nothing with fessorder=off.
+    void set_order(int out);
+
+private:
+    void layer_tables(); // layer_dist_ from order_ (the toward advisor's and the packing macro's)
 };
 
 } // namespace sokoban
