@@ -2,7 +2,7 @@
 // after Shoham & Schaeffer's FESS (IEEE CoG 2020), reduced to what is here so far.
 //
 // Every state is projected onto a small feature vector:
-//   packed  -- boxes on goals in the packing order (packing.h: the goals of layers 0, 1, ...
+//   packed  -- boxes on goals in the packing order (packing.h, packorder: the goals of layers 0, 1, ...
 //              up to the first layer not full), or all boxes on goals with fessorder=off;
 //   regions -- the number of separate areas the boxes cut the free floor into (the player's
 //              area is one of them; fewer is better: more of the map is reachable).

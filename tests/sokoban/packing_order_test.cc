@@ -25,6 +25,7 @@ using sokoban::FessSearch;
 TEST_CASE("Sokoban.PackingOrder.Option") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
+    CHECK(sokoban::Options{}.packorder == 1); // start by default
     CHECK(parsed("packorder", "floor").packorder == 0);
     CHECK(parsed("packorder", "start").packorder == 1);
     CHECK(parsed("packorder", "t0").packorder == 2);
@@ -119,6 +120,7 @@ TEST_CASE("Sokoban.PackingOrder.SetOrderMatchesTheOption") {
         CAPTURE(level);
         const std::string text = solver_test::xsb_level(micro, level);
         sokoban::Options floor, start;
+        floor.packorder = 0;
         start.packorder = 1;
         const uint64_t f = sokoban_test::fess_expansions_to_solve(text, floor, [](FessSearch &) {});
         const uint64_t s = sokoban_test::fess_expansions_to_solve(text, start, [](FessSearch &) {});
