@@ -70,7 +70,10 @@ configs=("all on|"
          "fess0with none (2 thr.)|--threads 2 --option portfolio=on --option fess0with=none"
          "fessturns packed (2 thr.)|--threads 2 --option portfolio=on --option fessturns=packed"
          "fessturns mixed (2 thr.)|--threads 2 --option portfolio=on --option fessturns=mixed"
-         "fessearly 65536 (2 thr.)|--threads 2 --option portfolio=on --option fessearly=65536")
+         "fessearly 65536 (2 thr.)|--threads 2 --option portfolio=on --option fessearly=65536"
+         "packorder floor (2 thr.)|--threads 2 --option portfolio=on --option packorder=floor"
+         "packorder t0 (2 thr.)|--threads 2 --option portfolio=on --option packorder=t0"
+         "packorder t1 (2 thr.)|--threads 2 --option portfolio=on --option packorder=t1")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {

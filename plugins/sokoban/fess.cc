@@ -64,7 +64,7 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
-    if (use_order_) order_ = compute_packing_order(inst.board);
+    if (use_order_) order_ = compute_packing_order(inst.board, inst.options.packorder == 1 ? PACK_OUT_START : PACK_OUT_FLOOR);
     if (inst.options.fessrooms) {
         rooms_ = compute_rooms(inst.board);
         use_rooms_ = !rooms_.links.empty();
@@ -89,16 +89,30 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     if ((inst.options.fesstoward != 0 && advisors_ && tables) || pack_) {
         toward_ = inst.options.fesstoward != 0 && advisors_;
         chain_ = inst.options.fesstoward == 2;
-        const int layers = use_order_ ? std::max(order_.layers, 1) : 1;
-        layer_dist_.assign(static_cast<size_t>(layers) * b.n, UINT16_MAX);
-        for (size_t g = 0; g < b.goals.size(); ++g) {
-            const int l = use_order_ ? std::max(order_.layer[b.goals[g]], 0) : 0;
-            for (int c = 0; c < b.n; ++c) {
-                uint16_t &d = layer_dist_[static_cast<size_t>(l) * b.n + c];
-                d = std::min(d, dist[g * b.n + c]);
-            }
+        layer_tables();
+    }
+}
+
+void FessSearch::layer_tables() {
+    const Board &b = inst_.board;
+    const std::vector<uint16_t> &dist = inst_.heuristic.dist;
+    const int layers = use_order_ ? std::max(order_.layers, 1) : 1;
+    layer_dist_.assign(static_cast<size_t>(layers) * b.n, UINT16_MAX);
+    for (size_t g = 0; g < b.goals.size(); ++g) {
+        const int l = use_order_ ? std::max(order_.layer[b.goals[g]], 0) : 0;
+        for (int c = 0; c < b.n; ++c) {
+            uint16_t &d = layer_dist_[static_cast<size_t>(l) * b.n + c];
+            d = std::min(d, dist[g * b.n + c]);
         }
     }
+}
+
+void FessSearch::set_order(int out) {
+    if (!use_order_ || started_) return;
+    order_ = compute_packing_order(inst_.board, out);
+    if (plan_mask_) plan_ = compute_plan(inst_.board, order_);
+    else plan_ = PlanMap{};
+    if (!layer_dist_.empty()) layer_tables();
 }
 
 void FessSearch::set_plan(int mode) {

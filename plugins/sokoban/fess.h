@@ -2,7 +2,7 @@
 // after Shoham & Schaeffer's FESS (IEEE CoG 2020), reduced to what is here so far.
 //
 // Every state is projected onto a small feature vector:
-//   packed  -- boxes on goals in the packing order (packing.h: the goals of layers 0, 1, ...
+//   packed  -- boxes on goals in the packing order (packing.h, packorder: the goals of layers 0, 1, ...
 //              up to the first layer not full), or all boxes on goals with fessorder=off;
 //   regions -- the number of separate areas the boxes cut the free floor into (the player's
 //              area is one of them; fewer is better: more of the map is reachable).
@@ -214,6 +214,13 @@ public:
     // For this search only, before its first run(): whose turn it is (fessturns=cells|packed:
     // false|true) whatever the options say.
     void set_turns(bool packed) { turns_packed_ = packed; }
+    // For this search only, before its first run(): the packing order's pull-out rule
+    // (packing.h: PACK_OUT_FLOOR or PACK_OUT_START, packorder=floor|start|t0|t1) whatever the
+    // options say; nothing with fessorder=off.
+    void set_order(int out);
+
+private:
+    void layer_tables(); // layer_dist_ from order_ (the toward advisor's and the packing macro's)
 };
 
 } // namespace sokoban

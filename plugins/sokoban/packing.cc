@@ -2,6 +2,7 @@
 #include "packing.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace sokoban {
 
@@ -34,9 +35,9 @@ struct PullSearch {
         }
     }
 
-    // Can the box on goal g be pulled onto a cell off the goals, the boxes of occ (g's own
-    // excluded) standing still? occ is restored.
-    bool retrievable(std::vector<uint8_t> &occ, int g) {
+    // Can the box on goal g be pulled onto a cell with out[c] != 0 (null: any cell off the
+    // goals), the boxes of occ (g's own excluded) standing still? occ is restored.
+    bool retrievable(std::vector<uint8_t> &occ, int g, const uint8_t *out = nullptr) {
         std::fill(seen.begin(), seen.end(), 0);
         todo.clear();
         occ[g] = 0;
@@ -61,7 +62,7 @@ struct PullSearch {
                 const int beyond = b.nb[q][e];
                 if (beyond < 0 || occ[beyond] || !b.boxable[q]) continue;
                 // Pull: the box goes to q, the player on to `beyond`.
-                if (!b.goal[q]) found = true;
+                if (out ? out[q] != 0 : !b.goal[q]) found = true;
                 else if (!seen[static_cast<size_t>(q) * 4 + e]) {
                     seen[static_cast<size_t>(q) * 4 + e] = 1;
                     todo.push_back(q * 4 + e);
@@ -75,7 +76,14 @@ struct PullSearch {
 
 } // namespace
 
-PackingOrder compute_packing_order(const Board &b) {
+std::vector<uint8_t> packing_sources(const Board &b) {
+    std::vector<uint8_t> src(b.n, 0);
+    for (int c : b.start_boxes)
+        if (!b.goal[c]) src[c] = 1;
+    return src;
+}
+
+PackingOrder compute_packing_order(const Board &b, int out) {
     PackingOrder p;
     p.layer.assign(b.n, -1);
     if (b.goals.empty()) return p;
@@ -83,11 +91,22 @@ PackingOrder compute_packing_order(const Board &b) {
     for (int g : b.goals) occ[g] = 1;
     std::vector<int> left = b.goals, freed, round_of(b.n, -1);
     PullSearch pull(b);
+    std::vector<uint8_t> src;
+    if (out == PACK_OUT_START) {
+        src = packing_sources(b);
+        if (std::find(src.begin(), src.end(), 1) == src.end()) src.clear(); // no box off the goals
+    }
     int round = 0;
     while (!left.empty()) {
         freed.clear();
-        for (int g : left)
-            if (pull.retrievable(occ, g)) freed.push_back(g);
+        if (!src.empty()) // out=start: out to a box's start cell; a round where none gets there, as floor
+            for (int g : left)
+                if (pull.retrievable(occ, g, src.data())) freed.push_back(g);
+        if (freed.empty()) {
+            for (int g : left)
+                if (pull.retrievable(occ, g)) freed.push_back(g);
+            if (!freed.empty() && !src.empty()) ++p.floor_rounds;
+        }
         if (freed.empty()) { // stuck: the rest come free together, last
             for (int g : left) round_of[g] = round;
             break;
@@ -120,6 +139,82 @@ uint32_t packed_in_order(const PackingOrder &p, const Board &b, const uint8_t *o
         if (count[l] < p.layer_size[l]) break;
     }
     return packed;
+}
+
+int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out) {
+    if (goal_out) *goal_out = -1;
+    if (p.layers == 0) return -1;
+    std::vector<uint8_t> src = packing_sources(b);
+    if (std::find(src.begin(), src.end(), 1) == src.end()) return -1; // nothing to bring in
+    std::vector<uint8_t> occ(b.n, 0); // the goals filled so far
+    PullSearch pull(b);
+    std::vector<int> layer;
+    std::vector<uint8_t> failed; // per subset of the layer (small layers): no way on from it
+    for (int l = 0; l < p.layers; ++l) {
+        layer.clear();
+        for (int g : b.goals)
+            if (p.layer[g] == l) layer.push_back(g);
+        const size_t k = layer.size();
+        // Can goal i be filled now (the goals of occ standing still)? A pull from it to a start
+        // cell is, reversed, a push from there to it. The start cells under a filled goal do not count.
+        auto fillable = [&](size_t i) {
+            occ[layer[i]] = 1;
+            const bool ok = pull.retrievable(occ, layer[i], src.data());
+            occ[layer[i]] = 0;
+            return ok;
+        };
+        bool ok = true;
+        int stuck = -1;
+        if (k <= 12) {
+            // A depth-first search over the subsets filled so far for a fill order that
+            // completes the layer (failed subsets remembered).
+            failed.assign(static_cast<size_t>(1) << k, 0);
+            const uint32_t full = (1u << k) - 1;
+            std::function<bool(uint32_t)> fill = [&](uint32_t mask) {
+                if (mask == full) return true;
+                if (failed[mask]) return false;
+                for (size_t i = 0; i < k; ++i) {
+                    if (mask >> i & 1) continue;
+                    for (size_t j = 0; j < k; ++j) occ[layer[j]] = mask >> j & 1;
+                    if (fillable(i) && fill(mask | (1u << i))) return true;
+                }
+                failed[mask] = 1;
+                return false;
+            };
+            ok = fill(0);
+            for (size_t j = 0; j < k; ++j) occ[layer[j]] = 0;
+            if (!ok) {
+                for (size_t i = 0; i < k && stuck < 0; ++i)
+                    if (!fillable(i)) stuck = layer[i];
+                if (stuck < 0) stuck = layer[0];
+            }
+        } else {
+            // A big layer: fill any goal that can be filled, until none can.
+            std::vector<uint8_t> done(k, 0);
+            for (size_t filled = 0; filled < k && ok;) {
+                bool any = false;
+                for (size_t i = 0; i < k; ++i)
+                    if (!done[i] && fillable(i)) {
+                        done[i] = 1;
+                        occ[layer[i]] = 1;
+                        ++filled;
+                        any = true;
+                    }
+                if (!any) {
+                    ok = false;
+                    for (size_t i = 0; i < k && stuck < 0; ++i)
+                        if (!done[i]) stuck = layer[i];
+                }
+            }
+            for (size_t j = 0; j < k; ++j) occ[layer[j]] = 0;
+        }
+        if (!ok) {
+            if (goal_out) *goal_out = stuck;
+            return l;
+        }
+        for (int g : layer) occ[g] = 1;
+    }
+    return -1;
 }
 
 void PackPathScratch::init(int n) {

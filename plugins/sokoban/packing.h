@@ -23,9 +23,33 @@ struct PackingOrder {
     std::vector<int> layer; // per interior cell: the goal's packing layer, -1 off goals
     std::vector<uint32_t> layer_size; // goals per layer
     int layers = 0;
+    int floor_rounds = 0; // out=start: the rounds where no box got out to a start cell (floor's rule used)
 };
 
-PackingOrder compute_packing_order(const Board &b);
+// Where a box must be pulled to count as freed (packorder=floor|start, fess.h):
+//   PACK_OUT_FLOOR -- any cell off the goals (the order above, since session 7). A box pulled
+//     onto a floor cell inside a goal room that no box can reach from outside (a pocket between
+//     goals) counts as freed, so the order can ask for a goal to be filled that no box can
+//     reach at that point (XSokoban 11: packing.cc's check below, README);
+//   PACK_OUT_START -- a cell a box starts on, off the goals: reversed, the pull is a push of a
+//     box from its start cell onto the goal, the goals of the later rounds (earlier layers)
+//     standing, so every layer can be filled in turn from the start cells (the other boxes
+//     ignored). A round in which no box gets out to a start cell falls back to the floor rule
+//     (floor_rounds counts those).
+enum : int { PACK_OUT_FLOOR = 0, PACK_OUT_START = 1 };
+PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR);
+
+// The start cells off the goals (1 per cell): where PACK_OUT_START pulls to.
+std::vector<uint8_t> packing_sources(const Board &b);
+
+// Is the order followable? Starting from no goal filled, layer by layer, can every goal of a
+// layer be filled (in some order within the layer: all orders of up to 12 goals are tried,
+// larger layers greedily) by a box pushed from a start cell off the goals, the goals filled
+// so far standing still and no other box on the board (a relaxation: the player may stand
+// anywhere, and a start cell may serve more than one goal)? Returns the first layer that
+// cannot be filled, with a goal of it that cannot be filled then in *goal (may be null), or -1
+// when every layer can be. -1 too when no box starts off the goals.
+int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal = nullptr);
 
 // Boxes packed in order: the boxes on goals of layers 0, 1, ... up to and including the first
 // layer that is not full. occ: 1 per interior cell with a box. count: a buffer of layers entries.

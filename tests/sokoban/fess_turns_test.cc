@@ -28,6 +28,7 @@ using sokoban::FessSearch;
 uint64_t turns_expansions(const std::string &text, int option, int set, uint64_t budget = 2000000) {
     sokoban::Options o;
     o.fessturns = option;
+    o.packorder = 0; // the floor rule's packing order (packing.h), as when these figures were taken
     return sokoban_test::fess_expansions_to_solve(
         text, o, [&](FessSearch &search) { if (set >= 0) search.set_turns(set == 1); }, budget);
 }

@@ -1,0 +1,165 @@
+// packing_order_test.cc -- FESS round 7: the packing order's pull-out rule (packorder=floor|
+// start|t0|t1, packing.h) and the followability check (unfollowable_layer). The start cells'
+// order can be followed by construction wherever every round got a box out to a start cell
+// (checked on every Microban and XSokoban level); the floor rule's order on XSokoban 11 cannot
+// be (its second layer asks for a goal that no box can reach with the first layer full); the
+// option, the setter (the same search as the option) and solutions replayed by the checker.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "fess_test_util.h"
+#include "test_util.h"
+
+#include "../../plugins/sokoban/fess.h"
+#include "../../plugins/sokoban/packing.h"
+#include "sokoban_checker.h" // compiled into this binary by checker_link.cc
+
+namespace {
+
+using sokoban::FessSearch;
+
+} // namespace
+
+TEST_CASE("Sokoban.PackingOrder.Option") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(sokoban::Options{}.packorder == 1); // start by default
+    CHECK(parsed("packorder", "floor").packorder == 0);
+    CHECK(parsed("packorder", "start").packorder == 1);
+    CHECK(parsed("packorder", "t0").packorder == 2);
+    CHECK(parsed("packorder", "t1").packorder == 3);
+    CHECK(refused("packorder", "goals").find("packorder") != std::string::npos);
+}
+
+TEST_CASE("Sokoban.PackingOrder.StartOrderIsFollowable") {
+    // Reversed, each pull out to a start cell is a push from there onto the goal with the
+    // earlier layers standing: whenever no round fell back to the floor rule, the check must
+    // find every layer fillable.
+    int checked = 0, floor_bad = 0;
+    for (const char *file : {"puzzles/sokoban/microban_155.xsb", "puzzles/sokoban/xsokoban_90.xsb"}) {
+        const std::string text = sokoban_test::read_text(file);
+        for (uint32_t level = 1;; ++level) {
+            sokoban::Level lv;
+            sokoban::Failure f;
+            if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
+            const sokoban::Board b = sokoban::build_board(lv);
+            const sokoban::PackingOrder start = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
+            const sokoban::PackingOrder floor = sokoban::compute_packing_order(b, sokoban::PACK_OUT_FLOOR);
+            CAPTURE(file);
+            CAPTURE(level);
+            // Every goal has a layer, and the layer sizes add up.
+            uint32_t total = 0;
+            for (uint32_t s : start.layer_size) total += s;
+            CHECK(total == b.goals.size());
+            for (int g : b.goals) CHECK(start.layer[g] >= 0);
+            floor_bad += sokoban::unfollowable_layer(b, floor) >= 0;
+            if (start.floor_rounds != 0) continue;
+            ++checked;
+            CHECK(sokoban::unfollowable_layer(b, start) == -1);
+        }
+    }
+    MESSAGE("start orders checked followable: " << checked << "; floor orders not followable: " << floor_bad);
+    CHECK(checked > 150);
+    CHECK(floor_bad > 0); // else the check would tell the rules apart nowhere
+}
+
+TEST_CASE("Sokoban.PackingOrder.FloorOrderOfXSokoban11IsNotFollowable") {
+    // XSokoban 11's goal room (entrance from above at column 4): the floor rule frees boxes
+    // onto the room's own floor (the pocket at row 11, column 3), so its order asks for a goal
+    // that no box from outside can reach at that point; the start rule's order can be followed.
+    const std::string x = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    const sokoban::Board b = sokoban::build_board(sokoban_test::parse_ok(solver_test::xsb_level(x, 11)));
+    const sokoban::PackingOrder floor = sokoban::compute_packing_order(b, sokoban::PACK_OUT_FLOOR);
+    const sokoban::PackingOrder start = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
+    int goal = -1;
+    const int bad = sokoban::unfollowable_layer(b, floor, &goal);
+    CHECK(bad >= 0);
+    CHECK(goal >= 0);
+    CHECK(start.floor_rounds == 0);
+    CHECK(sokoban::unfollowable_layer(b, start) == -1);
+}
+
+TEST_CASE("Sokoban.PackingOrder.MicrobanTenFillsTheTopGoalFirst") {
+    // Microban 10: a column of three goals entered from below, and a corridor from the top
+    // goal round to the boxes' row. The floor rule frees the top goal's box into that corridor
+    // at once, so it puts the top goal last, after the middle one; but once the middle goal is
+    // full, no box reaches the top one (from below it passes the middle goal, from the right
+    // it would have to come out of the corridor's far end, where no push puts a box). The start
+    // rule pulls every box out to the start cells: top goal first, then middle, then bottom.
+    const std::string text = "      #####\n"
+                             "      #.  #\n"
+                             "      #.# #\n"
+                             "#######.# #\n"
+                             "# @ $ $ $ #\n"
+                             "# # # # ###\n"
+                             "#       #\n"
+                             "#########";
+    sokoban_test::Fixture fx(text);
+    const sokoban::Board &b = fx.inst.board;
+    const sokoban::PackingOrder floor = sokoban::compute_packing_order(b, sokoban::PACK_OUT_FLOOR);
+    const sokoban::PackingOrder start = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
+    const int top = fx.cell(1, 7), middle = fx.cell(2, 7), bottom = fx.cell(3, 7);
+    CHECK(floor.layer[top] > floor.layer[middle]); // the floor rule: top after middle
+    int goal = -1;
+    CHECK(sokoban::unfollowable_layer(b, floor, &goal) == floor.layer[top]);
+    CHECK(goal == top);
+    REQUIRE(start.layers == 3);
+    CHECK(start.floor_rounds == 0);
+    CHECK(start.layer[top] == 0);
+    CHECK(start.layer[middle] == 1);
+    CHECK(start.layer[bottom] == 2);
+    CHECK(sokoban::unfollowable_layer(b, start) == -1);
+}
+
+TEST_CASE("Sokoban.PackingOrder.SetOrderMatchesTheOption") {
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    uint64_t total_floor = 0, total_start = 0;
+    for (int level : {10, 25, 42, 60, 78, 100}) {
+        CAPTURE(level);
+        const std::string text = solver_test::xsb_level(micro, level);
+        sokoban::Options floor, start;
+        floor.packorder = 0;
+        start.packorder = 1;
+        const uint64_t f = sokoban_test::fess_expansions_to_solve(text, floor, [](FessSearch &) {});
+        const uint64_t s = sokoban_test::fess_expansions_to_solve(text, start, [](FessSearch &) {});
+        REQUIRE(f > 0);
+        REQUIRE(s > 0);
+        CHECK(sokoban_test::fess_expansions_to_solve(text, floor, [](FessSearch &x) { x.set_order(sokoban::PACK_OUT_START); }) == s);
+        CHECK(sokoban_test::fess_expansions_to_solve(text, start, [](FessSearch &x) { x.set_order(sokoban::PACK_OUT_FLOOR); }) == f);
+        // With the plan feature (its tables follow the order).
+        CHECK(sokoban_test::fess_expansions_to_solve(text, floor, [](FessSearch &x) {
+                  x.set_plan(1);
+                  x.set_order(sokoban::PACK_OUT_START);
+              }) == sokoban_test::fess_expansions_to_solve(text, start, [](FessSearch &x) { x.set_plan(1); }));
+        total_floor += f;
+        total_start += s;
+    }
+    MESSAGE("FESS expansions, 6 Microban levels: packorder=floor " << total_floor << ", start " << total_start);
+}
+
+TEST_CASE("Sokoban.PackingOrder.StartOrderSolvesAndReplays") {
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (int level : {1, 2, 7, 25, 42, 78, 100, 120}) {
+        CAPTURE(level);
+        const std::string text = solver_test::xsb_level(micro, level);
+        sokoban::Options o;
+        o.packorder = 1;
+        sokoban_test::Fixture fx(text, o);
+        FessSearch search(fx.inst, 256u << 20);
+        REQUIRE(search.run(2000000, {}) == FessSearch::Status::solved);
+        sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
+    }
+}
+
+TEST_CASE("Sokoban.PackingOrder.PortfolioWithEachOrderSolvesAndReplays") {
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (const char *order : {"floor", "start", "t0", "t1"})
+        for (uint32_t level : {42u, 100u}) {
+            CAPTURE(order);
+            CAPTURE(level);
+            sokoban_test::StubRuntime rt;
+            sokoban_test::portfolio_solves_and_replays(micro, level, {{"packorder", order}, {"fess0after", "0"}, {"fess1after", "0"}}, rt);
+        }
+}

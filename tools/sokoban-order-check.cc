@@ -1,0 +1,80 @@
+// sokoban-order-check: is FESS's packing order followable? For each level of a file, the
+// packing order by each rule (packing.h: packorder=floor, the pull out to any cell off the
+// goals; packorder=start, the pull out to a box's start cell) and packing.h's check
+// unfollowable_layer(): the first layer whose goals cannot all be filled, the earlier layers
+// full, by boxes pushed in from the start cells (-1: every layer can be). With a level number
+// it also draws the board with each goal's layer (0-9, then a-z) by both rules.
+//   make -j2 all   (the plugin's objects), then
+//   g++ -std=c++17 -O2 -Iinclude tools/sokoban-order-check.cc build/obj/plugins/sokoban/*.o -o build/bench/sokoban-order-check
+//   build/bench/sokoban-order-check FILE [LEVEL]
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../plugins/sokoban/board.h"
+#include "../plugins/sokoban/packing.h"
+#include "../plugins/sokoban/parse.h"
+
+namespace {
+
+void draw(const sokoban::Board &b, const sokoban::PackingOrder &p) {
+    const sokoban::Level &lv = b.level;
+    for (int r = 0; r < lv.height; ++r) {
+        std::string line;
+        for (int c = 0; c < lv.width; ++c) {
+            const int gi = r * lv.width + c;
+            const int i = b.index_of[gi];
+            char ch = ' ';
+            if (lv.grid[gi] & sokoban::CELL_WALL) ch = '#';
+            else if (i >= 0 && p.layer[i] >= 0) ch = p.layer[i] < 10 ? static_cast<char>('0' + p.layer[i]) : static_cast<char>('a' + p.layer[i] - 10);
+            else if (i >= 0 && i == b.start_player) ch = '@';
+            else if (i >= 0 && std::find(b.start_boxes.begin(), b.start_boxes.end(), i) != b.start_boxes.end()) ch = '$';
+            line += ch;
+        }
+        std::printf("  %s\n", line.c_str());
+    }
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: %s FILE [LEVEL]\n", argv[0]);
+        return 2;
+    }
+    std::ifstream in(argv[1], std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    const int only = argc > 2 ? std::atoi(argv[2]) : 0;
+    int bad_floor = 0, bad_start = 0, levels = 0;
+    for (uint32_t level = only ? only : 1;; ++level) {
+        sokoban::Level lv;
+        sokoban::Failure f;
+        if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
+        const sokoban::Board b = sokoban::build_board(lv);
+        ++levels;
+        int g0 = -1, g1 = -1;
+        const sokoban::PackingOrder floor = sokoban::compute_packing_order(b, sokoban::PACK_OUT_FLOOR);
+        const sokoban::PackingOrder start = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
+        const int u0 = sokoban::unfollowable_layer(b, floor, &g0);
+        const int u1 = sokoban::unfollowable_layer(b, start, &g1);
+        bad_floor += u0 >= 0;
+        bad_start += u1 >= 0;
+        std::printf("level %u: %zu goals; floor: %d layers, unfollowable layer %d; start: %d layers (%d by the floor rule), unfollowable layer %d\n",
+                    level, b.goals.size(), floor.layers, u0, start.layers, start.floor_rounds, u1);
+        if (only) {
+            std::printf(" floor:\n");
+            draw(b, floor);
+            std::printf(" start:\n");
+            draw(b, start);
+            break;
+        }
+    }
+    std::printf("%d levels: %d floor orders and %d start orders not followable\n", levels, bad_floor, bad_start);
+    return 0;
+}
