@@ -35,6 +35,20 @@ inline void check_moves_replay(const std::string &text, const std::string &moves
     CHECK_MESSAGE(check.ok, check.reason);
 }
 
+// FESS alone with `options` solves each of eight Microban levels (1 to 120, 2M expansions at
+// most) and the independent checker replays every answer.
+inline void fess_solves_microban_sample(const sokoban::Options &options) {
+    const std::string micro = read_text("puzzles/sokoban/microban_155.xsb");
+    for (int level : {1, 2, 7, 25, 42, 78, 100, 120}) {
+        CAPTURE(level);
+        const std::string text = solver_test::xsb_level(micro, level);
+        Fixture fx(text, options);
+        sokoban::FessSearch search(fx.inst, 256u << 20);
+        REQUIRE(search.run(2000000, {}) == sokoban::FessSearch::Status::solved);
+        check_moves_replay(text, fess_moves(search, fx));
+    }
+}
+
 // FESS's expansions to a solution on `text` within `budget` (0 when not solved), with
 // `options`, and `set` applied to the search before it runs.
 inline uint64_t fess_expansions_to_solve(const std::string &text, const sokoban::Options &options,

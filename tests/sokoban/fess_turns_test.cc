@@ -64,17 +64,9 @@ TEST_CASE("Sokoban.FessTurns.SetTurnsMatchesTheOption") {
 }
 
 TEST_CASE("Sokoban.FessTurns.PackedTurnsSolveAndReplay") {
-    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    for (int level : {1, 2, 7, 25, 42, 78, 100, 120}) {
-        CAPTURE(level);
-        const std::string text = solver_test::xsb_level(micro, level);
-        sokoban::Options o;
-        o.fessturns = 1;
-        sokoban_test::Fixture fx(text, o);
-        FessSearch search(fx.inst, 256u << 20);
-        REQUIRE(search.run(2000000, {}) == FessSearch::Status::solved);
-        sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
-    }
+    sokoban::Options o;
+    o.fessturns = 1;
+    sokoban_test::fess_solves_microban_sample(o);
 }
 
 TEST_CASE("Sokoban.FessTurns.PackedTurnsExhaustAnUnsolvableLevelCompletely") {
