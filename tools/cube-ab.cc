@@ -7,7 +7,7 @@
 //   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-ab.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file}.o -o build/bench/cube-ab
 //   build/bench/cube-ab ROUNDS "POSITION;POSITION..." "SET A" "SET B" ...
 // A set is space-separated options of the plugin's names (lazy_inverse, lazy_axes, class_moves,
-// window_parent, symred: on|off; batch=N); "" is the defaults. Tables: cube-fstp2.pdb and
+// window_parent, symred: on|off; batch=N; inverse_classes=cache|table); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
 #include <algorithm>
 #include <cstdio>
@@ -39,6 +39,10 @@ static bool parse_set(const std::string &text, FstSearchOptions &o) {
         const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
         if (k == "batch") {
             o.batch = std::atoi(v.c_str());
+            continue;
+        }
+        if (k == "inverse_classes" && (v == "cache" || v == "table")) {
+            o.inverse_classes = v == "cache";
             continue;
         }
         bool *b = k == "lazy_inverse"    ? &o.lazy_inverse

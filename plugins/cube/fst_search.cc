@@ -122,6 +122,7 @@ struct Ctx {
     bool win = false;                // windowed table with window_parent: FstTable::child_value
     bool lazy_inv = true;            // lazy_inverse=on: Worker::batch's inverse axes one at a time
     bool rows_first = true;          // rows_first=on: Worker::batch prefetches its nodes' class rows first
+    const SliceClasses *isc = nullptr;  // inverse_classes=cache: the inverse's classes via SliceClasses
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
     std::atomic<bool> found{false};
@@ -218,6 +219,33 @@ void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist) {
 }
 
 namespace {
+
+// The class entry (class << 4 | sym) of an inverse's flip-slice, in two steps so the search can
+// prefetch it between them: its location (inv_class_loc; itw gets the twist, 12 bits, and
+// SliceClasses::locate's symmetry in the top 4), then the entry (inv_class_entry). With
+// inverse_classes=cache (Ctx::isc) through the 6 MiB SliceClasses table, which gives exactly
+// flipslice_class's value (symmetry.h; tested on every flip-slice value), so the same children
+// pass; with table, flipslice_class itself (93 MiB: a cache miss per lookup).
+inline uint32_t inv_class_loc(const Ctx &X, int sl, int f, int w, uint16_t &itw) {
+    if (X.isc) {
+        uint32_t s;
+        const uint32_t i = X.isc->locate(uint32_t(sl), uint32_t(f), s);
+        itw = uint16_t(uint32_t(w) | s << 12);
+        return i;
+    }
+    itw = uint16_t(w);
+    return uint32_t(sl) * N_FLIP + uint32_t(f);
+}
+inline const void *inv_class_addr(const Ctx &X, uint64_t i) {
+    return X.isc ? static_cast<const void *>(&X.isc->cls[i]) : static_cast<const void *>(&X.co->flipslice_class[i]);
+}
+inline uint32_t inv_class_entry(const Ctx &X, uint64_t i, uint16_t itw) {
+    return X.isc ? X.isc->finish(X.isc->cls[i], itw >> 12u) : X.co->flipslice_class[i];
+}
+// The table index of an inverse axis from its class entry en, itw (as above) and the parity.
+inline uint64_t inv_index(const Ctx &X, uint32_t en, uint16_t itw, unsigned par) {
+    return (uint64_t(en >> 4) * N_TWIST + X.co->twist_conj[size_t(itw & 4095u) * N_UDSYM + (en & 15)]) * X.pm + par;
+}
 
 // A child's distance from its parent's (pd) and its table value (v = distance mod 3).
 inline unsigned step_distance(unsigned pd, unsigned v) {
@@ -532,16 +560,13 @@ struct Worker {
                     const int j = keep[t];
                     int f, sl, w;
                     inverse_coords(ch[j].loc[a], f, sl, w);
-                    idx[3 * j + a] = uint64_t(uint32_t(sl) * N_FLIP + uint32_t(f));
-                    itw[3 * j + a] = uint16_t(w);
-                    __builtin_prefetch(&co.flipslice_class[idx[3 * j + a]]);
+                    idx[3 * j + a] = inv_class_loc(*X, sl, f, w, itw[3 * j + a]);
+                    __builtin_prefetch(inv_class_addr(*X, idx[3 * j + a]));
                 }
                 for (int t = 0; t < nk; ++t) {
                     const int j = keep[t];
-                    const uint32_t en = co.flipslice_class[idx[3 * j + a]];
-                    idx[3 * j + a] =
-                        (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(itw[3 * j + a]) * N_UDSYM + (en & 15)]) * X->pm +
-                        ch[j].par;
+                    const uint32_t en = inv_class_entry(*X, idx[3 * j + a], itw[3 * j + a]);
+                    idx[3 * j + a] = inv_index(*X, en, itw[3 * j + a], ch[j].par);
                     __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
                 }
                 if (a < 2)
@@ -565,19 +590,16 @@ struct Worker {
                 for (int a = 0; a < 3; ++a) {
                     int f, sl, w;
                     inverse_coords(ch[j].loc[a], f, sl, w);
-                    idx[3 * j + a] = uint64_t(uint32_t(sl) * N_FLIP + uint32_t(f));
-                    itw[3 * j + a] = uint16_t(w);
-                    __builtin_prefetch(&co.flipslice_class[idx[3 * j + a]]);
+                    idx[3 * j + a] = inv_class_loc(*X, sl, f, w, itw[3 * j + a]);
+                    __builtin_prefetch(inv_class_addr(*X, idx[3 * j + a]));
                 }
             }
             (void)icls;
             for (int t = 0; t < nk; ++t) {
                 const int j = keep[t];
                 for (int a = 0; a < 3; ++a) {
-                    const uint32_t en = co.flipslice_class[idx[3 * j + a]];
-                    idx[3 * j + a] =
-                        (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(itw[3 * j + a]) * N_UDSYM + (en & 15)]) * X->pm +
-                        ch[j].par;
+                    const uint32_t en = inv_class_entry(*X, idx[3 * j + a], itw[3 * j + a]);
+                    idx[3 * j + a] = inv_index(*X, en, itw[3 * j + a], ch[j].par);
                     __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
                 }
             }
@@ -822,17 +844,15 @@ struct Worker {
                 for (int a = 0; a < 3; ++a) {
                     int f, s, w;
                     inverse_coords(ch[i].loc[a], f, s, w);
-                    cls[i][a] = uint32_t(s) * N_FLIP + uint32_t(f);
-                    itw[i][a] = uint16_t(w);
-                    __builtin_prefetch(&co.flipslice_class[cls[i][a]]);
+                    cls[i][a] = inv_class_loc(*X, s, f, w, itw[i][a]);
+                    __builtin_prefetch(inv_class_addr(*X, cls[i][a]));
                 }
             }
             for (int j = 0; j < nk; ++j) {
                 const int i = keep[j];
                 for (int a = 0; a < 3; ++a) {
-                    const uint32_t e = co.flipslice_class[cls[i][a]];
-                    idx[i][a] = (uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(itw[i][a]) * N_UDSYM + (e & 15)]) * X->pm +
-                                ch[i].par;
+                    const uint32_t e = inv_class_entry(*X, cls[i][a], itw[i][a]);
+                    idx[i][a] = inv_index(*X, e, itw[i][a], ch[i].par);
                     __builtin_prefetch(fst.byte_of(idx[i][a]));
                 }
             }
@@ -1040,6 +1060,10 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.win = fst.windowed() && opt.window_parent;
     X.lazy_inv = opt.lazy_inverse;
     X.rows_first = opt.rows_first;
+    if (opt.inverse_classes && fst.exact_values()) {
+        const SliceClasses &sc = slice_classes();
+        if (sc.ok) X.isc = &sc;
+    }
     X.pm = fst.par;
     for (int m = 0; m < NMOVES; ++m) X.qt[m] = uint8_t(fst.par == 2 && m % 3 != 1);
     start.par = uint8_t(fst.par == 2 ? corner_parity(cube) : 0);

@@ -94,7 +94,11 @@ const char *const OPTIONS_HELP =
     "                    auto (default): convert when the fstp file is cached, else direct\n"
     "symred=on|off       optimal search (every table set): when some of the 48 cube symmetries fix\n"
     "                    the start (the superflip: all 48), run only one task prefix per orbit of\n"
-    "                    that group (on, default; exact: the same optimal length); off: all";
+    "                    that group (on, default; exact: the same optimal length); off: all\n"
+    "inverse_classes=cache|table  fst4/fstp/fstp2 search: the inverse lookups' flip-slice classes\n"
+    "                    through their slice's symmetry class, a 6 MiB table that stays in the cache\n"
+    "                    (cache, default), or the 93 MiB class table (table: a miss per lookup);\n"
+    "                    the same classes, so the same nodes";
 
 struct Options {
     bool fast = false;
@@ -194,6 +198,9 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
+        } else if (k == "inverse_classes") {
+            if (v != "cache" && v != "table") return why = "inverse_classes: expected cache or table, not '" + v + "'", false;
+            opts.search.inverse_classes = v == "cache";
         } else if (k == "fstp2_build") {
             if (v != "auto" && v != "direct" && v != "convert")
                 return why = "fstp2_build: expected auto, direct or convert, not '" + v + "'", false;
@@ -202,7 +209,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes)",
                    false;
         }
     }
