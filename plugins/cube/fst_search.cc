@@ -223,24 +223,28 @@ namespace {
 // The class entry (class << 4 | sym) of an inverse's flip-slice, in two steps so the search can
 // prefetch it between them: its location (inv_class_loc; itw gets the twist, 12 bits, and
 // SliceClasses::locate's symmetry in the top 4), then the entry (inv_class_entry). With
-// inverse_classes=cache (Ctx::isc) through the 6 MiB SliceClasses table, which gives exactly
-// flipslice_class's value (symmetry.h; tested on every flip-slice value), so the same children
-// pass; with table, flipslice_class itself (93 MiB: a cache miss per lookup).
-inline uint32_t inv_class_loc(const Ctx &X, int sl, int f, int w, uint16_t &itw) {
+// inverse_classes=cache (Ctx::isc) through SliceClasses, which gives exactly flipslice_class's
+// value (symmetry.h; tested on every flip-slice value), so the same children pass: for 95% of
+// the slice values the entry comes out of the location step (SliceClasses::DIRECT), nothing to
+// prefetch; the others read a 656 KiB table. With table, flipslice_class itself (93 MiB: a
+// cache miss per lookup).
+inline uint64_t inv_class_loc(const Ctx &X, int sl, int f, int w, uint16_t &itw) {
     if (X.isc) {
         uint32_t s;
-        const uint32_t i = X.isc->locate(uint32_t(sl), uint32_t(f), s);
+        const uint64_t i = X.isc->locate(uint32_t(sl), uint32_t(f), s);
         itw = uint16_t(uint32_t(w) | s << 12);
         return i;
     }
     itw = uint16_t(w);
     return uint32_t(sl) * N_FLIP + uint32_t(f);
 }
-inline const void *inv_class_addr(const Ctx &X, uint64_t i) {
-    return X.isc ? static_cast<const void *>(&X.isc->cls[i]) : static_cast<const void *>(&X.co->flipslice_class[i]);
+inline void inv_class_prefetch(const Ctx &X, uint64_t i) {
+    if (!X.isc) __builtin_prefetch(&X.co->flipslice_class[i]);
+    else if (!(i & SliceClasses::DIRECT)) __builtin_prefetch(&X.isc->cls[i]);
 }
 inline uint32_t inv_class_entry(const Ctx &X, uint64_t i, uint16_t itw) {
-    return X.isc ? X.isc->finish(X.isc->cls[i], itw >> 12u) : X.co->flipslice_class[i];
+    if (!X.isc) return X.co->flipslice_class[i];
+    return i & SliceClasses::DIRECT ? uint32_t(i) : X.isc->finish(X.isc->cls[i], itw >> 12u);
 }
 // The table index of an inverse axis from its class entry en, itw (as above) and the parity.
 inline uint64_t inv_index(const Ctx &X, uint32_t en, uint16_t itw, unsigned par) {
@@ -561,7 +565,7 @@ struct Worker {
                     int f, sl, w;
                     inverse_coords(ch[j].loc[a], f, sl, w);
                     idx[3 * j + a] = inv_class_loc(*X, sl, f, w, itw[3 * j + a]);
-                    __builtin_prefetch(inv_class_addr(*X, idx[3 * j + a]));
+                    inv_class_prefetch(*X, idx[3 * j + a]);
                 }
                 for (int t = 0; t < nk; ++t) {
                     const int j = keep[t];
@@ -591,7 +595,7 @@ struct Worker {
                     int f, sl, w;
                     inverse_coords(ch[j].loc[a], f, sl, w);
                     idx[3 * j + a] = inv_class_loc(*X, sl, f, w, itw[3 * j + a]);
-                    __builtin_prefetch(inv_class_addr(*X, idx[3 * j + a]));
+                    inv_class_prefetch(*X, idx[3 * j + a]);
                 }
             }
             (void)icls;
@@ -717,7 +721,7 @@ struct Worker {
         uint16_t itw[NMOVES][3];
         FNode ch[NMOVES];
         int mv[NMOVES];
-        uint32_t cls[NMOVES][3];
+        uint64_t cls[NMOVES][3];
         uint64_t cidx[NMOVES], idx[NMOVES][3];
         int k = 0;
         for (int m = 0; m < NMOVES; ++m) {
@@ -845,7 +849,7 @@ struct Worker {
                     int f, s, w;
                     inverse_coords(ch[i].loc[a], f, s, w);
                     cls[i][a] = inv_class_loc(*X, s, f, w, itw[i][a]);
-                    __builtin_prefetch(inv_class_addr(*X, cls[i][a]));
+                    inv_class_prefetch(*X, cls[i][a]);
                 }
             }
             for (int j = 0; j < nk; ++j) {

@@ -96,9 +96,9 @@ const char *const OPTIONS_HELP =
     "                    the start (the superflip: all 48), run only one task prefix per orbit of\n"
     "                    that group (on, default; exact: the same optimal length); off: all\n"
     "inverse_classes=cache|table  fst4/fstp/fstp2 search: the inverse lookups' flip-slice classes\n"
-    "                    through their slice's symmetry class, a 6 MiB table that stays in the cache\n"
-    "                    (cache, default), or the 93 MiB class table (table: a miss per lookup);\n"
-    "                    the same classes, so the same nodes";
+    "                    through their slice's symmetry class (cache, default: computed for 95% of\n"
+    "                    the values, a 0.8 MiB table for the rest), or read from the 93 MiB class\n"
+    "                    table (table: a cache miss per lookup); the same classes, so the same nodes";
 
 struct Options {
     bool fast = false;

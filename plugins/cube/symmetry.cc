@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <sys/mman.h>
 
 #include "cache_file.h"
 
@@ -322,16 +321,35 @@ const SliceClasses &slice_classes() {
             }
         }
         t.slice_classes = uint32_t(rep.size());
+        // Direct slice classes: the representative's 16 conjugates are distinct (a trivial
+        // stabilizer); base: flipslice_class's class of (r, 0). The others get rows in cls.
+        std::vector<uint32_t> row(rep.size(), 0);
+        std::vector<bool> direct(rep.size(), false);
+        std::vector<uint32_t> rows;  // the representatives of the rows
+        for (size_t c = 0; c < rep.size(); ++c) {
+            e = CubieCube::solved();
+            set_slice_sorted(e, int(rep[c]));
+            std::vector<int> seen;
+            for (int s = 0; s < N_UDSYM; ++s) {
+                conj_edges(sy.cube[s], sy.cube[sy.inv[s]], e, f);
+                seen.push_back(get_slice_sorted(f));
+            }
+            std::sort(seen.begin(), seen.end());
+            direct[c] = std::unique(seen.begin(), seen.end()) == seen.end();
+            if (!direct[c]) row[c] = uint32_t(rows.size()), rows.push_back(rep[c]);
+        }
         // m(x): the flip of S_s X S_s^-1 with flip 0 (and its slice must be the representative's).
         t.slice.assign(N_SLICE_SORTED, 0);
-        bool ok = rep.size() < (1u << 17);
+        bool ok = rep.size() < (1u << 17) && co.classes < (1u << 21);
         for (int x = 0; x < N_SLICE_SORTED; ++x) {
             e = CubieCube::solved();
             set_slice_sorted(e, x);
-            const uint32_t s = sym_of[size_t(x)];
+            const uint32_t c = cls_of[size_t(x)], s = sym_of[size_t(x)];
             conj_edges(sy.cube[s], sy.cube[sy.inv[s]], e, f);
-            ok = ok && uint32_t(get_slice_sorted(f)) == rep[cls_of[size_t(x)]];
-            t.slice[size_t(x)] = cls_of[size_t(x)] << 15 | s << 11 | uint32_t(get_flip(f));
+            ok = ok && uint32_t(get_slice_sorted(f)) == rep[c];
+            const uint64_t hi = direct[c] ? (uint64_t(1) << 31 | (co.flipslice_class[size_t(rep[c]) * N_FLIP] >> 4)) : 0;
+            t.slice[size_t(x)] = hi << 32 | row[c] << 15 | s << 11 | uint32_t(get_flip(f));
+            t.direct_classes += direct[c] && x == int(rep[c]);
         }
         // L_s(flip) = flip(S_s X S_s^-1) xor flip(S_s X0 S_s^-1), X with the home slice and that
         // flip, X0 with flip 0.
@@ -371,30 +389,20 @@ const SliceClasses &slice_classes() {
                         if (group[g] >> v & 1) least = std::min(least, sy.inv[mul[v][u]]);
                     t.canon[size_t(g) << 8 | size_t(a) << 4 | size_t(s)] = uint8_t(least < N_UDSYM ? sy.inv[least] : u);
                 }
-        ok = ok && co.classes < (1u << 21);
-        // The class table: 2 MiB-aligned memory advised for huge pages before it is touched
-        // (4 KiB pages would cost a TLB miss on most of its random reads). Never freed: the
-        // process keeps it, like the other static tables.
-        const size_t n = size_t(t.slice_classes) * N_FLIP, huge = size_t(2) << 20;
-        t.cls_bytes = (n * 4 + huge - 1) / huge * huge;
-        void *mem = ok ? std::aligned_alloc(huge, t.cls_bytes) : nullptr;
-        if (mem) {
-#ifdef MADV_HUGEPAGE
-            madvise(mem, t.cls_bytes, MADV_HUGEPAGE);  // a hint; failure is harmless
-#endif
-            t.cls = static_cast<uint32_t *>(mem);
-            for (uint32_t c = 0; c < t.slice_classes; ++c)
+        if (ok) {
+            t.cls.resize(rows.size() * N_FLIP);
+            for (size_t r = 0; r < rows.size(); ++r)
                 for (uint32_t fl = 0; fl < N_FLIP; ++fl) {
-                    const uint32_t en = co.flipslice_class[size_t(rep[c]) * N_FLIP + fl];
-                    t.cls[size_t(c) * N_FLIP + fl] = uint32_t(gid[co.class_stab[en >> 4]]) << 25 | en;
+                    const uint32_t en = co.flipslice_class[size_t(rows[r]) * N_FLIP + fl];
+                    t.cls[r * N_FLIP + fl] = uint32_t(gid[co.class_stab[en >> 4]]) << 25 | en;
                 }
             // A self-check on a spread of values (the tests check all of them): should the
-            // class table ever come from a build that chose other symmetries, the search falls
-            // back to flipslice_class instead of reading wrong classes.
+            // class table ever come from a build that chose or numbered otherwise, the search
+            // falls back to flipslice_class instead of reading wrong classes.
             for (uint32_t x = 0; x < N_FLIPSLICE && ok; x += 997)
                 ok = t.lookup(x / N_FLIP, x % N_FLIP) == co.flipslice_class[x];
         }
-        t.ok = ok && t.cls;
+        t.ok = ok;
         t.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return t;
     }();

@@ -177,22 +177,27 @@ TEST_CASE("CubeSymmetry.SliceClassesGiveTheClassTableExactly") {
     REQUIRE(sc.ok);
     CHECK(sc.slice_classes > N_SLICE_SORTED / N_UDSYM);
     CHECK(sc.slice_classes < 1000);
-    CHECK(size_t(sc.slice_classes) * N_FLIP * 4 <= sc.cls_bytes);
+    CHECK(sc.direct_classes > sc.slice_classes / 2);  // most need no class table read
+    CHECK(sc.cls.size() == size_t(sc.slice_classes - sc.direct_classes) * N_FLIP);
     CHECK(sc.groups > 1);  // some representatives have a nontrivial stabilizer: canon matters
 #if defined(__SANITIZE_ADDRESS__)
     const uint32_t step = 7;
 #else
     const uint32_t step = 1;
 #endif
-    uint64_t wrong = 0, stabilized = 0;
+    uint64_t wrong = 0, stabilized = 0, direct = 0;
     for (uint32_t x = 0; x < N_FLIPSLICE; x += step) {
         const uint32_t got = sc.lookup(x / N_FLIP, x % N_FLIP), want = co.flipslice_class[x];
         wrong += got != want;
         stabilized += co.class_stab[want >> 4] != 1;
+        uint32_t s;
+        direct += (sc.locate(x / N_FLIP, x % N_FLIP, s) & SliceClasses::DIRECT) != 0;
     }
-    MESSAGE(sc.slice_classes << " slice classes, " << sc.groups << " stabilizer groups, " << stabilized
-                              << " values in classes with a nontrivial stabilizer");
+    MESSAGE(sc.slice_classes << " slice classes (" << sc.direct_classes << " direct), " << sc.groups
+                              << " stabilizer groups, " << stabilized << " values in classes with a nontrivial stabilizer, "
+                              << direct << " looked up directly");
     CHECK(stabilized > 0);
+    CHECK(direct > 0);
     CHECK(wrong == 0);
     // And on whole cubes: the entry's symmetry takes the cube's flip-slice to the representative.
     uint64_t rng = 777;
@@ -297,7 +302,7 @@ TEST_CASE("CubeSymmetry.FstBatchPrefetchAndLazyInverseKeepTheSameSearch") {
 }
 
 TEST_CASE("CubeSymmetry.FstInverseClassesCacheKeepsTheSameSearch") {
-    // inverse_classes=cache reads the inverse lookups' classes from SliceClasses instead of
+    // inverse_classes=cache finds the inverse lookups' classes through SliceClasses instead of
     // flipslice_class: the same entries, so every search path (batched with lazy_inverse on and
     // off, and depth first) must expand exactly the nodes of inverse_classes=table and find the
     // same optimal length. A wrong class or symmetry would give other table values, so other
