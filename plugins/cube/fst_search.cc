@@ -43,8 +43,11 @@ struct FNode {
     // every axis and for the inverse), else 0.
     uint8_t par;
     // Bit a set: d[a] is only an upper bound (the axis was not looked up, or only bounded, see
-    // FstTable::child_value); clear: exact.
+    // FstTable::child_value); clear: exact. Bit 3 (UB_CORNERS): cd is only an upper bound.
     uint8_t ub;
+    // The corner table's distance (lazy_corners: exact, or an upper bound under UB_CORNERS; 0
+    // without a corner table).
+    uint8_t cd;
     // Per axis, class << 4 | sym of the flip-slice (see ClassMoves); with class_moves the search
     // follows these instead of fl and sl (which only the prefixes then keep).
     uint32_t cs[3];
@@ -53,6 +56,8 @@ struct FNode {
     // inverse lookups.
     uint8_t loc[3][20];
 };
+
+constexpr uint8_t UB_CORNERS = 8;
 
 struct Div3 {
     uint8_t q[24], r[24], pop[256];
@@ -122,6 +127,7 @@ struct Ctx {
     bool win = false;                // windowed table with window_parent: FstTable::child_value
     bool lazy_inv = true;            // lazy_inverse=on: Worker::batch's inverse axes one at a time
     bool rows_first = true;          // rows_first=on: Worker::batch prefetches its nodes' class rows first
+    bool lazy_corners = true;        // lazy_corners=on: Worker::batch skips corner reads that cannot cut
     const SliceClasses *isc = nullptr;  // inverse_classes=cache: the inverse's classes via SliceClasses
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
@@ -333,6 +339,7 @@ unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
     set_classes(*X.co, c);
     c.ub = 0;
     unsigned h = X.corners ? X.corners->lookup(corner_index(c.loc[0])) : corners_solved(c.loc[0]) ? 0 : 1;
+    c.cd = uint8_t(X.corners ? h : 0);
     for (int a = 0; a < 3; ++a) {
         c.d[a] = uint8_t(child_distance(*X.fst, n.d[a], X.fst->index(c.fl[a], c.sl[a], c.tw[a], c.par)));
         if (c.d[a] > h) h = c.d[a];
@@ -535,19 +542,37 @@ struct Worker {
         }
 
         uint64_t *cidx = B.cidx.data();
+        // lazy_corners: the corner table is exact and a move changes its distance by at most one,
+        // so a child whose parent's corner distance (or its upper bound) is at most lim - 2 passes
+        // the corner test whatever its entry: it is not read (where the search spends its time the
+        // corner distances are mostly 8-9 and lim 10-11); the child keeps the bound parent + 1.
+        static constexpr uint64_t NO_READ = ~uint64_t(0);
         for (int t = 0; t < np; ++t) {
             const int j = pass[t];
             const FNode &n = L.node[size_t(par[j])];
             for (int i = 0; i < 8; ++i) ch[j].loc[0][i] = corner_move_loc[mv[j]][n.loc[0][i]];
-            cidx[j] = cmask ? corner_index(ch[j].loc[0]) : 0;
-            __builtin_prefetch(&cdata[cidx[j] >> 1]);
+            if (X->lazy_corners && cmask && unsigned(n.cd) + 1 < lim) {
+                cidx[j] = NO_READ;
+                ch[j].cd = uint8_t(n.cd + 1);
+                ch[j].ub = uint8_t(ch[j].ub | UB_CORNERS);
+            } else {
+                cidx[j] = cmask ? corner_index(ch[j].loc[0]) : 0;
+                __builtin_prefetch(&cdata[cidx[j] >> 1]);
+            }
             if (!X->rows_first) prefetch_rows(ch[j]);
         }
         // Stage 4: the corner table.
         int nk = 0;
         for (int t = 0; t < np; ++t) {
             const int j = pass[t];
-            if (((cdata[cidx[j] >> 1] >> ((cidx[j] & 1) * 4)) & 0xf) < lim) keep[nk++] = j;
+            if (cidx[j] == NO_READ) {
+                keep[nk++] = j;
+                continue;
+            }
+            const unsigned v = (cdata[cidx[j] >> 1] >> ((cidx[j] & 1) * 4)) & 0xf;
+            ch[j].cd = uint8_t(cmask ? v : 0);
+            ch[j].ub = uint8_t(ch[j].ub & ~UB_CORNERS);
+            if (v < lim) keep[nk++] = j;
         }
         // Stages 5-7: the inverse lookups (class entries, then table entries, then reads).
         if (inv && nk > 0 && X->lazy_inv) {
@@ -1064,6 +1089,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.win = fst.windowed() && opt.window_parent;
     X.lazy_inv = opt.lazy_inverse;
     X.rows_first = opt.rows_first;
+    X.lazy_corners = opt.lazy_corners;
     if (opt.inverse_classes && fst.exact_values()) {
         const SliceClasses &sc = slice_classes();
         if (sc.ok) X.isc = &sc;
@@ -1089,6 +1115,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         for (int i = 0; i < 20; ++i) start.loc[a][i] = l.l[i];
     }
     unsigned h0 = corners ? corners->lookup(corner_index(start.loc[0])) : corners_solved(start.loc[0]) ? 0 : 1;
+    start.cd = uint8_t(corners ? h0 : 0);
     for (int a = 0; a < 3; ++a) h0 = std::max<unsigned>(h0, start.d[a]);
     if (fst.exact_values()) h0 = std::max(h0, inverse_bound(fst, start));
     if (X.edges) h0 = std::max(h0, edge_bound(*X.edges, start));

@@ -100,6 +100,10 @@ struct FstSearchOptions {
     // for the rest) instead of the 93 MiB flipslice_class table (off, inverse_classes=table: a
     // cache miss per lookup). The same classes and symmetries, so the same nodes.
     bool inverse_classes = true;
+    // Batched search: read a child's corner-table entry only when it can cut, i.e. when its
+    // parent's corner distance (exact, or an upper bound) is lim - 1 or more (one move changes
+    // it by at most one); off: every child that passes the forward axes. The same nodes.
+    bool lazy_corners = true;
     // With a start that some of the 48 cube symmetries fix, run only the prefixes (tasks) that
     // are least in their orbit under that group (symred.h; exact: the same optimal length).
     bool symred = true;

@@ -97,8 +97,11 @@ const char *const OPTIONS_HELP =
     "                    that group (on, default; exact: the same optimal length); off: all\n"
     "inverse_classes=cache|table  fst4/fstp/fstp2 search: the inverse lookups' flip-slice classes\n"
     "                    through their slice's symmetry class (cache, default: computed for 95% of\n"
-    "                    the values, a 0.8 MiB table for the rest), or read from the 93 MiB class\n"
-    "                    table (table: a cache miss per lookup); the same classes, so the same nodes";
+    "                    the values, a 656 KiB table for the rest), or read from the 93 MiB class\n"
+    "                    table (table: a cache miss per lookup); the same classes, so the same nodes\n"
+    "lazy_corners=on|off search with batch: read a child's corner table entry only when its parent's\n"
+    "                    corner distance is within one of the bound (on, default; a move changes it\n"
+    "                    by at most one, so the others pass anyway); off: every child's (same nodes)";
 
 struct Options {
     bool fast = false;
@@ -188,12 +191,13 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else if (v == "off") t = TaskOrder::off;
             else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
         } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent" || k == "symred" ||
-                   k == "lazy_inverse" || k == "rows_first") {
+                   k == "lazy_inverse" || k == "rows_first" || k == "lazy_corners") {
             bool &b = k == "class_moves"    ? opts.search.class_moves
                       : k == "lazy_axes"    ? opts.search.lazy_axes
                       : k == "symred"       ? opts.search.symred
                       : k == "lazy_inverse" ? opts.search.lazy_inverse
                       : k == "rows_first"   ? opts.search.rows_first
+                      : k == "lazy_corners" ? opts.search.lazy_corners
                                             : opts.search.window_parent;
             if (v == "on") b = true;
             else if (v == "off") b = false;
@@ -209,7 +213,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners)",
                    false;
         }
     }

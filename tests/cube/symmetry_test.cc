@@ -346,6 +346,65 @@ TEST_CASE("CubeSymmetry.FstInverseClassesCacheKeepsTheSameSearch") {
     CHECK(all > 5000);
 }
 
+TEST_CASE("CubeSymmetry.FstLazyCornersKeepTheSameSearch") {
+    // lazy_corners skips the corner table's read for a child whose parent's corner distance (or
+    // its upper bound) is at most lim - 2: such a child passes the corner test anyway, so the
+    // batched search must expand exactly the nodes of lazy_corners=off (which reads every one)
+    // and find the same optimal length. A skip one too generous (or a bound not carried along
+    // the path) would let through children the corner table cuts: more nodes. Checked that the
+    // corner table does cut here (fewer nodes than without it). Only when the flip-slice-twist
+    // table and the corner table are cached.
+    FstTable fst;
+    if (!load_cached_fst(fst)) return;
+    bool known = false;
+    const Pattern cp8 = table_set("corners", known).at(0);
+    const std::string path = user_cache_dir() + "/cube-" + cp8.name() + ".pdb";
+    if (!std::filesystem::exists(path)) {
+        MESSAGE("skipped: no cached corner table in " << user_cache_dir());
+        return;
+    }
+    Pdb corners;
+    std::string why;
+    REQUIRE_MESSAGE(load_pdb(cp8, path, corners, why), why);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 1717, with = 0, without = 0;
+    for (int i = 0; i < 6; ++i) {
+        const std::vector<int> scramble = random_scramble(rng, 14 + i % 2, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
+        CAPTURE(format_moves(scramble));
+        for (int b = 0; b < 2; ++b) {
+            uint64_t nodes[2] = {0, 0};
+            size_t len[2] = {0, 0};
+            for (int k = 0; k < 2; ++k) {
+                FstSearchOptions opt;
+                opt.batch = b ? 3 : 16;
+                opt.order_tasks = TaskOrder::off;  // then a bound that cuts more only removes nodes
+                opt.lazy_corners = k == 1;
+                CAPTURE(b);
+                CAPTURE(k);
+                const OptimalResult q = solve_optimal_fst(c, &corners, fst, &ts.sv, opt);
+                REQUIRE(q.status == SOLVER_OK);
+                CHECK(apply_moves(c, q.moves).is_solved());
+                CHECK(q.moves.size() <= scramble.size());
+                nodes[k] = q.nodes, len[k] = q.moves.size();
+            }
+            CHECK(nodes[0] == nodes[1]);
+            CHECK(len[0] == len[1]);
+            with += nodes[0];
+        }
+        for (int b = 0; b < 2; ++b) {
+            FstSearchOptions opt;
+            opt.batch = b ? 3 : 16;
+            opt.order_tasks = TaskOrder::off;
+            const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+            REQUIRE(q.status == SOLVER_OK);
+            without += q.nodes;
+        }
+    }
+    MESSAGE("nodes with the corner table " << with << ", without it " << without);
+    CHECK(with < without);
+}
+
 TEST_CASE("CubeSymmetry.FstSearchWithAnEdgeTableStaysOptimal") {
     // edges=e7|e8 (FstSearchOptions::edges), here with the small 5-edge table instead of the
     // big ones: the answers keep their optimal length (the edge bound along the three axes is
