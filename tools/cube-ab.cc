@@ -6,8 +6,8 @@
 // nodes expanded, then per set the sum and the per-position minimum over the rounds.
 //   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-ab.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file}.o -o build/bench/cube-ab
 //   build/bench/cube-ab ROUNDS "POSITION;POSITION..." "SET A" "SET B" ...
-// A set is space-separated options of the plugin's names (lazy_inverse, lazy_axes, class_moves,
-// window_parent, symred: on|off; batch=N); "" is the defaults. Tables: cube-fstp2.pdb and
+// A set is space-separated options of the plugin's names (lazy_inverse, lazy_corners, lazy_axes, class_moves,
+// window_parent, symred: on|off; batch=N; inverse_classes=cache|table); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
 #include <algorithm>
 #include <cstdio>
@@ -41,8 +41,13 @@ static bool parse_set(const std::string &text, FstSearchOptions &o) {
             o.batch = std::atoi(v.c_str());
             continue;
         }
+        if (k == "inverse_classes" && (v == "cache" || v == "table")) {
+            o.inverse_classes = v == "cache";
+            continue;
+        }
         bool *b = k == "lazy_inverse"    ? &o.lazy_inverse
                   : k == "rows_first"    ? &o.rows_first
+                  : k == "lazy_corners"  ? &o.lazy_corners
                   : k == "lazy_axes"     ? &o.lazy_axes
                   : k == "class_moves"   ? &o.class_moves
                   : k == "window_parent" ? &o.window_parent

@@ -43,8 +43,11 @@ struct FNode {
     // every axis and for the inverse), else 0.
     uint8_t par;
     // Bit a set: d[a] is only an upper bound (the axis was not looked up, or only bounded, see
-    // FstTable::child_value); clear: exact.
+    // FstTable::child_value); clear: exact. Bit 3 (UB_CORNERS): cd is only an upper bound.
     uint8_t ub;
+    // The corner table's distance (lazy_corners: exact, or an upper bound under UB_CORNERS; 0
+    // without a corner table).
+    uint8_t cd;
     // Per axis, class << 4 | sym of the flip-slice (see ClassMoves); with class_moves the search
     // follows these instead of fl and sl (which only the prefixes then keep).
     uint32_t cs[3];
@@ -53,6 +56,8 @@ struct FNode {
     // inverse lookups.
     uint8_t loc[3][20];
 };
+
+constexpr uint8_t UB_CORNERS = 8;
 
 struct Div3 {
     uint8_t q[24], r[24], pop[256];
@@ -122,6 +127,8 @@ struct Ctx {
     bool win = false;                // windowed table with window_parent: FstTable::child_value
     bool lazy_inv = true;            // lazy_inverse=on: Worker::batch's inverse axes one at a time
     bool rows_first = true;          // rows_first=on: Worker::batch prefetches its nodes' class rows first
+    bool lazy_corners = true;        // lazy_corners=on: Worker::batch skips corner reads that cannot cut
+    const SliceClasses *isc = nullptr;  // inverse_classes=cache: the inverse's classes via SliceClasses
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
     std::atomic<bool> found{false};
@@ -219,6 +226,37 @@ void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist) {
 
 namespace {
 
+// The class entry (class << 4 | sym) of an inverse's flip-slice, in two steps so the search can
+// prefetch it between them: its location (inv_class_loc; itw gets the twist, 12 bits, and
+// SliceClasses::locate's symmetry in the top 4), then the entry (inv_class_entry). With
+// inverse_classes=cache (Ctx::isc) through SliceClasses, which gives exactly flipslice_class's
+// value (symmetry.h; tested on every flip-slice value), so the same children pass: for 95% of
+// the slice values the entry comes out of the location step (SliceClasses::DIRECT), nothing to
+// prefetch; the others read a 656 KiB table. With table, flipslice_class itself (93 MiB: a
+// cache miss per lookup).
+inline uint64_t inv_class_loc(const Ctx &X, int sl, int f, int w, uint16_t &itw) {
+    if (X.isc) {
+        uint32_t s;
+        const uint64_t i = X.isc->locate(uint32_t(sl), uint32_t(f), s);
+        itw = uint16_t(uint32_t(w) | s << 12);
+        return i;
+    }
+    itw = uint16_t(w);
+    return uint32_t(sl) * N_FLIP + uint32_t(f);
+}
+inline void inv_class_prefetch(const Ctx &X, uint64_t i) {
+    if (!X.isc) __builtin_prefetch(&X.co->flipslice_class[i]);
+    else if (!(i & SliceClasses::DIRECT)) __builtin_prefetch(&X.isc->cls[i]);
+}
+inline uint32_t inv_class_entry(const Ctx &X, uint64_t i, uint16_t itw) {
+    if (!X.isc) return X.co->flipslice_class[i];
+    return i & SliceClasses::DIRECT ? uint32_t(i) : X.isc->finish(X.isc->cls[i], itw >> 12u);
+}
+// The table index of an inverse axis from its class entry en, itw (as above) and the parity.
+inline uint64_t inv_index(const Ctx &X, uint32_t en, uint16_t itw, unsigned par) {
+    return (uint64_t(en >> 4) * N_TWIST + X.co->twist_conj[size_t(itw & 4095u) * N_UDSYM + (en & 15)]) * X.pm + par;
+}
+
 // A child's distance from its parent's (pd) and its table value (v = distance mod 3).
 inline unsigned step_distance(unsigned pd, unsigned v) {
     static constexpr int8_t delta[3] = {0, 1, -1};
@@ -301,6 +339,7 @@ unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
     set_classes(*X.co, c);
     c.ub = 0;
     unsigned h = X.corners ? X.corners->lookup(corner_index(c.loc[0])) : corners_solved(c.loc[0]) ? 0 : 1;
+    c.cd = uint8_t(X.corners ? h : 0);
     for (int a = 0; a < 3; ++a) {
         c.d[a] = uint8_t(child_distance(*X.fst, n.d[a], X.fst->index(c.fl[a], c.sl[a], c.tw[a], c.par)));
         if (c.d[a] > h) h = c.d[a];
@@ -503,19 +542,37 @@ struct Worker {
         }
 
         uint64_t *cidx = B.cidx.data();
+        // lazy_corners: the corner table is exact and a move changes its distance by at most one,
+        // so a child whose parent's corner distance (or its upper bound) is at most lim - 2 passes
+        // the corner test whatever its entry: it is not read (where the search spends its time the
+        // corner distances are mostly 8-9 and lim 10-11); the child keeps the bound parent + 1.
+        static constexpr uint64_t NO_READ = ~uint64_t(0);
         for (int t = 0; t < np; ++t) {
             const int j = pass[t];
             const FNode &n = L.node[size_t(par[j])];
             for (int i = 0; i < 8; ++i) ch[j].loc[0][i] = corner_move_loc[mv[j]][n.loc[0][i]];
-            cidx[j] = cmask ? corner_index(ch[j].loc[0]) : 0;
-            __builtin_prefetch(&cdata[cidx[j] >> 1]);
+            if (X->lazy_corners && cmask && unsigned(n.cd) + 1 < lim) {
+                cidx[j] = NO_READ;
+                ch[j].cd = uint8_t(n.cd + 1);
+                ch[j].ub = uint8_t(ch[j].ub | UB_CORNERS);
+            } else {
+                cidx[j] = cmask ? corner_index(ch[j].loc[0]) : 0;
+                __builtin_prefetch(&cdata[cidx[j] >> 1]);
+            }
             if (!X->rows_first) prefetch_rows(ch[j]);
         }
         // Stage 4: the corner table.
         int nk = 0;
         for (int t = 0; t < np; ++t) {
             const int j = pass[t];
-            if (((cdata[cidx[j] >> 1] >> ((cidx[j] & 1) * 4)) & 0xf) < lim) keep[nk++] = j;
+            if (cidx[j] == NO_READ) {
+                keep[nk++] = j;
+                continue;
+            }
+            const unsigned v = (cdata[cidx[j] >> 1] >> ((cidx[j] & 1) * 4)) & 0xf;
+            ch[j].cd = uint8_t(cmask ? v : 0);
+            ch[j].ub = uint8_t(ch[j].ub & ~UB_CORNERS);
+            if (v < lim) keep[nk++] = j;
         }
         // Stages 5-7: the inverse lookups (class entries, then table entries, then reads).
         if (inv && nk > 0 && X->lazy_inv) {
@@ -532,16 +589,13 @@ struct Worker {
                     const int j = keep[t];
                     int f, sl, w;
                     inverse_coords(ch[j].loc[a], f, sl, w);
-                    idx[3 * j + a] = uint64_t(uint32_t(sl) * N_FLIP + uint32_t(f));
-                    itw[3 * j + a] = uint16_t(w);
-                    __builtin_prefetch(&co.flipslice_class[idx[3 * j + a]]);
+                    idx[3 * j + a] = inv_class_loc(*X, sl, f, w, itw[3 * j + a]);
+                    inv_class_prefetch(*X, idx[3 * j + a]);
                 }
                 for (int t = 0; t < nk; ++t) {
                     const int j = keep[t];
-                    const uint32_t en = co.flipslice_class[idx[3 * j + a]];
-                    idx[3 * j + a] =
-                        (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(itw[3 * j + a]) * N_UDSYM + (en & 15)]) * X->pm +
-                        ch[j].par;
+                    const uint32_t en = inv_class_entry(*X, idx[3 * j + a], itw[3 * j + a]);
+                    idx[3 * j + a] = inv_index(*X, en, itw[3 * j + a], ch[j].par);
                     __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
                 }
                 if (a < 2)
@@ -565,19 +619,16 @@ struct Worker {
                 for (int a = 0; a < 3; ++a) {
                     int f, sl, w;
                     inverse_coords(ch[j].loc[a], f, sl, w);
-                    idx[3 * j + a] = uint64_t(uint32_t(sl) * N_FLIP + uint32_t(f));
-                    itw[3 * j + a] = uint16_t(w);
-                    __builtin_prefetch(&co.flipslice_class[idx[3 * j + a]]);
+                    idx[3 * j + a] = inv_class_loc(*X, sl, f, w, itw[3 * j + a]);
+                    inv_class_prefetch(*X, idx[3 * j + a]);
                 }
             }
             (void)icls;
             for (int t = 0; t < nk; ++t) {
                 const int j = keep[t];
                 for (int a = 0; a < 3; ++a) {
-                    const uint32_t en = co.flipslice_class[idx[3 * j + a]];
-                    idx[3 * j + a] =
-                        (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(itw[3 * j + a]) * N_UDSYM + (en & 15)]) * X->pm +
-                        ch[j].par;
+                    const uint32_t en = inv_class_entry(*X, idx[3 * j + a], itw[3 * j + a]);
+                    idx[3 * j + a] = inv_index(*X, en, itw[3 * j + a], ch[j].par);
                     __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
                 }
             }
@@ -695,7 +746,7 @@ struct Worker {
         uint16_t itw[NMOVES][3];
         FNode ch[NMOVES];
         int mv[NMOVES];
-        uint32_t cls[NMOVES][3];
+        uint64_t cls[NMOVES][3];
         uint64_t cidx[NMOVES], idx[NMOVES][3];
         int k = 0;
         for (int m = 0; m < NMOVES; ++m) {
@@ -822,17 +873,15 @@ struct Worker {
                 for (int a = 0; a < 3; ++a) {
                     int f, s, w;
                     inverse_coords(ch[i].loc[a], f, s, w);
-                    cls[i][a] = uint32_t(s) * N_FLIP + uint32_t(f);
-                    itw[i][a] = uint16_t(w);
-                    __builtin_prefetch(&co.flipslice_class[cls[i][a]]);
+                    cls[i][a] = inv_class_loc(*X, s, f, w, itw[i][a]);
+                    inv_class_prefetch(*X, cls[i][a]);
                 }
             }
             for (int j = 0; j < nk; ++j) {
                 const int i = keep[j];
                 for (int a = 0; a < 3; ++a) {
-                    const uint32_t e = co.flipslice_class[cls[i][a]];
-                    idx[i][a] = (uint64_t(e >> 4) * N_TWIST + co.twist_conj[size_t(itw[i][a]) * N_UDSYM + (e & 15)]) * X->pm +
-                                ch[i].par;
+                    const uint32_t e = inv_class_entry(*X, cls[i][a], itw[i][a]);
+                    idx[i][a] = inv_index(*X, e, itw[i][a], ch[i].par);
                     __builtin_prefetch(fst.byte_of(idx[i][a]));
                 }
             }
@@ -1040,6 +1089,11 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.win = fst.windowed() && opt.window_parent;
     X.lazy_inv = opt.lazy_inverse;
     X.rows_first = opt.rows_first;
+    X.lazy_corners = opt.lazy_corners;
+    if (opt.inverse_classes && fst.exact_values()) {
+        const SliceClasses &sc = slice_classes();
+        if (sc.ok) X.isc = &sc;
+    }
     X.pm = fst.par;
     for (int m = 0; m < NMOVES; ++m) X.qt[m] = uint8_t(fst.par == 2 && m % 3 != 1);
     start.par = uint8_t(fst.par == 2 ? corner_parity(cube) : 0);
@@ -1061,6 +1115,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         for (int i = 0; i < 20; ++i) start.loc[a][i] = l.l[i];
     }
     unsigned h0 = corners ? corners->lookup(corner_index(start.loc[0])) : corners_solved(start.loc[0]) ? 0 : 1;
+    start.cd = uint8_t(corners ? h0 : 0);
     for (int a = 0; a < 3; ++a) h0 = std::max<unsigned>(h0, start.d[a]);
     if (fst.exact_values()) h0 = std::max(h0, inverse_bound(fst, start));
     if (X.edges) h0 = std::max(h0, edge_bound(*X.edges, start));

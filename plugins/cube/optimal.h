@@ -95,6 +95,15 @@ struct FstSearchOptions {
     // axis) before expanding any of them, so their misses overlap (off: each child's rows
     // prefetched when it passes the forward lookups, as before; the same nodes).
     bool rows_first = true;
+    // With exact values (fst4, fstp, fstp2): find the inverse axes' flip-slice classes through
+    // their slice's symmetry class (SliceClasses: computed for 95% of the values, a 656 KiB table
+    // for the rest) instead of the 93 MiB flipslice_class table (off, inverse_classes=table: a
+    // cache miss per lookup). The same classes and symmetries, so the same nodes.
+    bool inverse_classes = true;
+    // Batched search: read a child's corner-table entry only when it can cut, i.e. when its
+    // parent's corner distance (exact, or an upper bound) is lim - 1 or more (one move changes
+    // it by at most one); off: every child that passes the forward axes. The same nodes.
+    bool lazy_corners = true;
     // With a start that some of the 48 cube symmetries fix, run only the prefixes (tasks) that
     // are least in their orbit under that group (symred.h; exact: the same optimal length).
     bool symred = true;

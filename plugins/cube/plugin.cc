@@ -94,7 +94,14 @@ const char *const OPTIONS_HELP =
     "                    auto (default): convert when the fstp file is cached, else direct\n"
     "symred=on|off       optimal search (every table set): when some of the 48 cube symmetries fix\n"
     "                    the start (the superflip: all 48), run only one task prefix per orbit of\n"
-    "                    that group (on, default; exact: the same optimal length); off: all";
+    "                    that group (on, default; exact: the same optimal length); off: all\n"
+    "inverse_classes=cache|table  fst4/fstp/fstp2 search: the inverse lookups' flip-slice classes\n"
+    "                    through their slice's symmetry class (cache, default: computed for 95% of\n"
+    "                    the values, a 656 KiB table for the rest), or read from the 93 MiB class\n"
+    "                    table (table: a cache miss per lookup); the same classes, so the same nodes\n"
+    "lazy_corners=on|off search with batch: read a child's corner table entry only when its parent's\n"
+    "                    corner distance is within one of the bound (on, default; a move changes it\n"
+    "                    by at most one, so the others pass anyway); off: every child's (same nodes)";
 
 struct Options {
     bool fast = false;
@@ -184,16 +191,20 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else if (v == "off") t = TaskOrder::off;
             else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
         } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent" || k == "symred" ||
-                   k == "lazy_inverse" || k == "rows_first") {
+                   k == "lazy_inverse" || k == "rows_first" || k == "lazy_corners") {
             bool &b = k == "class_moves"    ? opts.search.class_moves
                       : k == "lazy_axes"    ? opts.search.lazy_axes
                       : k == "symred"       ? opts.search.symred
                       : k == "lazy_inverse" ? opts.search.lazy_inverse
                       : k == "rows_first"   ? opts.search.rows_first
+                      : k == "lazy_corners" ? opts.search.lazy_corners
                                             : opts.search.window_parent;
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
+        } else if (k == "inverse_classes") {
+            if (v != "cache" && v != "table") return why = "inverse_classes: expected cache or table, not '" + v + "'", false;
+            opts.search.inverse_classes = v == "cache";
         } else if (k == "fstp2_build") {
             if (v != "auto" && v != "direct" && v != "convert")
                 return why = "fstp2_build: expected auto, direct or convert, not '" + v + "'", false;
@@ -202,7 +213,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners)",
                    false;
         }
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "cache_file.h"
@@ -285,6 +286,127 @@ const ClassMoves &class_moves() {
         return t;
     }();
     return cm;
+}
+
+const SliceClasses &slice_classes() {
+    static const SliceClasses sc = [] {
+        auto t0 = std::chrono::steady_clock::now();
+        const Coords &co = coords();
+        const Symmetry &sy = symmetry();
+        SliceClasses t;
+        // S_a S_b as a symmetry number.
+        uint8_t mul[N_UDSYM][N_UDSYM];
+        for (int a = 0; a < N_UDSYM; ++a)
+            for (int b = 0; b < N_UDSYM; ++b) {
+                const CubieCube p = multiply_full(sy.cube[a], sy.cube[b]);
+                for (int u = 0; u < N_UDSYM; ++u)
+                    if (sy.cube[u] == p) mul[a][b] = uint8_t(u);
+            }
+        // Slice classes: the first value met of each is its representative (the least); every
+        // conjugate of it gets (class, the symmetry back to it), as coords() does for flip-slice.
+        const uint32_t NONE = 0xffffffffu;
+        std::vector<uint32_t> cls_of(N_SLICE_SORTED, NONE), sym_of(N_SLICE_SORTED, 0), rep;
+        CubieCube e = CubieCube::solved(), f = CubieCube::solved();
+        for (int x = 0; x < N_SLICE_SORTED; ++x) {
+            if (cls_of[size_t(x)] != NONE) continue;
+            const uint32_t c = uint32_t(rep.size());
+            rep.push_back(uint32_t(x));
+            e = CubieCube::solved();
+            set_slice_sorted(e, x);
+            for (int s = 0; s < N_UDSYM; ++s) {
+                conj_edges(sy.cube[s], sy.cube[sy.inv[s]], e, f);
+                const int y = get_slice_sorted(f);
+                // y = S_s x S_s^-1, so S_inv(s) y S_inv(s)^-1 = x.
+                if (cls_of[size_t(y)] == NONE) cls_of[size_t(y)] = c, sym_of[size_t(y)] = uint32_t(sy.inv[s]);
+            }
+        }
+        t.slice_classes = uint32_t(rep.size());
+        // Direct slice classes: the representative's 16 conjugates are distinct (a trivial
+        // stabilizer); base: flipslice_class's class of (r, 0). The others get rows in cls.
+        std::vector<uint32_t> row(rep.size(), 0);
+        std::vector<bool> direct(rep.size(), false);
+        std::vector<uint32_t> rows;  // the representatives of the rows
+        for (size_t c = 0; c < rep.size(); ++c) {
+            e = CubieCube::solved();
+            set_slice_sorted(e, int(rep[c]));
+            std::vector<int> seen;
+            for (int s = 0; s < N_UDSYM; ++s) {
+                conj_edges(sy.cube[s], sy.cube[sy.inv[s]], e, f);
+                seen.push_back(get_slice_sorted(f));
+            }
+            std::sort(seen.begin(), seen.end());
+            direct[c] = std::unique(seen.begin(), seen.end()) == seen.end();
+            if (!direct[c]) row[c] = uint32_t(rows.size()), rows.push_back(rep[c]);
+        }
+        // m(x): the flip of S_s X S_s^-1 with flip 0 (and its slice must be the representative's).
+        t.slice.assign(N_SLICE_SORTED, 0);
+        bool ok = rep.size() < (1u << 17) && co.classes < (1u << 21);
+        for (int x = 0; x < N_SLICE_SORTED; ++x) {
+            e = CubieCube::solved();
+            set_slice_sorted(e, x);
+            const uint32_t c = cls_of[size_t(x)], s = sym_of[size_t(x)];
+            conj_edges(sy.cube[s], sy.cube[sy.inv[s]], e, f);
+            ok = ok && uint32_t(get_slice_sorted(f)) == rep[c];
+            const uint64_t hi = direct[c] ? (uint64_t(1) << 31 | (co.flipslice_class[size_t(rep[c]) * N_FLIP] >> 4)) : 0;
+            t.slice[size_t(x)] = hi << 32 | row[c] << 15 | s << 11 | uint32_t(get_flip(f));
+            t.direct_classes += direct[c] && x == int(rep[c]);
+        }
+        // L_s(flip) = flip(S_s X S_s^-1) xor flip(S_s X0 S_s^-1), X with the home slice and that
+        // flip, X0 with flip 0.
+        t.lin.assign(size_t(N_UDSYM) * N_FLIP, 0);
+        for (int s = 0; s < N_UDSYM; ++s) {
+            e = CubieCube::solved();
+            conj_edges(sy.cube[s], sy.cube[sy.inv[s]], e, f);
+            const int f0 = get_flip(f);
+            for (int fl = 0; fl < N_FLIP; ++fl) {
+                set_flip(e, fl);
+                conj_edges(sy.cube[s], sy.cube[sy.inv[s]], e, f);
+                t.lin[size_t(s) * N_FLIP + size_t(fl)] = uint16_t(get_flip(f) ^ f0);
+            }
+        }
+        // The stabilizer groups (class_stab values) by number; canon[g][t][s]: of the symmetries
+        // S_v S_t S_s (v in the group), the one flipslice_class holds. coords() gave y = S_w rep
+        // S_w^-1 the symmetry inv(w) for the least w that reaches y; S_w rep S_w^-1 = y exactly
+        // when inv(w) takes y to rep, i.e. inv(w) = mul(v, u) for a v in the stabilizer (u =
+        // mul(t, s), one that does). So: inv of the least inv(mul(v, u)).
+        std::vector<uint16_t> group;
+        std::vector<uint8_t> gid(size_t(1) << 16, 0xff);
+        for (uint32_t c = 0; c < co.classes && ok; ++c) {
+            const uint16_t g = co.class_stab[c];
+            if (gid[g] != 0xff) continue;
+            if (group.size() >= 127) ok = false;
+            gid[g] = uint8_t(group.size());
+            group.push_back(g);
+        }
+        t.groups = uint32_t(group.size());
+        t.canon.assign(size_t(t.groups) << 8, 0);
+        for (uint32_t g = 0; g < t.groups; ++g)
+            for (int a = 0; a < N_UDSYM; ++a)
+                for (int s = 0; s < N_UDSYM; ++s) {
+                    const int u = mul[a][s];
+                    int least = N_UDSYM;
+                    for (int v = 0; v < N_UDSYM; ++v)
+                        if (group[g] >> v & 1) least = std::min(least, sy.inv[mul[v][u]]);
+                    t.canon[size_t(g) << 8 | size_t(a) << 4 | size_t(s)] = uint8_t(least < N_UDSYM ? sy.inv[least] : u);
+                }
+        if (ok) {
+            t.cls.resize(rows.size() * N_FLIP);
+            for (size_t r = 0; r < rows.size(); ++r)
+                for (uint32_t fl = 0; fl < N_FLIP; ++fl) {
+                    const uint32_t en = co.flipslice_class[size_t(rows[r]) * N_FLIP + fl];
+                    t.cls[r * N_FLIP + fl] = uint32_t(gid[co.class_stab[en >> 4]]) << 25 | en;
+                }
+            // A self-check on a spread of values (the tests check all of them): should the
+            // class table ever come from a build that chose or numbered otherwise, the search
+            // falls back to flipslice_class instead of reading wrong classes.
+            for (uint32_t x = 0; x < N_FLIPSLICE && ok; x += 997)
+                ok = t.lookup(x / N_FLIP, x % N_FLIP) == co.flipslice_class[x];
+        }
+        t.ok = ok;
+        t.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return t;
+    }();
+    return sc;
 }
 
 }  // namespace cube

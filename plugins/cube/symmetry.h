@@ -75,4 +75,60 @@ struct ClassMoves {
 // Built on first use (about 105 MiB) from coords() (which must have been called first).
 const ClassMoves &class_moves();
 
+// A way to flipslice_class without its 93 MiB (the fst search's inverse lookups, whose
+// flip-slice values cannot be followed along moves: inverse_classes=cache). The 16 symmetries
+// act on the sorted slice alone (they map the slice edges onto slice edges), so a slice value x
+// is first taken to its slice class's representative r (the least value of the class, 788
+// classes) by one symmetry S_s; the flip of S_s X S_s^-1 is then f' = L_s(flip) xor m(x), since
+// conjugating permutes the edges' orientations by positions and adds S_s's own orientation (the
+// same on the four slice edges, 0 on the others) where the slice edges sit (L_s: linear in the
+// 11 flip bits, the twelfth being their parity). Then:
+// - direct (706 of the 788 slice classes, 95% of the flip-slice values): r's stabilizer is trivial,
+//   so r's 16 conjugates are distinct and r the least of them, and every (r, f') is the least
+//   value of its flip-slice class, i.e. its representative; flipslice_class numbers the classes
+//   by ascending representative, so (r, 0..2047) are 2048 consecutive classes from base(r), and
+//   S_s is the only symmetry that takes X to (r, f'): the entry is (base(r) + f') << 4 | s, with
+//   no memory read beyond the 93 KiB slice table and the 64 KiB L_s table;
+// - otherwise a table over the 82 other slice classes x 2048 flips (656 KiB) holds
+//   flipslice_class of (r, f') = c << 4 | t, so S_t S_s takes X to c's representative: the same
+//   class. Of the symmetries that do (S_v S_t S_s for S_v in the stabilizer of c's
+//   representative, class_stab), flipslice_class holds one particular one (the one its build
+//   met first); canon picks that one, from the stabilizer's group number in the entry's top bits.
+// So lookup() equals flipslice_class exactly; the tests check every one of the 24,330,240 values.
+struct SliceClasses {
+    // Per sorted slice value x: the low 32 bits idx << 15 | s << 11 | m(x), S_s x S_s^-1 = the
+    // representative r of x's slice class, m(x) = the flip of S_s X S_s^-1 for X with slice x and
+    // flip 0, idx = r's row in cls (not direct); the high 32 bits 1 << 31 | base(r) when direct, else 0.
+    std::vector<uint64_t> slice;
+    std::vector<uint16_t> lin;  // [s * 2048 + flip]: L_s(flip)
+    // [row * 2048 + flip]: group << 25 | flipslice_class of (the row's representative, flip).
+    std::vector<uint32_t> cls;
+    std::vector<uint8_t> canon;  // [group << 8 | t << 4 | s]: flipslice_class's symmetry among S_v S_t S_s
+    uint32_t slice_classes = 0, direct_classes = 0, groups = 0;
+    bool ok = false;  // false: not usable (the self-check failed); the search then reads flipslice_class
+    double build_seconds = 0;
+
+    static constexpr uint64_t DIRECT = uint64_t(1) << 40;  // in locate's result: a finished entry
+    // Either DIRECT | the class entry of (sorted slice sl, flip f), or where in cls it is (then
+    // finish it with s).
+    uint64_t locate(uint32_t sl, uint32_t f, uint32_t &s) const {
+        const uint64_t e = slice[sl];
+        s = uint32_t(e >> 11) & 15;
+        const uint32_t f2 = lin[s * N_FLIP + f] ^ uint32_t(e & 2047);
+        if (e >> 63) return DIRECT | ((uint32_t(e >> 32) & 0x7fffffffu) + f2) << 4 | s;
+        return uint64_t(uint32_t(e >> 15) & 0xffff) * N_FLIP + f2;
+    }
+    // flipslice_class's value from a cls entry e and locate's s.
+    uint32_t finish(uint32_t e, uint32_t s) const {
+        return (e & 0x1fffff0u) | canon[(e >> 25) << 8 | (e & 15) << 4 | s];
+    }
+    uint32_t lookup(uint32_t sl, uint32_t f) const {
+        uint32_t s;
+        const uint64_t i = locate(sl, f, s);
+        return i & DIRECT ? uint32_t(i) : finish(cls[i], s);
+    }
+};
+// Built on first use (about 0.8 MiB) from coords() (which must have been called first).
+const SliceClasses &slice_classes();
+
 }  // namespace cube

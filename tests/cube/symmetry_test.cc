@@ -161,6 +161,53 @@ TEST_CASE("CubeSymmetry.ClassMovesFollowTheClassesAlongRandomWalks") {
     }
 }
 
+TEST_CASE("CubeSymmetry.SliceClassesGiveTheClassTableExactly") {
+#if defined(__SANITIZE_THREAD__)
+    MESSAGE("skipped under ThreadSanitizer (sequential; the class table takes 80 s of CPU there)");
+    return;
+#endif
+    // inverse_classes=cache: the class entry of a flip-slice value through its slice's symmetry
+    // class (SliceClasses) must be flipslice_class's, the class and the symmetry both, for every
+    // one of the 24,330,240 values (AddressSanitizer: every 7th). A wrong L_s or m(x), a
+    // symmetry composed the wrong way round, or a stabilizer's symmetry not the one the class
+    // table chose would each show here.
+    const Symmetry &sy = symmetry();
+    const Coords &co = coords();
+    const SliceClasses &sc = slice_classes();
+    REQUIRE(sc.ok);
+    CHECK(sc.slice_classes > N_SLICE_SORTED / N_UDSYM);
+    CHECK(sc.slice_classes < 1000);
+    CHECK(sc.direct_classes > sc.slice_classes / 2);  // most need no class table read
+    CHECK(sc.cls.size() == size_t(sc.slice_classes - sc.direct_classes) * N_FLIP);
+    CHECK(sc.groups > 1);  // some representatives have a nontrivial stabilizer: canon matters
+#if defined(__SANITIZE_ADDRESS__)
+    const uint32_t step = 7;
+#else
+    const uint32_t step = 1;
+#endif
+    uint64_t wrong = 0, stabilized = 0, direct = 0;
+    for (uint32_t x = 0; x < N_FLIPSLICE; x += step) {
+        const uint32_t got = sc.lookup(x / N_FLIP, x % N_FLIP), want = co.flipslice_class[x];
+        wrong += got != want;
+        stabilized += co.class_stab[want >> 4] != 1;
+        uint32_t s;
+        direct += (sc.locate(x / N_FLIP, x % N_FLIP, s) & SliceClasses::DIRECT) != 0;
+    }
+    MESSAGE(sc.slice_classes << " slice classes (" << sc.direct_classes << " direct), " << sc.groups
+                              << " stabilizer groups, " << stabilized << " values in classes with a nontrivial stabilizer, "
+                              << direct << " looked up directly");
+    CHECK(stabilized > 0);
+    CHECK(direct > 0);
+    CHECK(wrong == 0);
+    // And on whole cubes: the entry's symmetry takes the cube's flip-slice to the representative.
+    uint64_t rng = 777;
+    for (int i = 0; i < 200; ++i) {
+        const CubieCube c = random_cube(rng);
+        const uint32_t e = sc.lookup(uint32_t(get_slice_sorted(c)), uint32_t(get_flip(c)));
+        CHECK(uint32_t(flipslice(sy.conj(c, int(e & 15)))) == co.class_rep[e >> 4]);
+    }
+}
+
 TEST_CASE("CubeSymmetry.InverseCoordinatesFromLocations") {
     // The fst4 search reads the inverse cube's coordinates off a view's cubie locations.
     init_loc_tables();
@@ -252,6 +299,110 @@ TEST_CASE("CubeSymmetry.FstBatchPrefetchAndLazyInverseKeepTheSameSearch") {
         }
         CHECK(len == ref.solve(c).moves.size());
     }
+}
+
+TEST_CASE("CubeSymmetry.FstInverseClassesCacheKeepsTheSameSearch") {
+    // inverse_classes=cache finds the inverse lookups' classes through SliceClasses instead of
+    // flipslice_class: the same entries, so every search path (batched with lazy_inverse on and
+    // off, and depth first) must expand exactly the nodes of inverse_classes=table and find the
+    // same optimal length. A wrong class or symmetry would give other table values, so other
+    // nodes (or a wrong length). Only when a flip-slice-twist table with exact values is cached.
+    FstTable fst;
+    if (!load_cached_fst(fst)) return;
+    if (!fst.exact_values()) {
+        MESSAGE("skipped: the cached flip-slice-twist table has no inverse lookups");
+        return;
+    }
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 6006, all = 0;
+    for (int i = 0; i < 6; ++i) {
+        // Long enough scrambles that the search expands thousands of nodes (8-move ones: a few).
+        const std::vector<int> scramble = random_scramble(rng, 14 + i % 2, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
+        CAPTURE(format_moves(scramble));
+        size_t len = 0;
+        for (int o = 0; o < 3; ++o) {
+            uint64_t nodes[2] = {0, 0};
+            for (int k = 0; k < 2; ++k) {
+                FstSearchOptions opt;
+                opt.batch = o == 2 ? 0 : 16;
+                opt.lazy_inverse = o == 0;
+                opt.inverse_classes = k == 1;
+                CAPTURE(o);
+                CAPTURE(k);
+                const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+                REQUIRE(q.status == SOLVER_OK);
+                CHECK(apply_moves(c, q.moves).is_solved());
+                CHECK(q.moves.size() <= scramble.size());
+                if (len == 0) len = q.moves.size();
+                CHECK(q.moves.size() == len);
+                nodes[k] = q.nodes;
+            }
+            CHECK(nodes[0] == nodes[1]);
+            all += nodes[0];
+        }
+    }
+    MESSAGE(all << " nodes expanded by each setting");
+    CHECK(all > 5000);
+}
+
+TEST_CASE("CubeSymmetry.FstLazyCornersKeepTheSameSearch") {
+    // lazy_corners skips the corner table's read for a child whose parent's corner distance (or
+    // its upper bound) is at most lim - 2: such a child passes the corner test anyway, so the
+    // batched search must expand exactly the nodes of lazy_corners=off (which reads every one)
+    // and find the same optimal length. A skip one too generous (or a bound not carried along
+    // the path) would let through children the corner table cuts: more nodes. Checked that the
+    // corner table does cut here (fewer nodes than without it). Only when the flip-slice-twist
+    // table and the corner table are cached.
+    FstTable fst;
+    if (!load_cached_fst(fst)) return;
+    bool known = false;
+    const Pattern cp8 = table_set("corners", known).at(0);
+    const std::string path = user_cache_dir() + "/cube-" + cp8.name() + ".pdb";
+    if (!std::filesystem::exists(path)) {
+        MESSAGE("skipped: no cached corner table in " << user_cache_dir());
+        return;
+    }
+    Pdb corners;
+    std::string why;
+    REQUIRE_MESSAGE(load_pdb(cp8, path, corners, why), why);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 1717, with = 0, without = 0;
+    for (int i = 0; i < 6; ++i) {
+        const std::vector<int> scramble = random_scramble(rng, 14 + i % 2, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
+        CAPTURE(format_moves(scramble));
+        for (int b = 0; b < 2; ++b) {
+            uint64_t nodes[2] = {0, 0};
+            size_t len[2] = {0, 0};
+            for (int k = 0; k < 2; ++k) {
+                FstSearchOptions opt;
+                opt.batch = b ? 3 : 16;
+                opt.order_tasks = TaskOrder::off;  // then a bound that cuts more only removes nodes
+                opt.lazy_corners = k == 1;
+                CAPTURE(b);
+                CAPTURE(k);
+                const OptimalResult q = solve_optimal_fst(c, &corners, fst, &ts.sv, opt);
+                REQUIRE(q.status == SOLVER_OK);
+                CHECK(apply_moves(c, q.moves).is_solved());
+                CHECK(q.moves.size() <= scramble.size());
+                nodes[k] = q.nodes, len[k] = q.moves.size();
+            }
+            CHECK(nodes[0] == nodes[1]);
+            CHECK(len[0] == len[1]);
+            with += nodes[0];
+        }
+        for (int b = 0; b < 2; ++b) {
+            FstSearchOptions opt;
+            opt.batch = b ? 3 : 16;
+            opt.order_tasks = TaskOrder::off;
+            const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+            REQUIRE(q.status == SOLVER_OK);
+            without += q.nodes;
+        }
+    }
+    MESSAGE("nodes with the corner table " << with << ", without it " << without);
+    CHECK(with < without);
 }
 
 TEST_CASE("CubeSymmetry.FstSearchWithAnEdgeTableStaysOptimal") {
