@@ -63,6 +63,29 @@ TEST_CASE("CubeE2E.FastModeOnAFaceletString") {
     CHECK(n <= 20);
 }
 
+// The cube's own solve reports its expanded nodes to the runtime (ABI 1.2 report_counts): the
+// JSON statistics give the number of the plugin's own last log line, in both modes; the small
+// tables' search does not count its children (null).
+TEST_CASE("CubeE2E.ReportsItsNodes") {
+    CacheEnv env;
+    auto nodes_in_log = [](const std::string &err, const std::string &mode) -> long long {
+        const std::string key = "(half-turn metric), " + mode + ", ";
+        const size_t at = err.find(key);
+        if (at == std::string::npos) return -1;
+        return std::atoll(err.c_str() + at + key.size());
+    };
+    for (const char *mode : {"optimal", "fast"}) {
+        CAPTURE(std::string(mode));
+        const std::string option = std::string(mode) == "fast" ? "mode=fast" : "tables=small";
+        auto r = run_solver("--plugin cube --input \"R U R' U' F2 D\" --option " + option + " --threads 2 --stats json");
+        REQUIRE(r.exit_code == 0);
+        const long long n = nodes_in_log(r.err, std::string(mode) == "fast" ? "two-phase" : "optimal");
+        REQUIRE(n > 0);
+        CHECK_MESSAGE(has(r.err, "\"expanded\":" + std::to_string(n) + ","), r.err);
+        CHECK(has(r.err, "\"generated\":null,"));
+    }
+}
+
 TEST_CASE("CubeE2E.FileWithSeveralPositions") {
     CacheEnv env;
     std::string dir = solver_test::temp_dir("cube-e2e");

@@ -1173,6 +1173,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     res.status = run_bounds(loop, int(h0), sv);
     if (X.found) res.moves = X.solution, res.status = SOLVER_OK;
     res.nodes = X.nodes;
+    res.generated = X.generated;
     return res;
 }
 

@@ -22,7 +22,8 @@ namespace cube {
 struct OptimalResult {
     solver_status status = SOLVER_OK;
     std::vector<int> moves;
-    uint64_t nodes = 0;
+    uint64_t nodes = 0;                  // expanded
+    uint64_t generated = SOLVER_COUNT_UNKNOWN; // children made, where the search counts them
 };
 
 // The per-bound loop both searches share: for each bound from h0 up to 26, make_tasks cuts the

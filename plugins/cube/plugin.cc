@@ -36,11 +36,11 @@ const char *const OPTIONS_HELP =
     "tables=fstp2|fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp2,\n"
     "                    below; fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
     "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
-    "                    in memory; fst: the same table mod 3 at 2 bits, no inverse lookups, 940 MiB\n"
+    "                    in memory; fst: the same table mod 3 at 2 bits, no inverse lookups, 795 MiB\n"
     "                    (about twice the nodes); fstp: fst4 with each entry split by the corner\n"
     "                    permutation's parity, 3178 MiB, about 3.5 GiB in memory (1.4-1.75 times\n"
     "                    fewer nodes than fst4, see README); fstp2 (default): the fstp distances at\n"
-    "                    2 bits (9, 10, 11 in the entry, the rest in a 76 MiB side table; the same\n"
+    "                    2 bits (9, 10, 11 in the entry, the rest in a 75 MiB side table; the same\n"
     "                    nodes as fstp), 1664 MiB, about 1.9 GiB in memory, see fstp2_build; large:\n"
     "                    corners + two 7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB;\n"
     "                    corners: 42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with\n"
@@ -362,9 +362,15 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
         const Instance &in = I(i);
         std::vector<int> moves;
         char line[256];
+        // The nodes the search expanded, for the runtime's report (ABI 1.2; also when stopped).
+        auto report = [sv](uint64_t expanded, uint64_t generated) {
+            if (sv && SOLVER_HAS_FIELD(sv, solver_services, report_counts) && sv->report_counts)
+                sv->report_counts(sv->ctx, expanded, generated);
+        };
         if (in.opts.fast) {
             auto stop = [sv]() { return sv && sv->should_stop && sv->should_stop(sv->ctx) != 0; };
             TwoPhaseResult r = solve_two_phase(in.cube, in.opts.max_length, stop);
+            report(r.nodes, SOLVER_COUNT_UNKNOWN);
             if (r.stopped) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             // Not a proof that none exists: a limit of this search (exit code 3, not 1).
             if (!r.found)
@@ -422,6 +428,7 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                 search.edges = edges.at(0).get();
             }
             OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, search) : solve_optimal(in.cube, tables, sv, search.symred);
+            report(r.nodes, r.generated);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");
             moves = r.moves;
