@@ -219,6 +219,8 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out) {
 
 void PackPathScratch::init(int n) {
     prev.assign(static_cast<size_t>(n) * 4, -1);
+    seen.assign(static_cast<size_t>(n) * 4, 0);
+    sstamp = 0;
     mark.assign(n, 0);
     stamp = 0;
     queue.reserve(static_cast<size_t>(n) * 4);
@@ -232,13 +234,18 @@ void PackPathScratch::init(int n) {
 
 namespace {
 
-// Mark the player's area from `from` (occ blocks) with a new stamp; returns the stamp.
-uint32_t flood_area(const Board &b, const uint8_t *occ, int from, PackPathScratch &s) {
+// A new stamp for mark (mark cleared when the stamps wrap).
+uint32_t new_mark(PackPathScratch &s) {
     if (++s.stamp == 0) {
         std::fill(s.mark.begin(), s.mark.end(), 0);
         s.stamp = 1;
     }
-    const uint32_t m = s.stamp;
+    return s.stamp;
+}
+
+// Mark the player's area from `from` (occ blocks) with a new stamp; returns the stamp.
+uint32_t flood_area(const Board &b, const uint8_t *occ, int from, PackPathScratch &s) {
+    const uint32_t m = new_mark(s);
     s.stack.clear();
     s.stack.push_back(from);
     s.mark[from] = m;
@@ -299,18 +306,58 @@ int part_without(const Board &b, const PackPathScratch &s, int x, int u) {
     return -1;
 }
 
+// The relaxed search (relax=true): the cells the box at `from` reaches by pushes when the
+// player may stand on any free cell (occ without `from`), each push's rules otherwise pack_path's.
+// False when no target is among them: then pack_path has no path either, its pushes being a
+// subset of these. Uses mark (a new stamp) and queue.
+bool relaxed_reach(const Board &b, const uint8_t *occ, const uint8_t *dead, const uint8_t *target, int from,
+                   PackPathScratch &s) {
+    const uint32_t m = new_mark(s);
+    s.queue.clear();
+    s.queue.push_back(from);
+    s.mark[from] = m;
+    for (size_t head = 0; head < s.queue.size(); ++head) {
+        const int box = s.queue[head];
+        for (int s2 = 0; s2 < 4; ++s2) {
+            const int q = b.nb[box][s2];
+            if (q < 0 || occ[q]) continue;
+            const int dest = b.nb[box][s2 ^ 2];
+            if (dest < 0 || occ[dest] || !b.boxable[dest] || (dead && dead[dest] && !b.goal[dest])) continue;
+            if (target[dest]) return true; // before the mark: `from` itself may be a target to come back to
+            if (s.mark[dest] == m) continue;
+            s.mark[dest] = m;
+            s.queue.push_back(dest);
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t *target, int from, int player,
                PackPathScratch &s, PackPath &out) {
     if (s.mark.size() != static_cast<size_t>(b.n)) s.init(b.n);
-    std::fill(s.prev.begin(), s.prev.end(), -1);
+    if (s.relax) {
+        occ[from] = 0;
+        const bool maybe = relaxed_reach(b, occ, dead, target, from, s);
+        occ[from] = 1;
+        if (!maybe) {
+            ++s.relaxed_out;
+            return false;
+        }
+    }
+    if (++s.sstamp == 0) {
+        std::fill(s.seen.begin(), s.seen.end(), 0);
+        s.sstamp = 1;
+    }
+    const uint32_t sst = s.sstamp;
     s.queue.clear();
     const uint32_t start = flood_area(b, occ, player, s);
     for (int d = 0; d < 4; ++d) {
         const int x = b.nb[from][d];
         if (x >= 0 && s.mark[x] == start) {
             s.prev[static_cast<size_t>(from) * 4 + d] = -2;
+            s.seen[static_cast<size_t>(from) * 4 + d] = sst;
             s.queue.push_back(from * 4 + d);
         }
     }
@@ -338,7 +385,8 @@ bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t 
             const int dest = b.nb[box][d];
             if (dest < 0 || occ[dest] || !b.boxable[dest] || (dead && dead[dest] && !b.goal[dest])) continue;
             const int ns = dest * 4 + s2; // the player now stands on `box`, on side s2 of dest
-            if (s.prev[static_cast<size_t>(ns)] != -1) continue;
+            if (s.seen[static_cast<size_t>(ns)] == sst) continue;
+            s.seen[static_cast<size_t>(ns)] = sst;
             s.prev[static_cast<size_t>(ns)] = st;
             s.queue.push_back(ns);
             if (target[dest]) {

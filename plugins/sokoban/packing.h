@@ -73,14 +73,23 @@ struct PackPath {
 // does not climb above X), a look-up per push instead of a flood of the player's area per
 // state. flood=true in the scratch floods for every state, as before (the reference the tests
 // compare with: the same paths).
+// Session 13 (exact, the same answers): relax=true (the default) first runs a search over the
+// box's cells alone, the player taken to stand on any free cell: a box that reaches no target
+// even so has no path, and the call returns false without the search above (most calls from
+// the FESS member fail, most of them so). The states are marked with a stamp per call (seen)
+// rather than prev filled with -1.
 struct PackPathScratch {
-    std::vector<int32_t> prev;  // per (cell * 4 + side): previous state, -1 none, -2 start
+    std::vector<int32_t> prev;  // per (cell * 4 + side): previous state (-2 start), valid where seen == sstamp
+    std::vector<uint32_t> seen; // per (cell * 4 + side): the call's stamp once queued
+    uint32_t sstamp = 0;
     std::vector<uint32_t> mark; // flood stamps
     uint32_t stamp = 0;
     std::vector<int> queue, stack;
     std::vector<int> disc, low, last, parent; // the depth-first search: order, low link, subtree end, parent
     std::vector<uint8_t> next;                // per cell: the next direction to try
     bool flood = false;
+    bool relax = true; // the relaxed search first (false: the full search for every call, as before)
+    uint64_t relaxed_out = 0; // calls the relaxed search answered (false) so far
     void init(int n);
 };
 bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t *target, int from, int player,

@@ -135,6 +135,7 @@ TEST_CASE("Sokoban.FessPlan.PackPathCutSearchMatchesTheFloods") {
             for (int g : b.goals) target[g] = 1;
             sokoban::PackPathScratch cut, flood;
             flood.flood = true;
+            flood.relax = false; // the reference: no relaxed search either (session 13)
             for (const auto &st : positions) {
                 const int player = sokoban::unpack_state(fx.inst, fx.scratch, st.data());
                 std::vector<uint8_t> occ = fx.scratch.occ;

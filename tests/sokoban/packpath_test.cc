@@ -1,0 +1,104 @@
+// packpath_test.cc -- session 13: the packing macro's path search (packing.h, pack_path) with its
+// exact shortcuts (the relaxed box-only search that answers most failing calls, the stamps)
+// against the plain version (relax=false, a flood of the player's area per state), over every
+// state a short breadth-first search meets on three XSokoban levels and a Microban level, to
+// the goals the FESS macro aims at (the empty goals of the first packing layer not full), to
+// every empty goal and to every goal (a box on a goal may come back to it).
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sokoban_checker.h" // xsb_level (checker_link.cc)
+#include "test_util.h"
+
+#include "../../plugins/sokoban/packing.h"
+
+namespace {
+
+using sokoban_test::Fixture;
+
+struct Counts {
+    size_t compared = 0, found = 0, back = 0;
+    uint64_t relaxed = 0;
+};
+
+void compare_level(const std::string &text, uint32_t level, size_t max_states, Counts &counts) {
+    CAPTURE(level);
+    Fixture fx(solver_test::xsb_level(text, level));
+    const sokoban::Board &b = fx.inst.board;
+    const sokoban::PackingOrder order = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
+    sokoban::PackPathScratch fast, plain;
+    plain.flood = true;
+    plain.relax = false;
+    // The states of a breadth-first search from the start, up to max_states.
+    std::vector<std::vector<uint8_t>> states{fx.initial()};
+    std::set<std::vector<uint8_t>> seen{states[0]};
+    for (size_t i = 0; i < states.size() && states.size() < max_states; ++i)
+        for (const auto &k : sokoban_test::children(fx.inst, fx.scratch, states[i]))
+            if (states.size() < max_states && seen.insert(k.state).second) states.push_back(k.state);
+    std::vector<uint8_t> layer_target(b.n), all_target(b.n), goals(b.goal.begin(), b.goal.end());
+    std::vector<uint32_t> count;
+    for (const auto &st : states) {
+        const int player = sokoban::unpack_state(fx.inst, fx.scratch, st.data());
+        std::vector<uint8_t> occ = fx.scratch.occ;
+        sokoban::packed_in_order(order, b, occ.data(), count);
+        int next = 0;
+        while (next < order.layers && count[next] == order.layer_size[next]) ++next;
+        for (int c = 0; c < b.n; ++c) {
+            all_target[c] = b.goal[c] && !occ[c];
+            layer_target[c] = all_target[c] && order.layer[c] == next;
+        }
+        for (const std::vector<uint8_t> *target : {&layer_target, &all_target, &goals})
+            for (int x : fx.scratch.boxes) {
+                sokoban::PackPath a, p;
+                const bool ra = sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), target->data(), x, player, fast, a);
+                const bool rp = sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), target->data(), x, player, plain, p);
+                REQUIRE(ra == rp);
+                ++counts.compared;
+                if (!ra) continue;
+                ++counts.found;
+                CHECK(a.dest == p.dest);
+                CHECK(a.first_dir == p.first_dir);
+                CHECK(a.pushes == p.pushes);
+                CHECK(a.end_player == p.end_player);
+            }
+        // A box on a goal, to that goal alone: out and back again.
+        std::vector<uint8_t> own(b.n, 0);
+        for (int x : fx.scratch.boxes) {
+            if (!b.goal[x]) continue;
+            own[x] = 1;
+            sokoban::PackPath a, p;
+            const bool ra = sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), own.data(), x, player, fast, a);
+            const bool rp = sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), own.data(), x, player, plain, p);
+            own[x] = 0;
+            REQUIRE(ra == rp);
+            ++counts.compared;
+            if (!ra) continue;
+            ++counts.found;
+            ++counts.back;
+            CHECK(a.pushes == p.pushes);
+            CHECK(a.end_player == p.end_player);
+        }
+        CHECK(occ == fx.scratch.occ);
+    }
+    CHECK(plain.relaxed_out == 0);
+    counts.relaxed += fast.relaxed_out;
+}
+
+} // namespace
+
+TEST_CASE("Sokoban.PackPath.ShortcutsMatchThePlainSearchOverSearchStates") {
+    Counts counts;
+    const std::string xsb = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    for (uint32_t level : {11u, 29u, 48u}) compare_level(xsb, level, 1500, counts);
+    compare_level(sokoban_test::read_text("puzzles/sokoban/microban_155.xsb"), 93, 1500, counts);
+    MESSAGE("pack paths compared: " << counts.compared << ", found: " << counts.found
+                                    << ", answered by the relaxed search: " << counts.relaxed
+                                    << ", back onto the goal the box left: " << counts.back);
+    CHECK(counts.back > 0);
+    CHECK(counts.found > 1000);
+    CHECK(counts.relaxed > 1000); // the shortcut is taken (and the answers above still agree)
+    CHECK(counts.compared - counts.found > counts.relaxed); // and some failing calls need the full search
+}
