@@ -195,7 +195,9 @@ size_t FessSearch::pack_prepare(const uint8_t *state) {
 bool FessSearch::pack_try(size_t i, const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path) {
     const Board &b = inst_.board;
     const int x = cand_[i].second;
-    if (!pack_path(b, pack_occ_.data(), inst_.dead.data(), target_.data(), x, pack_player_, pps_, path)) return false;
+    if (!pack_path(b, pack_occ_.data(), inst_.dead.data(), target_.data(), x, pack_player_, pps_, path,
+                   pack_area_.data(), pack_area_[pack_player_]))
+        return false;
     box = x;
     scratch_.occ = pack_occ_;
     scratch_.occ[box] = 0;

@@ -335,7 +335,7 @@ bool relaxed_reach(const Board &b, const uint8_t *occ, const uint8_t *dead, cons
 } // namespace
 
 bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t *target, int from, int player,
-               PackPathScratch &s, PackPath &out) {
+               PackPathScratch &s, PackPath &out, const uint32_t *area, uint32_t player_area) {
     if (s.mark.size() != static_cast<size_t>(b.n)) s.init(b.n);
     if (s.relax) {
         occ[from] = 0;
@@ -352,10 +352,10 @@ bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t 
     }
     const uint32_t sst = s.sstamp;
     s.queue.clear();
-    const uint32_t start = flood_area(b, occ, player, s);
+    const uint32_t start = area ? 0 : flood_area(b, occ, player, s);
     for (int d = 0; d < 4; ++d) {
         const int x = b.nb[from][d];
-        if (x >= 0 && s.mark[x] == start) {
+        if (x >= 0 && (area ? !occ[x] && area[x] == player_area : s.mark[x] == start)) {
             s.prev[static_cast<size_t>(from) * 4 + d] = -2;
             s.seen[static_cast<size_t>(from) * 4 + d] = sst;
             s.queue.push_back(from * 4 + d);

@@ -92,8 +92,11 @@ struct PackPathScratch {
     uint64_t relaxed_out = 0; // calls the relaxed search answered (false) so far
     void init(int n);
 };
+// area (null: flood it): per cell, a label of its floor area with every box of occ as a wall,
+// the player's area being the cells labelled player_area (pack_prepare's labels, fess.cc: one
+// labelling per expansion instead of a flood of the player's area per call; the same paths).
 bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t *target, int from, int player,
-               PackPathScratch &s, PackPath &out);
+               PackPathScratch &s, PackPath &out, const uint32_t *area = nullptr, uint32_t player_area = 0);
 
 } // namespace sokoban
 

@@ -1,5 +1,6 @@
 // packpath_test.cc -- session 13: the packing macro's path search (packing.h, pack_path) with its
-// exact shortcuts (the relaxed box-only search that answers most failing calls, the stamps)
+// exact shortcuts (the relaxed box-only search that answers most failing calls, the stamps, the
+// player's area from labels given with the call)
 // against the plain version (relax=false, a flood of the player's area per state), over every
 // state a short breadth-first search meets on three XSokoban levels and a Microban level, to
 // the goals the FESS macro aims at (the empty goals of the first packing layer not full), to
@@ -29,7 +30,7 @@ void compare_level(const std::string &text, uint32_t level, size_t max_states, C
     Fixture fx(solver_test::xsb_level(text, level));
     const sokoban::Board &b = fx.inst.board;
     const sokoban::PackingOrder order = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
-    sokoban::PackPathScratch fast, plain;
+    sokoban::PackPathScratch fast, plain, labelled;
     plain.flood = true;
     plain.relax = false;
     // The states of a breadth-first search from the start, up to max_states.
@@ -50,12 +51,40 @@ void compare_level(const std::string &text, uint32_t level, size_t max_states, C
             all_target[c] = b.goal[c] && !occ[c];
             layer_target[c] = all_target[c] && order.layer[c] == next;
         }
+        // The floor areas with the boxes as walls, labelled in an order of its own (the player's
+        // area is not the first), for the calls given them.
+        std::vector<uint32_t> area(b.n, 0);
+        uint32_t areas = 0;
+        for (int c0 = b.n - 1; c0 >= 0; --c0) {
+            if (occ[c0] || area[c0]) continue;
+            area[c0] = ++areas;
+            std::vector<int> stack{c0};
+            while (!stack.empty()) {
+                const int c = stack.back();
+                stack.pop_back();
+                for (int e = 0; e < 4; ++e) {
+                    const int y = b.nb[c][e];
+                    if (y < 0 || occ[y] || area[y]) continue;
+                    area[y] = areas;
+                    stack.push_back(y);
+                }
+            }
+        }
         for (const std::vector<uint8_t> *target : {&layer_target, &all_target, &goals})
             for (int x : fx.scratch.boxes) {
-                sokoban::PackPath a, p;
+                sokoban::PackPath a, p, l;
                 const bool ra = sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), target->data(), x, player, fast, a);
                 const bool rp = sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), target->data(), x, player, plain, p);
+                const bool rl = sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), target->data(), x, player, labelled, l,
+                                                   area.data(), area[player]);
                 REQUIRE(ra == rp);
+                REQUIRE(rl == rp);
+                if (rl) {
+                    CHECK(l.dest == p.dest);
+                    CHECK(l.first_dir == p.first_dir);
+                    CHECK(l.pushes == p.pushes);
+                    CHECK(l.end_player == p.end_player);
+                }
                 ++counts.compared;
                 if (!ra) continue;
                 ++counts.found;
@@ -84,6 +113,7 @@ void compare_level(const std::string &text, uint32_t level, size_t max_states, C
         CHECK(occ == fx.scratch.occ);
     }
     CHECK(plain.relaxed_out == 0);
+    CHECK(labelled.relaxed_out > 0);
     counts.relaxed += fast.relaxed_out;
 }
 
