@@ -132,6 +132,24 @@ bool FessSearch::nearer(uint32_t next, int from, int to) const {
     return d[to] < d[from];
 }
 
+void FessSearch::pack_flood(int from, uint32_t stamp) {
+    const Board &b = inst_.board;
+    const uint8_t *occ = pack_occ_.data();
+    pack_area_[from] = stamp;
+    pack_stack_.clear();
+    pack_stack_.push_back(from);
+    while (!pack_stack_.empty()) {
+        const int c = pack_stack_.back();
+        pack_stack_.pop_back();
+        for (int e = 0; e < 4; ++e) {
+            const int x = b.nb[c][e];
+            if (x < 0 || occ[x] || pack_area_[x] == stamp) continue;
+            pack_area_[x] = stamp;
+            pack_stack_.push_back(x);
+        }
+    }
+}
+
 size_t FessSearch::pack_prepare(const uint8_t *state) {
     cand_.clear();
     if (!pack_) return 0;
@@ -144,50 +162,55 @@ size_t FessSearch::pack_prepare(const uint8_t *state) {
     int next = 0;
     while (next < order_.layers && count[next] == order_.layer_size[next]) ++next;
     if (next >= order_.layers) return 0;
-    target_.assign(b.n, 0);
-    for (int g : b.goals)
-        if (order_.layer[g] == next && !occ[g]) target_[g] = 1;
-    // The floor areas with every box as a wall: a box can reach an empty goal of the layer, the
-    // other boxes fixed, only if it has a first push (from the player's area onto a free live
-    // cell) and an area that holds such a goal is beside it (a necessary test that skips
-    // pack_path's search for boxes that have no path; the same macros).
-    pack_area_.assign(b.n, 0);
-    pack_stack_.clear();
-    uint32_t areas = 0;
-    for (int c0 = 0; c0 < b.n; ++c0) {
-        if (occ[c0] || pack_area_[c0]) continue;
-        pack_area_[c0] = ++areas;
-        pack_stack_.push_back(c0);
-        while (!pack_stack_.empty()) {
-            const int c = pack_stack_.back();
-            pack_stack_.pop_back();
-            for (int e = 0; e < 4; ++e) {
-                const int x = b.nb[c][e];
-                if (x < 0 || occ[x] || pack_area_[x]) continue;
-                pack_area_[x] = areas;
-                pack_stack_.push_back(x);
-            }
-        }
-    }
-    goal_areas_.assign(areas + 1, 0);
-    for (int g : b.goals)
-        if (target_[g]) goal_areas_[pack_area_[g]] = 1;
-    const uint32_t player_area = pack_area_[pack_player_];
+    // A box can reach an empty goal of the layer, the other boxes fixed, only if it has a first
+    // push (from the player's area onto a free live cell) and a floor area (the boxes as walls)
+    // that holds such a goal is beside it (a necessary test that skips pack_path's search for
+    // boxes that have no path; the same macros). First the boxes with any push onto a free live
+    // cell: none (often), and the floods are not needed.
     const uint16_t *d = &layer_dist_[static_cast<size_t>(next) * b.n];
+    auto live = [&](int to) { return to >= 0 && !occ[to] && b.boxable[to] && !(inst_.dead[to] && !b.goal[to]); };
     for (int x : scratch_.boxes) {
         if (b.goal[x] && order_.layer[x] <= next) continue; // packed, or in the layer being filled
         if (d[x] == UINT16_MAX) continue;
-        bool push = false, goal = false; // a first push (pack_path's first step), a goal area beside
-        for (int e = 0; e < 4; ++e) {
+        bool push = false;
+        for (int e = 0; e < 4 && !push; ++e) {
             const int y = b.nb[x][e];
-            if (y < 0 || occ[y]) continue;
-            goal = goal || goal_areas_[pack_area_[y]];
-            const int to = b.nb[x][e ^ 2];
-            push = push || (pack_area_[y] == player_area && to >= 0 && !occ[to] && b.boxable[to] &&
-                            !(inst_.dead[to] && !b.goal[to]));
+            push = y >= 0 && !occ[y] && live(b.nb[x][e ^ 2]);
         }
-        if (push && goal) cand_.emplace_back(d[x], x);
+        if (push) cand_.emplace_back(d[x], x);
     }
+    if (cand_.empty()) return 0;
+    target_.assign(b.n, 0);
+    for (int g : b.goals)
+        if (order_.layer[g] == next && !occ[g]) target_[g] = 1;
+    // The player's area (stamp P), then the other areas that hold a target (P + 1).
+    if (pack_area_.size() != static_cast<size_t>(b.n) || pack_mark_ >= UINT32_MAX - 2) {
+        pack_area_.assign(b.n, 0);
+        pack_mark_ = 0;
+    }
+    pack_mark_ += 2;
+    const uint32_t P = pack_mark_, G = pack_mark_ + 1;
+    pack_flood(pack_player_, P);
+    pack_player_goal_ = false;
+    for (int g : b.goals) {
+        if (!target_[g]) continue;
+        if (pack_area_[g] == P) pack_player_goal_ = true;
+        else if (pack_area_[g] != G) pack_flood(g, G);
+    }
+    cand_.erase(std::remove_if(cand_.begin(), cand_.end(),
+                               [&](const std::pair<uint16_t, int> &c) {
+                                   const int x = c.second;
+                                   bool push = false, goal = false; // a first push (pack_path's first step), a goal area beside
+                                   for (int e = 0; e < 4; ++e) {
+                                       const int y = b.nb[x][e];
+                                       if (y < 0 || occ[y]) continue;
+                                       const bool mine = pack_area_[y] == P;
+                                       goal = goal || (mine ? pack_player_goal_ : pack_area_[y] == G);
+                                       push = push || (mine && live(b.nb[x][e ^ 2]));
+                                   }
+                                   return !(push && goal);
+                               }),
+                cand_.end());
     std::sort(cand_.begin(), cand_.end());
     return cand_.size();
 }
@@ -196,7 +219,7 @@ bool FessSearch::pack_try(size_t i, const uint8_t *state, std::vector<uint8_t> &
     const Board &b = inst_.board;
     const int x = cand_[i].second;
     if (!pack_path(b, pack_occ_.data(), inst_.dead.data(), target_.data(), x, pack_player_, pps_, path,
-                   pack_area_.data(), pack_area_[pack_player_]))
+                   pack_area_.data(), pack_mark_))
         return false;
     box = x;
     scratch_.occ = pack_occ_;

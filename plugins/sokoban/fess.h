@@ -165,9 +165,13 @@ private:
     PackPathScratch pps_;
     std::vector<uint8_t> target_, macro_;
     std::vector<std::pair<uint16_t, int>> cand_;
-    std::vector<uint32_t> pack_area_; // per free cell: its floor area (the boxes as walls), for pack_prepare's filter
-    std::vector<uint32_t> goal_areas_;
+    // pack_prepare's floods (the boxes as walls), stamps per cell: pack_mark_ on the player's area,
+    // pack_mark_ + 1 on the other areas that hold a target (session 13: no labelling of every area).
+    std::vector<uint32_t> pack_area_;
+    uint32_t pack_mark_ = 0;
+    bool pack_player_goal_ = false; // the player's area holds a target
     std::vector<int> pack_stack_;
+    void pack_flood(int from, uint32_t stamp);
     uint64_t macros_ = 0;
     Scratch scratch_;
     FessScratch fs_;

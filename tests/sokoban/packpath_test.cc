@@ -7,6 +7,7 @@
 // every empty goal and to every goal (a box on a goal may come back to it).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "sokoban_checker.h" // xsb_level (checker_link.cc)
 #include "test_util.h"
 
+#include "../../plugins/sokoban/fess.h"
 #include "../../plugins/sokoban/packing.h"
 
 namespace {
@@ -25,6 +27,16 @@ struct Counts {
     uint64_t relaxed = 0;
 };
 
+// The states of a breadth-first search from the start, up to max_states.
+std::vector<std::vector<uint8_t>> bfs_states(Fixture &fx, size_t max_states) {
+    std::vector<std::vector<uint8_t>> states{fx.initial()};
+    std::set<std::vector<uint8_t>> seen{states[0]};
+    for (size_t i = 0; i < states.size() && states.size() < max_states; ++i)
+        for (const auto &k : sokoban_test::children(fx.inst, fx.scratch, states[i]))
+            if (states.size() < max_states && seen.insert(k.state).second) states.push_back(k.state);
+    return states;
+}
+
 void compare_level(const std::string &text, uint32_t level, size_t max_states, Counts &counts) {
     CAPTURE(level);
     Fixture fx(solver_test::xsb_level(text, level));
@@ -33,12 +45,7 @@ void compare_level(const std::string &text, uint32_t level, size_t max_states, C
     sokoban::PackPathScratch fast, plain, labelled;
     plain.flood = true;
     plain.relax = false;
-    // The states of a breadth-first search from the start, up to max_states.
-    std::vector<std::vector<uint8_t>> states{fx.initial()};
-    std::set<std::vector<uint8_t>> seen{states[0]};
-    for (size_t i = 0; i < states.size() && states.size() < max_states; ++i)
-        for (const auto &k : sokoban_test::children(fx.inst, fx.scratch, states[i]))
-            if (states.size() < max_states && seen.insert(k.state).second) states.push_back(k.state);
+    const std::vector<std::vector<uint8_t>> states = bfs_states(fx, max_states);
     std::vector<uint8_t> layer_target(b.n), all_target(b.n), goals(b.goal.begin(), b.goal.end());
     std::vector<uint32_t> count;
     for (const auto &st : states) {
@@ -131,4 +138,78 @@ TEST_CASE("Sokoban.PackPath.ShortcutsMatchThePlainSearchOverSearchStates") {
     CHECK(counts.found > 1000);
     CHECK(counts.relaxed > 1000); // the shortcut is taken (and the answers above still agree)
     CHECK(counts.compared - counts.found > counts.relaxed); // and some failing calls need the full search
+}
+
+namespace {
+
+// FessSearch::pack_move (its candidate filter, the floods it shares between the tries) against the
+// macro written out plainly: every box not packed and not in the layer being filled, nearest
+// first (push distance to a goal of that layer, then cell), the plain pack_path to that layer's
+// empty goals, the first that has a path.
+void compare_macro(const std::string &text, uint32_t level, size_t max_states, size_t &states_seen, size_t &moves) {
+    CAPTURE(level);
+    Fixture fx(solver_test::xsb_level(text, level));
+    const sokoban::Board &b = fx.inst.board;
+    sokoban::FessSearch search(fx.inst, 1ull << 30);
+    REQUIRE(search.order() != nullptr);
+    const sokoban::PackingOrder &order = *search.order();
+    const std::vector<uint16_t> &dist = fx.inst.heuristic.dist;
+    REQUIRE(dist.size() == b.goals.size() * static_cast<size_t>(b.n));
+    sokoban::PackPathScratch plain;
+    plain.flood = true;
+    plain.relax = false;
+    std::vector<uint32_t> count;
+    std::vector<uint8_t> child, target(b.n);
+    for (const auto &st : bfs_states(fx, max_states)) {
+        ++states_seen;
+        int box = -1;
+        sokoban::PackPath path;
+        const bool got = search.pack_move(st.data(), child, box, path);
+        const int player = sokoban::unpack_state(fx.inst, fx.scratch, st.data());
+        std::vector<uint8_t> occ = fx.scratch.occ;
+        sokoban::packed_in_order(order, b, occ.data(), count);
+        int next = 0;
+        while (next < order.layers && count[next] == order.layer_size[next]) ++next;
+        bool want = false;
+        int want_box = -1;
+        sokoban::PackPath want_path;
+        if (next < order.layers) {
+            std::vector<std::pair<uint16_t, int>> cand;
+            for (int x : fx.scratch.boxes) {
+                if (b.goal[x] && order.layer[x] <= next) continue;
+                uint16_t d = UINT16_MAX;
+                for (size_t g = 0; g < b.goals.size(); ++g)
+                    if (order.layer[b.goals[g]] == next) d = std::min(d, dist[g * b.n + x]);
+                if (d != UINT16_MAX) cand.emplace_back(d, x);
+            }
+            std::sort(cand.begin(), cand.end());
+            for (int c = 0; c < b.n; ++c) target[c] = b.goal[c] && !occ[c] && order.layer[c] == next;
+            for (const auto &c : cand)
+                if (sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), target.data(), c.second, player, plain, want_path)) {
+                    want = true;
+                    want_box = c.second;
+                    break;
+                }
+        }
+        REQUIRE(got == want);
+        if (!got) continue;
+        ++moves;
+        CHECK(box == want_box);
+        CHECK(path.dest == want_path.dest);
+        CHECK(path.first_dir == want_path.first_dir);
+        CHECK(path.pushes == want_path.pushes);
+        CHECK(path.end_player == want_path.end_player);
+    }
+}
+
+} // namespace
+
+TEST_CASE("Sokoban.PackPath.MacroCandidatesMatchThePlainMacroOverSearchStates") {
+    size_t states = 0, moves = 0;
+    const std::string xsb = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    for (uint32_t level : {11u, 29u, 48u}) compare_macro(xsb, level, 1500, states, moves);
+    compare_macro(sokoban_test::read_text("puzzles/sokoban/microban_155.xsb"), 93, 1500, states, moves);
+    MESSAGE("states: " << states << ", with a packing move: " << moves);
+    CHECK(moves > 200);
+    CHECK(states - moves > 200);
 }
