@@ -2,6 +2,7 @@
 #include "packing.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 
 namespace sokoban {
@@ -230,6 +231,7 @@ void PackPathScratch::init(int n) {
     last.assign(n, 0);
     parent.assign(n, -1);
     next.assign(n, 0);
+    dfs.assign(static_cast<size_t>(n) + 1, 0);
 }
 
 namespace {
@@ -265,32 +267,41 @@ uint32_t flood_area(const Board &b, const uint8_t *occ, int from, PackPathScratc
 // Depth-first search over the free cells of occ from root: discovery order (from 1; 0 for the
 // cells it does not reach), low links, the last order number in each subtree, parents.
 void cut_search(const Board &b, const uint8_t *occ, int root, PackPathScratch &s) {
-    std::fill(s.disc.begin(), s.disc.end(), 0);
-    int t = 0;
-    s.stack.clear();
-    s.disc[root] = s.low[root] = ++t;
-    s.parent[root] = -1;
-    s.next[root] = 0;
-    s.stack.push_back(root);
-    while (!s.stack.empty()) {
-        const int c = s.stack.back();
-        if (s.next[c] < 4) {
-            const int x = b.nb[c][s.next[c]++];
+    // Raw pointers and a stack of its own (n + 1 entries: a cell is pushed once), the same
+    // order of visits as a plain recursion over the directions 0..3.
+    int *disc = s.disc.data(), *low = s.low.data(), *last = s.last.data(), *parent = s.parent.data();
+    int *stack = s.dfs.data();
+    uint8_t *next = s.next.data();
+    const std::array<int32_t, 4> *nb = b.nb.data();
+    std::fill(disc, disc + b.n, 0);
+    int t = 0, top = 0;
+    disc[root] = low[root] = ++t;
+    parent[root] = -1;
+    next[root] = 0;
+    stack[top++] = root;
+    while (top > 0) {
+        const int c = stack[top - 1];
+        int d = next[c];
+        bool down = false;
+        while (d < 4) {
+            const int x = nb[c][d++];
             if (x < 0 || occ[x]) continue;
-            if (s.disc[x] == 0) {
-                s.parent[x] = c;
-                s.disc[x] = s.low[x] = ++t;
-                s.next[x] = 0;
-                s.stack.push_back(x);
-            } else if (x != s.parent[c]) {
-                s.low[c] = std::min(s.low[c], s.disc[x]);
+            if (disc[x] == 0) {
+                next[c] = static_cast<uint8_t>(d);
+                parent[x] = c;
+                disc[x] = low[x] = ++t;
+                next[x] = 0;
+                stack[top++] = x;
+                down = true;
+                break;
             }
-        } else {
-            s.stack.pop_back();
-            s.last[c] = t;
-            const int p = s.parent[c];
-            if (p >= 0) s.low[p] = std::min(s.low[p], s.low[c]);
+            if (x != parent[c]) low[c] = std::min(low[c], disc[x]);
         }
+        if (down) continue;
+        --top;
+        last[c] = t;
+        const int p = parent[c];
+        if (p >= 0) low[p] = std::min(low[p], low[c]);
     }
 }
 
@@ -304,6 +315,23 @@ int part_without(const Board &b, const PackPathScratch &s, int x, int u) {
         if (s.disc[v] <= s.disc[u] && s.disc[u] <= s.last[v]) return s.low[v] >= s.disc[x] ? v : -1;
     }
     return -1;
+}
+
+// Are the free sides d1 and d2 of cell c joined by free cells around c (the four sides and
+// four corners, one way round or the other)? A yes means joined without c; a no decides nothing.
+bool ring_joined(const Board &b, const uint8_t *occ, int c, int d1, int d2) {
+    for (int turn = 1; turn <= 3; turn += 2) {
+        bool ok = true;
+        for (int d = d1; d != d2 && ok;) {
+            const int nd = (d + turn) & 3;
+            const int corner = b.nb[b.nb[c][d]][nd]; // the side b.nb[c][d] is free
+            const int side = b.nb[c][nd];
+            ok = corner >= 0 && !occ[corner] && side >= 0 && !occ[side];
+            d = nd;
+        }
+        if (ok) return true;
+    }
+    return false;
 }
 
 // The relaxed search (relax=true): the cells the box at `from` reaches by pushes when the
@@ -362,30 +390,47 @@ bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t 
         }
     }
     occ[from] = 0; // the box moves: its start cell is free once it has left
-    if (!s.flood) cut_search(b, occ, from, s);
+    bool cut = false; // cut_search has run (on occ as it stays through the search)
+    if (!s.flood && !s.ring) {
+        cut_search(b, occ, from, s);
+        ++s.cut_searches;
+        cut = true;
+    }
     bool found = false;
     for (size_t head = 0; head < s.queue.size() && !found; ++head) {
         const int st = s.queue[head];
         const int box = st / 4, side = st % 4;
         const int at = b.nb[box][side]; // the player
         uint32_t m = 0;
-        int part = 0;
+        constexpr int UNKNOWN = -3;
+        int part = UNKNOWN; // part_without(box, at), when needed
         if (s.flood) {
             occ[box] = 1;
             m = flood_area(b, occ, at, s);
             occ[box] = 0;
-        } else {
-            part = part_without(b, s, box, at);
         }
         for (int s2 = 0; s2 < 4; ++s2) {
             const int q = b.nb[box][s2];
             if (q < 0) continue;
-            if (s.flood ? s.mark[q] != m : (occ[q] || (q != at && part_without(b, s, box, q) != part))) continue;
+            // The push's own conditions first, then whether the player gets to q (no side effects).
             const int d = s2 ^ 2; // push away from the player
             const int dest = b.nb[box][d];
             if (dest < 0 || occ[dest] || !b.boxable[dest] || (dead && dead[dest] && !b.goal[dest])) continue;
             const int ns = dest * 4 + s2; // the player now stands on `box`, on side s2 of dest
             if (s.seen[static_cast<size_t>(ns)] == sst) continue;
+            if (s.flood) {
+                if (s.mark[q] != m) continue;
+            } else if (occ[q]) {
+                continue;
+            } else if (q != at && !(s.ring && ring_joined(b, occ, box, side, s2))) {
+                if (!cut) {
+                    cut_search(b, occ, from, s);
+                    ++s.cut_searches;
+                    cut = true;
+                }
+                if (part == UNKNOWN) part = part_without(b, s, box, at);
+                if (part_without(b, s, box, q) != part) continue;
+            }
             s.seen[static_cast<size_t>(ns)] = sst;
             s.prev[static_cast<size_t>(ns)] = st;
             s.queue.push_back(ns);

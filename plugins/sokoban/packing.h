@@ -87,8 +87,14 @@ struct PackPathScratch {
     std::vector<int> queue, stack;
     std::vector<int> disc, low, last, parent; // the depth-first search: order, low link, subtree end, parent
     std::vector<uint8_t> next;                // per cell: the next direction to try
+    std::vector<int> dfs;                     // the depth-first search's stack (n + 1)
     bool flood = false;
     bool relax = true; // the relaxed search first (false: the full search for every call, as before)
+    // ring=true (the default, session 13, exact): whether the player goes from one side of the box
+    // to another is first tried along the eight cells around the box, and the depth-first search
+    // runs only when that fails, at most once per call (false: before the search, every call).
+    bool ring = true;
+    uint64_t cut_searches = 0; // depth-first searches run so far
     uint64_t relaxed_out = 0; // calls the relaxed search answered (false) so far
     void init(int n);
 };

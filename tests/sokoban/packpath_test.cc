@@ -1,6 +1,7 @@
 // packpath_test.cc -- session 13: the packing macro's path search (packing.h, pack_path) with its
 // exact shortcuts (the relaxed box-only search that answers most failing calls, the stamps, the
-// player's area from labels given with the call)
+// player's area from labels given with the call, the ring test before the depth-first search)
+// and session 12's search (relax=false, ring=false)
 // against the plain version (relax=false, a flood of the player's area per state), over every
 // state a short breadth-first search meets on three XSokoban levels and a Microban level, to
 // the goals the FESS macro aims at (the empty goals of the first packing layer not full), to
@@ -42,7 +43,9 @@ void compare_level(const std::string &text, uint32_t level, size_t max_states, C
     Fixture fx(solver_test::xsb_level(text, level));
     const sokoban::Board &b = fx.inst.board;
     const sokoban::PackingOrder order = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
-    sokoban::PackPathScratch fast, plain, labelled;
+    sokoban::PackPathScratch fast, plain, labelled, eager;
+    eager.relax = false; // session 12's search: the depth-first search before every search
+    eager.ring = false;
     plain.flood = true;
     plain.relax = false;
     const std::vector<std::vector<uint8_t>> states = bfs_states(fx, max_states);
@@ -84,8 +87,17 @@ void compare_level(const std::string &text, uint32_t level, size_t max_states, C
                 const bool rp = sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), target->data(), x, player, plain, p);
                 const bool rl = sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), target->data(), x, player, labelled, l,
                                                    area.data(), area[player]);
+                sokoban::PackPath e;
+                const bool re = sokoban::pack_path(b, occ.data(), fx.inst.dead.data(), target->data(), x, player, eager, e);
                 REQUIRE(ra == rp);
                 REQUIRE(rl == rp);
+                REQUIRE(re == rp);
+                if (re) {
+                    CHECK(e.dest == p.dest);
+                    CHECK(e.first_dir == p.first_dir);
+                    CHECK(e.pushes == p.pushes);
+                    CHECK(e.end_player == p.end_player);
+                }
                 if (rl) {
                     CHECK(l.dest == p.dest);
                     CHECK(l.first_dir == p.first_dir);
@@ -120,6 +132,8 @@ void compare_level(const std::string &text, uint32_t level, size_t max_states, C
         CHECK(occ == fx.scratch.occ);
     }
     CHECK(plain.relaxed_out == 0);
+    CHECK(plain.cut_searches == 0);
+    CHECK(fast.cut_searches < eager.cut_searches); // the ring and the relaxed search spare some
     CHECK(labelled.relaxed_out > 0);
     counts.relaxed += fast.relaxed_out;
 }
