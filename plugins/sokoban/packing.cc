@@ -2,7 +2,6 @@
 #include "packing.h"
 
 #include <algorithm>
-#include <array>
 #include <functional>
 
 namespace sokoban {
