@@ -229,3 +229,29 @@ TEST_CASE("Sokoban.PackingOrder.XSokoban14MatchOrderAsksEachBoxForOneGoal") {
     CHECK(match.layer != start.layer);
     CHECK(sokoban::unfollowable_layer(b, match) == -1);
 }
+
+TEST_CASE("Sokoban.PackingOrder.XSokoban14SolvedWithMatchOrderAndPackAll") {
+    // Thread 1's FESS member (localdead radius 2, as portfolio.cc) with the packing macro for
+    // every box (fesspack=all): with the match order it solves XSokoban 14 (3414 expansions when
+    // this was written; the checker replays the answer), with the start order it does not in
+    // 5000 (nor in 400000: README, session 13; 5000 keeps the test short).
+    const std::string x = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    const std::string text = solver_test::xsb_level(x, 14);
+    for (int order : {4, 1}) {
+        CAPTURE(order);
+        sokoban::Options o;
+        o.fesspack = 2;
+        o.packorder = order;
+        sokoban_test::Fixture fx(text, o);
+        sokoban::FessSearch search(fx.inst, 256u << 20);
+        search.scratch().localdead.radius = 2;
+        const bool solved = search.run(order == 4 ? 50000 : 5000, {}) == sokoban::FessSearch::Status::solved;
+        MESSAGE("packorder " << order << ": " << search.expanded() << " expansions, max packed " << search.max_packed());
+        if (order == 4) {
+            REQUIRE(solved);
+            sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
+        } else {
+            CHECK_FALSE(solved);
+        }
+    }
+}
