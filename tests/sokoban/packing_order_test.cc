@@ -26,7 +26,7 @@ using sokoban::FessSearch;
 TEST_CASE("Sokoban.PackingOrder.Option") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
-    CHECK(sokoban::Options{}.packorder == 1); // start by default
+    CHECK(sokoban::Options{}.packorder == 4); // match by default (session 13; start before)
     CHECK(parsed("packorder", "floor").packorder == 0);
     CHECK(parsed("packorder", "start").packorder == 1);
     CHECK(parsed("packorder", "t0").packorder == 2);
