@@ -3,7 +3,9 @@
 // goals; packorder=start, the pull out to a box's start cell) and packing.h's check
 // unfollowable_layer(): the first layer whose goals cannot all be filled, the earlier layers
 // full, by boxes pushed in from the start cells (-1: every layer can be). With a level number
-// it also draws the board with each goal's layer (0-9, then a-z) by both rules.
+// it also draws the board with each goal's layer (0-9, then a-z) by each rule. Session 13:
+// packorder=match (one box per start cell) and the check by both rules (one box per start
+// cell, the default, and the session-12 relaxation where a start cell may serve many goals).
 //   make -j2 all   (the plugin's objects), then
 //   g++ -std=c++17 -O2 -Iinclude tools/sokoban-order-check.cc build/obj/plugins/sokoban/*.o -o build/bench/sokoban-order-check
 //   build/bench/sokoban-order-check FILE [LEVEL]
@@ -51,30 +53,45 @@ int main(int argc, char **argv) {
     ss << in.rdbuf();
     const std::string text = ss.str();
     const int only = argc > 2 ? std::atoi(argv[2]) : 0;
-    int bad_floor = 0, bad_start = 0, levels = 0;
+    int bad_floor = 0, bad_start = 0, bad_match = 0, loose_start = 0, loose_match = 0, levels = 0, differ = 0;
     for (uint32_t level = only ? only : 1;; ++level) {
         sokoban::Level lv;
         sokoban::Failure f;
         if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
         const sokoban::Board b = sokoban::build_board(lv);
         ++levels;
-        int g0 = -1, g1 = -1;
+        int g0 = -1, g1 = -1, g2 = -1;
         const sokoban::PackingOrder floor = sokoban::compute_packing_order(b, sokoban::PACK_OUT_FLOOR);
         const sokoban::PackingOrder start = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
+        const sokoban::PackingOrder match = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH);
+        // The check with one box per start cell (packing.h's default), and the session-12 relaxation.
         const int u0 = sokoban::unfollowable_layer(b, floor, &g0);
         const int u1 = sokoban::unfollowable_layer(b, start, &g1);
+        const int u2 = sokoban::unfollowable_layer(b, match, &g2);
+        const int r1 = sokoban::unfollowable_layer(b, start, nullptr, false);
+        const int r2 = sokoban::unfollowable_layer(b, match, nullptr, false);
         bad_floor += u0 >= 0;
         bad_start += u1 >= 0;
-        std::printf("level %u: %zu goals; floor: %d layers, unfollowable layer %d; start: %d layers (%d by the floor rule), unfollowable layer %d\n",
-                    level, b.goals.size(), floor.layers, u0, start.layers, start.floor_rounds, u1);
+        bad_match += u2 >= 0;
+        loose_start += r1 >= 0;
+        loose_match += r2 >= 0;
+        const bool same = match.layer == start.layer;
+        differ += !same;
+        std::printf("level %u: %zu goals; floor: %d layers, unfollowable layer %d; start: %d layers (%d by the floor rule), unfollowable layer %d (relaxed %d); match: %d layers (%d by the floor rule, %d shared), unfollowable layer %d (relaxed %d)%s\n",
+                    level, b.goals.size(), floor.layers, u0, start.layers, start.floor_rounds, u1, r1, match.layers,
+                    match.floor_rounds, match.shared_rounds, u2, r2, same ? "" : " [match order differs]");
         if (only) {
             std::printf(" floor:\n");
             draw(b, floor);
             std::printf(" start:\n");
             draw(b, start);
+            std::printf(" match:\n");
+            draw(b, match);
             break;
         }
     }
-    std::printf("%d levels: %d floor orders and %d start orders not followable\n", levels, bad_floor, bad_start);
+    std::printf("%d levels: not followable with one box per start cell: floor %d, start %d, match %d; with the "
+                "relaxed check: start %d, match %d; match order differs from start on %d\n",
+                levels, bad_floor, bad_start, bad_match, loose_start, loose_match, differ);
     return 0;
 }

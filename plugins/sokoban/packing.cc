@@ -36,10 +36,13 @@ struct PullSearch {
     }
 
     // Can the box on goal g be pulled onto a cell with out[c] != 0 (null: any cell off the
-    // goals), the boxes of occ (g's own excluded) standing still? occ is restored.
-    bool retrievable(std::vector<uint8_t> &occ, int g, const uint8_t *out = nullptr) {
+    // goals), the boxes of occ (g's own excluded) standing still? occ is restored. With `hits`
+    // (needs out): the search runs to its end and lists every cell with out[c] != 0 the box
+    // reaches (each once, not g itself); returns whether there is one.
+    bool retrievable(std::vector<uint8_t> &occ, int g, const uint8_t *out = nullptr, std::vector<int> *hits = nullptr) {
         std::fill(seen.begin(), seen.end(), 0);
         todo.clear();
+        if (hits) hits->clear();
         occ[g] = 0;
         for (int d = 0; d < 4; ++d) {
             const int p = b.nb[g][d];
@@ -49,21 +52,23 @@ struct PullSearch {
             }
         }
         bool found = false;
-        while (!todo.empty() && !found) {
+        while (!todo.empty() && (hits || !found)) {
             const int box = todo.back() / 4, side = todo.back() % 4;
             todo.pop_back();
             occ[box] = 1;
             flood(occ, b.nb[box][side]);
             occ[box] = 0;
-            for (int e = 0; e < 4 && !found; ++e) {
+            for (int e = 0; e < 4 && (hits || !found); ++e) {
                 const int q = b.nb[box][e];
                 if (q < 0 || reach[q] != stamp) continue;
                 seen[static_cast<size_t>(box) * 4 + e] = 1; // the same player area
                 const int beyond = b.nb[q][e];
                 if (beyond < 0 || occ[beyond] || !b.boxable[q]) continue;
                 // Pull: the box goes to q, the player on to `beyond`.
-                if (out ? out[q] != 0 : !b.goal[q]) found = true;
-                else if (!seen[static_cast<size_t>(q) * 4 + e]) {
+                const bool at = out ? out[q] != 0 : !b.goal[q];
+                if (at && hits && q != g && std::find(hits->begin(), hits->end(), q) == hits->end()) hits->push_back(q);
+                if (at) found = true;
+                if ((!at || hits) && !seen[static_cast<size_t>(q) * 4 + e]) {
                     seen[static_cast<size_t>(q) * 4 + e] = 1;
                     todo.push_back(q * 4 + e);
                 }
@@ -71,6 +76,40 @@ struct PullSearch {
         }
         occ[g] = 1;
         return found;
+    }
+};
+
+// One box per start cell (PACK_OUT_MATCH and the strict check): a bipartite matching of the
+// goals freed (or filled) so far to the start cells of the boxes. A goal's edges are the start
+// cells its box could be pulled out to when it was freed (the occupancy of its round); a new
+// goal joins when an augmenting path (Kuhn's) finds it a cell, so an earlier goal may move to
+// another of its own cells to make room, and no greedy choice blocks a later goal.
+struct SourceMatching {
+    std::vector<int> goal_of;             // per cell: the goal a start cell serves, -1 none
+    std::vector<std::vector<int>> cells;  // per goal cell: its start cells
+    std::vector<uint32_t> visit;          // per cell: stamp of the current augmentation
+    uint32_t stamp = 0;
+
+    explicit SourceMatching(int n) : goal_of(n, -1), cells(n), visit(n, 0) {}
+
+    bool augment(int g) {
+        for (int c : cells[g]) {
+            if (visit[c] == stamp) continue;
+            visit[c] = stamp;
+            if (goal_of[c] < 0 || augment(goal_of[c])) {
+                goal_of[c] = g;
+                return true;
+            }
+        }
+        return false;
+    }
+    // Match goal g with the start cells `with`; false (and g left out) when no augmenting path.
+    bool add(int g, const std::vector<int> &with) {
+        cells[g] = with;
+        ++stamp;
+        if (augment(g)) return true;
+        cells[g].clear();
+        return false;
     }
 };
 
@@ -96,16 +135,45 @@ PackingOrder compute_packing_order(const Board &b, int out) {
         src = packing_sources(b);
         if (std::find(src.begin(), src.end(), 1) == src.end()) src.clear(); // no box off the goals
     }
+    // out=match: every start cell of a box (on a goal too) serves one goal at most.
+    std::vector<uint8_t> all_src;
+    std::vector<uint8_t> start_box(b.n, 0);
+    for (int c : b.start_boxes) start_box[c] = 1;
+    SourceMatching match(out == PACK_OUT_MATCH ? b.n : 0);
+    std::vector<int> hits;
+    if (out == PACK_OUT_MATCH && !b.start_boxes.empty()) all_src = start_box;
     int round = 0;
     while (!left.empty()) {
         freed.clear();
         if (!src.empty()) // out=start: out to a box's start cell; a round where none gets there, as floor
             for (int g : left)
                 if (pull.retrievable(occ, g, src.data())) freed.push_back(g);
+        if (!all_src.empty()) {
+            // out=match: free g when its box can be pulled out to a start cell that the goals
+            // freed so far (with this round's) can leave to it. A goal whose own box starts on
+            // it is matched to itself only in a round where no other goal comes free: that box
+            // stays, its goal among the first filled.
+            for (int g : left)
+                if (pull.retrievable(occ, g, all_src.data(), &hits) && match.add(g, hits)) freed.push_back(g);
+            if (freed.empty())
+                for (int g : left)
+                    if (start_box[g]) {
+                        pull.retrievable(occ, g, all_src.data(), &hits);
+                        hits.push_back(g);
+                        if (match.add(g, hits)) freed.push_back(g);
+                    }
+            // No start cell left for any goal that gets out to one: as start for this round
+            // (a start cell serves a second goal), before the floor rule.
+            if (freed.empty()) {
+                for (int g : left)
+                    if (pull.retrievable(occ, g, all_src.data())) freed.push_back(g);
+                if (!freed.empty()) ++p.shared_rounds;
+            }
+        }
         if (freed.empty()) {
             for (int g : left)
                 if (pull.retrievable(occ, g)) freed.push_back(g);
-            if (!freed.empty() && !src.empty()) ++p.floor_rounds;
+            if (!freed.empty() && (!src.empty() || !all_src.empty())) ++p.floor_rounds;
         }
         if (freed.empty()) { // stuck: the rest come free together, last
             for (int g : left) round_of[g] = round;
@@ -141,14 +209,18 @@ uint32_t packed_in_order(const PackingOrder &p, const Board &b, const uint8_t *o
     return packed;
 }
 
-int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out) {
+int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out, bool one_per_start) {
     if (goal_out) *goal_out = -1;
     if (p.layers == 0) return -1;
     std::vector<uint8_t> src = packing_sources(b);
+    std::vector<uint8_t> start_box(b.n, 0);
+    for (int c : b.start_boxes) start_box[c] = 1;
+    if (one_per_start) src = start_box; // every box a source, those on goals too
     if (std::find(src.begin(), src.end(), 1) == src.end()) return -1; // nothing to bring in
     std::vector<uint8_t> occ(b.n, 0); // the goals filled so far
     PullSearch pull(b);
-    std::vector<int> layer;
+    SourceMatching match(one_per_start ? b.n : 0);
+    std::vector<int> layer, hits;
     std::vector<uint8_t> failed; // per subset of the layer (small layers): no way on from it
     for (int l = 0; l < p.layers; ++l) {
         layer.clear();
@@ -156,10 +228,18 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out) {
             if (p.layer[g] == l) layer.push_back(g);
         const size_t k = layer.size();
         // Can goal i be filled now (the goals of occ standing still)? A pull from it to a start
-        // cell is, reversed, a push from there to it. The start cells under a filled goal do not count.
+        // cell is, reversed, a push from there to it. The start cells under a filled goal do not
+        // count. one_per_start: by a box whose start cell no goal filled so far needs (the
+        // matching takes goal i on; a box that starts on goal i may stay there).
         auto fillable = [&](size_t i) {
             occ[layer[i]] = 1;
-            const bool ok = pull.retrievable(occ, layer[i], src.data());
+            bool ok;
+            if (!one_per_start) ok = pull.retrievable(occ, layer[i], src.data());
+            else {
+                pull.retrievable(occ, layer[i], src.data(), &hits);
+                if (start_box[layer[i]]) hits.push_back(layer[i]);
+                ok = !hits.empty() && match.add(layer[i], hits);
+            }
             occ[layer[i]] = 0;
             return ok;
         };
@@ -167,7 +247,9 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out) {
         int stuck = -1;
         if (k <= 12) {
             // A depth-first search over the subsets filled so far for a fill order that
-            // completes the layer (failed subsets remembered).
+            // completes the layer (failed subsets remembered; with one_per_start the matching
+            // of the first order that reached a subset is the one remembered, so an order that
+            // would leave other start cells free may be missed).
             failed.assign(static_cast<size_t>(1) << k, 0);
             const uint32_t full = (1u << k) - 1;
             std::function<bool(uint32_t)> fill = [&](uint32_t mask) {
@@ -176,7 +258,13 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out) {
                 for (size_t i = 0; i < k; ++i) {
                     if (mask >> i & 1) continue;
                     for (size_t j = 0; j < k; ++j) occ[layer[j]] = mask >> j & 1;
+                    if (!one_per_start) {
+                        if (fillable(i) && fill(mask | (1u << i))) return true;
+                        continue;
+                    }
+                    const SourceMatching before = match;
                     if (fillable(i) && fill(mask | (1u << i))) return true;
+                    match = before;
                 }
                 failed[mask] = 1;
                 return false;
@@ -184,8 +272,11 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out) {
             ok = fill(0);
             for (size_t j = 0; j < k; ++j) occ[layer[j]] = 0;
             if (!ok) {
-                for (size_t i = 0; i < k && stuck < 0; ++i)
+                for (size_t i = 0; i < k && stuck < 0; ++i) {
+                    const SourceMatching before = match;
                     if (!fillable(i)) stuck = layer[i];
+                    if (one_per_start) match = before;
+                }
                 if (stuck < 0) stuck = layer[0];
             }
         } else {

@@ -24,6 +24,7 @@ struct PackingOrder {
     std::vector<uint32_t> layer_size; // goals per layer
     int layers = 0;
     int floor_rounds = 0; // out=start: the rounds where no box got out to a start cell (floor's rule used)
+    int shared_rounds = 0; // out=match: the rounds where boxes got out only to start cells already matched (start's rule used)
 };
 
 // Where a box must be pulled to count as freed (packorder=floor|start, fess.h):
@@ -36,7 +37,15 @@ struct PackingOrder {
 //     standing, so every layer can be filled in turn from the start cells (the other boxes
 //     ignored). A round in which no box gets out to a start cell falls back to the floor rule
 //     (floor_rounds counts those).
-enum : int { PACK_OUT_FLOOR = 0, PACK_OUT_START = 1 };
+//   PACK_OUT_MATCH -- as start, but one box per start cell over the whole order (packorder=
+//     match): the start cells of all boxes (on goals too) are matched to the goals freed so far
+//     (a bipartite matching, grown by augmenting paths), and a goal is freed in a round only if
+//     the matching can take it on with the start cells its box can be pulled out to then. A
+//     goal whose box starts on it may keep that box (matched to itself) in a round where no
+//     other goal comes free, so it stays among the first filled. A round where no goal can be
+//     matched but some get out to a start cell used already falls back to the start rule
+//     (shared_rounds), one where none gets out to a start cell to the floor rule (floor_rounds).
+enum : int { PACK_OUT_FLOOR = 0, PACK_OUT_START = 1, PACK_OUT_MATCH = 2 };
 PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR);
 
 // The start cells off the goals (1 per cell): where PACK_OUT_START pulls to.
@@ -46,10 +55,15 @@ std::vector<uint8_t> packing_sources(const Board &b);
 // layer be filled (in some order within the layer: all orders of up to 12 goals are tried,
 // larger layers greedily) by a box pushed from a start cell off the goals, the goals filled
 // so far standing still and no other box on the board (a relaxation: the player may stand
-// anywhere, and a start cell may serve more than one goal)? Returns the first layer that
-// cannot be filled, with a goal of it that cannot be filled then in *goal (may be null), or -1
-// when every layer can be. -1 too when no box starts off the goals.
-int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal = nullptr);
+// anywhere)? Returns the first layer that cannot be filled, with a goal of it that cannot be
+// filled then in *goal (may be null), or -1 when every layer can be. -1 too when no box can be
+// brought in. one_per_start (the default since session 13): every box serves one goal at most
+// (the same matching as PACK_OUT_MATCH; boxes starting on goals are sources too and may stay
+// on their own goal); false: the session-12 check, where one start cell off the goals may
+// serve several goals (it accepts XSokoban 14's start order, which asks the one box of the
+// right-hand area for two goals). With one_per_start the subset search within a layer keeps
+// the matching of the first fill order that reached a subset, so it may miss an order.
+int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal = nullptr, bool one_per_start = true);
 
 // Boxes packed in order: the boxes on goals of layers 0, 1, ... up to and including the first
 // layer that is not full. occ: 1 per interior cell with a box. count: a buffer of layers entries.

@@ -90,7 +90,7 @@ void run_search(Shared &sh, unsigned k) {
         if (k == 0) fess->set_chain(inst.options.fess0 == 2);
         if (inst.options.fessturns == 2) fess->set_turns(k == 0); // fessturns=mixed: packed turns on thread 0 only
         // packorder=t0|t1: the start cells' packing order on one thread's members only.
-        const int out = inst.options.packorder >= 2 ? ((inst.options.packorder == 2) == (k == 0) ? PACK_OUT_START : PACK_OUT_FLOOR) : -1;
+        const int out = inst.options.packorder == 2 || inst.options.packorder == 3 ? ((inst.options.packorder == 2) == (k == 0) ? PACK_OUT_START : PACK_OUT_FLOOR) : -1;
         if (out >= 0) fess->set_order(out);
         fess->scratch().corraldead.mode = corraldead_mode(inst.options, k == 0 ? CD_FESS0 : CD_FESS1);
         if ((k == 1 && !fess_only && inst.options.fess1with == 1) || (k == 0 && inst.options.fess0with == 1)) {

@@ -4,6 +4,7 @@
 // (checked on every Microban and XSokoban level); the floor rule's order on XSokoban 11 cannot
 // be (its second layer asks for a goal that no box can reach with the first layer full); the
 // option, the setter (the same search as the option) and solutions replayed by the checker.
+// Session 13: packorder=match (one box per start cell) and the check's matching rule.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -25,7 +26,7 @@ using sokoban::FessSearch;
 TEST_CASE("Sokoban.PackingOrder.Option") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
-    CHECK(sokoban::Options{}.packorder == 1); // start by default
+    CHECK(sokoban::Options{}.packorder == 4); // match by default (session 13; start before)
     CHECK(parsed("packorder", "floor").packorder == 0);
     CHECK(parsed("packorder", "start").packorder == 1);
     CHECK(parsed("packorder", "t0").packorder == 2);
@@ -37,7 +38,7 @@ TEST_CASE("Sokoban.PackingOrder.StartOrderIsFollowable") {
     // Reversed, each pull out to a start cell is a push from there onto the goal with the
     // earlier layers standing: whenever no round fell back to the floor rule, the check must
     // find every layer fillable.
-    int checked = 0, floor_bad = 0;
+    int checked = 0, checked_match = 0, floor_bad = 0;
     for (const char *file : {"puzzles/sokoban/microban_155.xsb", "puzzles/sokoban/xsokoban_90.xsb"}) {
         const std::string text = sokoban_test::read_text(file);
         for (uint32_t level = 1;; ++level) {
@@ -54,14 +55,23 @@ TEST_CASE("Sokoban.PackingOrder.StartOrderIsFollowable") {
             for (uint32_t s : start.layer_size) total += s;
             CHECK(total == b.goals.size());
             for (int g : b.goals) CHECK(start.layer[g] >= 0);
-            floor_bad += sokoban::unfollowable_layer(b, floor) >= 0;
+            floor_bad += sokoban::unfollowable_layer(b, floor, nullptr, false) >= 0;
+            // Session 13: the matching order, whenever no round fell back (to the start rule or
+            // the floor rule), passes the check with one box per start cell (its own rule).
+            const sokoban::PackingOrder match = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH);
+            if (match.floor_rounds == 0 && match.shared_rounds == 0) {
+                ++checked_match;
+                CHECK(sokoban::unfollowable_layer(b, match) == -1);
+            }
             if (start.floor_rounds != 0) continue;
             ++checked;
-            CHECK(sokoban::unfollowable_layer(b, start) == -1);
+            CHECK(sokoban::unfollowable_layer(b, start, nullptr, false) == -1); // the session-12 check
         }
     }
-    MESSAGE("start orders checked followable: " << checked << "; floor orders not followable: " << floor_bad);
+    MESSAGE("start orders checked followable: " << checked << "; match orders: " << checked_match
+                                                 << "; floor orders not followable: " << floor_bad);
     CHECK(checked > 150);
+    CHECK(checked_match > 150);
     CHECK(floor_bad > 0); // else the check would tell the rules apart nowhere
 }
 
@@ -133,6 +143,10 @@ TEST_CASE("Sokoban.PackingOrder.SetOrderMatchesTheOption") {
                   x.set_plan(1);
                   x.set_order(sokoban::PACK_OUT_START);
               }) == sokoban_test::fess_expansions_to_solve(text, start, [](FessSearch &x) { x.set_plan(1); }));
+        sokoban::Options match;
+        match.packorder = 4;
+        CHECK(sokoban_test::fess_expansions_to_solve(text, match, [](FessSearch &) {}) ==
+              sokoban_test::fess_expansions_to_solve(text, floor, [](FessSearch &x) { x.set_order(sokoban::PACK_OUT_MATCH); }));
         total_floor += f;
         total_start += s;
     }
@@ -145,13 +159,99 @@ TEST_CASE("Sokoban.PackingOrder.StartOrderSolvesAndReplays") {
     sokoban_test::fess_solves_microban_sample(o);
 }
 
+TEST_CASE("Sokoban.PackingOrder.MatchOrderSolvesAndReplays") {
+    sokoban::Options o;
+    o.packorder = 4;
+    sokoban_test::fess_solves_microban_sample(o);
+}
+
 TEST_CASE("Sokoban.PackingOrder.PortfolioWithEachOrderSolvesAndReplays") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    for (const char *order : {"floor", "start", "t0", "t1"})
+    for (const char *order : {"floor", "start", "t0", "t1", "match"})
         for (uint32_t level : {42u, 100u}) {
             CAPTURE(order);
             CAPTURE(level);
             sokoban_test::StubRuntime rt;
             sokoban_test::portfolio_solves_and_replays(micro, level, {{"packorder", order}, {"fess0after", "0"}, {"fess1after", "0"}}, rt);
         }
+}
+
+TEST_CASE("Sokoban.PackingOrder.MatchOption") {
+    CHECK(sokoban_test::parsed("packorder", "match").packorder == 4);
+}
+
+TEST_CASE("Sokoban.PackingOrder.OneBoxCannotFillTwoGoals") {
+    // Session 13 (packorder=match, the strict check): the top corridor's two goals can both be
+    // reached only from the one box beside them (start cell row 1, column 5); the other box
+    // cannot leave row 3 (a box in a 1-wide corridor does not turn a corner). The start rule
+    // frees both goals to that one start cell in turn, and the session-12 check, where a start
+    // cell may serve several goals, accepts the order; one box per start cell rejects it, and
+    // the matching order finds no start cell left for the far goal (it is freed by the start
+    // rule, a shared round).
+    const std::string text = "########\n"
+                             "#.  .$ #\n"
+                             "#### # #\n"
+                             "#@ $   #\n"
+                             "########";
+    sokoban_test::Fixture fx(text);
+    const sokoban::Board &b = fx.inst.board;
+    REQUIRE(b.start_boxes.size() == 2);
+    const sokoban::PackingOrder start = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
+    const sokoban::PackingOrder match = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH);
+    const int far = fx.cell(1, 1), near = fx.cell(1, 4);
+    REQUIRE(start.layers == 2);
+    CHECK(start.floor_rounds == 0);
+    CHECK(start.layer[far] == 0);
+    CHECK(start.layer[near] == 1);
+    CHECK(sokoban::unfollowable_layer(b, start, nullptr, false) == -1); // the old check accepts
+    int goal = -1;
+    CHECK(sokoban::unfollowable_layer(b, start, &goal) == 1); // one box, two goals: the near one fails
+    CHECK(goal == near);
+    CHECK(match.shared_rounds == 1);
+    CHECK(match.floor_rounds == 0);
+    CHECK(sokoban::unfollowable_layer(b, match) >= 0);
+}
+
+TEST_CASE("Sokoban.PackingOrder.XSokoban14MatchOrderAsksEachBoxForOneGoal") {
+    // XSokoban 14: the start order asks the single box of the right-hand area for two goals,
+    // row 6 columns 10 and 11 (README, session 12); the session-12 check accepted it. With one
+    // box per start cell the check rejects that order, and the matching order (no shared or
+    // floor round) passes it.
+    const std::string x = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    const sokoban::Board b = sokoban::build_board(sokoban_test::parse_ok(solver_test::xsb_level(x, 14)));
+    const sokoban::PackingOrder start = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
+    const sokoban::PackingOrder match = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH);
+    CHECK(start.floor_rounds == 0);
+    CHECK(sokoban::unfollowable_layer(b, start, nullptr, false) == -1);
+    CHECK(sokoban::unfollowable_layer(b, start) >= 0);
+    CHECK(match.floor_rounds == 0);
+    CHECK(match.shared_rounds == 0);
+    CHECK(match.layer != start.layer);
+    CHECK(sokoban::unfollowable_layer(b, match) == -1);
+}
+
+TEST_CASE("Sokoban.PackingOrder.XSokoban14SolvedWithMatchOrderAndPackAll") {
+    // Thread 1's FESS member (localdead radius 2, as portfolio.cc) with the packing macro for
+    // every box (fesspack=all): with the match order it solves XSokoban 14 (3414 expansions when
+    // this was written; the checker replays the answer), with the start order it does not in
+    // 5000 (nor in 400000: README, session 13; 5000 keeps the test short).
+    const std::string x = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    const std::string text = solver_test::xsb_level(x, 14);
+    for (int order : {4, 1}) {
+        CAPTURE(order);
+        sokoban::Options o;
+        o.fesspack = 2;
+        o.packorder = order;
+        sokoban_test::Fixture fx(text, o);
+        sokoban::FessSearch search(fx.inst, 256u << 20);
+        search.scratch().localdead.radius = 2;
+        const bool solved = search.run(order == 4 ? 50000 : 5000, {}) == sokoban::FessSearch::Status::solved;
+        MESSAGE("packorder " << order << ": " << search.expanded() << " expansions, max packed " << search.max_packed());
+        if (order == 4) {
+            REQUIRE(solved);
+            sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
+        } else {
+            CHECK_FALSE(solved);
+        }
+    }
 }
