@@ -165,3 +165,27 @@ TEST_CASE("backward: Microban levels and course maps solved by pulling replay fo
         check_replay(text, moves, cost);
     }
 }
+
+TEST_CASE("backward: the portfolio's back option (only, t0, t1) solves and the answer replays") {
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (uint32_t level : {1u, 7u, 42u}) {
+        CAPTURE(level);
+        sokoban_test::StubRuntime rt(2);
+        sokoban_test::portfolio_solves_and_replays(micro, level, {{"back", "only"}}, rt);
+        CHECK(rt.log.find("backward") != std::string::npos); // nothing else runs
+        for (const char *where : {"t0", "t1"}) {
+            CAPTURE(where);
+            sokoban_test::StubRuntime rt2(2);
+            sokoban_test::portfolio_solves_and_replays(micro, level, {{"back", where}}, rt2);
+        }
+    }
+    // A bad value is refused with the accepted ones named.
+    sokoban::Options o;
+    std::string error;
+    const solver_option bad{"back", "both"};
+    CHECK_FALSE(sokoban::parse_options(&bad, 1, o, error));
+    CHECK(error.find("only") != std::string::npos);
+    const solver_option good{"back", "t1"};
+    REQUIRE(sokoban::parse_options(&good, 1, o, error));
+    CHECK(o.back == 2);
+}
