@@ -187,12 +187,17 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
                 occ_[c] = 1;
                 boxes_.push_back(c);
             }
-        parent_boxes_ = boxes_; // estimate() reuses boxes_
+        parent_boxes_ = boxes_;
+        const int count = static_cast<int>(parent_boxes_.size());
+        // The parent's matching, kept: each child re-inserts its one moved box's row (heuristic.h).
+        if (evaluate_assigned(h_, parent_boxes_.data(), count, player, hs_, nullptr) == H_DEAD) continue;
+        matching_keep_parent(hs_);
         const uint32_t area = ++stamp_;
         flood(occ_.data(), area, player);
         // The area's marks are overwritten by the children's floods: keep them.
         for (int c = 0; c < b.n; ++c) reach_[c] = mark_[c] == area;
-        for (int box : parent_boxes_) {
+        for (int row = 0; row < count; ++row) {
+            const int box = parent_boxes_[row];
             for (int d = 0; d < 4; ++d) {
                 int to = -1, q = -1;
                 const int p = b.nb[box][d];
@@ -211,7 +216,9 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
                                     b.zobrist_player[np];
                 occ_[box] = 1;
                 occ_[to] = 0;
-                const uint32_t h = estimate(child_.data());
+                parent_boxes_[row] = to;
+                const uint32_t h = matching_child(h_, parent_boxes_.data(), count, row, q, hs_);
+                parent_boxes_[row] = box;
                 if (h == H_DEAD) continue;
                 // Forward, the box on `to` is pushed back onto `box`: direction opposite(d).
                 bool inserted = false;
