@@ -6,7 +6,8 @@
 //   make -j2 all   (the plugin's objects), then
 //   g++ -std=c++17 -O2 -Iinclude tools/sokoban-backward-driver.cc build/obj/plugins/sokoban/*.o -o build/bench/sokoban-backward-driver
 //   build/bench/sokoban-backward-driver FILE LEVEL EXPANSIONS ORDER [key=value ...]
-// ORDER: g greedy (back=only's even threads), w weighted A* w=1.5 (odd threads). The key=value
+// ORDER: g greedy (back=only's even threads), w weighted A* w=1.5 (odd threads), 3 weighted A*
+// w=3. The key=value
 // pairs are the plugin's options (--option).
 #include <cstdio>
 #include <cstdlib>
@@ -26,7 +27,7 @@
 
 int main(int argc, char **argv) {
     if (argc < 5) {
-        std::fprintf(stderr, "usage: %s FILE LEVEL EXPANSIONS ORDER(g|w) [key=value ...]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s FILE LEVEL EXPANSIONS ORDER(g|w|3) [key=value ...]\n", argv[0]);
         return 2;
     }
     std::ifstream in(argv[1], std::ios::binary);
@@ -35,7 +36,9 @@ int main(int argc, char **argv) {
     const std::string text = ss.str();
     const uint32_t level = static_cast<uint32_t>(std::atoi(argv[2]));
     const uint64_t budget = std::strtoull(argv[3], nullptr, 10);
-    const bool greedy = argv[4][0] == 'g';
+    const char order = argv[4][0];
+    const bool greedy = order == 'g';
+    const uint32_t gw = greedy ? 0 : order == '3' ? 1 : 2, hw = greedy ? 1 : 3;
     std::vector<std::string> keys, values;
     for (int i = 5; i < argc; ++i) {
         const std::string kv = argv[i];
@@ -64,7 +67,7 @@ int main(int argc, char **argv) {
     sokoban::Instance inst;
     sokoban::init_instance(inst, lv, options);
     const std::clock_t t0 = std::clock();
-    sokoban::BackwardSearch search(inst, 4ull << 30, greedy ? 0 : 2, greedy ? 1 : 3);
+    sokoban::BackwardSearch search(inst, 4ull << 30, gw, hw);
     const sokoban::BackwardSearch::Status st = search.run(budget, {});
     const double cpu = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
     const char *names[] = {"running", "solved", "exhausted", "memory"};
@@ -84,7 +87,7 @@ int main(int argc, char **argv) {
                       : "NOT VERIFIED: " + error;
     }
     std::printf("level %u order %c: %s, %llu expanded, %zu states, %llu pushes (%s), %.2f s CPU\n", level,
-                greedy ? 'g' : 'w', names[static_cast<int>(st)], static_cast<unsigned long long>(search.expanded()),
+                order, names[static_cast<int>(st)], static_cast<unsigned long long>(search.expanded()),
                 search.states(), static_cast<unsigned long long>(cost),
                 verdict.c_str(), cpu);
     return 0;

@@ -3,7 +3,8 @@
 # process per level under `ulimit -t CPU` (CPU seconds over both threads), with /usr/bin/time:
 #   tools/sokoban-backward.sh [--cpu 60] [--threads 2] [--build build] [--file F] [-- extra solver args] LEVEL...
 # One row per level: level, result (solved / cpu-limit / the solver's result), pushes,
-# verified (the plugin's verifier replayed it), wall and user+sys seconds, peak KiB.
+# verified (the plugin's verifier replayed it), the winning thread (0 greedy, 1 weighted A* w=3),
+# wall, user and sys seconds, peak KiB.
 set -uo pipefail
 cpu=60; threads=2; build=build; file=puzzles/sokoban/xsokoban_90.xsb; extra=(); levels=()
 while [ $# -gt 0 ]; do
@@ -18,7 +19,7 @@ while [ $# -gt 0 ]; do
 done
 field() { grep -o "\"$1\":\"\{0,1\}[^,\"}]*" | head -n 1 | sed 's/^"[^"]*":"\{0,1\}//'; }
 tmp=$(mktemp -d)
-printf '%-6s %-10s %7s %8s %8s %8s %8s %9s\n' level result pushes verified wall user sys KiB
+printf '%-6s %-10s %7s %8s %6s %8s %8s %8s %9s\n' level result pushes verified thread wall user sys KiB
 for k in "${levels[@]}"; do
     (
         ulimit -t "$cpu"
@@ -27,9 +28,12 @@ for k in "${levels[@]}"; do
     )
     json=$(grep '^{' "$tmp/err" | tail -n 1)
     result=$(field result <<<"$json"); result=${result:-cpu-limit}
-    pushes=-; verified=-
-    if [ "$result" = solved ]; then pushes=$(field solution_cost <<<"$json"); verified=$(field verified <<<"$json"); fi
+    pushes=-; verified=-; thread=-
+    if [ "$result" = solved ]; then
+        pushes=$(field solution_cost <<<"$json"); verified=$(field verified <<<"$json")
+        thread=$(grep -o 'backward (thread [0-9]*' "$tmp/err" | grep -o '[0-9]*$' | head -n 1)
+    fi
     read -r wall user sys kib < <(grep -E '^[0-9.]+ [0-9.]+ [0-9.]+ [0-9]+$' "$tmp/time" | tail -n 1)
-    printf '%-6s %-10s %7s %8s %8s %8s %8s %9s\n' "$k" "$result" "$pushes" "$verified" "$wall" "$user" "$sys" "$kib"
+    printf '%-6s %-10s %7s %8s %6s %8s %8s %8s %9s\n' "$k" "$result" "$pushes" "$verified" "${thread:--}" "$wall" "$user" "$sys" "$kib"
 done
 rm -rf "$tmp"
