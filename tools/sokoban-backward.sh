@@ -3,7 +3,7 @@
 # process per level under `ulimit -t CPU` (CPU seconds over both threads), with /usr/bin/time:
 #   tools/sokoban-backward.sh [--cpu 60] [--threads 2] [--build build] [--file F] [-- extra solver args] LEVEL...
 # One row per level: level, result (solved / cpu-limit / the solver's result), pushes,
-# verified (the plugin's verifier replayed it), the winning thread (0 greedy, 1 weighted A* w=3),
+# verified (the plugin's verifier replayed it), the winning thread (0 greedy, 1 weighted A* w=1.5),
 # wall, user and sys seconds, peak KiB.
 set -uo pipefail
 cpu=60; threads=2; build=build; file=puzzles/sokoban/xsokoban_90.xsb; extra=(); levels=()

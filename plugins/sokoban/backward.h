@@ -21,7 +21,7 @@
 // the freeze test after each pull dropped 0 children on XSokoban 2-4).
 // Per expansion the parent's matching is solved once and kept; each child re-inserts the one
 // moved box's row (heuristic.h's matching_child, O(k^2)).
-// Order: priority g_weight * g + h_weight * h (greedy: 0, 1; weighted A* w=3: 1, 3), ties to
+// Order: priority g_weight * g + h_weight * h (greedy: 0, 1; weighted A* w=1.5: 2, 3), ties to
 // the smaller h (greedy: the deeper), each state stored once (StateStore; the first path found
 // stays). When it reaches the start, solution() gives the FORWARD path: the states reversed and
 // each pull as the push that undoes it (move id = the box's cell before the push * 4 + push

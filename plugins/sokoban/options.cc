@@ -158,7 +158,7 @@ const char *const OPTIONS_HELP =
     "                            start: on thread 0 (t0) or thread 1 (t1) of the portfolio, 1024\n"
     "                            expansions after every 4096 of that thread's own searches; only:\n"
     "                            the backward search alone on every thread (even threads greedy,\n"
-    "                            odd weighted A* w=3)\n"
+    "                            odd weighted A* w=1.5)\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";

@@ -71,7 +71,7 @@ struct Options {
     // back=off|t0|t1|only (0-3; backward.h, portfolio.cc): the backward (pull) search member on
     // thread 0 or thread 1 beside what that thread runs (1024 of its expansions after every 4096
     // of the thread's own; greedy), or alone on every thread (only: even threads greedy, odd
-    // weighted A* w=3; the forward searches do not run). Default off.
+    // weighted A* w=1.5; the forward searches do not run). Default off.
     int back = 0;
 };
 

@@ -83,15 +83,16 @@ void run_search(Shared &sh, unsigned k) {
     // back=t0|t1|only (backward.h): the backward (pull) search on thread 0 or 1 beside the
     // thread's own searches, a quarter of its memory share, 1024 expansions after every 4096 of
     // the thread's own (back_turn below); only: alone on every thread, greedy on even threads,
-    // weighted A* w=3 on odd ones (the member alone, tools/sokoban-backward-driver.cc, 200k
-    // expansions per Microban level: greedy 154/155, w=3 154, w=1.5 152; XSokoban 7 and 9 at
-    // 500k: w=3 solves both, greedy and w=1.5 neither). With t0|t1: greedy.
+    // weighted A* w=1.5 on odd ones. With t0|t1: greedy. (w=3 on the odd threads, tried: the
+    // member alone, tools/sokoban-backward-driver.cc, solves XSokoban 7 and 9 at 500k
+    // expansions, which w=1.5 does not, but back=only then loses 87, which w=1.5 solves in
+    // 2427157 expansions, 10.4 CPU s: 87 is one the forward portfolio does not solve.)
     std::unique_ptr<BackwardSearch> back;
     const bool back_only = inst.options.back == 3;
     if (back_only || (inst.options.back == 1 && k == 0) || (inst.options.back == 2 && k == 1)) {
         const uint64_t share = back_only ? budget : budget / 4;
-        const bool wa3 = back_only && k % 2 == 1;
-        back.reset(new BackwardSearch(inst, share, wa3 ? 1 : 0, wa3 ? 3 : 1));
+        const bool weighted = back_only && k % 2 == 1;
+        back.reset(new BackwardSearch(inst, share, weighted ? 2 : 0, weighted ? 3 : 1));
         if (!back_only) budget -= share;
     }
     uint64_t back_expanded = 0, back_mark = 0; // its expansions; the thread's own at its last slice
