@@ -158,6 +158,11 @@ const char *const OPTIONS_HELP =
     "                            (the portfolio's thread 0 weighted A*), greedy (thread 1), fess0\n"
     "                            and fess1 (the FESS members of threads 0 and 1), plan0 and plan1\n"
     "                            (their plan members), rest (threads 2 and up); none: no search\n"
+    "back=off|t0|t1|only         (off) the backward (pull) search from the solved position to the\n"
+    "                            start: on thread 0 (t0) or thread 1 (t1) of the portfolio, 1024\n"
+    "                            expansions after every 4096 of that thread's own searches; only:\n"
+    "                            the backward search alone on every thread (even threads greedy,\n"
+    "                            odd weighted A* w=1.5)\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -167,7 +172,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, corral=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest)";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -382,6 +387,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
                 }
             }
             o.cdmembers = mask;
+        } else if (std::strcmp(key, "back") == 0) {
+            if (!one_of(key, value, {"off", "t0", "t1", "only"}, o.back, error)) return false;
         } else {
             error = std::string("unknown option '") + key + "'; " + ACCEPTED;
             return false;

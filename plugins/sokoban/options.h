@@ -70,6 +70,11 @@ struct Options {
     // cdmembers=all|LIST (CD_* bits below): the searches that run corraldead=on|pi; the others
     // run without it (portfolio.h names the members).
     uint32_t cdmembers = 0xff;
+    // back=off|t0|t1|only (0-3; backward.h, portfolio.cc): the backward (pull) search member on
+    // thread 0 or thread 1 beside what that thread runs (1024 of its expansions after every 4096
+    // of the thread's own; greedy), or alone on every thread (only: even threads greedy, odd
+    // weighted A* w=1.5; the forward searches do not run). Default off.
+    int back = 0;
 };
 
 // The searches cdmembers names: the runtime's engines (1 thread, portfolio=off, --engine), the

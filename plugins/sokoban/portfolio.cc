@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "backward.h"
 #include "fess.h"
 #include "kids.h"
 #include "ordering.h"
@@ -49,6 +50,7 @@ struct Shared {
     std::vector<uint64_t> costs, expanded;
     std::vector<int> outcome;                  // 0 stopped, 1 solved, 2 exhausted, 3 memory
     bool fess_won = false;                     // the winner's path came from its FESS search
+    bool back_won = false;                     // ... or from its backward search (back=, backward.h)
 };
 
 bool stop_requested(const Shared &sh) {
@@ -78,6 +80,22 @@ void run_search(Shared &sh, unsigned k) {
     // greedy's slices to a second FESS member with the out-of-plan feature and the chain
     // advisor (plan), or to its FESS member (none).
     uint64_t budget = sh.budget_per_search;
+    // back=t0|t1|only (backward.h): the backward (pull) search on thread 0 or 1 beside the
+    // thread's own searches, a quarter of its memory share, 1024 expansions after every 4096 of
+    // the thread's own (back_turn below); only: alone on every thread, greedy on even threads,
+    // weighted A* w=1.5 on odd ones. With t0|t1: greedy. (w=3 on the odd threads, tried: the
+    // member alone, tools/sokoban-backward-driver.cc, solves XSokoban 7 and 9 at 500k
+    // expansions, which w=1.5 does not, but back=only then loses 87, which w=1.5 solves in
+    // 2427157 expansions, 10.4 CPU s: 87 is one the forward portfolio does not solve.)
+    std::unique_ptr<BackwardSearch> back;
+    const bool back_only = inst.options.back == 3;
+    if (back_only || (inst.options.back == 1 && k == 0) || (inst.options.back == 2 && k == 1)) {
+        const uint64_t share = back_only ? budget : budget / 4;
+        const bool weighted = back_only && k % 2 == 1;
+        back.reset(new BackwardSearch(inst, share, weighted ? 2 : 0, weighted ? 3 : 1));
+        if (!back_only) budget -= share;
+    }
+    uint64_t back_expanded = 0, back_mark = 0; // its expansions; the thread's own at its last slice
     std::unique_ptr<FessSearch> fess, mate; // mate: the second member (fess1with=plan, fess0with=plan)
     const bool fess_only = k == 1 && inst.options.fess == 2;
     const uint64_t fess_after = k == 0 ? inst.options.fess0after : inst.options.fess1after;
@@ -125,7 +143,7 @@ void run_search(Shared &sh, unsigned k) {
     };
     uint64_t expanded = 0;
     uint64_t early_slices = 0; // fessearly: the FESS slices run before fess_after
-    auto fess_expanded = [&]() { return (fess ? fess->expanded() : 0) + (mate ? mate->expanded() : 0); };
+    auto fess_expanded = [&]() { return (fess ? fess->expanded() : 0) + (mate ? mate->expanded() : 0) + back_expanded; };
     // One slice of a FESS search (fess or mate); true when this thread is done (solved, or exhausted: a
     // proof as good as the best-first search's). Out of memory drops it and greedy goes on.
     auto fess_slice = [&](std::unique_ptr<FessSearch> &f, uint64_t count) -> bool {
@@ -151,6 +169,44 @@ void run_search(Shared &sh, unsigned k) {
         }
         return false;
     };
+    // One slice of the backward search; true when this thread is done (solved; back=only: also
+    // exhausted or out of memory). Otherwise an exhausted or out-of-memory member is dropped.
+    auto back_slice = [&](uint64_t count) -> bool {
+        const uint64_t before = back->expanded();
+        const BackwardSearch::Status st = back->run(count, [&] { return stop_requested(sh); });
+        back_expanded += back->expanded() - before;
+        if (st == BackwardSearch::Status::solved) {
+            sh.expanded[k] = expanded + fess_expanded();
+            unsigned expected = 0;
+            if (sh.winner.compare_exchange_strong(expected, k + 1, std::memory_order_acq_rel)) {
+                back->solution(sh.states[k], sh.moves[k], sh.costs[k]);
+                sh.back_won = true;
+                sh.outcome[k] = 1;
+            }
+            return true;
+        }
+        if (st == BackwardSearch::Status::running) return false;
+        if (back_only) {
+            sh.outcome[k] = st == BackwardSearch::Status::exhausted ? 2 : 3;
+            return true;
+        }
+        back.reset();
+        return false;
+    };
+    // The backward member's turn: 1024 expansions after every 4096 of the thread's own.
+    auto back_turn = [&]() -> bool {
+        if (!back) return false;
+        const uint64_t own = expanded + fess_expanded() - back_expanded;
+        if (own < back_mark + 4096) return false;
+        back_mark = own;
+        return back_slice(1024);
+    };
+    if (back_only) {
+        while (back && !back_slice(UINT64_MAX) && !stop_requested(sh)) {
+        }
+        sh.expanded[k] = back_expanded;
+        return;
+    }
     if (fess && fess_only) {
         if (!fess_slice(fess, UINT64_MAX) && fess) sh.expanded[k] = fess->expanded(); // stopped
         return;
@@ -185,6 +241,7 @@ void run_search(Shared &sh, unsigned k) {
     std::vector<uint8_t> current(n);
     while (!open.empty()) {
         if (stop_requested(sh)) break; // cheap: the runtime reads its clock every 256 calls
+        if (back_turn()) return;
         // share: greedy alone for its first 2^18 expansions (the levels it solves quickly keep
         // their time: Microban 93 took 5.9 s instead of 1.0 s with the slices from the start),
         // then 1024 expansions of each in turn (thread 0: after fess0after).
@@ -210,6 +267,7 @@ void run_search(Shared &sh, unsigned k) {
             // one ends the search or the stop; the best-first search resumes only when both have
             // run out of memory.
             while (!search_after && (fess || mate) && !stop_requested(sh)) {
+                if (back_turn()) return;
                 if (fess && fess_slice(fess, slice)) return;
                 if (mate && fess_slice(mate, 1024)) return;
             }
@@ -313,7 +371,7 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
         services->write_output(services->ctx, text.data(), text.size());
         *cost = sh.costs[k];
         if (services->log) {
-            const std::string line = std::string("portfolio: ") + (sh.fess_won ? "fess" : config_of(k).name) + " (thread " +
+            const std::string line = std::string("portfolio: ") + (sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
                                      std::to_string(k) + ") won; " + std::to_string(total) +
                                      " states expanded over " + std::to_string(T) + " searches";
             services->log(services->ctx, SOLVER_LOG_INFO, line.c_str());

@@ -1,0 +1,248 @@
+// backward.cc -- see backward.h.
+#include "backward.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sokoban {
+
+namespace {
+inline bool test_bit(const uint8_t *bits, int i) { return (bits[i >> 3] >> (i & 7)) & 1; }
+inline void set_bit(uint8_t *bits, int i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] | (1u << (i & 7))); }
+inline void clear_bit(uint8_t *bits, int i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] & ~(1u << (i & 7))); }
+} // namespace
+
+std::vector<uint16_t> push_distances(const Board &board, int start) {
+    std::vector<uint16_t> dist(board.n, UINT16_MAX);
+    if (start < 0 || !board.boxable[start]) return dist;
+    std::vector<int> queue;
+    queue.reserve(board.n);
+    dist[start] = 0;
+    queue.push_back(start);
+    for (size_t head = 0; head < queue.size(); ++head) {
+        const int box = queue[head];
+        for (int d = 0; d < 4; ++d) {
+            // Push the box in direction d: it moves to `to`, the player stands behind it.
+            const int to = board.nb[box][d], behind = board.nb[box][opposite(d)];
+            if (to < 0 || behind < 0 || !board.boxable[to] || dist[to] != UINT16_MAX) continue;
+            dist[to] = static_cast<uint16_t>(dist[box] + 1);
+            queue.push_back(to);
+        }
+    }
+    return dist;
+}
+
+std::vector<uint8_t> backward_dead_cells(const Board &board) {
+    std::vector<uint8_t> dead(board.n, 1);
+    for (int s : board.start_boxes) {
+        const std::vector<uint16_t> d = push_distances(board, s);
+        for (int c = 0; c < board.n; ++c)
+            if (d[c] != UINT16_MAX) dead[c] = 0;
+    }
+    return dead;
+}
+
+bool pull_move(const Board &board, const uint8_t *occ, int box, int dir, int &box_to, int &player_to) {
+    const int p = board.nb[box][dir];
+    if (p < 0 || occ[p] || !board.boxable[p]) return false;
+    const int q = board.nb[p][dir];
+    if (q < 0 || occ[q]) return false;
+    box_to = p;
+    player_to = q;
+    return true;
+}
+
+BackwardSearch::BackwardSearch(const Instance &inst, uint64_t memory_budget, uint32_t g_weight, uint32_t h_weight)
+    : inst_(inst), budget_(memory_budget), gw_(g_weight), hw_(h_weight), store_(inst.state_size) {
+    const Board &b = inst.board;
+    const int n = b.n;
+    const int k = static_cast<int>(b.start_boxes.size());
+    // The matching to the start cells: heuristic.h's tables without player sides, one "goal"
+    // per start cell, the distance from a cell to it the pushes from it to the cell.
+    h_.kind = HeuristicKind::matching;
+    h_.n = n;
+    h_.k = k;
+    h_.sides = false;
+    h_.dist.assign(static_cast<size_t>(k) * n, UINT16_MAX);
+    h_.nearest.assign(n, UINT16_MAX);
+    for (int g = 0; g < k; ++g) {
+        const std::vector<uint16_t> d = push_distances(b, b.start_boxes[g]);
+        for (int c = 0; c < n; ++c) {
+            h_.dist[static_cast<size_t>(g) * n + c] = d[c];
+            h_.nearest[c] = std::min(h_.nearest[c], d[c]);
+        }
+    }
+    h_.side_rows.assign(static_cast<size_t>(n) * 4 * k, UINT16_MAX);
+    for (int c = 0; c < n; ++c)
+        for (int g = 0; g < k; ++g) h_.side_rows[static_cast<size_t>(c) * 4 * k + g] = h_.dist[static_cast<size_t>(g) * n + c];
+    hs_.init(k);
+    dead_ = backward_dead_cells(b);
+    occ_.assign(n, 0);
+    mark_.assign(n, 0);
+    reach_.assign(n, 0);
+    stack_.assign(n + 1, 0);
+    cur_.assign(inst.state_size, 0);
+    child_.assign(inst.state_size, 0);
+    target_.assign(inst.state_size, 0);
+    Scratch s;
+    init_scratch(inst, s);
+    initial_state(inst, s, target_.data());
+}
+
+int BackwardSearch::flood(const uint8_t *occ, uint32_t stamp, int from) {
+    const Board &b = inst_.board;
+    int top = 0, best = from;
+    stack_[top++] = from;
+    mark_[from] = stamp;
+    while (top > 0) {
+        const int c = stack_[--top];
+        if (c < best) best = c;
+        for (int d = 0; d < 4; ++d) {
+            const int x = b.nb[c][d];
+            if (x < 0 || mark_[x] == stamp || occ[x]) continue;
+            mark_[x] = stamp;
+            stack_[top++] = x;
+        }
+    }
+    return best;
+}
+
+uint32_t BackwardSearch::estimate(const uint8_t *state) {
+    boxes_.clear();
+    for (int c = 0; c < inst_.board.n; ++c)
+        if (test_bit(state + 2, c)) {
+            if (dead_[c]) return H_DEAD;
+            boxes_.push_back(c);
+        }
+    return evaluate(h_, boxes_.data(), static_cast<int>(boxes_.size()), state_player(state), hs_);
+}
+
+uint64_t BackwardSearch::memory() const {
+    return store_.memory() + nodes_.capacity() * sizeof(Node) + open_.size() * sizeof(Entry) * 2;
+}
+
+uint32_t BackwardSearch::push_node(const uint8_t *st, uint64_t hash, uint32_t parent, uint32_t move, uint32_t g,
+                                   uint32_t h, bool &inserted) {
+    const uint32_t id = store_.find_or_insert(st, hash, inserted);
+    if (!inserted) return id;
+    nodes_.push_back(Node{parent, move, g});
+    if (std::memcmp(st, target_.data(), inst_.state_size) == 0) {
+        goal_ = id;
+        return id;
+    }
+    const uint64_t pri = static_cast<uint64_t>(gw_) * g + static_cast<uint64_t>(hw_) * h;
+    const uint64_t tie = gw_ == 0 ? (static_cast<uint64_t>(UINT32_MAX - g) << 32) | h : (static_cast<uint64_t>(h) << 32) | (UINT32_MAX - g);
+    open_.emplace(pri, tie, id);
+    return id;
+}
+
+bool BackwardSearch::start() {
+    started_ = true;
+    const Board &b = inst_.board;
+    if (b.unsolvable || b.start_boxes.size() != b.goals.size()) return false;
+    // The solved position: every box on a goal; one root per free area.
+    std::fill(occ_.begin(), occ_.end(), 0);
+    std::memset(cur_.data(), 0, inst_.state_size);
+    for (int g : b.goals) {
+        occ_[g] = 1;
+        set_bit(cur_.data() + 2, g);
+    }
+    const uint32_t stamp = ++stamp_;
+    for (int c = 0; c < b.n; ++c) {
+        if (occ_[c] || mark_[c] == stamp) continue;
+        const int p = flood(occ_.data(), stamp, c); // == c: cells are visited in index order
+        cur_[0] = static_cast<uint8_t>(p & 0xff);
+        cur_[1] = static_cast<uint8_t>(p >> 8);
+        const uint32_t h = estimate(cur_.data());
+        if (h == H_DEAD) continue;
+        bool inserted = false;
+        push_node(cur_.data(), state_hash(inst_, cur_.data()), UINT32_MAX, 0, 0, h, inserted);
+        if (inserted) ++roots_;
+        if (goal_ != UINT32_MAX) return true;
+    }
+    return true;
+}
+
+BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::function<bool()> &stop) {
+    if (status_ != Status::running) return status_;
+    if (!started_ && !start()) return status_ = Status::exhausted;
+    if (goal_ != UINT32_MAX) return status_ = Status::solved;
+    const Board &b = inst_.board;
+    const uint32_t size = inst_.state_size;
+    for (uint64_t done = 0; done < max_expansions; ++done) {
+        if (stop && stop()) return status_;
+        if (open_.empty()) return status_ = Status::exhausted;
+        if ((expanded_ & 1023) == 0 && memory() > budget_) return status_ = Status::memory;
+        const uint32_t id = std::get<2>(open_.top());
+        open_.pop();
+        ++expanded_;
+        std::memcpy(cur_.data(), store_.state(id), size);
+        const uint32_t g = nodes_[id].g;
+        const uint64_t hash = state_hash(inst_, cur_.data());
+        const int player = state_player(cur_.data());
+        boxes_.clear();
+        std::fill(occ_.begin(), occ_.end(), 0);
+        for (int c = 0; c < b.n; ++c)
+            if (test_bit(cur_.data() + 2, c)) {
+                occ_[c] = 1;
+                boxes_.push_back(c);
+            }
+        parent_boxes_ = boxes_;
+        const int count = static_cast<int>(parent_boxes_.size());
+        // The parent's matching, kept: each child re-inserts its one moved box's row (heuristic.h).
+        if (evaluate_assigned(h_, parent_boxes_.data(), count, player, hs_, nullptr) == H_DEAD) continue;
+        matching_keep_parent(hs_);
+        const uint32_t area = ++stamp_;
+        flood(occ_.data(), area, player);
+        // The area's marks are overwritten by the children's floods: keep them.
+        for (int c = 0; c < b.n; ++c) reach_[c] = mark_[c] == area;
+        for (int row = 0; row < count; ++row) {
+            const int box = parent_boxes_[row];
+            for (int d = 0; d < 4; ++d) {
+                int to = -1, q = -1;
+                const int p = b.nb[box][d];
+                if (p < 0 || !reach_[p]) continue;
+                if (!pull_move(b, occ_.data(), box, d, to, q)) continue;
+                if (dead_[to]) continue;
+                occ_[box] = 0;
+                occ_[to] = 1;
+                const int np = flood(occ_.data(), ++stamp_, q);
+                std::memcpy(child_.data(), cur_.data(), size);
+                clear_bit(child_.data() + 2, box);
+                set_bit(child_.data() + 2, to);
+                child_[0] = static_cast<uint8_t>(np & 0xff);
+                child_[1] = static_cast<uint8_t>(np >> 8);
+                const uint64_t ch = hash ^ b.zobrist_box[box] ^ b.zobrist_box[to] ^ b.zobrist_player[player] ^
+                                    b.zobrist_player[np];
+                occ_[box] = 1;
+                occ_[to] = 0;
+                parent_boxes_[row] = to;
+                const uint32_t h = matching_child(h_, parent_boxes_.data(), count, row, q, hs_);
+                parent_boxes_[row] = box;
+                if (h == H_DEAD) continue;
+                // Forward, the box on `to` is pushed back onto `box`: direction opposite(d).
+                bool inserted = false;
+                push_node(child_.data(), ch, id, static_cast<uint32_t>(to) * 4 + static_cast<uint32_t>(opposite(d)), g + 1,
+                          h, inserted);
+                if (goal_ != UINT32_MAX) return status_ = Status::solved;
+            }
+        }
+    }
+    return status_;
+}
+
+void BackwardSearch::solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const {
+    states.clear();
+    moves.clear();
+    cost = 0;
+    if (goal_ == UINT32_MAX) return;
+    // goal_ is the forward start; following the parents walks forward to the solved position.
+    for (uint32_t x = goal_; x != UINT32_MAX; x = nodes_[x].parent) {
+        const uint8_t *st = store_.state(x);
+        states.insert(states.end(), st, st + inst_.state_size);
+        if (nodes_[x].parent != UINT32_MAX) moves.push_back(nodes_[x].move);
+    }
+    cost = nodes_[goal_].g;
+}
+
+} // namespace sokoban

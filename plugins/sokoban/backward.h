@@ -1,0 +1,114 @@
+// backward.h -- a backward (pull) search member for the portfolio (back=off|t0|t1|only,
+// portfolio.cc; issue 7).
+//
+// The search runs from the solved position towards the start: every box on a goal, the player
+// in any free area of that position (one root per area, normalized like every state: the
+// smallest cell of the area). A move is a PULL: the player, beside a box, steps one cell
+// straight away from it and drags the box into the cell it left (the cell it steps to must be
+// a free interior cell, the box's new cell a cell a box may stand on). The goal is the forward
+// start: every box on a start cell and the player's start cell in the player's area, i.e. the
+// forward initial_state() bytes exactly (same layout as search.h: 2-byte normalized player +
+// box bitset, hashed by state_hash).
+// Pruning, both sound backward (they never cut a pull sequence that reaches the start):
+//   dead cells   a box on a cell from which no start cell can be reached by pulls, i.e. a cell
+//                that no push sequence on the empty board brings a box to from any start cell
+//                (push_distances), is never pulled there;
+//   matching     the minimum-cost perfect matching of boxes to START cells with those distances
+//                (heuristic.h's Hungarian, no player sides): no perfect matching -> dead; its
+//                value is the search's estimate.
+// No forward deadlock test (freeze, corrals, goal rooms) can ever fire: every pull can be undone
+// by a push, so every state the search makes can be pushed back to the solved position (tried:
+// the freeze test after each pull dropped 0 children on XSokoban 2-4).
+// Per expansion the parent's matching is solved once and kept; each child re-inserts the one
+// moved box's row (heuristic.h's matching_child, O(k^2)).
+// Order: priority g_weight * g + h_weight * h (greedy: 0, 1; weighted A* w=1.5: 2, 3), ties to
+// the smaller h (greedy: the deeper), each state stored once (StateStore; the first path found
+// stays). When it reaches the start, solution() gives the FORWARD path: the states reversed and
+// each pull as the push that undoes it (move id = the box's cell before the push * 4 + push
+// direction), so format_solution() and the verifier handle it like any other member's.
+#ifndef SOKOBAN_BACKWARD_H
+#define SOKOBAN_BACKWARD_H
+
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <tuple>
+#include <vector>
+
+#include "heuristic.h"
+#include "search.h"
+#include "state_store.h"
+
+namespace sokoban {
+
+// Pushes to bring a box from `start` to each cell on the empty board (UINT16_MAX: never); the
+// same number is the pulls from that cell back to `start`.
+std::vector<uint16_t> push_distances(const Board &board, int start);
+
+// Per interior cell: 1 when no start cell can be reached from it by pulling (a box there is
+// dead for the backward search); cells no box may stand on are dead too.
+std::vector<uint8_t> backward_dead_cells(const Board &board);
+
+// One pull of the box on `box` by a player standing beside it in direction `dir` (occ: 1 per
+// cell with a box): the player steps from nb[box][dir] to the next cell in that direction and
+// the box follows into nb[box][dir]. false when the player's cell or the cell behind it is a
+// wall or holds a box, or a box may not stand on the player's cell. (Whether the player can
+// walk to its cell is the caller's test.)
+bool pull_move(const Board &board, const uint8_t *occ, int box, int dir, int &box_to, int &player_to);
+
+class BackwardSearch {
+public:
+    enum class Status { running, solved, exhausted, memory };
+    // g_weight, h_weight: the order (greedy 0, 1; weighted A* w=3 1, 3; w=1.5 2, 3).
+    BackwardSearch(const Instance &inst, uint64_t memory_budget, uint32_t g_weight = 0, uint32_t h_weight = 1);
+    // Expand up to max_expansions states; `stop` is polled before each one.
+    Status run(uint64_t max_expansions, const std::function<bool()> &stop);
+    Status status() const { return status_; }
+    uint64_t expanded() const { return expanded_; }
+    size_t states() const { return nodes_.size(); }
+    size_t roots() const { return roots_; }
+    // After Status::solved: the FORWARD path's states (count + 1, state_size bytes each, the
+    // forward initial state first), its moves (pushes) and its cost (pushes).
+    void solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const;
+    const std::vector<uint8_t> &dead() const { return dead_; }
+    // The matching bound of boxes to start cells for a state (H_DEAD: no perfect matching or a
+    // box on a dead cell).
+    uint32_t estimate(const uint8_t *state);
+
+private:
+    struct Node {
+        uint32_t parent, move, g;
+    };
+    using Entry = std::tuple<uint64_t, uint64_t, uint32_t>; // (priority, tie, node)
+    bool start();
+    uint64_t memory() const;
+    int flood(const uint8_t *occ, uint32_t stamp, int from); // smallest cell reached
+    uint32_t push_node(const uint8_t *st, uint64_t hash, uint32_t parent, uint32_t move, uint32_t g, uint32_t h,
+                       bool &inserted);
+
+    const Instance &inst_;
+    uint64_t budget_;
+    uint32_t gw_, hw_;
+    Heuristic h_; // matching to the start cells
+    HeuristicScratch hs_;
+    std::vector<uint8_t> dead_;
+    std::vector<uint8_t> target_; // the forward initial state
+    std::vector<uint8_t> occ_;
+    std::vector<uint32_t> mark_;
+    uint32_t stamp_ = 0;
+    std::vector<int> stack_, boxes_, parent_boxes_;
+    std::vector<uint8_t> reach_; // the expanded state's player area
+    std::vector<uint8_t> cur_, child_;
+    StateStore store_;
+    std::vector<Node> nodes_;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open_;
+    uint64_t expanded_ = 0;
+    size_t roots_ = 0;
+    uint32_t goal_ = UINT32_MAX;
+    bool started_ = false;
+    Status status_ = Status::running;
+};
+
+} // namespace sokoban
+
+#endif
