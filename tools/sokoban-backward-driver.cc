@@ -20,9 +20,8 @@
 #include <solver/plugin.h>
 
 #include "../plugins/sokoban/backward.h"
-#include "../plugins/sokoban/options.h"
-#include "../plugins/sokoban/parse.h"
 #include "../plugins/sokoban/search.h"
+#include "sokoban-driver.h"
 #include "../plugins/sokoban/solution.h"
 
 int main(int argc, char **argv) {
@@ -30,42 +29,13 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "usage: %s FILE LEVEL EXPANSIONS ORDER(g|w|3) [key=value ...]\n", argv[0]);
         return 2;
     }
-    std::ifstream in(argv[1], std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
     const uint32_t level = static_cast<uint32_t>(std::atoi(argv[2]));
     const uint64_t budget = std::strtoull(argv[3], nullptr, 10);
     const char order = argv[4][0];
     const bool greedy = order == 'g';
     const uint32_t gw = greedy ? 0 : order == '3' ? 1 : 2, hw = greedy ? 1 : 3;
-    std::vector<std::string> keys, values;
-    for (int i = 5; i < argc; ++i) {
-        const std::string kv = argv[i];
-        const size_t eq = kv.find('=');
-        if (eq == std::string::npos) {
-            std::fprintf(stderr, "bad option '%s'\n", argv[i]);
-            return 2;
-        }
-        keys.push_back(kv.substr(0, eq));
-        values.push_back(kv.substr(eq + 1));
-    }
-    std::vector<solver_option> opts;
-    for (size_t i = 0; i < keys.size(); ++i) opts.push_back(solver_option{keys[i].c_str(), values[i].c_str()});
-    sokoban::Options options;
-    std::string error;
-    if (!sokoban::parse_options(opts.data(), opts.size(), options, error)) {
-        std::fprintf(stderr, "%s\n", error.c_str());
-        return 2;
-    }
-    sokoban::Level lv;
-    sokoban::Failure f;
-    if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) {
-        std::fprintf(stderr, "parse: %s\n", f.message.c_str());
-        return 2;
-    }
     sokoban::Instance inst;
-    sokoban::init_instance(inst, lv, options);
+    if (!load_driver_instance(argv[1], level, argv + 5, argv + argc, inst)) return 2;
     const std::clock_t t0 = std::clock();
     sokoban::BackwardSearch search(inst, 4ull << 30, gw, hw);
     const sokoban::BackwardSearch::Status st = search.run(budget, {});
@@ -77,7 +47,7 @@ int main(int argc, char **argv) {
         std::vector<uint8_t> states;
         std::vector<uint32_t> moves;
         search.solution(states, moves, cost);
-        std::string out;
+        std::string out, error;
         uint64_t pushes = 0;
         uint32_t column = 0;
         verdict = sokoban::format_solution(inst, states.data(), moves.data(), moves.size(), out, error) &&

@@ -19,55 +19,25 @@
 #include <solver/plugin.h>
 
 #include "../plugins/sokoban/fess.h"
-#include "../plugins/sokoban/options.h"
-#include "../plugins/sokoban/parse.h"
 #include "../plugins/sokoban/search.h"
+#include "sokoban-driver.h"
 
 int main(int argc, char **argv) {
     if (argc < 5) {
         std::fprintf(stderr, "usage: %s FILE LEVEL EXPANSIONS MEMBER(1|0|p) [key=value ...]\n", argv[0]);
         return 2;
     }
-    std::ifstream in(argv[1], std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
     const uint32_t level = static_cast<uint32_t>(std::atoi(argv[2]));
     const uint64_t budget = std::strtoull(argv[3], nullptr, 10);
     const char member = argv[4][0];
-    std::vector<std::string> keys, values;
-    for (int i = 5; i < argc; ++i) {
-        const std::string kv = argv[i];
-        const size_t eq = kv.find('=');
-        if (eq == std::string::npos) {
-            std::fprintf(stderr, "bad option '%s'\n", argv[i]);
-            return 2;
-        }
-        keys.push_back(kv.substr(0, eq));
-        values.push_back(kv.substr(eq + 1));
-    }
-    std::vector<solver_option> opts;
-    for (size_t i = 0; i < keys.size(); ++i) opts.push_back(solver_option{keys[i].c_str(), values[i].c_str()});
-    sokoban::Options options;
-    std::string error;
-    if (!sokoban::parse_options(opts.data(), opts.size(), options, error)) {
-        std::fprintf(stderr, "%s\n", error.c_str());
-        return 2;
-    }
-    sokoban::Level lv;
-    sokoban::Failure f;
-    if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) {
-        std::fprintf(stderr, "parse: %s\n", f.message.c_str());
-        return 2;
-    }
     sokoban::Instance inst;
-    sokoban::init_instance(inst, lv, options);
+    if (!load_driver_instance(argv[1], level, argv + 5, argv + argc, inst)) return 2;
     const std::clock_t t0 = std::clock();
     sokoban::FessSearch search(inst, 4ull << 30); // about a member's share of the default budget (3/4 of 24 GiB, 2 threads)
-    if (options.ldmixed) search.scratch().localdead.radius = member == '1' ? 2 : 1; // as portfolio.cc
-    if (member == '0') search.set_chain(options.fess0 == 2);
+    if (inst.options.ldmixed) search.scratch().localdead.radius = member == '1' ? 2 : 1; // as portfolio.cc
+    if (member == '0') search.set_chain(inst.options.fess0 == 2);
     if (member == 'p') {
-        search.set_plan(std::max(1, options.fessplan));
+        search.set_plan(std::max(1, inst.options.fessplan));
         search.set_chain(true);
     }
     const sokoban::FessSearch::Status st = search.run(budget, {});
