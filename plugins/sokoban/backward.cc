@@ -6,12 +6,6 @@
 
 namespace sokoban {
 
-namespace {
-inline bool test_bit(const uint8_t *bits, int i) { return (bits[i >> 3] >> (i & 7)) & 1; }
-inline void set_bit(uint8_t *bits, int i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] | (1u << (i & 7))); }
-inline void clear_bit(uint8_t *bits, int i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] & ~(1u << (i & 7))); }
-} // namespace
-
 std::vector<uint16_t> push_distances(const Board &board, int start) {
     std::vector<uint16_t> dist(board.n, UINT16_MAX);
     if (start < 0 || !board.boxable[start]) return dist;

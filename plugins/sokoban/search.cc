@@ -9,12 +9,6 @@
 
 namespace sokoban {
 
-namespace {
-inline bool test_bit(const uint8_t *bits, int i) { return (bits[i >> 3] >> (i & 7)) & 1; }
-inline void set_bit(uint8_t *bits, int i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] | (1u << (i & 7))); }
-inline void clear_bit(uint8_t *bits, int i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] & ~(1u << (i & 7))); }
-} // namespace
-
 void init_instance(Instance &inst, Level level, const Options &options) {
     inst.options = options;
     inst.board = build_board(std::move(level));

@@ -36,6 +36,11 @@
 
 namespace sokoban {
 
+// Bit i of a state's box bitset (the bytes after the 2-byte player).
+inline bool test_bit(const uint8_t *bits, int i) { return (bits[i >> 3] >> (i & 7)) & 1; }
+inline void set_bit(uint8_t *bits, int i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] | (1u << (i & 7))); }
+inline void clear_bit(uint8_t *bits, int i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] & ~(1u << (i & 7))); }
+
 struct Instance {
     Board board;
     Options options;
