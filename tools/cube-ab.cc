@@ -7,7 +7,8 @@
 //   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-ab.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file}.o -o build/bench/cube-ab
 //   build/bench/cube-ab ROUNDS "POSITION;POSITION..." "SET A" "SET B" ...
 // A set is space-separated options of the plugin's names (lazy_inverse, lazy_corners, lazy_axes, class_moves,
-// window_parent, symred: on|off; batch=N; inverse_classes=cache|table); "" is the defaults. Tables: cube-fstp2.pdb and
+// window_parent, symred: on|off; batch=N; inverse_classes=cache|table), and pages=huge|shared|mapped (how
+// the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
 #include <algorithm>
 #include <cstdio>
@@ -30,7 +31,7 @@ static double thread_cpu() {
     return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
-static bool parse_set(const std::string &text, FstSearchOptions &o) {
+static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pages) {
     std::istringstream in(text);
     std::string kv;
     while (in >> kv) {
@@ -39,6 +40,10 @@ static bool parse_set(const std::string &text, FstSearchOptions &o) {
         const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
         if (k == "batch") {
             o.batch = std::atoi(v.c_str());
+            continue;
+        }
+        if (k == "pages" && (v == "huge" || v == "shared" || v == "mapped")) {
+            pages = v == "huge" ? PAGES_HUGE : v == "shared" ? PAGES_SHARED : PAGES_MAPPED;
             continue;
         }
         if (k == "inverse_classes" && (v == "cache" || v == "table")) {
@@ -75,18 +80,26 @@ int main(int argc, char **argv) {
         }
     }
     std::vector<FstSearchOptions> sets;
+    std::vector<unsigned> set_pages;
     for (int i = 3; i < argc; ++i) {
         FstSearchOptions o;
-        if (!parse_set(argv[i], o)) return std::fprintf(stderr, "bad option set '%s'\n", argv[i]), 2;
-        sets.push_back(o);
+        unsigned pages = PAGES_HUGE;
+        if (!parse_set(argv[i], o, pages)) return std::fprintf(stderr, "bad option set '%s'\n", argv[i]), 2;
+        sets.push_back(o), set_pages.push_back(pages);
     }
     const char *env = std::getenv("SOLVER_CACHE_DIR");
     const std::string dir = env && *env ? env : std::string(std::getenv("HOME")) + "/.cache/solver";
     init_loc_tables();
-    FstTable fst;
+    FstTable fst[3];  // one per pages mode the sets use
     std::string why;
-    if (!load_fst(dir + "/" + fst_file(2, 2), fst, why, 2, false, true, false, 2))
-        return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+    for (unsigned m = 0; m < 3; ++m) {
+        if (std::find(set_pages.begin(), set_pages.end(), m) == set_pages.end()) continue;
+        const double t0 = thread_cpu();
+        if (!load_fst(dir + "/" + fst_file(2, 2), fst[m], why, 2, false, m, false, 2))
+            return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+        std::printf("pages=%s: %s in %.3f s CPU\n", m == PAGES_HUGE ? "huge" : m == PAGES_SHARED ? "shared" : "mapped",
+                    fst[m].data.shared() ? "mapped in huge pages" : "loaded", thread_cpu() - t0);
+    }
     Pdb corners;
     bool known = false;
     const Pattern cp8 = table_set("corners", known).at(0);
@@ -98,7 +111,7 @@ int main(int argc, char **argv) {
         for (size_t p = 0; p < pos.size(); ++p)
             for (size_t s = 0; s < sets.size(); ++s) {
                 const double t0 = thread_cpu();
-                const OptimalResult q = solve_optimal_fst(pos[p], &corners, fst, &ts.sv, sets[s]);
+                const OptimalResult q = solve_optimal_fst(pos[p], &corners, fst[set_pages[s]], &ts.sv, sets[s]);
                 const double t = thread_cpu() - t0;
                 std::printf("round %d pos %zu set %c: %zu moves, %llu nodes, %.3f s CPU\n", r, p, char('A' + s), q.moves.size(),
                             (unsigned long long)q.nodes, t);

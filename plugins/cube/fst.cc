@@ -49,6 +49,88 @@ HugeBuffer HugeBuffer::map_file(const std::string &path, size_t offset, size_t b
     close(fd);
     return b;
 }
+long long huge_mapped_bytes(const void *p) {
+    FILE *f = std::fopen("/proc/self/smaps", "r");
+    if (!f) return -1;
+    char line[512], key[40];
+    std::snprintf(key, sizeof key, "%lx-", (unsigned long)reinterpret_cast<uintptr_t>(p));
+    const size_t klen = std::strlen(key);
+    bool in = false;
+    long long kib = -1;
+    while (std::fgets(line, sizeof line, f)) {
+        // A record starts with "start-end perms ..."; its fields are "Name:   value kB".
+        const char *colon = std::strchr(line, ':'), *dash = std::strchr(line, '-'), *space = std::strchr(line, ' ');
+        const bool header = dash && space && dash < space && (!colon || space < colon);
+        if (header) {
+            if (in) break;
+            in = std::strncmp(line, key, klen) == 0;
+            continue;
+        }
+        long long v;
+        if (in && (std::sscanf(line, "FilePmdMapped: %lld kB", &v) == 1 || std::sscanf(line, "AnonHugePages: %lld kB", &v) == 1))
+            kib = std::max(kib, 0LL) + v;
+    }
+    std::fclose(f);
+    return kib < 0 ? -1 : kib * 1024;
+}
+HugeBuffer HugeBuffer::map_file_huge(const std::string &path, size_t offset, size_t bytes) {
+    HugeBuffer b;
+    const int fd = open(path.c_str(), O_RDONLY);
+    if (fd < 0) return b;
+    struct stat st;
+    const size_t H = size_t(2) << 20, n = offset + bytes;
+    if (fstat(fd, &st) != 0 || uint64_t(st.st_size) < n) {  // load_fst checks the whole size
+        close(fd);
+        return b;
+    }
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        // Reserve 2 MiB more, then map the file over its 2 MiB-aligned part: file offset 0 at a
+        // 2 MiB boundary, so each aligned 2 MiB of the file can be one page-table entry.
+        void *r = mmap(nullptr, n + H, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (r == MAP_FAILED) break;
+        const uintptr_t a = (reinterpret_cast<uintptr_t>(r) + H - 1) & ~uintptr_t(H - 1);
+        void *p = mmap(reinterpret_cast<void *>(a), n, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0);
+        // Give back the reservation's ends (before a, after a + n rounded up to a page).
+        const uintptr_t r0 = reinterpret_cast<uintptr_t>(r), r1 = r0 + n + H;
+        const uintptr_t pg = uintptr_t(sysconf(_SC_PAGESIZE)), e = (a + n + pg - 1) & ~(pg - 1);
+        if (a > r0) munmap(r, a - r0);
+        if (r1 > e) munmap(reinterpret_cast<void *>(e), r1 - e);
+        if (p == MAP_FAILED) {
+            if (e > a) munmap(reinterpret_cast<void *>(a), e - a);
+            break;
+        }
+#ifdef MADV_HUGEPAGE
+        madvise(p, n, MADV_HUGEPAGE);
+#endif
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
+        if (madvise(p, n, MADV_POPULATE_READ) != 0) {  // before Linux 5.14: touch every page
+            volatile const uint8_t *q = static_cast<const uint8_t *>(p);
+            uint8_t x = 0;
+            for (size_t i = 0; i < n; i += pg) x ^= q[i];
+            (void)x;
+        }
+        const long long pmd = huge_mapped_bytes(p);
+        const size_t whole = n & ~(H - 1);  // the 2 MiB pages the file can fill
+        if (pmd >= 0 && double(pmd) >= 0.9 * double(whole)) {
+            b.p_ = static_cast<uint8_t *>(p);
+            b.n_ = n;
+            b.off_ = offset;
+            b.len_ = bytes;
+            b.shared_ = true;
+            break;
+        }
+        munmap(p, n);
+        if (pmd < 0) break;
+        // Mostly small pages: the page cache holds the file in small folios (read or written
+        // in small pieces). Drop its pages that no process maps, so the next faults read it
+        // anew in huge folios; pages other processes map stay, and then the copy is used.
+        posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+    }
+    close(fd);
+    return b;
+}
 HugeBuffer HugeBuffer::read_file(const std::string &path, size_t offset, size_t bytes) {
     HugeBuffer b;
     const int fd = open(path.c_str(), O_RDONLY);
@@ -81,8 +163,8 @@ HugeBuffer::~HugeBuffer() {
 HugeBuffer &HugeBuffer::operator=(HugeBuffer &&o) noexcept {
     if (this != &o) {
         if (p_) munmap(p_, n_);
-        p_ = o.p_, n_ = o.n_, off_ = o.off_, len_ = o.len_;
-        o.p_ = nullptr, o.n_ = 0, o.off_ = 0, o.len_ = 0;
+        p_ = o.p_, n_ = o.n_, off_ = o.off_, len_ = o.len_, shared_ = o.shared_;
+        o.p_ = nullptr, o.n_ = 0, o.off_ = 0, o.len_ = 0, o.shared_ = false;
     }
     return *this;
 }
@@ -578,7 +660,7 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why) {
     return write_cache_file(path, {{&h, sizeof h}, {t.data.data(), t.data.size()}}, why);
 }
 
-bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits, bool verify, bool huge,
+bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits, bool verify, unsigned pages,
               bool verify_once, unsigned par) {
     FILE *f = std::fopen(path.c_str(), "rb");
     if (!f) return why = "no cached table " + path, false;
@@ -621,7 +703,10 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
     // A private copy on huge pages: about 20% less CPU per search node than the file mapping
     // (measured at distance 17), for more loading time (fresh memory to fault in: 1.3-2 s here,
     // more on a busy machine). The mapping is the fallback.
-    if (huge) out.data = HugeBuffer::read_file(path, sizeof h, h.bytes);
+    // pages=shared: the page cache's pages in 2 MiB mappings where the file system gives them
+    // (no copy, no fresh memory; a second process shares them), else the copy.
+    if (pages == PAGES_SHARED) out.data = HugeBuffer::map_file_huge(path, sizeof h, h.bytes);
+    if (!out.data.data() && pages != PAGES_MAPPED) out.data = HugeBuffer::read_file(path, sizeof h, h.bytes);
     if (!out.data.data()) out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
     out.checksum_skipped = verify && verify_once && out.data.data() && verified_before(path, h.sum);
     if (!out.data.data() || (verify && !out.checksum_skipped && cache_checksum(out.data.data(), h.bytes) != h.sum)) {
@@ -704,7 +789,7 @@ bool convert_fstp4_file(const std::string &p4, FstTable &out, bool verify_once, 
 }
 
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits, bool huge, bool verify_once, unsigned par, bool convert) {
+                      unsigned bits, unsigned pages, bool verify_once, unsigned par, bool convert) {
     static std::mutex mu;
     static std::shared_ptr<const FstTable> loaded[4];
     static std::string loaded_path[4];
@@ -723,11 +808,12 @@ solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable>
     std::string why;
     char line[512];
     auto t0 = clock_type::now();
-    if (load_fst(path, *t, why, bits, true, huge, verify_once, par)) {
+    if (load_fst(path, *t, why, bits, true, pages, verify_once, par)) {
         t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
         std::snprintf(line, sizeof line,
-                      "cube: table %s: %llu entries, %.1f MiB, loaded from %s in %.2f s (symmetry tables %.2f s%s)",
-                      name, (unsigned long long)t->size, double(t->data.size() + t->side.bytes()) / 1048576.0, path.c_str(), t->build_seconds,
+                      "cube: table %s: %llu entries, %.1f MiB, %s %s in %.2f s (symmetry tables %.2f s%s)",
+                      name, (unsigned long long)t->size, double(t->data.size() + t->side.bytes()) / 1048576.0,
+                      t->data.shared() ? "mapped (pages=shared) from" : "loaded from", path.c_str(), t->build_seconds,
                       t->co->build_seconds, t->checksum_skipped ? "; checksum verified before" : "");
     } else {
         solver_status s = SOLVER_OK;

@@ -48,20 +48,36 @@ public:
     // cache pages of a file mapping are mostly 4 KiB, and random reads over 1.6 GiB then miss
     // the TLB on nearly every lookup); an empty buffer when that fails.
     static HugeBuffer read_file(const std::string &path, size_t offset, size_t bytes);
+    // The file mapped read-only and shared (MAP_SHARED: the page cache's own pages, no copy, so
+    // a second process or a second load reuses them), at a 2 MiB-aligned address and advised
+    // for huge pages before the first touch, so the page cache reads it in 2 MiB folios (where
+    // the file system supports large folios) and maps them whole: as few TLB misses as the
+    // private copy. Accepted only when at least 90% of the mapping is mapped in 2 MiB pages
+    // (FilePmdMapped in /proc/self/smaps; when not, the file's unmapped cached pages are dropped
+    // and it is mapped once more); else an empty buffer (the caller copies instead).
+    static HugeBuffer map_file_huge(const std::string &path, size_t offset, size_t bytes);
     ~HugeBuffer();
     HugeBuffer(const HugeBuffer &) = delete;
     HugeBuffer &operator=(const HugeBuffer &) = delete;
-    HugeBuffer(HugeBuffer &&o) noexcept : p_(o.p_), n_(o.n_), off_(o.off_), len_(o.len_) {
-        o.p_ = nullptr, o.n_ = 0, o.off_ = 0, o.len_ = 0;
+    HugeBuffer(HugeBuffer &&o) noexcept : p_(o.p_), n_(o.n_), off_(o.off_), len_(o.len_), shared_(o.shared_) {
+        o.p_ = nullptr, o.n_ = 0, o.off_ = 0, o.len_ = 0, o.shared_ = false;
     }
     HugeBuffer &operator=(HugeBuffer &&o) noexcept;
     uint8_t *data() const { return p_ + off_; }  // read-only when file-mapped
     size_t size() const { return len_; }
+    bool shared() const { return shared_; }  // from map_file_huge
 
 private:
     uint8_t *p_ = nullptr;  // the mapping: n_ bytes; the data: len_ bytes from p_ + off_
     size_t n_ = 0, off_ = 0, len_ = 0;
+    bool shared_ = false;
 };
+
+// How a cached flip-slice-twist table comes into memory (pages=mapped|huge|shared).
+enum : unsigned { PAGES_MAPPED = 0, PAGES_HUGE = 1, PAGES_SHARED = 2 };
+// Bytes of the mapping that starts at p mapped by 2 MiB page-table entries (FilePmdMapped, or
+// AnonHugePages for anonymous memory, of its /proc/self/smaps record); -1 when unknown.
+long long huge_mapped_bytes(const void *p);
 
 // Best effort: ask for huge pages on the 2 MiB-aligned part of [p, p + n) (before first touch).
 void advise_huge_pages(void *p, size_t n);
@@ -175,13 +191,15 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // bits: the kind expected (the file's magic, CUBEFST1 or CUBEFST4, must say the same).
 // verify = false skips the checksum pass over the data (0.3-0.6 s; tests that check the
 // table's values themselves).
-// huge = true reads the data into huge-page memory (HugeBuffer::read_file), else maps the file.
+// pages: PAGES_HUGE (or true) reads the data into huge-page memory (HugeBuffer::read_file),
+// PAGES_MAPPED (or false) maps the file, PAGES_SHARED maps it in huge pages
+// (HugeBuffer::map_file_huge) and falls back to PAGES_HUGE when that fails.
 // verify_once (with verify): skip the pass when the file's "verified" marker matches it
 // (verified_before, cache_file.h), and write the marker after a pass that succeeds.
 // par = 2: the parity-split table (magic CUBEFSP4, or CUBEFSP2 windowed with its side table
 // after the data; the side table's own checksum is always checked).
 bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2, bool verify = true,
-              bool huge = true, bool verify_once = false, unsigned par = 1);
+              unsigned pages = PAGES_HUGE, bool verify_once = false, unsigned par = 1);
 // Whether any of the n entries from i of a table of bits-bit entries (2 or 4; lowest bits first)
 // equals v: 64 bits at a time between the word boundaries. The BFS passes ask it of every row
 // before reading the row entry by entry (most rows of the early passes hold no frontier entry).
@@ -201,11 +219,11 @@ constexpr uint64_t fst_bytes(unsigned bits = 2, unsigned par = 1) {
 std::string fst_file(unsigned bits, unsigned par = 1);
 
 // Load from the cache folder or build (and save); shared by the whole process (the first
-// load decides huge and verify_once, see load_fst). fstp2 (bits 2, par 2) not cached: with
+// load decides pages and verify_once, see load_fst). fstp2 (bits 2, par 2) not cached: with
 // convert, converted from the cached fstp4 file (built first when missing), which is mapped, not
 // kept; else built directly (build_fst).
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
-                      unsigned bits = 2, bool huge = true, bool verify_once = false, unsigned par = 1,
+                      unsigned bits = 2, unsigned pages = PAGES_HUGE, bool verify_once = false, unsigned par = 1,
                       bool convert = false);
 
 }  // namespace cube

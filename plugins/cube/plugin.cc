@@ -45,10 +45,13 @@ const char *const OPTIONS_HELP =
     "                    corners + two 7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB;\n"
     "                    corners: 42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with\n"
     "                    the pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).\n"
-    "pages=huge|mapped   how fst/fst4 is loaded from the cache: huge (default) copies it into\n"
-    "                    transparent huge pages (about 20% faster search, slower to load); mapped\n"
-    "                    maps the cached file (quicker to load where fresh memory is slow to come\n"
-    "                    by). The first optimal solve of a process decides.\n"
+    "pages=shared|huge|mapped  how the fst tables are loaded from the cache: shared (default)\n"
+    "                    maps the cached file advised for huge pages, so the page cache's own 2 MiB\n"
+    "                    pages serve the search (no copy; a second process shares them; used when\n"
+    "                    90% of it gets 2 MiB pages, else huge); huge copies it into transparent\n"
+    "                    huge pages (fresh memory, slower to load); mapped maps the file without\n"
+    "                    the advice (mostly 4 KiB pages, about 20% slower search). The first\n"
+    "                    optimal solve of a process decides.\n"
     "verify=once|always  fst/fst4 cache file: once (default) checksums the whole file until a pass\n"
     "                    succeeds, then trusts it while the marker written beside it (.verified:\n"
     "                    size, time, inode, header checksum) still matches the file; always: the\n"
@@ -107,7 +110,7 @@ struct Options {
     bool fast = false;
     int max_length = 20;
     std::string tables = "fstp2";
-    bool huge_pages = true;
+    unsigned pages = PAGES_SHARED;
     bool verify_once = true;
     FstSearchOptions search;
     std::string edges = "off";  // edges=off|e7|e8 (the table set of FstSearchOptions::edges)
@@ -170,9 +173,10 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
                 return why = "tables: expected fst4, fstp, fstp2, fst, large, medium, corners or small, not '" + v + "'", false;
             opts.tables = v;
         } else if (k == "pages") {
-            if (v == "huge") opts.huge_pages = true;
-            else if (v == "mapped") opts.huge_pages = false;
-            else return why = "pages: expected huge or mapped, not '" + v + "'", false;
+            if (v == "huge") opts.pages = PAGES_HUGE;
+            else if (v == "mapped") opts.pages = PAGES_MAPPED;
+            else if (v == "shared") opts.pages = PAGES_SHARED;
+            else return why = "pages: expected shared, huge or mapped, not '" + v + "'", false;
         } else if (k == "verify") {
             if (v == "once") opts.verify_once = true;
             else if (v == "always") opts.verify_once = false;
@@ -420,7 +424,7 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             solver_status s = get_tables(in.opts.tables, sv, tables, err);
             if (s != SOLVER_OK) return s;
             std::shared_ptr<const FstTable> ft;
-            if (fst && (s = get_fst(sv, ft, err, bits, in.opts.huge_pages, in.opts.verify_once, par, convert)) != SOLVER_OK) return s;
+            if (fst && (s = get_fst(sv, ft, err, bits, in.opts.pages, in.opts.verify_once, par, convert)) != SOLVER_OK) return s;
             std::vector<std::shared_ptr<const Pdb>> edges;
             FstSearchOptions search = in.opts.search;
             if (fst && in.opts.edges != "off") {

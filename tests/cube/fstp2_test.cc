@@ -305,3 +305,74 @@ TEST_CASE("CubeFstp2.CachedTableIsTheConversionOfFstpEntryByEntry") {
     CHECK(f2.depth_counts == conv.depth_counts);
     CHECK(conv.depth_counts.size() == 14);  // distances 0..13
 }
+
+TEST_CASE("CubeFst.SharedHugeMappingHoldsTheFileBytes") {
+    // pages=shared: map_file_huge gives the file's bytes from the offset asked, read-only and
+    // shared, and only when at least 90% of the mapping is in 2 MiB pages (else nothing, and
+    // load_fst copies). A file of 6 MiB and a bit in the tests' cache folder (on the build's
+    // file system), written in one piece.
+    const std::string path = cube_test::cache_dir() + "/shared-map-test.bin";
+    const size_t n = (size_t(6) << 20) + 4321, offset = 232;
+    std::vector<uint8_t> bytes(n);
+    uint64_t rng = 77;
+    for (auto &b : bytes) b = uint8_t(next(rng));
+    {
+        FILE *f = std::fopen(path.c_str(), "wb");
+        REQUIRE(f);
+        REQUIRE(std::fwrite(bytes.data(), 1, n, f) == n);
+        std::fclose(f);
+    }
+    {
+        HugeBuffer b = HugeBuffer::map_file_huge(path, offset, n - offset);
+        if (b.data()) {
+            CHECK(b.shared());
+            REQUIRE(b.size() == n - offset);
+            CHECK(std::memcmp(b.data(), bytes.data() + offset, n - offset) == 0);
+            const long long pmd = huge_mapped_bytes(b.data() - offset);
+            CHECK(pmd >= (long long)(size_t(6) << 20) * 9 / 10);
+        } else {
+            MESSAGE("this file system gave " << path << " no 2 MiB pages: pages=shared copies");
+        }
+        HugeBuffer c = HugeBuffer::read_file(path, offset, n - offset);  // the fallback
+        REQUIRE(c.data());
+        CHECK(!c.shared());
+        CHECK(std::memcmp(c.data(), bytes.data() + offset, n - offset) == 0);
+        CHECK(huge_mapped_bytes(c.data() + 4096) == -1);  // no mapping starts there
+        CHECK(!HugeBuffer::map_file_huge(path, offset, n).data());  // past the end of the file
+        CHECK(!HugeBuffer::map_file_huge(path + ".missing", 0, 4096).data());
+    }
+    std::remove(path.c_str());
+}
+
+TEST_CASE("CubeFstp2.SharedPagesSearchTheSameNodes") {
+    // Only where cube-fstp2.pdb is cached: loaded with pages=shared (the checksum pass over the
+    // mapped bytes must match the header's) the search finds the same optimal lengths with the
+    // same node counts as over the plain file mapping (pages=mapped).
+    const std::string dir = cube_test::user_cache_dir();
+    if (!std::filesystem::exists(dir + "/" + fst_file(2, 2))) {
+        MESSAGE("skipped: no cached fstp2 table in " << dir);
+        return;
+    }
+    FstTable shared, mapped;
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(2, 2), shared, why, 2, true, PAGES_SHARED, false, 2), why);
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(2, 2), mapped, why, 2, false, PAGES_MAPPED, false, 2), why);
+    MESSAGE("pages=shared " << (shared.data.shared() ? "mapped the file in huge pages" : "copied it"));
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 1411;
+    for (int i = 0; i < 6; ++i) {
+        const std::vector<int> scramble = random_scramble(rng, 9 + i % 3, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
+        CAPTURE(format_moves(scramble));
+        FstSearchOptions opt;
+        opt.batch = i % 2 ? 16 : 0;
+        const OptimalResult a = solve_optimal_fst(c, nullptr, shared, &ts.sv, opt);
+        const OptimalResult b = solve_optimal_fst(c, nullptr, mapped, &ts.sv, opt);
+        REQUIRE(a.status == SOLVER_OK);
+        REQUIRE(b.status == SOLVER_OK);
+        CHECK(apply_moves(c, a.moves).is_solved());
+        CHECK(a.moves.size() == b.moves.size());
+        CHECK(a.moves.size() <= scramble.size());
+        CHECK(a.nodes == b.nodes);
+    }
+}
