@@ -122,10 +122,13 @@ HugeBuffer HugeBuffer::map_file_huge(const std::string &path, size_t offset, siz
             break;
         }
         munmap(p, n);
-        if (pmd < 0) break;
-        // Mostly small pages: the page cache holds the file in small folios (read or written
-        // in small pieces). Drop its pages that no process maps, so the next faults read it
-        // anew in huge folios; pages other processes map stay, and then the copy is used.
+        // None at all: no huge pages for this file here (transparent huge pages off, or a file
+        // system without large folios), so the copy, without dropping the file's cached pages
+        // (the copy reads them). Some but too few: part of the page cache holds the file in
+        // small folios (read or written in small pieces); drop its pages that no process maps,
+        // so the next faults read it anew in huge folios (pages other processes map stay, and
+        // if that leaves too many small ones the copy is used).
+        if (pmd <= 0) break;
         posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
     }
     close(fd);

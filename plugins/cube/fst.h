@@ -53,8 +53,8 @@ public:
     // for huge pages before the first touch, so the page cache reads it in 2 MiB folios (where
     // the file system supports large folios) and maps them whole: as few TLB misses as the
     // private copy. Accepted only when at least 90% of the mapping is mapped in 2 MiB pages
-    // (FilePmdMapped in /proc/self/smaps; when not, the file's unmapped cached pages are dropped
-    // and it is mapped once more); else an empty buffer (the caller copies instead).
+    // (FilePmdMapped in /proc/self/smaps; when some but fewer are, the file's unmapped cached
+    // pages are dropped and it is mapped once more); else an empty buffer (the caller copies).
     static HugeBuffer map_file_huge(const std::string &path, size_t offset, size_t bytes);
     ~HugeBuffer();
     HugeBuffer(const HugeBuffer &) = delete;
