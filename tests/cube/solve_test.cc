@@ -192,9 +192,11 @@ TEST_CASE("CubeSolve.LevelsCommentsAndErrors") {
     CHECK(open_cube("R", {{"max_length", "0"}}, ts).status == SOLVER_ERR_OPTION);
     CHECK(open_cube("R", {{"tables", "huge"}}, ts).status == SOLVER_ERR_OPTION);
     CHECK(open_cube("R", {{"pages", "large"}}, ts).status == SOLVER_ERR_OPTION);
-    Opened mapped = open_cube("R", {{"pages", "mapped"}}, ts);
-    CHECK(mapped.status == SOLVER_OK);
-    if (mapped.inst) t->close(mapped.inst);
+    for (const char *v : {"mapped", "huge", "shared"}) {
+        Opened pages = open_cube("R", {{"pages", v}}, ts);
+        CHECK(pages.status == SOLVER_OK);
+        if (pages.inst) t->close(pages.inst);
+    }
     CHECK(open_cube("R", {{"colour", "red"}}, ts).status == SOLVER_ERR_OPTION);
     CHECK(t->count_levels("# nothing\n", 10, &n, &err) == SOLVER_ERR_PARSE);
 }
