@@ -320,7 +320,10 @@ PackingOrder compute_park_order(const Board &b) {
         p.layer[g] = last - r.round_of[g];
         ++p.layer_size[p.layer[g]];
     }
-    for (const ParkRun::Parked &q : r.parks) p.parks.push_back({q.goal, q.cell, last - q.out_round});
+    for (const ParkRun::Parked &q : r.parks) {
+        p.parks.push_back({q.goal, q.cell, last - q.out_round});
+        ++p.layer_size[last - q.out_round];
+    }
     p.floor_rounds = r.floor;
     p.shared_rounds = r.shared;
     return p;
@@ -409,6 +412,10 @@ uint32_t packed_in_order(const PackingOrder &p, const Board &b, const uint8_t *o
     count.assign(p.layers, 0);
     for (int g : b.goals)
         if (occ[g]) ++count[p.layer[g]];
+    // packorder=park: a park counts in the layer it is placed in once a box stands on its park
+    // cell or on its goal (layer_size counts it there too).
+    for (const PackingOrder::Park &q : p.parks)
+        if (occ[q.cell] || occ[q.goal]) ++count[q.place_layer];
     uint32_t packed = 0;
     for (int l = 0; l < p.layers; ++l) {
         packed += count[l];

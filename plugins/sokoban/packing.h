@@ -21,7 +21,7 @@ namespace sokoban {
 
 struct PackingOrder {
     std::vector<int> layer; // per interior cell: the goal's packing layer, -1 off goals
-    std::vector<uint32_t> layer_size; // goals per layer
+    std::vector<uint32_t> layer_size; // goals per layer (packorder=park: and the parks placed in it)
     int layers = 0;
     int floor_rounds = 0; // out=start: the rounds where no box got out to a start cell (floor's rule used)
     int shared_rounds = 0; // out=match: the rounds where boxes got out only to start cells already matched (start's rule used)
@@ -93,6 +93,9 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal = nullpt
 
 // Boxes packed in order: the boxes on goals of layers 0, 1, ... up to and including the first
 // layer that is not full. occ: 1 per interior cell with a box. count: a buffer of layers entries.
+// With parks (packorder=park), a park counts as one of its place_layer's fills once a box stands
+// on its park cell or on its goal, so the count follows the parked order (a parked box is
+// counted twice once on its goal: the packed count can reach goals + parks).
 uint32_t packed_in_order(const PackingOrder &p, const Board &b, const uint8_t *occ, std::vector<uint32_t> &count);
 
 // The packing macro's search (fesspack=on, fess.h): the fewest pushes that take the box at
