@@ -458,11 +458,15 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out, boo
     };
     std::vector<Fill> layer;
     std::vector<uint8_t> failed; // per subset of the layer (small layers): no way on from it
-    // occ for the layer's fills in the subset `done` (the cells of the others as before the layer).
-    auto set_state = [&](size_t j, bool done) {
-        const Fill &f = layer[j];
-        occ[f.target] = done ? 1 : base[f.target];
-        if (f.from >= 0) occ[f.from] = done ? 0 : 1;
+    // occ for the layer's fills in the subset `mask` made: the cells as before the layer, the park
+    // cells left by the parked goals filled, then the targets filled (a box may be placed on a
+    // park cell its parked box has left).
+    auto set_state = [&](uint32_t mask) {
+        occ = base;
+        for (size_t j = 0; j < layer.size(); ++j)
+            if ((mask >> j & 1) && layer[j].from >= 0) occ[layer[j].from] = 0;
+        for (size_t j = 0; j < layer.size(); ++j)
+            if (mask >> j & 1) occ[layer[j].target] = 1;
     };
     for (int l = 0; l < p.layers; ++l) {
         layer.clear();
@@ -516,8 +520,7 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out, boo
                 if (failed[mask]) return false;
                 for (size_t i = 0; i < k; ++i) {
                     if (mask >> i & 1) continue;
-                    occ = base;
-                    for (size_t j = 0; j < k; ++j) set_state(j, mask >> j & 1);
+                    set_state(mask);
                     if (!one_per_start) {
                         if (fillable(i) && fill(mask | (1u << i))) return true;
                         continue;
@@ -532,7 +535,6 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out, boo
             ok = fill(0);
             occ = base;
             if (!ok) {
-                for (size_t j = 0; j < k; ++j) set_state(j, false);
                 for (size_t i = 0; i < k && stuck < 0; ++i) {
                     const SourceMatching before = match;
                     if (!fillable(i)) stuck = layer[i].key;
@@ -544,13 +546,13 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out, boo
             // A big layer: make any fill that can be made, until none can.
             std::vector<uint8_t> done(k, 0);
             occ = base;
-            for (size_t j = 0; j < k; ++j) set_state(j, false);
             for (size_t filled = 0; filled < k && ok;) {
                 bool any = false;
                 for (size_t i = 0; i < k; ++i)
                     if (!done[i] && fillable(i)) {
                         done[i] = 1;
-                        set_state(i, true);
+                        if (layer[i].from >= 0) occ[layer[i].from] = 0;
+                        occ[layer[i].target] = 1;
                         ++filled;
                         any = true;
                     }
@@ -566,7 +568,11 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out, boo
             if (goal_out) *goal_out = stuck;
             return l;
         }
-        for (size_t j = 0; j < k; ++j) set_state(j, true);
+        { // every fill made: the parked boxes moved on, the targets taken
+            for (size_t j = 0; j < k; ++j)
+                if (layer[j].from >= 0) occ[layer[j].from] = 0;
+            for (size_t j = 0; j < k; ++j) occ[layer[j].target] = 1;
+        }
     }
     return -1;
 }
