@@ -6,6 +6,8 @@
 // it also draws the board with each goal's layer (0-9, then a-z) by each rule. Session 13:
 // packorder=match (one box per start cell) and the check by both rules (one box per start
 // cell, the default, and the session-12 relaxation where a start cell may serve many goals).
+// Session 14: packorder=park (match with parking, packing.h PACK_OUT_PARK), its check (parks
+// included) and, with a level number, its parks (goal, park cell, layer the box is parked in).
 //   make -j2 all   (the plugin's objects), then
 //   g++ -std=c++17 -O2 -Iinclude tools/sokoban-order-check.cc build/obj/plugins/sokoban/*.o -o build/bench/sokoban-order-check
 //   build/bench/sokoban-order-check FILE [LEVEL]
@@ -53,7 +55,7 @@ int main(int argc, char **argv) {
     ss << in.rdbuf();
     const std::string text = ss.str();
     const int only = argc > 2 ? std::atoi(argv[2]) : 0;
-    int bad_floor = 0, bad_start = 0, bad_match = 0, loose_start = 0, loose_match = 0, levels = 0, differ = 0;
+    int bad_floor = 0, bad_start = 0, bad_match = 0, bad_park = 0, with_parks = 0, loose_start = 0, loose_match = 0, levels = 0, differ = 0;
     for (uint32_t level = only ? only : 1;; ++level) {
         sokoban::Level lv;
         sokoban::Failure f;
@@ -64,10 +66,15 @@ int main(int argc, char **argv) {
         const sokoban::PackingOrder floor = sokoban::compute_packing_order(b, sokoban::PACK_OUT_FLOOR);
         const sokoban::PackingOrder start = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
         const sokoban::PackingOrder match = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH);
+        const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
         // The check with one box per start cell (packing.h's default), and the session-12 relaxation.
         const int u0 = sokoban::unfollowable_layer(b, floor, &g0);
         const int u1 = sokoban::unfollowable_layer(b, start, &g1);
         const int u2 = sokoban::unfollowable_layer(b, match, &g2);
+        int g3 = -1;
+        const int u3 = sokoban::unfollowable_layer(b, park, &g3);
+        bad_park += u3 >= 0;
+        with_parks += !park.parks.empty();
         const int r1 = sokoban::unfollowable_layer(b, start, nullptr, false);
         const int r2 = sokoban::unfollowable_layer(b, match, nullptr, false);
         bad_floor += u0 >= 0;
@@ -80,6 +87,9 @@ int main(int argc, char **argv) {
         std::printf("level %u: %zu goals; floor: %d layers, unfollowable layer %d; start: %d layers (%d by the floor rule), unfollowable layer %d (relaxed %d); match: %d layers (%d by the floor rule, %d shared), unfollowable layer %d (relaxed %d)%s\n",
                     level, b.goals.size(), floor.layers, u0, start.layers, start.floor_rounds, u1, r1, match.layers,
                     match.floor_rounds, match.shared_rounds, u2, r2, same ? "" : " [match order differs]");
+        std::printf("  park: %d layers (%d by the floor rule, %d shared), %zu parks, unfollowable layer %d%s\n", park.layers,
+                    park.floor_rounds, park.shared_rounds, park.parks.size(), u3,
+                    park.layer == match.layer && park.parks.empty() ? "" : " [park order differs]");
         if (only) {
             std::printf(" floor:\n");
             draw(b, floor);
@@ -87,11 +97,23 @@ int main(int argc, char **argv) {
             draw(b, start);
             std::printf(" match:\n");
             draw(b, match);
+            std::printf(" park:\n");
+            draw(b, park);
+            const int w = b.level.width;
+            for (const sokoban::PackingOrder::Park &q : park.parks) {
+                int gg = -1, gc = -1;
+                for (int i = 0; i < w * b.level.height; ++i) {
+                    if (b.index_of[i] == q.goal) gg = i;
+                    if (b.index_of[i] == q.cell) gc = i;
+                }
+                std::printf("  park: goal (%d,%d) layer %d, parked on (%d,%d) in layer %d\n", gg / w, gg % w, park.layer[q.goal], gc / w,
+                            gc % w, q.place_layer);
+            }
             break;
         }
     }
-    std::printf("%d levels: not followable with one box per start cell: floor %d, start %d, match %d; with the "
-                "relaxed check: start %d, match %d; match order differs from start on %d\n",
-                levels, bad_floor, bad_start, bad_match, loose_start, loose_match, differ);
+    std::printf("%d levels: not followable with one box per start cell: floor %d, start %d, match %d, park %d (%d "
+                "orders with parks); with the relaxed check: start %d, match %d; match order differs from start on %d\n",
+                levels, bad_floor, bad_start, bad_match, bad_park, with_parks, loose_start, loose_match, differ);
     return 0;
 }

@@ -64,7 +64,7 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
-    if (use_order_) order_ = compute_packing_order(inst.board, inst.options.packorder == 1 ? PACK_OUT_START : inst.options.packorder == 4 ? PACK_OUT_MATCH : PACK_OUT_FLOOR);
+    if (use_order_) order_ = compute_packing_order(inst.board, inst.options.packorder == 1 ? PACK_OUT_START : inst.options.packorder == 4 ? PACK_OUT_MATCH : inst.options.packorder == 5 ? PACK_OUT_PARK : PACK_OUT_FLOOR);
     if (inst.options.fessrooms) {
         rooms_ = compute_rooms(inst.board);
         use_rooms_ = !rooms_.links.empty();

@@ -59,12 +59,13 @@ struct Options {
     uint64_t fess1after = 1u << 18; // fess1after=N: thread 1's greedy expansions before FESS starts (fess=share)
     int fess0with = 1; // fess0with=astar|plan|none (0, 1, 2): the same for thread 0's FESS member (fess0) and its weighted A*
     uint64_t fessearly = 1ull << 40; // fessearly=off|N (portfolio.cc): from the best-first search's Nth expansion until fess0after/fess1after, its thread's FESS member gets 1024 expansions after each 1024 of it (off: 2^40, never)
-    // packorder=floor|start|t0|t1|match (0-4; packing.h): FESS's packing order frees a goal's box when
+    // packorder=floor|start|t0|t1|match|park (0-5; packing.h): FESS's packing order frees a goal's box when
     // it is pulled onto any cell off the goals (floor) or out to a box's start cell (start); t0:
     // start for thread 0's FESS members only, floor for thread 1's; t1 the other way round.
     // match (4): as start, one box per start cell over the whole order (packing.h PACK_OUT_MATCH).
     // Default match since session 13: XSokoban 71 solved at 60 CPU s (not with start), none of
     // the must-stay levels lost (README); start was the default of session 12.
+    // park (5): as match, with parking where match would fall back (packing.h PACK_OUT_PARK).
     int packorder = 4;
     int fessturns = 0; // fessturns=cells|packed|mixed (0, 1, 2; fess.h): FESS's turns go round the non-empty cells (cells), or round the packed counts first and the cells of each in turn (packed); mixed: packed on thread 0's members only, cells on thread 1's (portfolio.cc)
     // cdmembers=all|LIST (CD_* bits below): the searches that run corraldead=on|pi; the others

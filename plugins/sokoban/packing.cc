@@ -113,6 +113,182 @@ struct SourceMatching {
     }
 };
 
+// packorder=park (PACK_OUT_PARK): match's rounds, with a depth-first search over parks where
+// match would fall back. See packing.h.
+struct ParkRun {
+    static constexpr size_t kMaxParks = 8;   // parks in one order at most
+    static constexpr size_t kCandidates = 6; // parks tried per stuck state at most (best first)
+    const Board &b;
+    PullSearch pull;
+    std::vector<uint8_t> all_src, start_box, park_mask;
+    std::vector<int> hits, cells;
+    int64_t budget = 20000; // pull searches left for the choices (the rounds themselves always run)
+
+    struct Parked {
+        int goal, cell, park_round, out_round;
+    };
+    struct State {
+        std::vector<uint8_t> occ;
+        std::vector<int> left, round_of;
+        std::vector<Parked> parks;
+        SourceMatching match;
+        int round = 0, shared = 0, floor = 0;
+        explicit State(int n) : match(n) {}
+        int fallbacks() const { return shared + floor; }
+        bool pending() const {
+            for (const Parked &q : parks)
+                if (q.out_round < 0) return true;
+            return false;
+        }
+    };
+    bool have = false;
+    State best;
+
+    explicit ParkRun(const Board &board) : b(board), pull(board), best(board.n) {
+        start_box.assign(b.n, 0);
+        for (int c : b.start_boxes) start_box[c] = 1;
+        all_src = start_box;
+        park_mask.assign(b.n, 0);
+        for (int c = 0; c < b.n; ++c) park_mask[c] = !start_box[c];
+    }
+
+    bool retr(std::vector<uint8_t> &occ, int g, const uint8_t *out, std::vector<int> *h = nullptr) {
+        --budget;
+        return pull.retrievable(occ, g, out, h);
+    }
+
+    void apply(State &s, const std::vector<int> &freed, const std::vector<size_t> &unparked) {
+        for (int g : freed) {
+            s.round_of[g] = s.round;
+            s.occ[g] = 0;
+        }
+        for (size_t i : unparked) {
+            s.parks[i].out_round = s.round;
+            s.occ[s.parks[i].cell] = 0;
+        }
+        s.left.erase(std::remove_if(s.left.begin(), s.left.end(), [&](int g) { return s.round_of[g] >= 0; }), s.left.end());
+        ++s.round;
+    }
+
+    // match's round, the parked boxes pulled out to start cells too (each matched as its goal's box).
+    bool round_step(State &s) {
+        std::vector<int> freed;
+        std::vector<size_t> unparked;
+        for (size_t i = 0; i < s.parks.size(); ++i)
+            if (s.parks[i].out_round < 0 && retr(s.occ, s.parks[i].cell, all_src.data(), &hits) &&
+                s.match.add(s.parks[i].goal, hits))
+                unparked.push_back(i);
+        for (int g : s.left)
+            if (retr(s.occ, g, all_src.data(), &hits) && s.match.add(g, hits)) freed.push_back(g);
+        if (freed.empty() && unparked.empty())
+            for (int g : s.left)
+                if (start_box[g]) {
+                    retr(s.occ, g, all_src.data(), &hits);
+                    hits.push_back(g);
+                    if (s.match.add(g, hits)) freed.push_back(g);
+                }
+        if (freed.empty() && unparked.empty()) return false;
+        apply(s, freed, unparked);
+        return true;
+    }
+
+    // match's fall-backs: the start rule (shared), else the floor rule (every parked box leaves
+    // too), else the rest together, last. Returns false once nothing is left.
+    void fallback_step(State &s) {
+        std::vector<int> freed;
+        std::vector<size_t> unparked;
+        for (size_t i = 0; i < s.parks.size(); ++i)
+            if (s.parks[i].out_round < 0 && retr(s.occ, s.parks[i].cell, all_src.data())) unparked.push_back(i);
+        for (int g : s.left)
+            if (retr(s.occ, g, all_src.data())) freed.push_back(g);
+        if (!freed.empty() || !unparked.empty()) {
+            ++s.shared;
+            apply(s, freed, unparked);
+            return;
+        }
+        for (int g : s.left)
+            if (retr(s.occ, g, nullptr)) freed.push_back(g);
+        for (size_t i = 0; i < s.parks.size(); ++i)
+            if (s.parks[i].out_round < 0) unparked.push_back(i);
+        if (freed.empty()) freed = s.left; // stuck: the rest come free together
+        ++s.floor;
+        apply(s, freed, unparked);
+    }
+
+    struct Candidate {
+        int goal, cell, score;
+    };
+
+    // The parks worth trying in a stuck state: goal g's box pulled onto a free cell c (not a start
+    // cell) such that, with g's box on c, some other goal's box (or a parked box) gets out to a
+    // start cell. Goals whose leaving alone frees nothing are skipped first (a box on c is one
+    // wall more than an empty goal, never fewer).
+    std::vector<Candidate> candidates(State &s) {
+        std::vector<Candidate> out;
+        std::vector<int> enabled;
+        std::vector<int> others;
+        for (int g : s.left) {
+            if (budget <= 0) break;
+            s.occ[g] = 0;
+            enabled.clear();
+            for (int h : s.left)
+                if (h != g && retr(s.occ, h, all_src.data())) enabled.push_back(h);
+            for (const Parked &q : s.parks)
+                if (q.out_round < 0 && retr(s.occ, q.cell, all_src.data())) enabled.push_back(q.cell);
+            s.occ[g] = 1;
+            if (enabled.empty()) continue;
+            retr(s.occ, g, park_mask.data(), &cells);
+            const std::vector<int> at = cells;
+            for (int c : at) {
+                if (budget <= 0) break;
+                s.occ[g] = 0;
+                s.occ[c] = 1;
+                int score = 0;
+                for (int h : enabled) score += retr(s.occ, h, all_src.data());
+                score += retr(s.occ, c, all_src.data()); // the parked box itself could leave next round
+                s.occ[c] = 0;
+                s.occ[g] = 1;
+                if (score > 0) out.push_back({g, c, score});
+            }
+        }
+        std::stable_sort(out.begin(), out.end(), [](const Candidate &x, const Candidate &y) { return x.score > y.score; });
+        if (out.size() > kCandidates) out.resize(kCandidates);
+        return out;
+    }
+
+    bool worse_than_best(const State &s) const {
+        return have && (s.fallbacks() > best.fallbacks() ||
+                        (s.fallbacks() == best.fallbacks() && s.parks.size() >= best.parks.size()));
+    }
+
+    void go(State s) {
+        for (;;) {
+            if (worse_than_best(s)) return;
+            if (s.left.empty() && !s.pending()) {
+                best = s;
+                have = true;
+                return;
+            }
+            if (round_step(s)) continue;
+            if (s.parks.size() < kMaxParks && budget > 0 && !s.left.empty()) {
+                for (const Candidate &c : candidates(s)) {
+                    State child = s;
+                    child.parks.push_back({c.goal, c.cell, child.round, -1});
+                    child.round_of[c.goal] = child.round;
+                    child.occ[c.goal] = 0;
+                    child.occ[c.cell] = 1;
+                    child.left.erase(std::find(child.left.begin(), child.left.end(), c.goal));
+                    ++child.round;
+                    go(child);
+                    if (have && best.fallbacks() == 0) return;
+                    if (budget <= 0) break;
+                }
+            }
+            fallback_step(s);
+        }
+    }
+};
+
 } // namespace
 
 std::vector<uint8_t> packing_sources(const Board &b) {
@@ -122,10 +298,45 @@ std::vector<uint8_t> packing_sources(const Board &b) {
     return src;
 }
 
+namespace {
+
+PackingOrder compute_park_order(const Board &b) {
+    PackingOrder p;
+    p.layer.assign(b.n, -1);
+    ParkRun run(b);
+    ParkRun::State s(b.n);
+    s.occ.assign(b.n, 0);
+    for (int g : b.goals) s.occ[g] = 1;
+    s.left = b.goals;
+    s.round_of.assign(b.n, -1);
+    run.go(s);
+    const ParkRun::State &r = run.best;
+    int last = 0;
+    for (int g : b.goals) last = std::max(last, r.round_of[g]);
+    for (const ParkRun::Parked &q : r.parks) last = std::max(last, q.out_round);
+    p.layers = last + 1;
+    p.layer_size.assign(p.layers, 0);
+    for (int g : b.goals) {
+        p.layer[g] = last - r.round_of[g];
+        ++p.layer_size[p.layer[g]];
+    }
+    for (const ParkRun::Parked &q : r.parks) {
+        p.parks.push_back({q.goal, q.cell, last - q.out_round});
+        ++p.layer_size[last - q.out_round];
+    }
+    p.floor_rounds = r.floor;
+    p.shared_rounds = r.shared;
+    return p;
+}
+
+} // namespace
+
 PackingOrder compute_packing_order(const Board &b, int out) {
     PackingOrder p;
     p.layer.assign(b.n, -1);
     if (b.goals.empty()) return p;
+    if (out == PACK_OUT_PARK && !b.start_boxes.empty()) return compute_park_order(b);
+    if (out == PACK_OUT_PARK) out = PACK_OUT_MATCH;
     std::vector<uint8_t> occ(b.n, 0);
     for (int g : b.goals) occ[g] = 1;
     std::vector<int> left = b.goals, freed, round_of(b.n, -1);
@@ -201,6 +412,10 @@ uint32_t packed_in_order(const PackingOrder &p, const Board &b, const uint8_t *o
     count.assign(p.layers, 0);
     for (int g : b.goals)
         if (occ[g]) ++count[p.layer[g]];
+    // packorder=park: a park counts in the layer it is placed in once a box stands on its park
+    // cell or on its goal (layer_size counts it there too).
+    for (const PackingOrder::Park &q : p.parks)
+        if (occ[q.cell] || occ[q.goal]) ++count[q.place_layer];
     uint32_t packed = 0;
     for (int l = 0; l < p.layers; ++l) {
         packed += count[l];
@@ -217,30 +432,78 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out, boo
     for (int c : b.start_boxes) start_box[c] = 1;
     if (one_per_start) src = start_box; // every box a source, those on goals too
     if (std::find(src.begin(), src.end(), 1) == src.end()) return -1; // nothing to bring in
-    std::vector<uint8_t> occ(b.n, 0); // the goals filled so far
+    // Parks (packorder=park): per goal its park (-1 none). A park that is not placed before its
+    // goal's layer, or a second park of one goal, makes the order unfollowable at once.
+    std::vector<int> park_of(b.n, -1);
+    for (size_t i = 0; i < p.parks.size(); ++i) {
+        const PackingOrder::Park &q = p.parks[i];
+        const bool bad = q.goal < 0 || q.goal >= b.n || q.cell < 0 || q.cell >= b.n || p.layer[q.goal] < 0 ||
+                         q.place_layer < 0 || q.place_layer >= p.layer[q.goal] || park_of[q.goal] >= 0;
+        if (bad) {
+            if (goal_out && q.goal >= 0 && q.goal < b.n) *goal_out = q.goal;
+            return q.goal >= 0 && q.goal < b.n && p.layer[q.goal] >= 0 ? std::max(0, std::min(q.place_layer, p.layer[q.goal])) : 0;
+        }
+        park_of[q.goal] = static_cast<int>(i);
+    }
+    std::vector<uint8_t> occ(b.n, 0);  // the boxes in place: goals filled and boxes parked so far, and the layer's fills
+    std::vector<uint8_t> base(b.n, 0); // the same before the layer
+    std::vector<uint8_t> one(b.n, 0);  // the park cell a parked goal is filled from
     PullSearch pull(b);
     SourceMatching match(one_per_start ? b.n : 0);
-    std::vector<int> layer, hits;
+    std::vector<int> hits;
+    // A fill of the layer: a box onto `target`, from a start cell (from < 0; the matching's key
+    // is `key`, the goal the box serves) or from the park cell `from`.
+    struct Fill {
+        int target, key, from;
+    };
+    std::vector<Fill> layer;
     std::vector<uint8_t> failed; // per subset of the layer (small layers): no way on from it
+    // occ for the layer's fills in the subset `mask` made: the cells as before the layer, the park
+    // cells left by the parked goals filled, then the targets filled (a box may be placed on a
+    // park cell its parked box has left).
+    auto set_state = [&](uint32_t mask) {
+        occ = base;
+        for (size_t j = 0; j < layer.size(); ++j)
+            if ((mask >> j & 1) && layer[j].from >= 0) occ[layer[j].from] = 0;
+        for (size_t j = 0; j < layer.size(); ++j)
+            if (mask >> j & 1) occ[layer[j].target] = 1;
+    };
     for (int l = 0; l < p.layers; ++l) {
         layer.clear();
         for (int g : b.goals)
-            if (p.layer[g] == l) layer.push_back(g);
+            if (p.layer[g] == l) layer.push_back({g, g, park_of[g] >= 0 ? p.parks[park_of[g]].cell : -1});
+        for (const PackingOrder::Park &q : p.parks)
+            if (q.place_layer == l) layer.push_back({q.cell, q.goal, -1});
         const size_t k = layer.size();
-        // Can goal i be filled now (the goals of occ standing still)? A pull from it to a start
-        // cell is, reversed, a push from there to it. The start cells under a filled goal do not
-        // count. one_per_start: by a box whose start cell no goal filled so far needs (the
-        // matching takes goal i on; a box that starts on goal i may stay there).
+        base = occ;
+        // Can fill i be made now (the boxes of occ standing still)? A pull from the target to a
+        // start cell (or to the park cell) is, reversed, a push from there onto it. The target
+        // must be empty, and a parked goal's box must stand on its park cell. The start cells
+        // under a box in place do not count. one_per_start: by a box whose start cell no fill so
+        // far needs (the matching takes the goal on; a box that starts on its goal may stay).
         auto fillable = [&](size_t i) {
-            occ[layer[i]] = 1;
-            bool ok;
-            if (!one_per_start) ok = pull.retrievable(occ, layer[i], src.data());
-            else {
-                pull.retrievable(occ, layer[i], src.data(), &hits);
-                if (start_box[layer[i]]) hits.push_back(layer[i]);
-                ok = !hits.empty() && match.add(layer[i], hits);
+            const Fill &f = layer[i];
+            if (occ[f.target]) return false;
+            if (f.from >= 0) {
+                if (!occ[f.from]) return false;
+                occ[f.from] = 0;
+                occ[f.target] = 1;
+                one[f.from] = 1;
+                const bool ok = pull.retrievable(occ, f.target, one.data());
+                one[f.from] = 0;
+                occ[f.target] = 0;
+                occ[f.from] = 1;
+                return ok;
             }
-            occ[layer[i]] = 0;
+            occ[f.target] = 1;
+            bool ok;
+            if (!one_per_start) ok = pull.retrievable(occ, f.target, src.data());
+            else {
+                pull.retrievable(occ, f.target, src.data(), &hits);
+                if (start_box[f.target] && f.target == f.key) hits.push_back(f.target);
+                ok = !hits.empty() && match.add(f.key, hits);
+            }
+            occ[f.target] = 0;
             return ok;
         };
         bool ok = true;
@@ -257,7 +520,7 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out, boo
                 if (failed[mask]) return false;
                 for (size_t i = 0; i < k; ++i) {
                     if (mask >> i & 1) continue;
-                    for (size_t j = 0; j < k; ++j) occ[layer[j]] = mask >> j & 1;
+                    set_state(mask);
                     if (!one_per_start) {
                         if (fillable(i) && fill(mask | (1u << i))) return true;
                         continue;
@@ -270,40 +533,46 @@ int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal_out, boo
                 return false;
             };
             ok = fill(0);
-            for (size_t j = 0; j < k; ++j) occ[layer[j]] = 0;
+            occ = base;
             if (!ok) {
                 for (size_t i = 0; i < k && stuck < 0; ++i) {
                     const SourceMatching before = match;
-                    if (!fillable(i)) stuck = layer[i];
+                    if (!fillable(i)) stuck = layer[i].key;
                     if (one_per_start) match = before;
                 }
-                if (stuck < 0) stuck = layer[0];
+                if (stuck < 0) stuck = layer[0].key;
             }
         } else {
-            // A big layer: fill any goal that can be filled, until none can.
+            // A big layer: make any fill that can be made, until none can.
             std::vector<uint8_t> done(k, 0);
+            occ = base;
             for (size_t filled = 0; filled < k && ok;) {
                 bool any = false;
                 for (size_t i = 0; i < k; ++i)
                     if (!done[i] && fillable(i)) {
                         done[i] = 1;
-                        occ[layer[i]] = 1;
+                        if (layer[i].from >= 0) occ[layer[i].from] = 0;
+                        occ[layer[i].target] = 1;
                         ++filled;
                         any = true;
                     }
                 if (!any) {
                     ok = false;
                     for (size_t i = 0; i < k && stuck < 0; ++i)
-                        if (!done[i]) stuck = layer[i];
+                        if (!done[i]) stuck = layer[i].key;
                 }
             }
-            for (size_t j = 0; j < k; ++j) occ[layer[j]] = 0;
+            occ = base;
         }
         if (!ok) {
             if (goal_out) *goal_out = stuck;
             return l;
         }
-        for (int g : layer) occ[g] = 1;
+        { // every fill made: the parked boxes moved on, the targets taken
+            for (size_t j = 0; j < k; ++j)
+                if (layer[j].from >= 0) occ[layer[j].from] = 0;
+            for (size_t j = 0; j < k; ++j) occ[layer[j].target] = 1;
+        }
     }
     return -1;
 }

@@ -21,10 +21,18 @@ namespace sokoban {
 
 struct PackingOrder {
     std::vector<int> layer; // per interior cell: the goal's packing layer, -1 off goals
-    std::vector<uint32_t> layer_size; // goals per layer
+    std::vector<uint32_t> layer_size; // goals per layer (packorder=park: and the parks placed in it)
     int layers = 0;
     int floor_rounds = 0; // out=start: the rounds where no box got out to a start cell (floor's rule used)
     int shared_rounds = 0; // out=match: the rounds where boxes got out only to start cells already matched (start's rule used)
+    // out=park (session 14): a box parked on a cell off its goal before its goal is filled. The
+    // box of `goal` is pushed from a start cell onto `cell` while layer place_layer is filled (one
+    // of that layer's fills), stays there as a wall, and is pushed from `cell` onto `goal` in
+    // goal's layer (> place_layer). Empty for the other rules.
+    struct Park {
+        int goal = -1, cell = -1, place_layer = 0;
+    };
+    std::vector<Park> parks;
 };
 
 // Where a box must be pulled to count as freed (packorder=floor|start, fess.h):
@@ -45,7 +53,19 @@ struct PackingOrder {
 //     other goal comes free, so it stays among the first filled. A round where no goal can be
 //     matched but some get out to a start cell used already falls back to the start rule
 //     (shared_rounds), one where none gets out to a start cell to the floor rule (floor_rounds).
-enum : int { PACK_OUT_FLOOR = 0, PACK_OUT_START = 1, PACK_OUT_MATCH = 2 };
+//   PACK_OUT_PARK -- as match, with parking (packorder=park, session 14): in a round where match
+//     would fall back (no goal's box gets out to a free start cell), one goal's box may instead be
+//     pulled onto a free cell that is not a start cell (its park cell) and left there as a wall;
+//     that round frees this goal alone. From the next round on the parked box may be pulled out
+//     to a start cell (matched as its goal's box) in any round. Reversed: the box is pushed from
+//     its start cell onto the park cell while an earlier layer is filled, and from there onto
+//     its goal in a layer of its own (PackingOrder::parks). Which goal and which cell: a
+//     depth-first search with backtracking over the choices, candidates ranked by how many goals
+//     (and parked boxes) get out to a start cell in the next round; it ends at the first order
+//     without a shared or floor round, else keeps the one with the fewest of them (ties: fewer
+//     parks), within a budget of pull searches. A stuck state where no park helps falls back as
+//     match. Without any park the order is match's.
+enum : int { PACK_OUT_FLOOR = 0, PACK_OUT_START = 1, PACK_OUT_MATCH = 2, PACK_OUT_PARK = 3 };
 PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR);
 
 // The start cells off the goals (1 per cell): where PACK_OUT_START pulls to.
@@ -63,10 +83,19 @@ std::vector<uint8_t> packing_sources(const Board &b);
 // serve several goals (it accepts XSokoban 14's start order, which asks the one box of the
 // right-hand area for two goals). With one_per_start the subset search within a layer keeps
 // the matching of the first fill order that reached a subset, so it may miss an order.
+// Parks (p.parks, packorder=park): a layer's fills include the parks placed in it (a box pushed
+// from a start cell, one per start cell as for a goal, onto the park cell), and a parked goal
+// is filled from its park cell (the box pushed from there, no start cell); a parked box is a
+// wall from its placement until its goal is filled. A target cell already taken (a filled goal,
+// a parked box), a park whose place_layer is not before its goal's layer, or a parked goal whose
+// box is not parked yet cannot be filled: the order is rejected at that layer.
 int unfollowable_layer(const Board &b, const PackingOrder &p, int *goal = nullptr, bool one_per_start = true);
 
 // Boxes packed in order: the boxes on goals of layers 0, 1, ... up to and including the first
 // layer that is not full. occ: 1 per interior cell with a box. count: a buffer of layers entries.
+// With parks (packorder=park), a park counts as one of its place_layer's fills once a box stands
+// on its park cell or on its goal, so the count follows the parked order (a parked box is
+// counted twice once on its goal: the packed count can reach goals + parks).
 uint32_t packed_in_order(const PackingOrder &p, const Board &b, const uint8_t *occ, std::vector<uint32_t> &count);
 
 // The packing macro's search (fesspack=on, fess.h): the fewest pushes that take the box at

@@ -255,3 +255,142 @@ TEST_CASE("Sokoban.PackingOrder.XSokoban14SolvedWithMatchOrderAndPackAll") {
         }
     }
 }
+
+// Session 14 (packorder=park): a hand-made level that needs a parked box. The goal room (rows
+// 2-4, columns 1-4, round the pillar at row 3 column 2) joins the start room only by row 2,
+// columns 4-5. Goal (4,2) is filled by a push left from (4,3), the player on (4,4); goal (4,4)
+// by a push down column 4 (the player on row 1) or right from (4,3) (the player on (4,2)). A
+// box brought in along row 2 stands on (2,4) or further left with the player to its right, so
+// it reaches (4,4) only if the player gets round it, through the bottom row: (4,2) must still
+// be empty; and (4,2) needs (4,4) empty. So neither goal can be filled last, the other one
+// standing: match falls back to the floor rule and its order is not followable. Parked: one
+// box pushed into the goal room and left on a cell off the goals, the other box onto (4,2),
+// then the parked box onto (4,4).
+static const char *const PARK_LEVEL = "  ####\n"
+                                      "###  #####\n"
+                                      "#      $ #\n"
+                                      "# #  # $ #\n"
+                                      "# . .#   #\n"
+                                      "#######  #\n"
+                                      "      # @#\n"
+                                      "      ####";
+
+TEST_CASE("Sokoban.PackingOrder.ParkOption") {
+    CHECK(sokoban_test::parsed("packorder", "park").packorder == 5);
+    CHECK(sokoban::Options{}.packorder == 4); // match stays the default
+}
+
+TEST_CASE("Sokoban.PackingOrder.ParkingMakesTheOrderFollowable") {
+    sokoban_test::Fixture fx(PARK_LEVEL);
+    const sokoban::Board &b = fx.inst.board;
+    REQUIRE(b.goals.size() == 2);
+    const int left = fx.cell(4, 2), right = fx.cell(4, 4);
+    const sokoban::PackingOrder match = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH);
+    CHECK(match.floor_rounds == 1);
+    CHECK(match.parks.empty());
+    int goal = -1;
+    CHECK(sokoban::unfollowable_layer(b, match, &goal) >= 0);
+    const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
+    CHECK(park.floor_rounds == 0);
+    CHECK(park.shared_rounds == 0);
+    REQUIRE(park.parks.size() == 1);
+    const sokoban::PackingOrder::Park &q = park.parks[0];
+    CHECK(q.goal == right); // the goal filled last is the parked box's
+    CHECK(park.layer[left] < park.layer[right]);
+    CHECK(q.place_layer < park.layer[right]);
+    CHECK_FALSE(b.goal[q.cell]);
+    for (int c : b.start_boxes) CHECK(q.cell != c);
+    // The parked box is counted in its place layer: layer sizes add up to goals + parks.
+    uint32_t total = 0;
+    for (uint32_t s : park.layer_size) total += s;
+    CHECK(total == b.goals.size() + park.parks.size());
+    CHECK(sokoban::unfollowable_layer(b, park, &goal) == -1);
+    // Without its park the same layers are not followable (the parked goal is then filled from
+    // a start cell with the other goal standing).
+    sokoban::PackingOrder bare = park;
+    bare.parks.clear();
+    CHECK(sokoban::unfollowable_layer(b, bare, &goal) == park.layer[right]);
+    CHECK(goal == right);
+}
+
+TEST_CASE("Sokoban.PackingOrder.CheckRejectsBadParks") {
+    sokoban_test::Fixture fx(PARK_LEVEL);
+    const sokoban::Board &b = fx.inst.board;
+    const int right = fx.cell(4, 4);
+    const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
+    REQUIRE(park.parks.size() == 1);
+    REQUIRE(sokoban::unfollowable_layer(b, park) == -1);
+    int goal = -1;
+    // Parked in the corner (2,1): a box pushed there never leaves it, so the parked goal cannot
+    // be filled from there (its placement itself can be made).
+    sokoban::PackingOrder corner = park;
+    corner.parks[0].cell = fx.cell(2, 1);
+    CHECK(sokoban::unfollowable_layer(b, corner, &goal) == park.layer[right]);
+    CHECK(goal == right);
+    // Parked on the other goal: that goal is filled before the parked box leaves (taken cell).
+    sokoban::PackingOrder on_goal = park;
+    on_goal.parks[0].cell = fx.cell(4, 2);
+    CHECK(sokoban::unfollowable_layer(b, on_goal) >= 0);
+    // Placed in the goal's own layer (not before it): rejected.
+    sokoban::PackingOrder late = park;
+    late.parks[0].place_layer = park.layer[right];
+    CHECK(sokoban::unfollowable_layer(b, late, &goal) >= 0);
+    CHECK(goal == right);
+    // Two boxes for one park cell: a second park of the same goal.
+    sokoban::PackingOrder twice = park;
+    twice.parks.push_back(park.parks[0]);
+    CHECK(sokoban::unfollowable_layer(b, twice) >= 0);
+}
+
+TEST_CASE("Sokoban.PackingOrder.ParkOrderSolvesAndReplays") {
+    // FESS (thread 1's member) with the parked order solves the hand-made level; the checker
+    // replays the moves.
+    sokoban::Options o;
+    o.packorder = 5;
+    sokoban_test::Fixture fx(PARK_LEVEL, o);
+    sokoban::FessSearch search(fx.inst, 64u << 20);
+    search.scratch().localdead.radius = 2;
+    REQUIRE(search.run(100000, {}) == sokoban::FessSearch::Status::solved);
+    sokoban_test::check_moves_replay(PARK_LEVEL, sokoban_test::fess_moves(search, fx));
+}
+
+TEST_CASE("Sokoban.PackingOrder.PortfolioWithParkOrderSolvesAndReplays") {
+    // Microban 3 and 24: levels whose parked order has a park (match's falls back to the floor
+    // rule), solved by the whole portfolio with packorder=park and replayed.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (uint32_t level : {3u, 24u}) {
+        CAPTURE(level);
+        const sokoban::Board b = sokoban::build_board(sokoban_test::parse_ok(solver_test::xsb_level(micro, level)));
+        CHECK_FALSE(sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK).parks.empty());
+        sokoban_test::StubRuntime rt;
+        sokoban_test::portfolio_solves_and_replays(micro, level, {{"packorder", "park"}, {"fess0after", "0"}, {"fess1after", "0"}}, rt);
+    }
+}
+
+TEST_CASE("Sokoban.PackingOrder.ParkOrderIsFollowableWithoutFallBack") {
+    // On every Microban level: where the parked order has no shared or floor round, the check
+    // (parks included) accepts it, as match's by construction; the parked order differs from
+    // match's only where it has parks; and it leaves fewer orders unfollowable than match.
+    const std::string text = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    int bad_match = 0, bad_park = 0, checked = 0;
+    for (uint32_t level = 1;; ++level) {
+        sokoban::Level lv;
+        sokoban::Failure f;
+        if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
+        CAPTURE(level);
+        const sokoban::Board b = sokoban::build_board(lv);
+        const sokoban::PackingOrder match = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH);
+        const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
+        const int u = sokoban::unfollowable_layer(b, park);
+        if (park.floor_rounds == 0 && park.shared_rounds == 0) {
+            CHECK(u == -1);
+            ++checked;
+        }
+        if (park.parks.empty()) CHECK(park.layer == match.layer);
+        bad_match += sokoban::unfollowable_layer(b, match) >= 0;
+        bad_park += u >= 0;
+    }
+    MESSAGE("Microban: " << checked << " parked orders without fall-back; not followable: match " << bad_match << ", park " << bad_park);
+    CHECK(checked > 0);
+    CHECK(bad_park < bad_match);
+}
