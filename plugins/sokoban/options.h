@@ -80,13 +80,13 @@ struct Options {
     // 4096, from the thread's best-first expansion backafter=N on (0 off).
     int backcpu = 0;
     uint64_t backafter = 0;
-    // packall=off|t0|t1|fess0|fess1 (0-4): a guest FESS member with the packing macro on every
+    // packall=off|t0|t1|fess0|fess1 (0-4, default t1): a guest FESS member with the packing macro on every
     // box (fesspack=all for it alone) on thread 0 or 1, packallcpu=P% (1-90) of the thread's CPU
     // time until it has used packallcap=S CPU seconds (0: no cap); fess0|fess1: thread 0's or
     // 1's own FESS member (and its plan mate) with fesspack=all instead, no guest.
-    int packall = 0;
+    int packall = 2;
     int packallcpu = 10;
-    int packallcap = 0;
+    int packallcap = 1;
 };
 
 // The searches cdmembers names: the runtime's engines (1 thread, portfolio=off, --engine), the

@@ -71,7 +71,9 @@ TEST_CASE("Sokoban.Shares.OptionsParse") {
     sokoban::Options o;
     std::string error;
     CHECK(o.backcpu == 0);
-    CHECK(o.packall == 0);
+    CHECK(o.packall == 2); // t1
+    CHECK(o.packallcpu == 10);
+    CHECK(o.packallcap == 1);
     const solver_option good[] = {{"backcpu", "40"}, {"backafter", "1000"}, {"packall", "t1"}, {"packallcpu", "20"},
                                   {"packallcap", "3"}};
     REQUIRE(sokoban::parse_options(good, 5, o, error));
@@ -103,6 +105,7 @@ TEST_CASE("Sokoban.Shares.PortfolioWithEachValueSolvesAndReplays") {
         {{"packall", "t1"}, {"packallcpu", "50"}, {"packallcap", "1"}},
         {{"packall", "fess0"}, {"fess0after", "0"}},
         {{"packall", "fess1"}, {"fess1after", "0"}},
+        {{"packall", "off"}},
         {{"packall", "t1"}, {"back", "t1"}, {"backcpu", "30"}}, // two guests on one thread
     };
     for (uint32_t level : {1u, 7u, 42u}) {
@@ -117,12 +120,12 @@ TEST_CASE("Sokoban.Shares.PortfolioWithEachValueSolvesAndReplays") {
 
 TEST_CASE("Sokoban.Shares.PackallGuestSolvesXSokoban14") {
     // XSokoban 14, which the default portfolio does not solve at 60 CPU s: thread 1 alone first
-    // (sequential stub), its packall guest with 90% of the thread's CPU time wins (the macro on
+    // (sequential stub), its packall guest (the default t1) with 90% of the thread's CPU time wins (the macro on
     // every box with the match order solves it in about 3300 expansions) and the verifier
     // replays the answer.
     const std::string x = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
     sokoban_test::StubRuntime rt(2, true);
-    sokoban_test::portfolio_solves_and_replays(x, 14, {{"packall", "t1"}, {"packallcpu", "90"}}, rt);
+    sokoban_test::portfolio_solves_and_replays(x, 14, {{"packallcpu", "90"}, {"packallcap", "0"}}, rt);
     CHECK(rt.log.find("fess packall (thread 1) won") != std::string::npos);
     CHECK(rt.log.find("portfolio: thread 1 CPU") != std::string::npos); // the account
 }
