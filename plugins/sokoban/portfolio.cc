@@ -111,13 +111,16 @@ void run_search(Shared &sh, unsigned k) {
     }
     uint64_t back_expanded = 0, back_mark = 0; // its expansions; the thread's own at its last slice
     // packall=t0|t1 (default t1): a guest FESS member with the packing macro on every box, a
-    // quarter of the memory share left, packallcpu% (10) of the thread's CPU time (CpuShares)
+    // quarter of the memory share left (a sixteenth with packallcap: the others keep their
+    // memory for after its slot), packallcpu% (10) of the thread's CPU time (CpuShares)
     // from the thread's start until it has used packallcap (1) CPU seconds: XSokoban 14 in
     // about 3300 of its expansions, 0.2-0.3 CPU s (the same member as the thread's own FESS
-    // member lost 15 42 74 at 30 s, README). None with fesspack=off.
+    // member lost 15 42 74 at 30 s, README). None with fesspack=off, nor on a thread without its
+    // FESS member (fess=off on thread 1, fess0=off on thread 0: that thread runs what it says).
     std::unique_ptr<FessSearch> packer;
-    if (!back_only && inst.options.fesspack != 0 && ((inst.options.packall == 1 && k == 0) || (inst.options.packall == 2 && k == 1))) {
-        const uint64_t share = budget / 4;
+    const bool thread_fess = (k == 1 && inst.options.fess != 0) || (k == 0 && inst.options.fess0 != 0);
+    if (!back_only && thread_fess && inst.options.fesspack != 0 && ((inst.options.packall == 1 && k == 0) || (inst.options.packall == 2 && k == 1))) {
+        const uint64_t share = inst.options.packallcap > 0 ? budget / 16 : budget / 4;
         budget -= share;
         packer.reset(new FessSearch(inst, share));
         packer->scratch().no_tunnels = scratch.no_tunnels;
