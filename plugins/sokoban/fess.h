@@ -222,6 +222,10 @@ public:
     // (packing.h: PACK_OUT_FLOOR or PACK_OUT_START, packorder=floor|start|t0|t1) whatever the
     // options say; nothing with fessorder=off.
     void set_order(int out);
+    // For this search only, before its first run(): the packing macro for every box that has
+    // one (true, fesspack=all) or for the nearest (false, on); nothing with fesspack=off
+    // (portfolio.cc's packall option).
+    void set_pack_all(bool all) { pack_all_ = pack_ && all; }
 
 private:
     void layer_tables(); // layer_dist_ from order_ (the toward advisor's and the packing macro's)

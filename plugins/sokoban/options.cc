@@ -165,6 +165,22 @@ const char *const OPTIONS_HELP =
     "                            expansions after every 4096 of that thread's own searches; only:\n"
     "                            the backward search alone on every thread (even threads greedy,\n"
     "                            odd weighted A* w=1.5)\n"
+    "backcpu=off|P               (off) with back=t0|t1, the backward member is weighted A* w=1.5\n"
+    "                            and gets P% (1-90) of that thread's CPU time (the thread's CPU\n"
+    "                            clock read every 64 expansions and after each slice) instead of\n"
+    "                            1024 expansions per 4096 of the thread's own\n"
+    "backafter=N                 (0) with backcpu: the backward member starts after the thread's\n"
+    "                            best-first search has made N expansions\n"
+    "packall=off|t0|t1|fess0|fess1\n"
+    "                            (t1) a FESS member with the packing macro on every box\n"
+    "                            (fesspack=all for it alone) as a guest on thread 0 or 1, with\n"
+    "                            packallcpu% of that thread's CPU time, from the start, until it\n"
+    "                            has used packallcap CPU seconds (solves XSokoban 14); fess0|fess1:\n"
+    "                            thread 0's or 1's own FESS members take fesspack=all instead (no\n"
+    "                            guest); none with fesspack=off, nor on a thread whose FESS\n"
+    "                            member is off (fess=off: thread 1, fess0=off: thread 0)\n"
+    "packallcpu=P                (10) the packall guest's share of its thread's CPU, 1-90 %\n"
+    "packallcap=S                (1) CPU seconds after which the packall guest is dropped (0: never)\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -174,7 +190,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, corral=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -207,6 +223,23 @@ bool expansions(const char *key, const char *value, bool off_word, uint64_t &out
         return false;
     }
     out = v;
+    return true;
+}
+
+// value as a whole number from lo to hi (with `off_word`, "off" too, stored as 0).
+bool number(const char *key, const char *value, bool off_word, long lo, long hi, int &out, std::string &error) {
+    if (off_word && std::strcmp(value, "off") == 0) {
+        out = 0;
+        return true;
+    }
+    char *end = nullptr;
+    const long v = std::strtol(value, &end, 10);
+    if (value[0] < '0' || value[0] > '9' || *end != '\0' || v < lo || v > hi) {
+        error = std::string("option ") + key + ": bad value '" + value + "'; expected " + (off_word ? "off or " : "") +
+                "a number from " + std::to_string(lo) + " to " + std::to_string(hi);
+        return false;
+    }
+    out = static_cast<int>(v);
     return true;
 }
 
@@ -391,6 +424,16 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             o.cdmembers = mask;
         } else if (std::strcmp(key, "back") == 0) {
             if (!one_of(key, value, {"off", "t0", "t1", "only"}, o.back, error)) return false;
+        } else if (std::strcmp(key, "backcpu") == 0) {
+            if (!number(key, value, true, 1, 90, o.backcpu, error)) return false;
+        } else if (std::strcmp(key, "backafter") == 0) {
+            if (!expansions(key, value, false, o.backafter, error)) return false;
+        } else if (std::strcmp(key, "packall") == 0) {
+            if (!one_of(key, value, {"off", "t0", "t1", "fess0", "fess1"}, o.packall, error)) return false;
+        } else if (std::strcmp(key, "packallcpu") == 0) {
+            if (!number(key, value, false, 1, 90, o.packallcpu, error)) return false;
+        } else if (std::strcmp(key, "packallcap") == 0) {
+            if (!number(key, value, false, 0, 100000, o.packallcap, error)) return false;
         } else {
             error = std::string("unknown option '") + key + "'; " + ACCEPTED;
             return false;

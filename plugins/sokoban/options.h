@@ -76,6 +76,18 @@ struct Options {
     // of the thread's own; greedy), or alone on every thread (only: even threads greedy, odd
     // weighted A* w=1.5; the forward searches do not run). Default off.
     int back = 0;
+    // backcpu=off|P (1-90; portfolio.h CpuShares): with back=t0|t1, the backward member is
+    // weighted A* w=1.5 and gets P% of that thread's CPU time instead of 1024 expansions per
+    // 4096, from the thread's best-first expansion backafter=N on (0 off).
+    int backcpu = 0;
+    uint64_t backafter = 0;
+    // packall=off|t0|t1|fess0|fess1 (0-4, default t1): a guest FESS member with the packing macro on every
+    // box (fesspack=all for it alone) on thread 0 or 1, packallcpu=P% (1-90) of the thread's CPU
+    // time until it has used packallcap=S CPU seconds (0: no cap); fess0|fess1: thread 0's or
+    // 1's own FESS member (and its plan mate) with fesspack=all instead, no guest.
+    int packall = 2;
+    int packallcpu = 10;
+    int packallcap = 1;
 };
 
 // The searches cdmembers names: the runtime's engines (1 thread, portfolio=off, --engine), the

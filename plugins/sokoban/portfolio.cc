@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <memory>
 #include <new>
 #include <queue>
@@ -18,6 +20,13 @@
 #include "state_store.h"
 
 namespace sokoban {
+
+double thread_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
 namespace {
 
 struct Config {
@@ -49,8 +58,10 @@ struct Shared {
     std::vector<std::vector<uint8_t>> states;  // per search: its states
     std::vector<uint64_t> costs, expanded;
     std::vector<int> outcome;                  // 0 stopped, 1 solved, 2 exhausted, 3 memory
+    std::vector<std::string> shares;           // per search: its CPU shares' account (backcpu, packall), for the log
     bool fess_won = false;                     // the winner's path came from its FESS search
     bool back_won = false;                     // ... or from its backward search (back=, backward.h)
+    bool packall_won = false;                  // ... or from its packall guest (packall=t0|t1)
 };
 
 bool stop_requested(const Shared &sh) {
@@ -87,15 +98,39 @@ void run_search(Shared &sh, unsigned k) {
     // member alone, tools/sokoban-backward-driver.cc, solves XSokoban 7 and 9 at 500k
     // expansions, which w=1.5 does not, but back=only then loses 87, which w=1.5 solves in
     // 2427157 expansions, 10.4 CPU s: 87 is one the forward portfolio does not solve.)
+    // backcpu=P (portfolio.h CpuShares): with t0|t1, weighted A* w=1.5 with P% of the thread's
+    // CPU time instead.
     std::unique_ptr<BackwardSearch> back;
     const bool back_only = inst.options.back == 3;
+    const bool back_cpu = !back_only && inst.options.backcpu > 0;
     if (back_only || (inst.options.back == 1 && k == 0) || (inst.options.back == 2 && k == 1)) {
         const uint64_t share = back_only ? budget : budget / 4;
-        const bool weighted = back_only && k % 2 == 1;
+        const bool weighted = (back_only && k % 2 == 1) || back_cpu;
         back.reset(new BackwardSearch(inst, share, weighted ? 2 : 0, weighted ? 3 : 1));
         if (!back_only) budget -= share;
     }
     uint64_t back_expanded = 0, back_mark = 0; // its expansions; the thread's own at its last slice
+    // packall=t0|t1 (default t1): a guest FESS member with the packing macro on every box, a
+    // quarter of the memory share left (a sixteenth with packallcap: the others keep their
+    // memory for after its slot), packallcpu% (10) of the thread's CPU time (CpuShares)
+    // from the thread's start until it has used packallcap (1) CPU seconds: XSokoban 14 in
+    // about 3300 of its expansions, 0.2-0.3 CPU s (the same member as the thread's own FESS
+    // member lost 15 42 74 at 30 s, README). None with fesspack=off, nor on a thread without its
+    // FESS member (fess=off on thread 1, fess0=off on thread 0: that thread runs what it says).
+    std::unique_ptr<FessSearch> packer;
+    const bool thread_fess = (k == 1 && inst.options.fess != 0) || (k == 0 && inst.options.fess0 != 0);
+    if (!back_only && thread_fess && inst.options.fesspack != 0 && ((inst.options.packall == 1 && k == 0) || (inst.options.packall == 2 && k == 1))) {
+        const uint64_t share = inst.options.packallcap > 0 ? budget / 16 : budget / 4;
+        budget -= share;
+        packer.reset(new FessSearch(inst, share));
+        packer->scratch().no_tunnels = scratch.no_tunnels;
+        packer->scratch().room_shortcut = scratch.room_shortcut;
+        packer->scratch().localdead.radius = scratch.localdead.radius;
+        packer->scratch().corraldead.mode = corraldead_mode(inst.options, k == 0 ? CD_FESS0 : CD_FESS1);
+        packer->set_pack_all(true);
+    }
+    // packall=fess0|fess1: the thread's own FESS members with the macro on every box instead.
+    const bool own_pack_all = (inst.options.packall == 3 && k == 0) || (inst.options.packall == 4 && k == 1);
     std::unique_ptr<FessSearch> fess, mate; // mate: the second member (fess1with=plan, fess0with=plan)
     const bool fess_only = k == 1 && inst.options.fess == 2;
     const uint64_t fess_after = k == 0 ? inst.options.fess0after : inst.options.fess1after;
@@ -111,6 +146,7 @@ void run_search(Shared &sh, unsigned k) {
         const int out = inst.options.packorder == 2 || inst.options.packorder == 3 ? ((inst.options.packorder == 2) == (k == 0) ? PACK_OUT_START : PACK_OUT_FLOOR) : -1;
         if (out >= 0) fess->set_order(out);
         fess->scratch().corraldead.mode = corraldead_mode(inst.options, k == 0 ? CD_FESS0 : CD_FESS1);
+        if (own_pack_all) fess->set_pack_all(true);
         if ((k == 1 && !fess_only && inst.options.fess1with == 1) || (k == 0 && inst.options.fess0with == 1)) {
             mate.reset(new FessSearch(inst, budget));
             mate->scratch().no_tunnels = scratch.no_tunnels;
@@ -121,6 +157,7 @@ void run_search(Shared &sh, unsigned k) {
             if (inst.options.fessturns == 2) mate->set_turns(k == 0);
             if (out >= 0) mate->set_order(out);
             mate->scratch().corraldead.mode = corraldead_mode(inst.options, k == 0 ? CD_PLAN0 : CD_PLAN1);
+            if (own_pack_all) mate->set_pack_all(true);
         }
     }
     // fess1with=plan|none, fess0with=none: the best-first search stops once FESS has started.
@@ -143,7 +180,10 @@ void run_search(Shared &sh, unsigned k) {
     };
     uint64_t expanded = 0;
     uint64_t early_slices = 0; // fessearly: the FESS slices run before fess_after
-    auto fess_expanded = [&]() { return (fess ? fess->expanded() : 0) + (mate ? mate->expanded() : 0) + back_expanded; };
+    uint64_t packer_expanded = 0; // the packall guest's, kept when it is dropped
+    auto fess_expanded = [&]() {
+        return (fess ? fess->expanded() : 0) + (mate ? mate->expanded() : 0) + back_expanded + (packer ? packer->expanded() : packer_expanded);
+    };
     // One slice of a FESS search (fess or mate); true when this thread is done (solved, or exhausted: a
     // proof as good as the best-first search's). Out of memory drops it and greedy goes on.
     auto fess_slice = [&](std::unique_ptr<FessSearch> &f, uint64_t count) -> bool {
@@ -154,6 +194,7 @@ void run_search(Shared &sh, unsigned k) {
             if (sh.winner.compare_exchange_strong(expected, k + 1, std::memory_order_acq_rel)) {
                 f->solution(sh.states[k], sh.moves[k], sh.costs[k]);
                 sh.fess_won = true;
+                sh.packall_won = &f == &packer;
                 sh.outcome[k] = 1;
             }
             return true;
@@ -195,12 +236,71 @@ void run_search(Shared &sh, unsigned k) {
     };
     // The backward member's turn: 1024 expansions after every 4096 of the thread's own.
     auto back_turn = [&]() -> bool {
-        if (!back) return false;
+        if (!back || back_cpu) return false;
         const uint64_t own = expanded + fess_expanded() - back_expanded;
         if (own < back_mark + 4096) return false;
         back_mark = own;
         return back_slice(1024);
     };
+    // The guests' turns by CPU time (backcpu, packall; CpuShares in portfolio.h): `host_slice`
+    // when called after a slice of the thread's own (a FESS phase), else every 64th call (once
+    // per best-first expansion). true when the thread is done.
+    CpuShares shares;
+    int back_guest = -1, pack_guest = -1;
+    if (packer) pack_guest = shares.add(inst.options.packallcpu / 100.0, inst.options.packallcap);
+    double cpu_mark = 0;
+    uint32_t tick = 0;
+    auto guest_turn = [&](bool host_slice) -> bool {
+        if (back_cpu && back && back_guest < 0 && (host_slice || expanded >= inst.options.backafter))
+            back_guest = shares.add(inst.options.backcpu / 100.0);
+        if (!shares.any() || (!host_slice && (tick++ & 63) != 0)) return false;
+        double now = thread_cpu_seconds();
+        if (cpu_mark == 0) cpu_mark = now; // the first reading: nothing to charge yet
+        shares.charge(CpuShares::HOST, now - cpu_mark);
+        cpu_mark = now;
+        for (int g; (g = shares.next()) != CpuShares::HOST && !stop_requested(sh);) {
+            bool done = false;
+            if (packer) packer_expanded = packer->expanded();
+            if (g == back_guest) {
+                done = back_slice(256);
+                if (!back) shares.drop(g);
+            } else {
+                done = fess_slice(packer, 64);
+                if (packer) packer_expanded = packer->expanded();
+                if (!packer) shares.drop(g);
+            }
+            if (done) return true;
+            now = thread_cpu_seconds();
+            shares.charge(g, now - cpu_mark);
+            cpu_mark = now;
+            if (g == pack_guest && packer && !shares.live(g)) { // its cap: dropped, its memory freed
+                packer_expanded = packer->expanded();
+                packer.reset();
+            }
+        }
+        return false;
+    };
+    // The account for the log (portfolio_solve), whenever the thread leaves.
+    struct Account {
+        const CpuShares &shares;
+        std::string &out;
+        const int &back_guest, &pack_guest;
+        const uint64_t &back_expanded, &packer_expanded;
+        ~Account() {
+            if (!shares.any() && back_guest < 0 && pack_guest < 0) return;
+            char line[200];
+            std::snprintf(line, sizeof line, "CPU %.2f s: own searches %.2f s", shares.total(), shares.used(CpuShares::HOST));
+            out = line;
+            if (back_guest >= 0) {
+                std::snprintf(line, sizeof line, ", backward %.2f s (%llu expansions)", shares.used(back_guest), static_cast<unsigned long long>(back_expanded));
+                out += line;
+            }
+            if (pack_guest >= 0) {
+                std::snprintf(line, sizeof line, ", packall %.2f s (%llu expansions)", shares.used(pack_guest), static_cast<unsigned long long>(packer_expanded));
+                out += line;
+            }
+        }
+    } account{shares, sh.shares[k], back_guest, pack_guest, back_expanded, packer_expanded};
     if (back_only) {
         while (back && !back_slice(UINT64_MAX) && !stop_requested(sh)) {
         }
@@ -241,7 +341,7 @@ void run_search(Shared &sh, unsigned k) {
     std::vector<uint8_t> current(n);
     while (!open.empty()) {
         if (stop_requested(sh)) break; // cheap: the runtime reads its clock every 256 calls
-        if (back_turn()) return;
+        if (back_turn() || guest_turn(false)) return;
         // share: greedy alone for its first 2^18 expansions (the levels it solves quickly keep
         // their time: Microban 93 took 5.9 s instead of 1.0 s with the slices from the start),
         // then 1024 expansions of each in turn (thread 0: after fess0after).
@@ -267,7 +367,7 @@ void run_search(Shared &sh, unsigned k) {
             // one ends the search or the stop; the best-first search resumes only when both have
             // run out of memory.
             while (!search_after && (fess || mate) && !stop_requested(sh)) {
-                if (back_turn()) return;
+                if (back_turn() || guest_turn(true)) return;
                 if (fess && fess_slice(fess, slice)) return;
                 if (mate && fess_slice(mate, 1024)) return;
             }
@@ -327,6 +427,7 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
     sh.costs.assign(T, 0);
     sh.expanded.assign(T, 0);
     sh.outcome.assign(T, 0);
+    sh.shares.assign(T, std::string());
     Task task{&sh};
     auto body = [](void *arg, uint64_t begin, uint64_t end, uint32_t) {
         Task *t = static_cast<Task *>(arg);
@@ -354,6 +455,9 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
     }
 
     const unsigned w = sh.winner.load(std::memory_order_acquire);
+    if (services->log)
+        for (unsigned k = 0; k < T; ++k)
+            if (!sh.shares[k].empty()) services->log(services->ctx, SOLVER_LOG_INFO, ("portfolio: thread " + std::to_string(k) + " " + sh.shares[k]).c_str());
     uint64_t total = 0;
     for (uint64_t e : sh.expanded) total += e;
     // The runtime's report and --level all table show this total (ABI 1.2); generated children
@@ -371,7 +475,7 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
         services->write_output(services->ctx, text.data(), text.size());
         *cost = sh.costs[k];
         if (services->log) {
-            const std::string line = std::string("portfolio: ") + (sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
+            const std::string line = std::string("portfolio: ") + (sh.packall_won ? "fess packall" : sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
                                      std::to_string(k) + ") won; " + std::to_string(total) +
                                      " states expanded over " + std::to_string(T) + " searches";
             services->log(services->ctx, SOLVER_LOG_INFO, line.c_str());

@@ -35,12 +35,81 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <solver/plugin.h>
 
 #include "search.h"
 
 namespace sokoban {
+
+// CPU-time shares (backcpu=P with back=t0|t1, packall=t0|t1 with packallcpu=P; options.h): a
+// thread's own searches (the host: its best-first search, its FESS and plan members) and up to
+// two guests (the backward member, a FESS member with the packing macro on every box). Each
+// guest i is owed the fraction f_i of the thread's CPU time so far; the thread reads its CPU
+// clock (CLOCK_THREAD_CPUTIME_ID) every 64 of its own best-first expansions, after each FESS
+// slice and after each guest slice, and charges the time since the last reading to whoever
+// ran. A guest whose used time falls below f_i * total gets the thread, slice after slice,
+// until it is `quantum` seconds above its share (so the turns are not a few microseconds
+// each); the guest furthest below its share first. A guest with a cap is dropped once it has
+// used `cap` seconds (a short slot). Expansion counts are no measure here: a backward
+// expansion costs a fraction of a forward one with every deadlock test.
+class CpuShares {
+public:
+    static constexpr int HOST = 0;
+    explicit CpuShares(double quantum = 0.02) : quantum_(quantum) { add(0); }
+    // A guest owed `fraction` (0 < fraction < 1) of the CPU time from now on (the time charged
+    // before it came counts for nobody's share), dropped after `cap` seconds (0: never).
+    int add(double fraction, double cap = 0) {
+        used_.push_back(0);
+        fraction_.push_back(fraction);
+        cap_.push_back(cap);
+        start_.push_back(total_);
+        live_.push_back(true);
+        return static_cast<int>(used_.size()) - 1;
+    }
+    bool any() const {
+        for (size_t i = 1; i < live_.size(); ++i)
+            if (live_[i]) return true;
+        return false;
+    }
+    void charge(int who, double seconds) {
+        used_[who] += seconds;
+        total_ += seconds;
+        if (who != HOST && cap_[who] > 0 && used_[who] >= cap_[who]) drop(who);
+    }
+    void drop(int who) {
+        live_[who] = false;
+        if (current_ == who) current_ = HOST;
+    }
+    // Who runs next: the guest whose turn it is (it stays until `quantum` above its share) or
+    // the guest furthest below its share, else the host.
+    int next() {
+        if (current_ != HOST && live_[current_] && owed(current_) + quantum_ > 0) return current_;
+        current_ = HOST;
+        double worst = 0;
+        for (size_t i = 1; i < used_.size(); ++i) {
+            if (!live_[i]) continue;
+            const double owed = this->owed(static_cast<int>(i));
+            if (owed > worst) worst = owed, current_ = static_cast<int>(i);
+        }
+        return current_;
+    }
+    // Seconds the guest is below its share (negative: above it).
+    double owed(int who) const { return fraction_[who] * (total_ - start_[who]) - used_[who]; }
+    double used(int who) const { return used_[who]; }
+    double total() const { return total_; }
+    bool live(int who) const { return live_[who]; }
+
+private:
+    double quantum_, total_ = 0;
+    int current_ = HOST;
+    std::vector<double> used_, fraction_, cap_, start_;
+    std::vector<bool> live_;
+};
+
+// This thread's CPU time in seconds (CLOCK_THREAD_CPUTIME_ID).
+double thread_cpu_seconds();
 
 // Solve with services->threads searches; on success writes the solution text through
 // services->write_output and sets *cost (pushes). Returns SOLVER_OK, SOLVER_ERR_UNSOLVABLE

@@ -1,0 +1,131 @@
+// portfolio_shares_test.cc -- the portfolio's CPU-time shares (portfolio.h CpuShares; options
+// backcpu, backafter, packall, packallcpu, packallcap): the metering logic on charged seconds
+// (no clock), the options, and the portfolio with each new value solving levels whose answers
+// the verifier replays (XSokoban 14 by the packall guest, which the default does not solve).
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "test_util.h"
+
+#include "../../plugins/sokoban/options.h"
+#include "../../plugins/sokoban/portfolio.h"
+
+using sokoban::CpuShares;
+
+TEST_CASE("Sokoban.Shares.GuestRunsWhenBelowItsShareUntilAQuantumAbove") {
+    CpuShares s(0.1);
+    const int g = s.add(0.25);
+    CHECK(s.any());
+    CHECK(s.next() == CpuShares::HOST); // nothing used yet: nobody is owed anything
+    s.charge(CpuShares::HOST, 1.0);
+    CHECK(s.owed(g) == doctest::Approx(0.25));
+    REQUIRE(s.next() == g);
+    // It keeps the thread while less than a quantum (0.1 s) above its share: after 0.3 s its
+    // share is 0.25 * 1.3 = 0.325, so still owed; after 0.5 s, 0.375 + 0.1 < 0.5: the host's.
+    s.charge(g, 0.3);
+    CHECK(s.next() == g);
+    s.charge(g, 0.2);
+    CHECK(s.owed(g) == doctest::Approx(0.25 * 1.5 - 0.5));
+    CHECK(s.next() == CpuShares::HOST);
+    // The host runs until the guest is owed again: 0.25 * (1.5 + x) > 0.5 from x > 0.5.
+    s.charge(CpuShares::HOST, 0.4);
+    CHECK(s.next() == CpuShares::HOST);
+    s.charge(CpuShares::HOST, 0.2);
+    CHECK(s.next() == g);
+    CHECK(s.total() == doctest::Approx(2.1));
+    CHECK(s.used(CpuShares::HOST) == doctest::Approx(1.6));
+}
+
+TEST_CASE("Sokoban.Shares.TheMostOwedGuestFirstACapDropsALateGuestOwesNothingBefore") {
+    CpuShares s(0.0);
+    s.charge(CpuShares::HOST, 10.0); // before any guest: counts for no share
+    const int a = s.add(0.1, 0.5);   // capped at 0.5 s
+    const int b = s.add(0.4);
+    CHECK(s.owed(a) == doctest::Approx(0.0));
+    CHECK(s.next() == CpuShares::HOST);
+    s.charge(CpuShares::HOST, 2.0);
+    CHECK(s.owed(a) == doctest::Approx(0.2));
+    CHECK(s.owed(b) == doctest::Approx(0.8));
+    REQUIRE(s.next() == b); // owed more
+    s.charge(b, 2.0);       // now above its share: 0.4 * 4 = 1.6 < 2
+    REQUIRE(s.next() == a);
+    s.charge(a, 0.5); // its cap: dropped
+    CHECK_FALSE(s.live(a));
+    CHECK(s.live(b));
+    CHECK(s.next() == CpuShares::HOST);
+    s.charge(CpuShares::HOST, 10.0);
+    CHECK(s.next() == b);
+    s.drop(b);
+    CHECK_FALSE(s.any());
+    CHECK(s.next() == CpuShares::HOST);
+    // The thread's clock moves on.
+    const double t0 = sokoban::thread_cpu_seconds();
+    volatile double x = 0;
+    for (int i = 0; i < 100000; ++i) x = x + i;
+    CHECK(sokoban::thread_cpu_seconds() >= t0);
+}
+
+TEST_CASE("Sokoban.Shares.OptionsParse") {
+    sokoban::Options o;
+    std::string error;
+    CHECK(o.backcpu == 0);
+    CHECK(o.packall == 2); // t1
+    CHECK(o.packallcpu == 10);
+    CHECK(o.packallcap == 1);
+    const solver_option good[] = {{"backcpu", "40"}, {"backafter", "1000"}, {"packall", "t1"}, {"packallcpu", "20"},
+                                  {"packallcap", "3"}};
+    REQUIRE(sokoban::parse_options(good, 5, o, error));
+    CHECK(o.backcpu == 40);
+    CHECK(o.backafter == 1000);
+    CHECK(o.packall == 2);
+    CHECK(o.packallcpu == 20);
+    CHECK(o.packallcap == 3);
+    const solver_option off[] = {{"backcpu", "off"}, {"packall", "fess1"}};
+    REQUIRE(sokoban::parse_options(off, 2, o, error));
+    CHECK(o.backcpu == 0);
+    CHECK(o.packall == 4);
+    for (const solver_option &bad : {solver_option{"backcpu", "95"}, solver_option{"backcpu", "0"},
+                                     solver_option{"packallcpu", "off"}, solver_option{"packall", "t2"},
+                                     solver_option{"packallcap", "-1"}, solver_option{"backafter", "x"}}) {
+        CAPTURE(bad.key);
+        CAPTURE(bad.value);
+        CHECK_FALSE(sokoban::parse_options(&bad, 1, o, error));
+        CHECK(error.find(bad.key) != std::string::npos);
+    }
+}
+
+TEST_CASE("Sokoban.Shares.PortfolioWithEachValueSolvesAndReplays") {
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    const std::vector<std::vector<solver_option>> settings = {
+        {{"back", "t0"}, {"backcpu", "50"}},
+        {{"back", "t1"}, {"backcpu", "90"}, {"backafter", "100"}},
+        {{"packall", "t0"}, {"packallcpu", "90"}},
+        {{"packall", "t1"}, {"packallcpu", "50"}, {"packallcap", "1"}},
+        {{"packall", "fess0"}, {"fess0after", "0"}},
+        {{"packall", "fess1"}, {"fess1after", "0"}},
+        {{"packall", "off"}},
+        {{"packall", "t1"}, {"back", "t1"}, {"backcpu", "30"}}, // two guests on one thread
+    };
+    for (uint32_t level : {1u, 7u, 42u}) {
+        CAPTURE(level);
+        for (const auto &options : settings) {
+            CAPTURE(options[0].value);
+            sokoban_test::StubRuntime rt(2);
+            sokoban_test::portfolio_solves_and_replays(micro, level, options, rt);
+        }
+    }
+}
+
+TEST_CASE("Sokoban.Shares.PackallGuestSolvesXSokoban14") {
+    // XSokoban 14, which the default portfolio does not solve at 60 CPU s: thread 1 alone first
+    // (sequential stub), its packall guest (the default t1) with 90% of the thread's CPU time wins (the macro on
+    // every box with the match order solves it in about 3300 expansions) and the verifier
+    // replays the answer.
+    const std::string x = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    sokoban_test::StubRuntime rt(2, true);
+    sokoban_test::portfolio_solves_and_replays(x, 14, {{"packallcpu", "90"}, {"packallcap", "0"}}, rt);
+    CHECK(rt.log.find("fess packall (thread 1) won") != std::string::npos);
+    CHECK(rt.log.find("portfolio: thread 1 CPU") != std::string::npos); // the account
+}
