@@ -421,14 +421,14 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                                             in.opts.tables.c_str(), double(need) / 1048576.0,
                                             double(sv->memory_budget_bytes) / 1048576.0);
             }
-            solver_status s = get_tables(in.opts.tables, sv, tables, err);
+            solver_status s = get_tables(in.opts.tables, sv, tables, err, in.opts.verify_once);
             if (s != SOLVER_OK) return s;
             std::shared_ptr<const FstTable> ft;
             if (fst && (s = get_fst(sv, ft, err, bits, in.opts.pages, in.opts.verify_once, par, convert)) != SOLVER_OK) return s;
             std::vector<std::shared_ptr<const Pdb>> edges;
             FstSearchOptions search = in.opts.search;
             if (fst && in.opts.edges != "off") {
-                if ((s = get_tables(in.opts.edges, sv, edges, err)) != SOLVER_OK) return s;
+                if ((s = get_tables(in.opts.edges, sv, edges, err, in.opts.verify_once)) != SOLVER_OK) return s;
                 search.edges = edges.at(0).get();
             }
             OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, search) : solve_optimal(in.cube, tables, sv, search.symred);
