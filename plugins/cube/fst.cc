@@ -78,8 +78,10 @@ HugeBuffer HugeBuffer::map_file_huge(const std::string &path, size_t offset, siz
     const int fd = open(path.c_str(), O_RDONLY);
     if (fd < 0) return b;
     struct stat st;
-    const size_t H = size_t(2) << 20, n = offset + bytes;
-    if (fstat(fd, &st) != 0 || uint64_t(st.st_size) < n) {  // load_fst checks the whole size
+    // From the 2 MiB boundary of the file at or below offset (0 for a table that starts in the
+    // file's first 2 MiB), so the part after a big table (fstp2's side table) is mapped alone.
+    const size_t H = size_t(2) << 20, base = offset & ~(H - 1), n = offset + bytes - base;
+    if (fstat(fd, &st) != 0 || uint64_t(st.st_size) < offset + bytes) {  // load_fst checks the whole size
         close(fd);
         return b;
     }
@@ -89,7 +91,7 @@ HugeBuffer HugeBuffer::map_file_huge(const std::string &path, size_t offset, siz
         void *r = mmap(nullptr, n + H, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (r == MAP_FAILED) break;
         const uintptr_t a = (reinterpret_cast<uintptr_t>(r) + H - 1) & ~uintptr_t(H - 1);
-        void *p = mmap(reinterpret_cast<void *>(a), n, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0);
+        void *p = mmap(reinterpret_cast<void *>(a), n, PROT_READ, MAP_SHARED | MAP_FIXED, fd, off_t(base));
         // Give back the reservation's ends (before a, after a + n rounded up to a page).
         const uintptr_t r0 = reinterpret_cast<uintptr_t>(r), r1 = r0 + n + H;
         const uintptr_t pg = uintptr_t(sysconf(_SC_PAGESIZE)), e = (a + n + pg - 1) & ~(pg - 1);
@@ -116,7 +118,7 @@ HugeBuffer HugeBuffer::map_file_huge(const std::string &path, size_t offset, siz
         if (pmd >= 0 && double(pmd) >= 0.9 * double(whole)) {
             b.p_ = static_cast<uint8_t *>(p);
             b.n_ = n;
-            b.off_ = offset;
+            b.off_ = offset - base;
             b.len_ = bytes;
             b.shared_ = true;
             break;
@@ -158,6 +160,11 @@ HugeBuffer HugeBuffer::read_file(const std::string &path, size_t offset, size_t 
     }
     close(fd);
     if (done != bytes) b = HugeBuffer();
+    return b;
+}
+HugeBuffer HugeBuffer::map_or_read(const std::string &path, size_t offset, size_t bytes) {
+    HugeBuffer b = map_file_huge(path, offset, bytes);
+    if (!b.data()) b = read_file(path, offset, bytes);
     return b;
 }
 HugeBuffer::~HugeBuffer() {
@@ -488,10 +495,6 @@ const char *fst_name(unsigned bits, unsigned par) {
 struct SideHeader {
     uint64_t buckets, entries, sum;
 };
-uint64_t side_checksum(const SideTable &s) {
-    return cache_checksum(reinterpret_cast<const uint8_t *>(s.off.data()), s.off.size() * 4) * 31 ^
-           cache_checksum(reinterpret_cast<const uint8_t *>(s.ent.data()), s.ent.size() * 2);
-}
 
 struct FstHeader {
     char magic[8];
@@ -651,23 +654,56 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why) {
     h.sum = cache_checksum(t.data.data(), t.data.size());
     for (size_t i = 0; i < t.depth_counts.size() && i < 24; ++i) h.depth_counts[i] = t.depth_counts[i];
     if (t.windowed()) {
-        const SideHeader sh{t.side.off.size() - 1, t.side.ent.size(), side_checksum(t.side)};
+        const SideHeader sh{t.side.off_count() - 1, t.side.ent_count(), side_checksum(t.side)};
         return write_cache_file(path,
                                 {{&h, sizeof h},
                                  {t.data.data(), t.data.size()},
                                  {&sh, sizeof sh},
-                                 {t.side.off.data(), t.side.off.size() * 4},
-                                 {t.side.ent.data(), t.side.ent.size() * 2}},
+                                 {t.side.offs(), t.side.off_count() * 4},
+                                 {t.side.ents(), t.side.ent_count() * 2}},
                                 why);
     }
     return write_cache_file(path, {{&h, sizeof h}, {t.data.data(), t.data.size()}}, why);
+}
+
+uint64_t side_checksum(const SideTable &s) {
+    return cache_checksum(reinterpret_cast<const uint8_t *>(s.offs()), s.off_count() * 4) * 31 ^
+           cache_checksum(reinterpret_cast<const uint8_t *>(s.ents()), s.ent_count() * 2);
+}
+
+bool read_side_table(const std::string &path, uint64_t at, uint64_t buckets, uint64_t entries, const uint64_t *sum,
+                     SideTable &out) {
+    // In a buffer of its own (mapped shared where it can be: the few MiB before it from the 2 MiB
+    // boundary below come along), read in place; copied into off and ent only if the file puts
+    // them at an odd place for their types.
+    out = SideTable();
+    const uint64_t ob = (buckets + 1) * 4, eb = entries * 2;
+    HugeBuffer b = HugeBuffer::map_or_read(path, size_t(at), size_t(ob + eb));
+    if (!b.data()) return false;
+    if (reinterpret_cast<uintptr_t>(b.data()) % 4 == 0) {
+        out.file = std::move(b);
+        out.file_offs = size_t(buckets + 1);
+        out.file_ents = size_t(entries);
+    } else {
+        out.off.resize(buckets + 1);
+        out.ent.resize(entries);
+        std::memcpy(out.off.data(), b.data(), ob);
+        std::memcpy(out.ent.data(), b.data() + ob, eb);
+    }
+    const uint32_t *o = out.offs();
+    // The bucket starts must ascend to entries (find reads within them), checked with the sum
+    // or without it.
+    bool ok = o[0] == 0 && o[buckets] == entries;
+    for (uint64_t k = 0; ok && k < buckets; ++k) ok = o[k] <= o[k + 1];
+    if (!ok || (sum && side_checksum(out) != *sum)) return out = SideTable(), false;
+    return true;
 }
 
 bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits, bool verify, unsigned pages,
               bool verify_once, unsigned par) {
     FILE *f = std::fopen(path.c_str(), "rb");
     if (!f) return why = "no cached table " + path, false;
-    out.co = &coords(std::filesystem::path(path).parent_path().string());
+    out.co = &coords(std::filesystem::path(path).parent_path().string(), verify_once);
     out.size = uint64_t(out.co->classes) * N_TWIST * par;
     out.bits = bits;
     out.par = par;
@@ -680,29 +716,30 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
     }
     uint64_t file_bytes = sizeof h + h.bytes;
     out.side = SideTable();
+    SideHeader sh{};
     if (out.windowed()) {
-        SideHeader sh{};
         const uint64_t buckets = (out.size + (uint64_t(1) << SideTable::SHIFT) - 1) >> SideTable::SHIFT;
-        bool ok = std::fseek(f, long(sizeof h + h.bytes), SEEK_SET) == 0 && std::fread(&sh, sizeof sh, 1, f) == 1 &&
-                  sh.buckets == buckets && sh.entries < (uint64_t(1) << 32);
-        if (ok) {
-            out.side.off.resize(sh.buckets + 1);
-            out.side.ent.resize(sh.entries);
-            ok = std::fread(out.side.off.data(), 4, out.side.off.size(), f) == out.side.off.size() &&
-                 std::fread(out.side.ent.data(), 2, out.side.ent.size(), f) == out.side.ent.size() &&
-                 out.side.off.back() == sh.entries && side_checksum(out.side) == sh.sum;
-        }
+        const bool ok = std::fseek(f, long(sizeof h + h.bytes), SEEK_SET) == 0 && std::fread(&sh, sizeof sh, 1, f) == 1 &&
+                        sh.buckets == buckets && sh.entries < (uint64_t(1) << 32);
         if (!ok) {
             std::fclose(f);
-            out.side = SideTable();
             return why = "cached table " + path + " has a truncated or corrupt side table", false;
         }
-        file_bytes += sizeof sh + out.side.bytes();
+        file_bytes += sizeof sh + (sh.buckets + 1) * 4 + sh.entries * 2;
     }
     std::fclose(f);
     std::error_code fec;
     if (std::filesystem::file_size(path, fec) != file_bytes || fec)
         return why = "cached table " + path + " is truncated or corrupt (size)", false;
+    // The marker (verify_once) vouches for the whole file, side table included: it is written
+    // only after both checksums passed, and names the file's inode, size and time, which a
+    // rewrite changes (cache files are only ever replaced by rename).
+    const bool vouched = verify && verify_once && verified_before(path, h.sum);
+    if (out.windowed()) {
+        if (!read_side_table(path, sizeof h + h.bytes + sizeof sh, sh.buckets, sh.entries, vouched ? nullptr : &sh.sum,
+                             out.side))
+            return why = "cached table " + path + " has a truncated or corrupt side table", false;
+    }
     // A private copy on huge pages: about 20% less CPU per search node than the file mapping
     // (measured at distance 17), for more loading time (fresh memory to fault in: 1.3-2 s here,
     // more on a busy machine). The mapping is the fallback.
@@ -711,9 +748,10 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
     if (pages == PAGES_SHARED) out.data = HugeBuffer::map_file_huge(path, sizeof h, h.bytes);
     if (!out.data.data() && pages != PAGES_MAPPED) out.data = HugeBuffer::read_file(path, sizeof h, h.bytes);
     if (!out.data.data()) out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
-    out.checksum_skipped = verify && verify_once && out.data.data() && verified_before(path, h.sum);
+    out.checksum_skipped = vouched && out.data.data();
     if (!out.data.data() || (verify && !out.checksum_skipped && cache_checksum(out.data.data(), h.bytes) != h.sum)) {
         out.data = HugeBuffer();
+        out.side = SideTable();
         return why = "cached table " + path + " is truncated or corrupt", false;
     }
     if (verify && verify_once && !out.checksum_skipped) mark_verified(path, h.sum);
@@ -729,7 +767,7 @@ bool convert_fstp4_file(const std::string &p4, FstTable &out, bool verify_once, 
     FstHeader h{};
     const bool got = std::fread(&h, sizeof h, 1, f) == 1;
     std::fclose(f);
-    out.co = &coords(std::filesystem::path(p4).parent_path().string());
+    out.co = &coords(std::filesystem::path(p4).parent_path().string(), verify_once);
     out.size = uint64_t(out.co->classes) * N_TWIST * 2;
     out.bits = 2;
     out.par = 2;

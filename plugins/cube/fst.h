@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <cstring>
 #include <vector>
 
 #include <solver/plugin.h>
@@ -34,44 +35,6 @@
 #include "symmetry.h"
 
 namespace cube {
-
-// A table's memory: anonymous memory advised for transparent huge pages, 2 MiB aligned (to
-// build or read a cached file into), or a read-only map of a cached file (no copy, but the
-// page cache maps it mostly in 4 KiB pages). Move-only.
-class HugeBuffer {
-public:
-    HugeBuffer() = default;
-    explicit HugeBuffer(size_t bytes);  // throws std::bad_alloc
-    // bytes at offset of the file at path, mapped read-only; an empty buffer when that fails.
-    static HugeBuffer map_file(const std::string &path, size_t offset, size_t bytes);
-    // The same bytes read into anonymous memory advised for huge pages (a private copy: page
-    // cache pages of a file mapping are mostly 4 KiB, and random reads over 1.6 GiB then miss
-    // the TLB on nearly every lookup); an empty buffer when that fails.
-    static HugeBuffer read_file(const std::string &path, size_t offset, size_t bytes);
-    // The file mapped read-only and shared (MAP_SHARED: the page cache's own pages, no copy, so
-    // a second process or a second load reuses them), at a 2 MiB-aligned address and advised
-    // for huge pages before the first touch, so the page cache reads it in 2 MiB folios (where
-    // the file system supports large folios) and maps them whole: as few TLB misses as the
-    // private copy. Accepted only when at least 90% of the mapping is mapped in 2 MiB pages
-    // (FilePmdMapped in /proc/self/smaps; when some but fewer are, the file's unmapped cached
-    // pages are dropped and it is mapped once more); else an empty buffer (the caller copies).
-    static HugeBuffer map_file_huge(const std::string &path, size_t offset, size_t bytes);
-    ~HugeBuffer();
-    HugeBuffer(const HugeBuffer &) = delete;
-    HugeBuffer &operator=(const HugeBuffer &) = delete;
-    HugeBuffer(HugeBuffer &&o) noexcept : p_(o.p_), n_(o.n_), off_(o.off_), len_(o.len_), shared_(o.shared_) {
-        o.p_ = nullptr, o.n_ = 0, o.off_ = 0, o.len_ = 0, o.shared_ = false;
-    }
-    HugeBuffer &operator=(HugeBuffer &&o) noexcept;
-    uint8_t *data() const { return p_ + off_; }  // read-only when file-mapped
-    size_t size() const { return len_; }
-    bool shared() const { return shared_; }  // from map_file_huge
-
-private:
-    uint8_t *p_ = nullptr;  // the mapping: n_ bytes; the data: len_ bytes from p_ + off_
-    size_t n_ = 0, off_ = 0, len_ = 0;
-    bool shared_ = false;
-};
 
 // How a cached flip-slice-twist table comes into memory (pages=mapped|huge|shared).
 enum : unsigned { PAGES_MAPPED = 0, PAGES_HUGE = 1, PAGES_SHARED = 2 };
@@ -90,19 +53,38 @@ void advise_huge_pages(void *p, size_t n);
 struct SideTable {
     static constexpr unsigned SHIFT = 12;  // a bucket: 4096 consecutive indexes
     static constexpr unsigned ABSENT = 12;
+    // Built in this process: off and ent. Loaded from a cache file: both in file (off's values,
+    // then ent's, as the file holds them; mapped shared where it can be), off and ent empty.
     std::vector<uint32_t> off;  // per bucket (index >> SHIFT) where its entries start; one more at the end
     std::vector<uint16_t> ent;  // (index & 4095) << 4 | distance, ascending within a bucket
+    HugeBuffer file;
+    size_t file_offs = 0, file_ents = 0;  // the counts in file
+    const uint32_t *offs() const { return file.data() ? reinterpret_cast<const uint32_t *>(file.data()) : off.data(); }
+    const uint16_t *ents() const {
+        return file.data() ? reinterpret_cast<const uint16_t *>(file.data() + file_offs * 4) : ent.data();
+    }
+    size_t off_count() const { return file.data() ? file_offs : off.size(); }
+    size_t ent_count() const { return file.data() ? file_ents : ent.size(); }
     unsigned find(uint64_t i) const {
-        const uint16_t *b = ent.data() + off[i >> SHIFT], *e = ent.data() + off[(i >> SHIFT) + 1];
+        const uint32_t *o = offs();
+        const uint16_t *en = ents();
+        const uint16_t *b = en + o[i >> SHIFT], *e = en + o[(i >> SHIFT) + 1];
+        const uint16_t *end = e;
         const unsigned key = unsigned(i & ((1u << SHIFT) - 1));
         while (b < e) {  // binary search by the index bits
             const uint16_t *mid = b + (e - b) / 2;
             if ((*mid >> 4) < key) b = mid + 1;
             else e = mid;
         }
-        return b < ent.data() + off[(i >> SHIFT) + 1] && (*b >> 4) == key ? *b & 15u : ABSENT;
+        return b < end && (*b >> 4) == key ? *b & 15u : ABSENT;
     }
-    size_t bytes() const { return off.size() * 4 + ent.size() * 2; }
+    size_t bytes() const { return off_count() * 4 + ent_count() * 2; }
+    // The same values, however each is held.
+    bool same(const SideTable &o) const {
+        return off_count() == o.off_count() && ent_count() == o.ent_count() &&
+               std::memcmp(offs(), o.offs(), off_count() * 4) == 0 &&
+               (ent_count() == 0 || std::memcmp(ents(), o.ents(), ent_count() * 2) == 0);
+    }
 };
 constexpr unsigned WINDOW_BASE = 9;  // codes 0..2 = distances 9..11
 
@@ -198,6 +180,14 @@ bool save_fst(const FstTable &t, const std::string &path, std::string &why);
 // (verified_before, cache_file.h), and write the marker after a pass that succeeds.
 // par = 2: the parity-split table (magic CUBEFSP4, or CUBEFSP2 windowed with its side table
 // after the data; the side table's own checksum is always checked).
+// The side table of a windowed cache file: buckets + 1 offsets then entries entries at byte at
+// of the file at path (HugeBuffer::map_or_read, kept in out.file when aligned, else copied into
+// out.off and out.ent). Checked against *sum unless sum is null (the file's verified marker
+// vouched for it), and its offsets for order either way. false (out emptied) when the file is
+// short, the offsets disagree or the sum does not match.
+bool read_side_table(const std::string &path, uint64_t at, uint64_t buckets, uint64_t entries, const uint64_t *sum,
+                     SideTable &out);
+uint64_t side_checksum(const SideTable &s);
 bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned bits = 2, bool verify = true,
               unsigned pages = PAGES_HUGE, bool verify_once = false, unsigned par = 1);
 // Whether any of the n entries from i of a table of bits-bit entries (2 or 4; lowest bits first)

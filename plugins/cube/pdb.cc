@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <sys/stat.h>
 
 namespace cube {
 
@@ -192,7 +193,7 @@ struct Bfs {
     static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<Bfs *>(arg)->run(b, e, w); }
 };
 
-uint64_t checksum(const HugeVector<uint8_t> &d) { return cache_checksum(d.data(), d.size()); }
+uint64_t checksum(const Table<uint8_t> &d) { return cache_checksum(d.data(), d.size()); }
 
 struct FileHeader {
     char magic[8];
@@ -210,11 +211,12 @@ solver_status build_pdb(const Pattern &p, const solver_services *sv, Pdb &out) {
     out.pattern = p;
     out.from_cache = false;
     const uint64_t n = p.size();
-    out.data.assign((n + 1) / 2, 0xff);
+    HugeVector<uint8_t> data((n + 1) / 2, 0xff);
+    out.data = Table<uint8_t>();
     out.depth_counts.assign(1, 1);
     Bfs b;
     b.p = &p;
-    b.data = out.data.data();
+    b.data = data.data();
     b.size = n;
     b.sv = sv;
     b.what = "cube: building table " + p.name();
@@ -239,6 +241,7 @@ solver_status build_pdb(const Pattern &p, const solver_services *sv, Pdb &out) {
         if (frontier) out.depth_counts.push_back(frontier);
         if (sv && sv->progress) sv->progress(sv->ctx, b.what.c_str(), double(filled) / double(n));
     }
+    out.data = Table<uint8_t>(std::move(data));
     out.build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
     return filled == n ? SOLVER_OK : SOLVER_ERR_INTERNAL;
 }
@@ -256,7 +259,7 @@ bool save_pdb(const Pdb &t, const std::string &path, std::string &why) {
     return write_cache_file(path, {{&h, sizeof h}, {t.data.data(), t.data.size()}}, why);
 }
 
-bool load_pdb(const Pattern &p, const std::string &path, Pdb &out, std::string &why) {
+bool load_pdb(const Pattern &p, const std::string &path, Pdb &out, std::string &why, bool verify_once) {
     FILE *f = std::fopen(path.c_str(), "rb");
     if (!f) return why = "no cached table " + path, false;
     FileHeader h{};
@@ -268,13 +271,19 @@ bool load_pdb(const Pattern &p, const std::string &path, Pdb &out, std::string &
         std::fclose(f);
         return why = "cached table " + path + " does not match (wrong header)", false;
     }
-    out.data.resize(h.bytes);
-    ok = std::fread(out.data.data(), 1, h.bytes, f) == h.bytes;
     std::fclose(f);
-    if (!ok || checksum(out.data) != h.sum) {
-        out.data.clear();
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0 || uint64_t(st.st_size) != sizeof h + h.bytes)
+        return why = "cached table " + path + " is truncated or corrupt (size)", false;
+    HugeBuffer b = HugeBuffer::map_or_read(path, sizeof h, h.bytes);
+    // verify_once: skip the pass while the file's marker vouches for it (cache_file.h; the
+    // files are only replaced by rename, so a rebuilt or rewritten one is checked again).
+    const bool skip = verify_once && b.data() && verified_before(path, h.sum);
+    if (!b.data() || (!skip && cache_checksum(b.data(), h.bytes) != h.sum))
         return why = "cached table " + path + " is truncated or corrupt", false;
-    }
+    if (verify_once && !skip) mark_verified(path, h.sum);
+    out.checksum_skipped = skip;
+    out.data = Table<uint8_t>(std::move(b), h.bytes);
     out.pattern = p;
     out.depth_counts.clear();
     for (int i = 0; i < 16 && h.depth_counts[i]; ++i) out.depth_counts.push_back(h.depth_counts[i]);
@@ -313,7 +322,7 @@ std::string cache_folder(const solver_services *sv) {
 }
 
 solver_status get_tables(const std::string &set, const solver_services *sv,
-                         std::vector<std::shared_ptr<const Pdb>> &out, solver_error *err) {
+                         std::vector<std::shared_ptr<const Pdb>> &out, solver_error *err, bool verify_once) {
     static std::mutex mu;
     static std::map<std::string, std::shared_ptr<const Pdb>> loaded;  // by cache path
     std::lock_guard<std::mutex> lock(mu);
@@ -344,10 +353,12 @@ solver_status get_tables(const std::string &set, const solver_services *sv,
         std::string why;
         char line[512];
         auto t0 = clock_type::now();
-        if (load_pdb(p, path, *t, why)) {
+        if (load_pdb(p, path, *t, why, verify_once)) {
             t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
-            std::snprintf(line, sizeof line, "cube: table %s: %llu entries, %.1f MiB, loaded from %s in %.2f s", p.name().c_str(),
-                          (unsigned long long)p.size(), double(t->data.size()) / 1048576.0, path.c_str(), t->build_seconds);
+            std::snprintf(line, sizeof line, "cube: table %s: %llu entries, %.1f MiB, %s %s in %.2f s%s", p.name().c_str(),
+                          (unsigned long long)p.size(), double(t->data.size()) / 1048576.0,
+                          t->data.mapped() ? "mapped from" : "loaded from", path.c_str(), t->build_seconds,
+                          t->checksum_skipped ? " (checksum verified before)" : "");
         } else {
             solver_status s = build_pdb(p, sv, *t);
             if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table %s", p.name().c_str());

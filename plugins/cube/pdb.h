@@ -53,10 +53,11 @@ struct Pattern {
 
 struct Pdb {
     Pattern pattern;
-    HugeVector<uint8_t> data;  // two entries per byte, low nibble first
+    Table<uint8_t> data;  // two entries per byte, low nibble first (a cached file: mapped where it can be)
     std::vector<uint64_t> depth_counts;
     double build_seconds = 0;
     bool from_cache = false;
+    bool checksum_skipped = false;  // loaded with verify_once and a matching marker
     unsigned lookup(uint64_t i) const { return (data[i >> 1] >> ((i & 1) * 4)) & 0xf; }
     unsigned lookup(const Loc &s) const { return lookup(pattern.index(s)); }
 };
@@ -65,13 +66,16 @@ struct Pdb {
 // Returns SOLVER_ERR_STOPPED when should_stop said so.
 solver_status build_pdb(const Pattern &p, const solver_services *sv, Pdb &out);
 bool save_pdb(const Pdb &t, const std::string &path, std::string &why);
-bool load_pdb(const Pattern &p, const std::string &path, Pdb &out, std::string &why);
+// The data is mapped shared where the page cache gives huge pages (HugeBuffer::map_or_read),
+// else read. verify_once: the checksum pass is skipped while the file's ".verified" marker
+// matches it (cache_file.h) and the marker is written after a pass that succeeds.
+bool load_pdb(const Pattern &p, const std::string &path, Pdb &out, std::string &why, bool verify_once = false);
 
 // The table sets behind --option tables=...
 std::vector<Pattern> table_set(const std::string &name, bool &known);
 // Load from the cache folder or build (and save) each table; shared by the whole process.
 solver_status get_tables(const std::string &set, const solver_services *sv,
-                         std::vector<std::shared_ptr<const Pdb>> &out, solver_error *err);
+                         std::vector<std::shared_ptr<const Pdb>> &out, solver_error *err, bool verify_once = false);
 std::string cache_folder(const solver_services *sv);
 
 }  // namespace cube

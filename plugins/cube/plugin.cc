@@ -52,7 +52,8 @@ const char *const OPTIONS_HELP =
     "                    huge pages (fresh memory, slower to load); mapped maps the file without\n"
     "                    the advice (mostly 4 KiB pages, about 20% slower search). The first\n"
     "                    optimal solve of a process decides.\n"
-    "verify=once|always  fst/fst4 cache file: once (default) checksums the whole file until a pass\n"
+    "verify=once|always  the cache files (fst tables, their class and class move files, the corner\n"
+    "                    table): once (default) checksums each whole file until a pass\n"
     "                    succeeds, then trusts it while the marker written beside it (.verified:\n"
     "                    size, time, inode, header checksum) still matches the file; always: the\n"
     "                    full pass at every load (about 0.3 s of CPU for fst4). The first optimal\n"
@@ -421,14 +422,14 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                                             in.opts.tables.c_str(), double(need) / 1048576.0,
                                             double(sv->memory_budget_bytes) / 1048576.0);
             }
-            solver_status s = get_tables(in.opts.tables, sv, tables, err);
+            solver_status s = get_tables(in.opts.tables, sv, tables, err, in.opts.verify_once);
             if (s != SOLVER_OK) return s;
             std::shared_ptr<const FstTable> ft;
             if (fst && (s = get_fst(sv, ft, err, bits, in.opts.pages, in.opts.verify_once, par, convert)) != SOLVER_OK) return s;
             std::vector<std::shared_ptr<const Pdb>> edges;
             FstSearchOptions search = in.opts.search;
             if (fst && in.opts.edges != "off") {
-                if ((s = get_tables(in.opts.edges, sv, edges, err)) != SOLVER_OK) return s;
+                if ((s = get_tables(in.opts.edges, sv, edges, err, in.opts.verify_once)) != SOLVER_OK) return s;
                 search.edges = edges.at(0).get();
             }
             OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, search) : solve_optimal(in.cube, tables, sv, search.symred);

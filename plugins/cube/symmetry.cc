@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <sys/stat.h>
 
 #include "cache_file.h"
 
@@ -147,54 +148,74 @@ struct ClassFileHeader {
     uint64_t classes, flipslice, sum;
 };
 
-uint64_t class_checksum(const Coords &t) {
+uint64_t class_checksum(const uint32_t *fsc, const std::vector<uint32_t> &rep, const std::vector<uint16_t> &stab) {
     uint64_t h = 1469598103934665603ull;
     auto mix = [&h](uint64_t w) { h = (h ^ w) * 1099511628211ull, h ^= h >> 29; };
-    for (uint32_t v : t.flipslice_class) mix(v);
-    for (uint32_t v : t.class_rep) mix(v);
-    for (uint16_t v : t.class_stab) mix(v);
+    for (uint32_t i = 0; i < N_FLIPSLICE; ++i) mix(fsc[i]);
+    for (uint32_t v : rep) mix(v);
+    for (uint16_t v : stab) mix(v);
     return h;
 }
 
-bool load_classes(const std::string &path, Coords &t) {
-    FILE *f = std::fopen(path.c_str(), "rb");
-    if (!f) return false;
-    ClassFileHeader h{};
-    bool ok = std::fread(&h, sizeof h, 1, f) == 1 && std::memcmp(h.magic, "CUBECLS1", 8) == 0 &&
-              h.flipslice == N_FLIPSLICE && h.classes > 0 && h.classes < N_FLIPSLICE;
-    if (ok) {
-        t.flipslice_class.resize(N_FLIPSLICE);
-        t.class_rep.resize(h.classes);
-        t.class_stab.resize(h.classes);
-        ok = std::fread(t.flipslice_class.data(), 4, N_FLIPSLICE, f) == N_FLIPSLICE &&
-             std::fread(t.class_rep.data(), 4, h.classes, f) == h.classes &&
-             std::fread(t.class_stab.data(), 2, h.classes, f) == h.classes;
-        t.classes = uint32_t(h.classes);
-        ok = ok && class_checksum(t) == h.sum;
-    }
-    std::fclose(f);
-    return ok;
-}
-
-void save_classes(const std::string &path, const Coords &t) {
-    ClassFileHeader h{};
-    std::memcpy(h.magic, "CUBECLS1", 8);
-    h.classes = t.classes;
-    h.flipslice = N_FLIPSLICE;
-    h.sum = class_checksum(t);
-    std::string why;  // only a cache: recomputed next time when it cannot be written
-    write_cache_file(path,
-                     {{&h, sizeof h},
-                      {t.flipslice_class.data(), size_t(4) * N_FLIPSLICE},
-                      {t.class_rep.data(), size_t(4) * t.classes},
-                      {t.class_stab.data(), size_t(2) * t.classes}},
-                     why);
+// The file's size, or -1.
+long long file_size(const std::string &path) {
+    struct stat st;
+    return stat(path.c_str(), &st) == 0 ? (long long)st.st_size : -1;
 }
 
 }  // namespace
 
-const Coords &coords(const std::string &cache_dir) {
-    static const Coords co = [&cache_dir] {
+bool load_classes_file(const std::string &path, Coords &t, bool verify_once, std::string &why) {
+    FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f) return why = "no cached table " + path, false;
+    ClassFileHeader h{};
+    bool ok = std::fread(&h, sizeof h, 1, f) == 1 && std::memcmp(h.magic, "CUBECLS1", 8) == 0 &&
+              h.flipslice == N_FLIPSLICE && h.classes > 0 && h.classes < N_FLIPSLICE;
+    std::fclose(f);
+    if (!ok) return why = "cached table " + path + " does not match (wrong header)", false;
+    const size_t fs_bytes = size_t(4) * N_FLIPSLICE, rest = size_t(6) * h.classes;
+    if (file_size(path) != (long long)(sizeof h + fs_bytes + rest))
+        return why = "cached table " + path + " is truncated or corrupt (size)", false;
+    // The whole payload in one buffer: the class entries stay there (mapped: no copy), the
+    // representatives and stabilizers (9 MiB) are copied out.
+    HugeBuffer b = HugeBuffer::map_or_read(path, sizeof h, fs_bytes + rest);
+    if (!b.data()) return why = "cannot read " + path, false;
+    std::vector<uint32_t> rep(h.classes);
+    std::vector<uint16_t> stab(h.classes);
+    std::memcpy(rep.data(), b.data() + fs_bytes, size_t(4) * h.classes);
+    std::memcpy(stab.data(), b.data() + fs_bytes + size_t(4) * h.classes, size_t(2) * h.classes);
+    // verify_once: the marker vouches for this file (same inode, size, time and header sum) as
+    // it was when a pass succeeded; cache files are only ever replaced by rename, so a rebuilt
+    // file fails the marker and is checked again.
+    const bool skip = verify_once && verified_before(path, h.sum);
+    if (!skip && class_checksum(reinterpret_cast<const uint32_t *>(b.data()), rep, stab) != h.sum)
+        return why = "cached table " + path + " is truncated or corrupt", false;
+    if (verify_once && !skip) mark_verified(path, h.sum);
+    t.flipslice_class = Table<uint32_t>(std::move(b), N_FLIPSLICE);
+    t.class_rep = std::move(rep);
+    t.class_stab = std::move(stab);
+    t.classes = uint32_t(h.classes);
+    t.class_sum = h.sum;
+    t.checksum_skipped = skip;
+    return true;
+}
+
+bool save_classes_file(const std::string &path, const Coords &t, std::string &why) {
+    ClassFileHeader h{};
+    std::memcpy(h.magic, "CUBECLS1", 8);
+    h.classes = t.classes;
+    h.flipslice = N_FLIPSLICE;
+    h.sum = class_checksum(t.flipslice_class.data(), t.class_rep, t.class_stab);
+    return write_cache_file(path,
+                            {{&h, sizeof h},
+                             {t.flipslice_class.data(), size_t(4) * N_FLIPSLICE},
+                             {t.class_rep.data(), size_t(4) * t.classes},
+                             {t.class_stab.data(), size_t(2) * t.classes}},
+                            why);
+}
+
+const Coords &coords(const std::string &cache_dir, bool verify_once) {
+    static const Coords co = [&cache_dir, verify_once] {
         auto t0 = std::chrono::steady_clock::now();
         const Symmetry &sy = symmetry();
         Coords t;
@@ -217,20 +238,24 @@ const Coords &coords(const std::string &cache_dir) {
             for (int s = 0; s < N_UDSYM; ++s) t.twist_conj[size_t(tw) * N_UDSYM + s] = uint16_t(get_twist(sy.conj(c, s)));
         }
         const std::string path = cache_dir.empty() ? std::string() : cache_dir + "/cube-fst-classes.bin";
-        if (!path.empty() && load_classes(path, t)) {
+        t.cache_dir = cache_dir;
+        t.verify_once = verify_once;
+        std::string why;
+        if (!path.empty() && load_classes_file(path, t, verify_once, why)) {
             t.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             return t;
         }
-        t.flipslice_class.clear(), t.class_rep.clear(), t.class_stab.clear(), t.classes = 0;
+        t.class_rep.clear(), t.class_stab.clear(), t.classes = 0;
+        HugeVector<uint32_t> fsc;
         // Classes of flip x sorted slice: the first value met of each class is its
         // representative; every conjugate of it gets (class, the symmetry back to it).
         const uint32_t NONE = 0xffffffffu;
-        t.flipslice_class.assign(N_FLIPSLICE, NONE);
+        fsc.assign(N_FLIPSLICE, NONE);
         t.class_rep.reserve(1600000);
         t.class_stab.reserve(1600000);
         CubieCube e = CubieCube::solved(), f = CubieCube::solved();
         for (uint32_t x = 0; x < N_FLIPSLICE; ++x) {
-            if (t.flipslice_class[x] != NONE) continue;
+            if (fsc[x] != NONE) continue;
             const uint32_t cls = t.classes++;
             t.class_rep.push_back(x);
             set_slice_sorted(e, int(x / N_FLIP));
@@ -241,30 +266,86 @@ const Coords &coords(const std::string &cache_dir) {
                 const uint32_t y = uint32_t(get_slice_sorted(f)) * N_FLIP + uint32_t(get_flip(f));
                 if (y == x) stab = uint16_t(stab | (1u << s));
                 // y = S_s x S_s^-1, so S_inv(s) y S_inv(s)^-1 = x.
-                if (t.flipslice_class[y] == NONE) t.flipslice_class[y] = cls << 4 | uint32_t(sy.inv[s]);
+                if (fsc[y] == NONE) fsc[y] = cls << 4 | uint32_t(sy.inv[s]);
             }
             t.class_stab.push_back(stab);
         }
-        if (!path.empty()) save_classes(path, t);
+        t.flipslice_class = Table<uint32_t>(std::move(fsc));
+        // Only a cache: recomputed next time when it cannot be written.
+        if (!path.empty() && save_classes_file(path, t, why))
+            t.class_sum = class_checksum(t.flipslice_class.data(), t.class_rep, t.class_stab);
         t.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return t;
     }();
     return co;
 }
 
+void symmetry_products(uint8_t mul[N_UDSYM][N_UDSYM]) {
+    const Symmetry &sy = symmetry();
+    for (int a = 0; a < N_UDSYM; ++a)
+        for (int b = 0; b < N_UDSYM; ++b) {
+            const CubieCube p = multiply_full(sy.cube[a], sy.cube[b]);
+            for (int u = 0; u < N_UDSYM; ++u)
+                if (sy.cube[u] == p) mul[a][b] = uint8_t(u);
+        }
+}
+
+namespace {
+struct ClassMovesHeader {
+    char magic[8];
+    uint64_t classes, class_sum, bytes, sum;
+};
+}  // namespace
+
+bool save_class_moves_file(const std::string &path, const ClassMoves &t, uint32_t classes, uint64_t class_sum,
+                           std::string &why) {
+    ClassMovesHeader h{};
+    std::memcpy(h.magic, "CUBECMV1", 8);
+    h.classes = classes;
+    h.class_sum = class_sum;
+    h.bytes = t.next.size() * 4;
+    h.sum = cache_checksum(reinterpret_cast<const uint8_t *>(t.next.data()), h.bytes);
+    return write_cache_file(path, {{&h, sizeof h}, {t.next.data(), size_t(h.bytes)}}, why);
+}
+
+bool load_class_moves_file(const std::string &path, ClassMoves &t, uint32_t classes, uint64_t class_sum, bool verify_once,
+                           std::string &why) {
+    FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f) return why = "no cached table " + path, false;
+    ClassMovesHeader h{};
+    const bool ok = std::fread(&h, sizeof h, 1, f) == 1 && std::memcmp(h.magic, "CUBECMV1", 8) == 0 &&
+                    h.classes == classes && h.class_sum == class_sum && h.bytes == uint64_t(classes) * NMOVES * 4;
+    std::fclose(f);
+    if (!ok) return why = "cached table " + path + " does not match (wrong header, or made for another class file)", false;
+    if (file_size(path) != (long long)(sizeof h + h.bytes))
+        return why = "cached table " + path + " is truncated or corrupt (size)", false;
+    HugeBuffer b = HugeBuffer::map_or_read(path, sizeof h, h.bytes);
+    if (!b.data()) return why = "cannot read " + path, false;
+    // verify_once: as for the class file (load_classes_file).
+    const bool skip = verify_once && verified_before(path, h.sum);
+    if (!skip && cache_checksum(b.data(), h.bytes) != h.sum) return why = "cached table " + path + " is truncated or corrupt", false;
+    if (verify_once && !skip) mark_verified(path, h.sum);
+    t.next = Table<uint32_t>(std::move(b), size_t(classes) * NMOVES);
+    symmetry_products(t.mul);
+    t.from_cache = true;
+    t.checksum_skipped = skip;
+    return true;
+}
+
 const ClassMoves &class_moves() {
     static const ClassMoves cm = [] {
         auto t0 = std::chrono::steady_clock::now();
         const Coords &co = coords();
-        const Symmetry &sy = symmetry();
         ClassMoves t;
-        for (int a = 0; a < N_UDSYM; ++a)
-            for (int b = 0; b < N_UDSYM; ++b) {
-                const CubieCube p = multiply_full(sy.cube[a], sy.cube[b]);
-                for (int u = 0; u < N_UDSYM; ++u)
-                    if (sy.cube[u] == p) t.mul[a][b] = uint8_t(u);
-            }
-        t.next.resize(size_t(co.classes) * NMOVES);
+        // Cached beside the class file it was made from (class_sum 0: the class file was not cached).
+        const std::string path = co.cache_dir.empty() || !co.class_sum ? std::string() : co.cache_dir + "/cube-fst-class-moves.bin";
+        std::string why;
+        if (!path.empty() && load_class_moves_file(path, t, co.classes, co.class_sum, co.verify_once, why)) {
+            t.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            return t;
+        }
+        symmetry_products(t.mul);
+        HugeVector<uint32_t> next(size_t(co.classes) * NMOVES);
         // In batches: the flip-slice values of 16 classes' children first (prefetching their
         // class entries, random in 93 MiB), then their reads.
         constexpr uint32_t B = 16;
@@ -280,8 +361,10 @@ const ClassMoves &class_moves() {
                     __builtin_prefetch(&co.flipslice_class[y]);
                 }
             }
-            for (uint32_t j = 0; j < n * NMOVES; ++j) t.next[size_t(c0) * NMOVES + j] = co.flipslice_class[fs[j]];
+            for (uint32_t j = 0; j < n * NMOVES; ++j) next[size_t(c0) * NMOVES + j] = co.flipslice_class[fs[j]];
         }
+        t.next = Table<uint32_t>(std::move(next));
+        if (!path.empty()) save_class_moves_file(path, t, co.classes, co.class_sum, why);  // only a cache
         t.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         return t;
     }();

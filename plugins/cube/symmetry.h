@@ -49,16 +49,30 @@ struct Coords {
     std::vector<uint16_t> twist_conj;                         // [twist * 16 + sym]: twist of S X S^-1
     // Per flip-slice value x = slice_sorted * 2048 + flip: class << 4 | sym, with
     // S_sym X S_sym^-1 = the representative of the class.
-    HugeVector<uint32_t> flipslice_class;
+    // From the cache file: mapped shared (the page cache's pages, read-only) where it can be.
+    Table<uint32_t> flipslice_class;
     std::vector<uint32_t> class_rep;   // flip-slice value of each class's representative
     std::vector<uint16_t> class_stab;  // bit s set when S_s fixes the representative's flip-slice
     uint32_t classes = 0;
     double build_seconds = 0;
+    // Where coords() found its cache folder (empty: none) and whether its files are checksummed
+    // only until a pass succeeds (verify_once, cache_file.h); class_moves() caches there too.
+    std::string cache_dir;
+    bool verify_once = false;
+    uint64_t class_sum = 0;  // the class file's checksum (0: not cached), ties the class move file to it
+    bool checksum_skipped = false;  // the class file's pass skipped (its marker matched)
 };
 // Built on first use; with a cache folder, the class tables are read from (or, once built,
-// written to) cube-fst-classes.bin there instead of being recomputed (1.4 s of CPU). The
-// first call decides for the process.
-const Coords &coords(const std::string &cache_dir = std::string());
+// written to) cube-fst-classes.bin there instead of being recomputed (1.4 s of CPU); the file is
+// mapped (HugeBuffer::map_file_huge, else read) and, with verify_once, checksummed only until a
+// pass has succeeded for the file as it is (its ".verified" marker). The first call decides for
+// the process.
+const Coords &coords(const std::string &cache_dir = std::string(), bool verify_once = false);
+// The class file itself (coords() uses these; tests check a corrupt or truncated file is
+// refused). load: t's move and conjugation tables are left alone; false (and why) when the file
+// is missing, does not match or is corrupt.
+bool save_classes_file(const std::string &path, const Coords &t, std::string &why);
+bool load_classes_file(const std::string &path, Coords &t, bool verify_once, std::string &why);
 
 // The flip-slice class move table, so a search can follow a position's class and symmetry
 // along moves instead of looking each child's flip-slice value up in the 93 MiB
@@ -68,12 +82,24 @@ const Coords &coords(const std::string &cache_dir = std::string());
 // next[c * 18 + sym.move[s][m]] = c' << 4 | t, S_u (X m) S_u^-1 has the flip-slice of the
 // representative of c', where S_u = S_t S_s (u = mul[t][s]).
 struct ClassMoves {
-    HugeVector<uint32_t> next;  // [class * 18 + move]: flipslice_class of (representative * move)
+    Table<uint32_t> next;  // [class * 18 + move]: flipslice_class of (representative * move)
     uint8_t mul[N_UDSYM][N_UDSYM];  // S_mul[t][s] = S_t S_s
     double build_seconds = 0;
+    bool from_cache = false, checksum_skipped = false;
 };
-// Built on first use (about 105 MiB) from coords() (which must have been called first).
+// On first use (about 105 MiB) from coords() (which must have been called first): with a cache
+// folder read from cube-fst-class-moves.bin there (mapped as the class file is, checksummed
+// once with coords()'s verify_once; tied to the class file by its checksum), else built (0.04-0.1 s
+// of CPU and 105 MiB of fresh memory) and saved there.
 const ClassMoves &class_moves();
+// The class move file (class_moves() uses these; the tests check that a corrupt or truncated
+// file, or one made for another class file, is refused). load: false (and why) then.
+bool save_class_moves_file(const std::string &path, const ClassMoves &t, uint32_t classes, uint64_t class_sum,
+                           std::string &why);
+bool load_class_moves_file(const std::string &path, ClassMoves &t, uint32_t classes, uint64_t class_sum, bool verify_once,
+                           std::string &why);
+// S_t S_s as a symmetry number (ClassMoves::mul).
+void symmetry_products(uint8_t mul[N_UDSYM][N_UDSYM]);
 
 // A way to flipslice_class without its 93 MiB (the fst search's inverse lookups, whose
 // flip-slice values cannot be followed along moves: inverse_classes=cache). The 16 symmetries
