@@ -81,6 +81,11 @@ struct Options {
     // 4096, from the thread's best-first expansion backafter=N on (0 off).
     int backcpu = 0;
     uint64_t backafter = 0;
+    // backcap=S (0 none): with backcpu, the backward guest is dropped (its memory freed) once it
+    // has used S CPU seconds. backorder=auto|greedy|weighted (0-2): with back=t0|t1, its order
+    // (auto: greedy, weighted A* w=1.5 with backcpu).
+    int backcap = 0;
+    int backorder = 0;
     // packall=off|t0|t1|fess0|fess1 (0-4, default t1): a guest FESS member with the packing macro on every
     // box (fesspack=all for it alone) on thread 0 or 1, packallcpu=P% (1-90) of the thread's CPU
     // time until it has used packallcap=S CPU seconds (0: no cap); fess0|fess1: thread 0's or

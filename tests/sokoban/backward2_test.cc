@@ -3,7 +3,8 @@
 // search made them before its child's player cell came from the local ring test and the area
 // tree instead of a flood per child (session 15; the counts are the tools/
 // sokoban-backward-driver's of main at 312e366). A change to the order, the pruning or the
-// normalized player shows here as a changed count.
+// normalized player shows here as a changed count. Also the guest's options backcap and
+// backorder (portfolio.cc).
 #include <doctest/doctest.h>
 
 #include <string>
@@ -12,6 +13,7 @@
 #include "test_util.h"
 
 #include "../../plugins/sokoban/backward.h"
+#include "../../plugins/sokoban/options.h"
 #include "../../plugins/sokoban/solution.h"
 #include "sokoban_checker.h" // xsb_level; compiled into this binary by checker_link.cc
 
@@ -66,4 +68,29 @@ TEST_CASE("backward: the search is pinned expansion for expansion (greedy and w=
         CHECK_MESSAGE(sokoban::verify_solution(fx.inst.board.level, out.data(), out.size(), pushes, column, error), error);
         CHECK(pushes == r.pushes);
     }
+}
+
+TEST_CASE("backward: the capped guest (backcap, backorder) solves with the portfolio and the answer replays") {
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (uint32_t level : {1u, 7u, 42u}) {
+        CAPTURE(level);
+        for (const char *order : {"greedy", "weighted"}) {
+            CAPTURE(order);
+            sokoban_test::StubRuntime rt(2);
+            sokoban_test::portfolio_solves_and_replays(
+                micro, level, {{"back", "t0"}, {"backcpu", "10"}, {"backcap", "1"}, {"backorder", order}}, rt);
+        }
+    }
+    sokoban::Options o;
+    std::string error;
+    const solver_option bad_cap{"backcap", "-1"};
+    CHECK_FALSE(sokoban::parse_options(&bad_cap, 1, o, error));
+    CHECK(error.find("backcap") != std::string::npos);
+    const solver_option bad_order{"backorder", "w15"};
+    CHECK_FALSE(sokoban::parse_options(&bad_order, 1, o, error));
+    CHECK(error.find("weighted") != std::string::npos);
+    const solver_option good[] = {{"backcap", "2"}, {"backorder", "greedy"}};
+    REQUIRE(sokoban::parse_options(good, 2, o, error));
+    CHECK(o.backcap == 2);
+    CHECK(o.backorder == 1);
 }
