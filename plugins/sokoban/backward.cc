@@ -73,7 +73,11 @@ BackwardSearch::BackwardSearch(const Instance &inst, uint64_t memory_budget, uin
     dead_ = backward_dead_cells(b);
     occ_.assign(n, 0);
     mark_.assign(n, 0);
-    reach_.assign(n, 0);
+    area_.assign(n, 0);
+    tree_.init(n);
+    other_.assign(n, 0);
+    other_min_.assign(n, 0);
+    other_cells_.reserve(n);
     stack_.assign(n + 1, 0);
     cur_.assign(inst.state_size, 0);
     child_.assign(inst.state_size, 0);
@@ -81,22 +85,82 @@ BackwardSearch::BackwardSearch(const Instance &inst, uint64_t memory_budget, uin
     Scratch s;
     init_scratch(inst, s);
     initial_state(inst, s, target_.data());
+    target_hash_ = state_hash(inst, target_.data());
 }
 
-int BackwardSearch::flood(const uint8_t *occ, uint32_t stamp, int from) {
+uint32_t BackwardSearch::next_stamp(std::vector<uint32_t> &marks, uint32_t &stamp) {
+    if (++stamp == 0) { // wrapped: clear once every 4 billion floods
+        std::fill(marks.begin(), marks.end(), 0);
+        stamp = 1;
+    }
+    return stamp;
+}
+
+int BackwardSearch::flood(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from) {
     const Board &b = inst_.board;
     int top = 0, best = from;
     stack_[top++] = from;
-    mark_[from] = stamp;
+    marks[from] = stamp;
     while (top > 0) {
         const int c = stack_[--top];
         if (c < best) best = c;
         for (int d = 0; d < 4; ++d) {
             const int x = b.nb[c][d];
-            if (x < 0 || mark_[x] == stamp || occ[x]) continue;
-            mark_[x] = stamp;
+            if (x < 0 || marks[x] == stamp || occ[x]) continue;
+            marks[x] = stamp;
             stack_[top++] = x;
         }
+    }
+    return best;
+}
+
+int BackwardSearch::other_min(int x) {
+    if (other_[x] == other_stamp_) return other_min_[x];
+    const Board &b = inst_.board;
+    other_cells_.clear();
+    int top = 0, best = x;
+    stack_[top++] = x;
+    other_[x] = other_stamp_;
+    while (top > 0) {
+        const int c = stack_[--top];
+        other_cells_.push_back(c);
+        if (c < best) best = c;
+        for (int d = 0; d < 4; ++d) {
+            const int y = b.nb[c][d];
+            if (y < 0 || other_[y] == other_stamp_ || occ_[y]) continue;
+            other_[y] = other_stamp_;
+            stack_[top++] = y;
+        }
+    }
+    for (int c : other_cells_) other_min_[c] = best;
+    return best;
+}
+
+int BackwardSearch::child_player(int player, int box, int to, int q, uint32_t area) {
+    const Board &b = inst_.board;
+    // The child's empty cells: the parent's without `to`, plus `box`. search.h's local test for
+    // a push from `box` onto `to` reads the same cells (occ_ differs from the child's only on
+    // `box` and `to`, which it does not read): when it passes, q, `box` and every open neighbour
+    // of `to` lie in one area, R without `to` plus `box` (no other area opens onto `box`), and
+    // it gives that area's smallest cell.
+    const int local = local_child_player(b, occ_.data(), area_.data(), area, player, box, to);
+    if (local >= 0) return local;
+    // Else R's cut cells (areatree.h): R without `to` falls into parts; the other empty areas
+    // stay as they were. q's area is its part alone, unless `box` touches that part: then `box`
+    // joins it with every part and other area beside `box`.
+    if (!tree_.ready(area)) tree_.build(b, area_.data(), area, player);
+    const int mine = tree_.part_of(b, to, q);
+    bool joined = false;
+    for (int d = 0; d < 4 && !joined; ++d) {
+        const int y = b.nb[box][d];
+        joined = y >= 0 && y != to && area_[y] == area && tree_.part_of(b, to, y) == mine;
+    }
+    if (!joined) return tree_.part_min(mine);
+    int best = box;
+    for (int d = 0; d < 4; ++d) {
+        const int y = b.nb[box][d];
+        if (y < 0 || y == to || occ_[y]) continue;
+        best = std::min(best, area_[y] == area ? tree_.part_min(tree_.part_of(b, to, y)) : other_min(y));
     }
     return best;
 }
@@ -120,7 +184,7 @@ uint32_t BackwardSearch::push_node(const uint8_t *st, uint64_t hash, uint32_t pa
     const uint32_t id = store_.find_or_insert(st, hash, inserted);
     if (!inserted) return id;
     nodes_.push_back(Node{parent, move, g});
-    if (std::memcmp(st, target_.data(), inst_.state_size) == 0) {
+    if (hash == target_hash_ && std::memcmp(st, target_.data(), inst_.state_size) == 0) {
         goal_ = id;
         return id;
     }
@@ -141,10 +205,10 @@ bool BackwardSearch::start() {
         occ_[g] = 1;
         set_bit(cur_.data() + 2, g);
     }
-    const uint32_t stamp = ++stamp_;
+    const uint32_t stamp = next_stamp(mark_, stamp_);
     for (int c = 0; c < b.n; ++c) {
         if (occ_[c] || mark_[c] == stamp) continue;
-        const int p = flood(occ_.data(), stamp, c); // == c: cells are visited in index order
+        const int p = flood(occ_.data(), mark_.data(), stamp, c); // == c: cells are visited in index order
         cur_[0] = static_cast<uint8_t>(p & 0xff);
         cur_[1] = static_cast<uint8_t>(p >> 8);
         const uint32_t h = estimate(cur_.data());
@@ -172,35 +236,40 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
         ++expanded_;
         std::memcpy(cur_.data(), store_.state(id), size);
         const uint32_t g = nodes_[id].g;
-        const uint64_t hash = state_hash(inst_, cur_.data());
         const int player = state_player(cur_.data());
+        // Unpack the boxes (set bits, in cell order) and the hash (= state_hash()) in one pass.
+        uint64_t hash = b.zobrist_player[player];
         boxes_.clear();
         std::fill(occ_.begin(), occ_.end(), 0);
-        for (int c = 0; c < b.n; ++c)
-            if (test_bit(cur_.data() + 2, c)) {
+        for (uint32_t i = 2; i < size; ++i) {
+            unsigned byte = cur_[i];
+            while (byte != 0) { // unused high bits are zero, so every set bit is a cell
+                const int c = static_cast<int>(i - 2) * 8 + __builtin_ctz(byte);
+                byte &= byte - 1;
                 occ_[c] = 1;
                 boxes_.push_back(c);
+                hash ^= b.zobrist_box[c];
             }
+        }
         parent_boxes_ = boxes_;
         const int count = static_cast<int>(parent_boxes_.size());
         // The parent's matching, kept: each child re-inserts its one moved box's row (heuristic.h).
         if (evaluate_assigned(h_, parent_boxes_.data(), count, player, hs_, nullptr) == H_DEAD) continue;
         matching_keep_parent(hs_);
-        const uint32_t area = ++stamp_;
-        flood(occ_.data(), area, player);
-        // The area's marks are overwritten by the children's floods: keep them.
-        for (int c = 0; c < b.n; ++c) reach_[c] = mark_[c] == area;
+        // The player's area R; `player` is its smallest cell (states are normalized).
+        const uint32_t area = next_stamp(area_, area_stamp_);
+        flood(occ_.data(), area_.data(), area, player);
+        tree_.valid = false;
+        next_stamp(other_, other_stamp_);
         for (int row = 0; row < count; ++row) {
             const int box = parent_boxes_[row];
             for (int d = 0; d < 4; ++d) {
                 int to = -1, q = -1;
                 const int p = b.nb[box][d];
-                if (p < 0 || !reach_[p]) continue;
+                if (p < 0 || area_[p] != area) continue;
                 if (!pull_move(b, occ_.data(), box, d, to, q)) continue;
                 if (dead_[to]) continue;
-                occ_[box] = 0;
-                occ_[to] = 1;
-                const int np = flood(occ_.data(), ++stamp_, q);
+                const int np = child_player(player, box, to, q, area); // = the flood from q in the child
                 std::memcpy(child_.data(), cur_.data(), size);
                 clear_bit(child_.data() + 2, box);
                 set_bit(child_.data() + 2, to);
@@ -208,8 +277,9 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
                 child_[1] = static_cast<uint8_t>(np >> 8);
                 const uint64_t ch = hash ^ b.zobrist_box[box] ^ b.zobrist_box[to] ^ b.zobrist_player[player] ^
                                     b.zobrist_player[np];
-                occ_[box] = 1;
-                occ_[to] = 0;
+                // A state already stored is dropped as push_node would drop it, before its matching
+                // (a state's matching depends on its boxes only, so a stored one is never dead).
+                if (store_.find(child_.data(), ch) != StateStore::NONE) continue;
                 parent_boxes_[row] = to;
                 const uint32_t h = matching_child(h_, parent_boxes_.data(), count, row, q, hs_);
                 parent_boxes_[row] = box;

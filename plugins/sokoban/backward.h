@@ -35,6 +35,7 @@
 #include <tuple>
 #include <vector>
 
+#include "areatree.h"
 #include "heuristic.h"
 #include "search.h"
 #include "state_store.h"
@@ -82,7 +83,14 @@ private:
     using Entry = std::tuple<uint64_t, uint64_t, uint32_t>; // (priority, tie, node)
     bool start();
     uint64_t memory() const;
-    int flood(const uint8_t *occ, uint32_t stamp, int from); // smallest cell reached
+    // Flood over cells without boxes from `from`, marking `marks` with `stamp`; the smallest
+    // cell reached.
+    int flood(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from);
+    uint32_t next_stamp(std::vector<uint32_t> &marks, uint32_t &stamp);
+    // The child's smallest player cell after pulling the box on `box` onto `to`, the player to
+    // q (occ_ holds the parent; its area R is area_ == area, smallest cell `player`).
+    int child_player(int player, int box, int to, int q, uint32_t area);
+    int other_min(int x); // the smallest cell of the parent's empty area (not R) holding x
     uint32_t push_node(const uint8_t *st, uint64_t hash, uint32_t parent, uint32_t move, uint32_t g, uint32_t h,
                        bool &inserted);
 
@@ -94,11 +102,18 @@ private:
     std::vector<uint8_t> dead_;
     std::vector<uint8_t> target_; // the forward initial state
     std::vector<uint8_t> occ_;
-    std::vector<uint32_t> mark_;
+    std::vector<uint32_t> mark_; // the children's floods
     uint32_t stamp_ = 0;
+    std::vector<uint32_t> area_; // the expanded state's player area: area_[c] == area_stamp_
+    uint32_t area_stamp_ = 0;
+    AreaTree tree_;                  // R's cut cells, built when the local test cannot settle a child
+    std::vector<uint32_t> other_;    // cells of other areas met this expansion: other_ == other_stamp_
+    uint32_t other_stamp_ = 0;
+    std::vector<int> other_min_;     // their area's smallest cell
+    std::vector<int> other_cells_;
     std::vector<int> stack_, boxes_, parent_boxes_;
-    std::vector<uint8_t> reach_; // the expanded state's player area
     std::vector<uint8_t> cur_, child_;
+    uint64_t target_hash_ = 0;
     StateStore store_;
     std::vector<Node> nodes_;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open_;

@@ -74,13 +74,19 @@ struct Options {
     // back=off|t0|t1|only (0-3; backward.h, portfolio.cc): the backward (pull) search member on
     // thread 0 or thread 1 beside what that thread runs (1024 of its expansions after every 4096
     // of the thread's own; greedy), or alone on every thread (only: even threads greedy, odd
-    // weighted A* w=1.5; the forward searches do not run). Default off.
-    int back = 0;
+    // weighted A* w=1.5; the forward searches do not run). Default t0, as a capped greedy guest
+    // (backcpu=10 backcap=1 backorder=greedy: README session 15).
+    int back = 1;
     // backcpu=off|P (1-90; portfolio.h CpuShares): with back=t0|t1, the backward member is
     // weighted A* w=1.5 and gets P% of that thread's CPU time instead of 1024 expansions per
     // 4096, from the thread's best-first expansion backafter=N on (0 off).
-    int backcpu = 0;
+    int backcpu = 10;
     uint64_t backafter = 0;
+    // backcap=S (0 none): with backcpu, the backward guest is dropped (its memory freed) once it
+    // has used S CPU seconds. backorder=auto|greedy|weighted (0-2): with back=t0|t1, its order
+    // (auto: greedy, weighted A* w=1.5 with backcpu).
+    int backcap = 1;
+    int backorder = 1;
     // packall=off|t0|t1|fess0|fess1 (0-4, default t1): a guest FESS member with the packing macro on every
     // box (fesspack=all for it alone) on thread 0 or 1, packallcpu=P% (1-90) of the thread's CPU
     // time until it has used packallcap=S CPU seconds (0: no cap); fess0|fess1: thread 0's or

@@ -47,6 +47,18 @@ public:
         return id;
     }
 
+    // The number of `st` (hash h), or NONE when it is not stored (nothing is inserted).
+    static constexpr uint32_t NONE = UINT32_MAX;
+    uint32_t find(const uint8_t *st, uint64_t h) const {
+        const uint64_t tag = h & TAG_MASK;
+        for (uint64_t slot = h & mask_; index_[slot] != EMPTY; slot = (slot + 1) & mask_) {
+            const uint64_t e = index_[slot];
+            if ((e & TAG_MASK) == tag && std::memcmp(state(static_cast<uint32_t>(e)), st, n_) == 0)
+                return static_cast<uint32_t>(e);
+        }
+        return NONE;
+    }
+
     const uint8_t *state(uint32_t id) const { return &arena_[static_cast<size_t>(id) * n_]; }
 
     // Appends the states of `path` (numbers, in order) to `out`.

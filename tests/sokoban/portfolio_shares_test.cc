@@ -70,7 +70,10 @@ TEST_CASE("Sokoban.Shares.TheMostOwedGuestFirstACapDropsALateGuestOwesNothingBef
 TEST_CASE("Sokoban.Shares.OptionsParse") {
     sokoban::Options o;
     std::string error;
-    CHECK(o.backcpu == 0);
+    CHECK(o.back == 1);     // t0: a capped greedy guest (session 15)
+    CHECK(o.backcpu == 10);
+    CHECK(o.backcap == 1);
+    CHECK(o.backorder == 1);
     CHECK(o.packall == 2); // t1
     CHECK(o.packallcpu == 10);
     CHECK(o.packallcap == 1);
