@@ -58,13 +58,13 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
     return f;
 }
 
-FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
+FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const PackingOrder *order)
     : inst_(inst), budget_(memory_budget), advisors_(inst.options.fessadvice), store_(inst.state_size) {
     turns_packed_ = inst.options.fessturns == 1;
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
-    if (use_order_) order_ = compute_packing_order(inst.board, inst.options.packorder == 1 ? PACK_OUT_START : inst.options.packorder == 4 ? PACK_OUT_MATCH : inst.options.packorder == 5 ? PACK_OUT_PARK : PACK_OUT_FLOOR);
+    if (use_order_) order_ = order ? *order : compute_packing_order(inst.board, pack_out_of(inst.options, PACK_FOR_DEFAULT));
     if (inst.options.fessrooms) {
         rooms_ = compute_rooms(inst.board);
         use_rooms_ = !rooms_.links.empty();
