@@ -188,6 +188,7 @@ private:
     bool pack_try(size_t i, const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path);
     PackPathScratch pps_;
     std::vector<uint8_t> target_, macro_;
+    std::vector<int> targets_; // the cells target_ marks: the next layer's empty goals and untaken parks
     std::vector<std::pair<uint16_t, int>> cand_;
     // pack_prepare's floods (the boxes as walls), stamps per cell: pack_mark_ on the player's area,
     // pack_mark_ + 1 on the other areas that hold a target (session 13: no labelling of every area).

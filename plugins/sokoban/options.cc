@@ -152,7 +152,8 @@ const char *const OPTIONS_HELP =
     "                            would fall back a goal's box may be parked on a cell off the\n"
     "                            goals first (left there as a wall, moved onto its goal later)\n"
     "packorder0=floor|start|match|park, packorder1=..., packorderall=...\n"
-    "                            (packorder's) the packing order of thread 0's FESS members (fess0\n"
+    "                            (park for packorder0 unless packorder= is given; packorder's for\n"
+    "                            the others) the packing order of thread 0's FESS members (fess0\n"
     "                            and its plan mate), of thread 1's, or of the packall guest alone,\n"
     "                            whatever packorder says (in any position); each distinct order is\n"
     "                            computed once per level\n"
@@ -265,6 +266,7 @@ bool on_off(const char *key, const char *value, bool &out, std::string &error) {
 
 bool parse_options(const solver_option *options, size_t count, Options &out, std::string &error) {
     Options o;
+    bool packorder_given = false, packorder0_given = false; // packorder= sets every member (below)
     for (size_t i = 0; i < count; ++i) {
         const char *key = options[i].key ? options[i].key : "";
         const char *value = options[i].value ? options[i].value : "";
@@ -402,8 +404,10 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!expansions(key, value, true, o.fessearly, error)) return false;
         } else if (std::strcmp(key, "packorder") == 0) {
             if (!one_of(key, value, {"floor", "start", "t0", "t1", "match", "park"}, o.packorder, error)) return false;
+            packorder_given = true;
         } else if (std::strcmp(key, "packorder0") == 0 || std::strcmp(key, "packorder1") == 0 || std::strcmp(key, "packorderall") == 0) {
             int &member = key[9] == '0' ? o.packorder0 : key[9] == '1' ? o.packorder1 : o.packorderall;
+            packorder0_given |= key[9] == '0';
             if (!one_of(key, value, {"floor", "start", "match", "park"}, member, error)) return false; // packing.h PACK_OUT_* 0-3
         } else if (std::strcmp(key, "fessturns") == 0) {
             if (!one_of(key, value, {"cells", "packed", "mixed"}, o.fessturns, error)) return false;
@@ -447,6 +451,9 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             return false;
         }
     }
+    // packorder0's default (park, session 15) holds only while packorder= is not given: that
+    // one names every member's order unless packorder0= is given too (in any position).
+    if (packorder_given && !packorder0_given) o.packorder0 = -1;
     out = o;
     return true;
 }

@@ -400,8 +400,16 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
     const sokoban::Options d;
-    CHECK(d.packorder0 == -1); // packorder's rule for every member by default
-    CHECK(d.packorder1 == -1);
+    CHECK(d.packorder0 == sokoban::PACK_OUT_PARK); // park on thread 0's members by default (session 15)
+    CHECK(d.packorder1 == -1);                     // packorder's rule (match) on the others
+    CHECK(parsed("packorder", "match").packorder0 == -1); // packorder= sets every member ...
+    CHECK(parsed("packorder", "floor").packorder0 == -1);
+    const solver_option both[] = {{"packorder0", "start"}, {"packorder", "match"}}; // ... but an explicit packorder0=, in any position
+    sokoban::Options got;
+    std::string err;
+    REQUIRE(sokoban::parse_options(both, 2, got, err));
+    CHECK(got.packorder0 == sokoban::PACK_OUT_START);
+    CHECK(got.packorder == 4);
     CHECK(d.packorderall == -1);
     CHECK(parsed("packorder0", "floor").packorder0 == sokoban::PACK_OUT_FLOOR);
     CHECK(parsed("packorder0", "park").packorder0 == sokoban::PACK_OUT_PARK);
@@ -417,9 +425,12 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
         CHECK(refused(key, "Park").find(key) != std::string::npos);
     }
     // pack_out_of (fess.h): a member's own option, else packorder's rule.
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_MATCH);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_PARK);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_MATCH);
     CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_MATCH);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_MATCH);
     sokoban::Options o;
+    o.packorder0 = -1;
     o.packorder = 5; // packorder=park sets every member ...
     o.packorder1 = sokoban::PACK_OUT_MATCH; // ... but thread 1's, which says match
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_PARK);
@@ -427,6 +438,7 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_MATCH);
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_PARK);
     o = sokoban::Options{};
+    o.packorder0 = -1;
     o.packorder = 2; // t0: start on thread 0's members, floor on thread 1's and the guest's
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_START);
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_FLOOR);
