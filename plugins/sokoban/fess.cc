@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "deadsquares.h"
 #include "kids.h"
 #include "ordering.h"
 
@@ -58,13 +59,13 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
     return f;
 }
 
-FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget)
+FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const PackingOrder *order)
     : inst_(inst), budget_(memory_budget), advisors_(inst.options.fessadvice), store_(inst.state_size) {
     turns_packed_ = inst.options.fessturns == 1;
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
-    if (use_order_) order_ = compute_packing_order(inst.board, inst.options.packorder == 1 ? PACK_OUT_START : inst.options.packorder == 4 ? PACK_OUT_MATCH : inst.options.packorder == 5 ? PACK_OUT_PARK : PACK_OUT_FLOOR);
+    if (use_order_) order_ = order ? *order : compute_packing_order(inst.board, pack_out_of(inst.options, PACK_FOR_DEFAULT));
     if (inst.options.fessrooms) {
         rooms_ = compute_rooms(inst.board);
         use_rooms_ = !rooms_.links.empty();
@@ -104,6 +105,16 @@ void FessSearch::layer_tables() {
             uint16_t &d = layer_dist_[static_cast<size_t>(l) * b.n + c];
             d = std::min(d, dist[g * b.n + c]);
         }
+    }
+    // packorder=park: a park is one of its place layer's fills, so the layer's table holds the
+    // pushes to its cell too (the packing macro and the toward advisor aim at it; without it a
+    // layer that only places a park had no finite entry, and the macro did nothing there).
+    if (!use_order_) return;
+    for (const PackingOrder::Park &p : order_.parks) {
+        if (p.place_layer < 0 || p.place_layer >= layers || p.cell < 0) continue;
+        const std::vector<uint16_t> to = pull_distances(b, p.cell);
+        uint16_t *row = &layer_dist_[static_cast<size_t>(p.place_layer) * b.n];
+        for (int c = 0; c < b.n; ++c) row[c] = std::min(row[c], to[c]);
     }
 }
 
@@ -169,8 +180,15 @@ size_t FessSearch::pack_prepare(const uint8_t *state) {
     // cell: none (often), and the floods are not needed.
     const uint16_t *d = &layer_dist_[static_cast<size_t>(next) * b.n];
     auto live = [&](int to) { return to >= 0 && !occ[to] && b.boxable[to] && !(inst_.dead[to] && !b.goal[to]); };
+    // A box on a park cell placed before the next layer whose goal comes later stays parked.
+    auto parked = [&](int x) {
+        for (const PackingOrder::Park &p : order_.parks)
+            if (p.cell == x && p.place_layer <= next && order_.layer[p.goal] > next) return true;
+        return false;
+    };
     for (int x : scratch_.boxes) {
         if (b.goal[x] && order_.layer[x] <= next) continue; // packed, or in the layer being filled
+        if (!order_.parks.empty() && parked(x)) continue;
         if (d[x] == UINT16_MAX) continue;
         bool push = false;
         for (int e = 0; e < 4 && !push; ++e) {
@@ -181,8 +199,14 @@ size_t FessSearch::pack_prepare(const uint8_t *state) {
     }
     if (cand_.empty()) return 0;
     target_.assign(b.n, 0);
+    targets_.clear();
     for (int g : b.goals)
-        if (order_.layer[g] == next && !occ[g]) target_[g] = 1;
+        if (order_.layer[g] == next && !occ[g]) targets_.push_back(g);
+    // The next layer's parks not taken yet (packed_in_order counts a park once a box stands on
+    // its cell or on its goal): their cells are targets too.
+    for (const PackingOrder::Park &p : order_.parks)
+        if (p.place_layer == next && !occ[p.cell] && !occ[p.goal]) targets_.push_back(p.cell);
+    for (int t : targets_) target_[t] = 1;
     // The player's area (stamp P), then the other areas that hold a target (P + 1).
     if (pack_area_.size() != static_cast<size_t>(b.n) || pack_mark_ >= UINT32_MAX - 2) {
         pack_area_.assign(b.n, 0);
@@ -192,8 +216,7 @@ size_t FessSearch::pack_prepare(const uint8_t *state) {
     const uint32_t P = pack_mark_, G = pack_mark_ + 1;
     pack_flood(pack_player_, P);
     pack_player_goal_ = false;
-    for (int g : b.goals) {
-        if (!target_[g]) continue;
+    for (int g : targets_) {
         if (pack_area_[g] == P) pack_player_goal_ = true;
         else if (pack_area_[g] != G) pack_flood(g, G);
     }

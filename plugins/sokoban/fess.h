@@ -94,12 +94,36 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
                            const PackingOrder *order = nullptr, const RoomMap *rooms = nullptr,
                            const PlanMap *plan = nullptr, uint8_t plan_mask = 0);
 
+// The members whose packing order can be set apart (packorder0=, packorder1=, packorderall=,
+// options.h): the default (a FessSearch built without an order: packorder's rule, floor for
+// t0|t1), thread 0's FESS members (fess0 and its plan mate), thread 1's, and the packall guest.
+enum : int { PACK_FOR_DEFAULT = 0, PACK_FOR_FESS0 = 1, PACK_FOR_FESS1 = 2, PACK_FOR_PACKALL = 3 };
+// The pull-out rule (packing.h PACK_OUT_*) of `member`'s packing order: its own option when set,
+// else packorder's (t0|t1: start on the one thread's members, floor on the other's and the
+// guest's, as since session 12).
+static_assert(PACK_OUT_FLOOR == 0 && PACK_OUT_START == 1 && PACK_OUT_MATCH == 2 && PACK_OUT_PARK == 3,
+              "packorder0|1|all store floor|start|match|park as these codes (options.cc)");
+inline int pack_out_of(const Options &o, int member) {
+    const int own = member == PACK_FOR_FESS0 ? o.packorder0 : member == PACK_FOR_FESS1 ? o.packorder1 : member == PACK_FOR_PACKALL ? o.packorderall : -1;
+    if (own >= 0) return own;
+    switch (o.packorder) {
+    case 1: return PACK_OUT_START;
+    case 2: return member == PACK_FOR_FESS0 ? PACK_OUT_START : PACK_OUT_FLOOR;
+    case 3: return member == PACK_FOR_FESS1 ? PACK_OUT_START : PACK_OUT_FLOOR;
+    case 4: return PACK_OUT_MATCH;
+    case 5: return PACK_OUT_PARK;
+    default: return PACK_OUT_FLOOR;
+    }
+}
+
 class FessSearch {
 public:
     enum class Status { running, solved, exhausted, memory };
     // The advisors are on when inst.options.fessadvice is (off: every move weight 1); the
-    // packing order is used when inst.options.fessorder is on.
-    FessSearch(const Instance &inst, uint64_t memory_budget);
+    // packing order is used when inst.options.fessorder is on: `order` when given (computed
+    // once per level and shared by the members that use the same rule, portfolio.cc), else the
+    // one inst.options.packorder names.
+    FessSearch(const Instance &inst, uint64_t memory_budget, const PackingOrder *order = nullptr);
     const PackingOrder *order() const { return use_order_ ? &order_ : nullptr; }
     const RoomMap *rooms() const { return use_rooms_ ? &rooms_ : nullptr; }
     const PlanMap *plan() const { return plan_mask_ ? &plan_ : nullptr; }
@@ -164,6 +188,7 @@ private:
     bool pack_try(size_t i, const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path);
     PackPathScratch pps_;
     std::vector<uint8_t> target_, macro_;
+    std::vector<int> targets_; // the cells target_ marks: the next layer's empty goals and untaken parks
     std::vector<std::pair<uint16_t, int>> cand_;
     // pack_prepare's floods (the boxes as walls), stamps per cell: pack_mark_ on the player's area,
     // pack_mark_ + 1 on the other areas that hold a target (session 13: no labelling of every area).
@@ -219,8 +244,8 @@ public:
     // false|true) whatever the options say.
     void set_turns(bool packed) { turns_packed_ = packed; }
     // For this search only, before its first run(): the packing order's pull-out rule
-    // (packing.h: PACK_OUT_FLOOR or PACK_OUT_START, packorder=floor|start|t0|t1) whatever the
-    // options say; nothing with fessorder=off.
+    // (packing.h: PACK_OUT_FLOOR, _START, _MATCH or _PARK; packorder=) whatever the options
+    // say; nothing with fessorder=off. The portfolio passes the order to the constructor instead.
     void set_order(int out);
     // For this search only, before its first run(): the packing macro for every box that has
     // one (true, fesspack=all) or for the nearest (false, on); nothing with fesspack=off

@@ -67,6 +67,13 @@ struct Options {
     // the must-stay levels lost (README); start was the default of session 12.
     // park (5): as match, with parking where match would fall back (packing.h PACK_OUT_PARK).
     int packorder = 4;
+    // packorder0=, packorder1=, packorderall=floor|start|match|park (packing.h PACK_OUT_* 0-3;
+    // -1: packorder's rule): the packing order of thread 0's FESS members (fess0 and its plan
+    // mate), of thread 1's, and of the packall guest, whatever packorder says (fess.h
+    // pack_out_of; portfolio.cc computes each distinct order once per level). Default since
+    // session 15: park (3) on thread 0's members, packorder's rule (match) on the others;
+    // packorder= given without packorder0= sets packorder0 to -1 (every member, options.cc).
+    int packorder0 = 3, packorder1 = -1, packorderall = -1;
     int fessturns = 0; // fessturns=cells|packed|mixed (0, 1, 2; fess.h): FESS's turns go round the non-empty cells (cells), or round the packed counts first and the cells of each in turn (packed); mixed: packed on thread 0's members only, cells on thread 1's (portfolio.cc)
     // cdmembers=all|LIST (CD_* bits below): the searches that run corraldead=on|pi; the others
     // run without it (portfolio.h names the members).

@@ -62,11 +62,29 @@ struct Shared {
     bool fess_won = false;                     // the winner's path came from its FESS search
     bool back_won = false;                     // ... or from its backward search (back=, backward.h)
     bool packall_won = false;                  // ... or from its packall guest (packall=t0|t1)
+    // The packing orders the FESS members use (packing.h PACK_OUT_*: floor, start, match,
+    // park), each computed once per level before the threads start (portfolio_solve) and only
+    // read by them; nullptr for one no member uses.
+    std::unique_ptr<PackingOrder> orders[4];
 };
 
 bool stop_requested(const Shared &sh) {
     if (sh.winner.load(std::memory_order_relaxed) != 0) return true; // relaxed: only a hint to stop
     return sh.services->should_stop && sh.services->should_stop(sh.services->ctx);
+}
+
+// A FESS member of the portfolio with the thread's scratch settings (no_tunnels, room_shortcut,
+// the local deadlock radius), the corral deadlock mode of `cd_member` (a CD_* bit, options.h)
+// and the packing order of `pack_member` (fess.h PACK_FOR_*), computed once in sh.orders.
+std::unique_ptr<FessSearch> fess_member(const Shared &sh, const Scratch &scratch, uint64_t budget, uint32_t cd_member, int pack_member) {
+    const int out = pack_out_of(sh.inst.options, pack_member);
+    std::unique_ptr<FessSearch> f(new FessSearch(sh.inst, budget, sh.orders[out].get()));
+    if (!sh.orders[out]) f->set_order(out); // not computed beforehand (a member portfolio_solve did not foresee)
+    f->scratch().no_tunnels = scratch.no_tunnels;
+    f->scratch().room_shortcut = scratch.room_shortcut;
+    f->scratch().localdead.radius = scratch.localdead.radius;
+    f->scratch().corraldead.mode = corraldead_mode(sh.inst.options, cd_member);
+    return f;
 }
 
 void run_search(Shared &sh, unsigned k) {
@@ -125,11 +143,7 @@ void run_search(Shared &sh, unsigned k) {
     if (!back_only && thread_fess && inst.options.fesspack != 0 && ((inst.options.packall == 1 && k == 0) || (inst.options.packall == 2 && k == 1))) {
         const uint64_t share = inst.options.packallcap > 0 ? budget / 16 : budget / 4;
         budget -= share;
-        packer.reset(new FessSearch(inst, share));
-        packer->scratch().no_tunnels = scratch.no_tunnels;
-        packer->scratch().room_shortcut = scratch.room_shortcut;
-        packer->scratch().localdead.radius = scratch.localdead.radius;
-        packer->scratch().corraldead.mode = corraldead_mode(inst.options, k == 0 ? CD_FESS0 : CD_FESS1);
+        packer = fess_member(sh, scratch, share, k == 0 ? CD_FESS0 : CD_FESS1, PACK_FOR_PACKALL);
         packer->set_pack_all(true);
     }
     // packall=fess0|fess1: the thread's own FESS members with the macro on every box instead.
@@ -139,27 +153,18 @@ void run_search(Shared &sh, unsigned k) {
     const uint64_t fess_after = k == 0 ? inst.options.fess0after : inst.options.fess1after;
     if ((k == 1 && inst.options.fess != 0) || (k == 0 && inst.options.fess0 != 0)) {
         if (!fess_only) budget /= 2;
-        fess.reset(new FessSearch(inst, budget));
-        fess->scratch().no_tunnels = scratch.no_tunnels;
-        fess->scratch().room_shortcut = scratch.room_shortcut;
-        fess->scratch().localdead.radius = scratch.localdead.radius;
+        // packorder=t0|t1 (the start cells' order on one thread's members only), packorder0|1:
+        // the members' order (fess.h pack_out_of).
+        const int pack_for = k == 0 ? PACK_FOR_FESS0 : PACK_FOR_FESS1;
+        fess = fess_member(sh, scratch, budget, k == 0 ? CD_FESS0 : CD_FESS1, pack_for);
         if (k == 0) fess->set_chain(inst.options.fess0 == 2);
         if (inst.options.fessturns == 2) fess->set_turns(k == 0); // fessturns=mixed: packed turns on thread 0 only
-        // packorder=t0|t1: the start cells' packing order on one thread's members only.
-        const int out = inst.options.packorder == 2 || inst.options.packorder == 3 ? ((inst.options.packorder == 2) == (k == 0) ? PACK_OUT_START : PACK_OUT_FLOOR) : -1;
-        if (out >= 0) fess->set_order(out);
-        fess->scratch().corraldead.mode = corraldead_mode(inst.options, k == 0 ? CD_FESS0 : CD_FESS1);
         if (own_pack_all) fess->set_pack_all(true);
         if ((k == 1 && !fess_only && inst.options.fess1with == 1) || (k == 0 && inst.options.fess0with == 1)) {
-            mate.reset(new FessSearch(inst, budget));
-            mate->scratch().no_tunnels = scratch.no_tunnels;
-            mate->scratch().room_shortcut = scratch.room_shortcut;
-            mate->scratch().localdead.radius = scratch.localdead.radius;
+            mate = fess_member(sh, scratch, budget, k == 0 ? CD_PLAN0 : CD_PLAN1, pack_for);
             mate->set_plan(std::max(1, inst.options.fessplan));
             mate->set_chain(true); // thread 0's member has the toward advisor on every push
             if (inst.options.fessturns == 2) mate->set_turns(k == 0);
-            if (out >= 0) mate->set_order(out);
-            mate->scratch().corraldead.mode = corraldead_mode(inst.options, k == 0 ? CD_PLAN0 : CD_PLAN1);
             if (own_pack_all) mate->set_pack_all(true);
         }
     }
@@ -432,6 +437,19 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
     sh.expanded.assign(T, 0);
     sh.outcome.assign(T, 0);
     sh.shares.assign(T, std::string());
+    // The packing orders of the FESS members run_search will build (thread 0's and 1's, the
+    // packall guest), each distinct one computed once here instead of once per member.
+    const Options &opt = inst.options;
+    if (opt.fessorder && opt.back != 3) {
+        const bool fess0 = opt.fess0 != 0, fess1 = T >= 2 && opt.fess != 0;
+        const bool guest = opt.fesspack != 0 && ((opt.packall == 1 && fess0) || (opt.packall == 2 && fess1));
+        const bool used[3] = {fess0, fess1, guest};
+        const int member[3] = {PACK_FOR_FESS0, PACK_FOR_FESS1, PACK_FOR_PACKALL};
+        for (int i = 0; i < 3; ++i) {
+            const int out = pack_out_of(opt, member[i]);
+            if (used[i] && !sh.orders[out]) sh.orders[out].reset(new PackingOrder(compute_packing_order(inst.board, out)));
+        }
+    }
     Task task{&sh};
     auto body = [](void *arg, uint64_t begin, uint64_t end, uint32_t) {
         Task *t = static_cast<Task *>(arg);

@@ -394,3 +394,93 @@ TEST_CASE("Sokoban.PackingOrder.ParkOrderIsFollowableWithoutFallBack") {
     CHECK(checked > 0);
     CHECK(bad_park < bad_match);
 }
+
+// Session 15 (packorder0=, packorder1=, packorderall=): a packing order per portfolio member.
+TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    const sokoban::Options d;
+    CHECK(d.packorder0 == sokoban::PACK_OUT_PARK); // park on thread 0's members by default (session 15)
+    CHECK(d.packorder1 == -1);                     // packorder's rule (match) on the others
+    CHECK(parsed("packorder", "match").packorder0 == -1); // packorder= sets every member ...
+    CHECK(parsed("packorder", "floor").packorder0 == -1);
+    const solver_option both[] = {{"packorder0", "start"}, {"packorder", "match"}}; // ... but an explicit packorder0=, in any position
+    sokoban::Options got;
+    std::string err;
+    REQUIRE(sokoban::parse_options(both, 2, got, err));
+    CHECK(got.packorder0 == sokoban::PACK_OUT_START);
+    CHECK(got.packorder == 4);
+    CHECK(d.packorderall == -1);
+    CHECK(parsed("packorder0", "floor").packorder0 == sokoban::PACK_OUT_FLOOR);
+    CHECK(parsed("packorder0", "park").packorder0 == sokoban::PACK_OUT_PARK);
+    CHECK(parsed("packorder1", "start").packorder1 == sokoban::PACK_OUT_START);
+    CHECK(parsed("packorderall", "match").packorderall == sokoban::PACK_OUT_MATCH);
+    CHECK(parsed("packorder0", "park").packorder1 == -1); // the others untouched
+    for (const char *key : {"packorder0", "packorder1", "packorderall"}) {
+        CAPTURE(key);
+        const std::string e = refused(key, "t0"); // t0|t1 belong to packorder alone
+        CHECK(e.find(key) != std::string::npos);
+        CHECK(e.find("floor, start, match or park") != std::string::npos);
+        CHECK(refused(key, "").find(key) != std::string::npos);
+        CHECK(refused(key, "Park").find(key) != std::string::npos);
+    }
+    // pack_out_of (fess.h): a member's own option, else packorder's rule.
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_PARK);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_MATCH);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_MATCH);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_MATCH);
+    sokoban::Options o;
+    o.packorder0 = -1;
+    o.packorder = 5; // packorder=park sets every member ...
+    o.packorder1 = sokoban::PACK_OUT_MATCH; // ... but thread 1's, which says match
+    CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_PARK);
+    CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_PARK);
+    CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_MATCH);
+    CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_PARK);
+    o = sokoban::Options{};
+    o.packorder0 = -1;
+    o.packorder = 2; // t0: start on thread 0's members, floor on thread 1's and the guest's
+    CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_START);
+    CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_FLOOR);
+    CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_FLOOR);
+    o.packorder = 3;
+    CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_START);
+    CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_FLOOR);
+}
+
+TEST_CASE("Sokoban.PackingOrder.GivenOrderIsTheOptionsOrder") {
+    // A FessSearch given a computed order (the portfolio's, computed once) searches as one
+    // whose options name that order: the same expansions on the hand-made park level.
+    sokoban::Options park_o, match_o;
+    park_o.packorder = 5;
+    match_o.packorder = 4;
+    sokoban_test::Fixture fp(PARK_LEVEL, park_o), fm(PARK_LEVEL, match_o);
+    const sokoban::PackingOrder park = sokoban::compute_packing_order(fm.inst.board, sokoban::PACK_OUT_PARK);
+    REQUIRE_FALSE(park.parks.empty());
+    sokoban::FessSearch by_option(fp.inst, 64u << 20), given(fm.inst, 64u << 20, &park);
+    for (sokoban::FessSearch *s : {&by_option, &given}) {
+        s->scratch().localdead.radius = 2;
+        REQUIRE(s->run(100000, {}) == sokoban::FessSearch::Status::solved);
+    }
+    CHECK(given.expanded() == by_option.expanded());
+    REQUIRE(given.order() != nullptr);
+    CHECK(given.order()->layer == park.layer);
+    sokoban_test::check_moves_replay(PARK_LEVEL, sokoban_test::fess_moves(given, fm));
+}
+
+TEST_CASE("Sokoban.PackingOrder.PortfolioWithPerMemberOrdersSolvesAndReplays") {
+    // Microban 3 and 24 (parked orders with a park): the portfolio with park on one member
+    // and match (or floor) on the others solves, and the verifier replays the moves.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    const std::vector<std::vector<solver_option>> settings = {
+        {{"packorder0", "park"}, {"fess0after", "0"}, {"fess1after", "0"}},
+        {{"packorder1", "park"}, {"packorderall", "park"}, {"fess0after", "0"}, {"fess1after", "0"}},
+        {{"packorder", "park"}, {"packorder0", "floor"}, {"packorder1", "match"}, {"fess0after", "0"}, {"fess1after", "0"}}};
+    for (uint32_t level : {3u, 24u})
+        for (size_t i = 0; i < settings.size(); ++i) {
+            CAPTURE(level);
+            CAPTURE(i);
+            sokoban_test::StubRuntime rt;
+            sokoban_test::portfolio_solves_and_replays(micro, level, settings[i], rt);
+        }
+}
