@@ -3,9 +3,12 @@
 # techniques on, then with each one turned off, and print one table row per configuration:
 # levels solved, then nodes expanded and the solver's own seconds summed over the `common`
 # levels (those every configuration solved, so the rows compare the same work).
-#   tools/sokoban-ablation.sh [--time-limit S] [--threads N] [--build DIR] FILE|DIR...
+#   tools/sokoban-ablation.sh [--time-limit S | --cpu S] [--threads N] [--build DIR] FILE|DIR...
 # A FILE is solved with --level all; a DIR stands for every *.txt map in it (one run each,
 # summed into one row), e.g. puzzles/sokoban/course.
+# --cpu S (whole seconds): every level in a process of its own under `ulimit -t S` (CPU seconds over all its
+# threads) instead of a wall-clock limit, so that a loaded machine changes the seconds but not
+# which levels are solved; a level stopped by the CPU limit counts as not solved.
 # Default: 5 s per level, 1 thread (the runtime's astar engine, which counts nodes; the
 # portfolio rows run with 2 threads, their nodes the states the portfolio reports expanded over
 # both searches; move
@@ -20,16 +23,19 @@
 # floods instead of the parent area's tree: the same nodes, more seconds; and, portfolio rows,
 # corraldead=off (no member runs it) and on (every member runs it) against the default fess0;
 # fess1with=greedy|plan and fess0with=astar|none, what the FESS members alternate with once
-# they have started, against the defaults none and plan).
+# they have started, against the defaults none and plan; back=off, the backward guest on thread
+# 0, and packall=off, the packall guest on thread 1, against their defaults t0 and t1;
+# packorder0=match, thread 0's FESS members with the packing order of the others, against park).
 set -euo pipefail
-limit=5; threads=1; build=build
+limit=5; threads=1; build=build; cpu=
 files=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --time-limit) limit=$2; shift 2;;
+        --cpu) cpu=$2; shift 2;;
         --threads) threads=$2; shift 2;;
         --build) build=$2; shift 2;;
-        -h|--help) sed -n '2,21p' "$0"; exit 0;;
+        -h|--help) sed -n '2,27p' "$0"; exit 0;;
         *) files+=("$1"); shift;;
     esac
 done
@@ -73,12 +79,35 @@ configs=("all on|"
          "fessearly 65536 (2 thr.)|--threads 2 --option portfolio=on --option fessearly=65536"
          "packorder floor (2 thr.)|--threads 2 --option portfolio=on --option packorder=floor"
          "packorder t0 (2 thr.)|--threads 2 --option portfolio=on --option packorder=t0"
-         "packorder t1 (2 thr.)|--threads 2 --option portfolio=on --option packorder=t1")
+         "packorder t1 (2 thr.)|--threads 2 --option portfolio=on --option packorder=t1"
+         "packorder0 match (2 thr.)|--threads 2 --option portfolio=on --option packorder0=match"
+         "back off (2 thr.)|--threads 2 --option portfolio=on --option back=off"
+         "packall off (2 thr.)|--threads 2 --option portfolio=on --option packall=off")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
+# One level (file, level number or empty) in a process of its own under `ulimit -t $cpu`; a
+# process stopped by the limit gives a line of its own ("cpu_limit") in place of the JSON.
+one() {
+    local m=$1 k=$2; shift 2
+    local lv=(); [ -n "$k" ] && lv=(--level "$k")
+    local out
+    out=$( (ulimit -t "$cpu"; "$build/solver" --plugin sokoban --input "$m" "${lv[@]}" --time-limit $((cpu * 10)) --stats json "$@" 2>&1 >/dev/null) 2>/dev/null | grep '^{' || true)
+    if [ -n "$out" ]; then echo "$out"
+    else echo "{\"plugin\":\"sokoban\",\"source\":\"$m\",\"level\":${k:-1},\"result\":\"cpu_limit\",\"verified\":false,\"expanded\":0,\"seconds\":$cpu,}"
+    fi
+}
 # The JSON lines of one configuration on one collection (a file, or every map of a folder).
 run() {
     local f=$1; shift
-    if [ -d "$f" ]; then
+    if [ -n "$cpu" ]; then
+        if [ -d "$f" ]; then
+            for m in "$f"/*.txt; do one "$m" "" "$@"; done
+        else
+            local n
+            n=$("$build/solver" --plugin sokoban --input "$f" --level 1000000 2>&1 | sed -n 's/.*the input holds \([0-9]*\) levels.*/\1/p' || true)
+            [ -n "$n" ] || n=1
+            for k in $(seq 1 "$n"); do one "$f" "$k" "$@"; done
+        fi
+    elif [ -d "$f" ]; then
         for m in "$f"/*.txt; do
             "$build/solver" --plugin sokoban --input "$m" --time-limit "$limit" --stats json "$@" 2>&1 >/dev/null | grep '^{' || true
         done
@@ -117,4 +146,5 @@ for f in "${files[@]}"; do
         i=$((i + 1))
     done
 done
-echo "time limit $limit s per level, $threads thread(s) unless the row says otherwise"
+if [ -n "$cpu" ]; then echo "CPU limit $cpu s per level (ulimit -t, one process each), $threads thread(s) unless the row says otherwise"
+else echo "time limit $limit s per level, $threads thread(s) unless the row says otherwise"; fi
