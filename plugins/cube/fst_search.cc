@@ -142,7 +142,7 @@ struct Ctx {
     bool lazy_inv = true;            // lazy_inverse=on: Worker::batch's inverse axes one at a time
     bool rows_first = true;          // rows_first=on: Worker::batch prefetches its nodes' class rows first
     bool lazy_corners = true;        // lazy_corners=on: Worker::batch skips corner reads that cannot cut
-    bool fa_exact = true;            // first_axis=exact: see first_axis
+    bool fa_exact = false;           // first_axis=exact: see first_axis
     const SliceClasses *isc = nullptr;  // inverse_classes=cache: the inverse's classes via SliceClasses
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;

@@ -106,10 +106,10 @@ const char *const OPTIONS_HELP =
     "lazy_corners=on|off search with batch: read a child's corner table entry only when its parent's\n"
     "                    corner distance is within one of the bound (on, default; a move changes it\n"
     "                    by at most one, so the others pass anyway); off: every child's (same nodes)\n"
-"first_axis=exact|max  search with batch: of the forward axes at the largest parent distance,\n"
-"                    look up first one whose distance is exact, not an upper bound (exact,\n"
-"                    default: such a child must come closer to pass, so fails more often);\n"
-"                    max: the lowest-numbered (same nodes)";
+    "first_axis=max|exact  search with batch: which of the forward axes at the largest parent\n"
+    "                    distance a node's children look up first: max (default) the lowest-numbered;\n"
+    "                    exact one whose distance is exact, not an upper bound (its children fail\n"
+    "                    more often: 10% fewer reads of the other axes, no CPU gain measured; same nodes)";
 
 struct Options {
     bool fast = false;
