@@ -109,7 +109,7 @@ const char *const OPTIONS_HELP =
     "first_axis=max|exact  search with batch: which of the forward axes at the largest parent\n"
     "                    distance a node's children look up first: max (default) the lowest-numbered;\n"
     "                    exact one whose distance is exact, not an upper bound (its children fail\n"
-    "                    more often: 10% fewer reads of the other axes, no CPU gain measured; same nodes)";
+    "                    more often: 8% fewer reads of the other axes, no CPU gain measured; same nodes)";
 
 struct Options {
     bool fast = false;
