@@ -159,7 +159,7 @@ struct Ctx {
 // looked up anyway when the child passes it). exact (first_axis=exact): of those, one whose
 // distance is exact rather than an upper bound (FNode::ub): at the bound an exact parent's child
 // must be one closer to pass, while under an upper bound it often already is (measured, README:
-// 25% against 57% pass). Otherwise (first_axis=max) the lowest-numbered. Either way the same axes
+// 24% against 56% pass). Otherwise (first_axis=max) the lowest-numbered. Either way the same axes
 // are read for the children that pass, so the same nodes; only the failing ones read less.
 inline int first_axis(const FNode &n, bool exact) {
     if (!exact) {
