@@ -6,8 +6,11 @@
 // nodes expanded, then per set the sum and the per-position minimum over the rounds.
 //   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-ab.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file}.o -o build/bench/cube-ab
 //   build/bench/cube-ab ROUNDS "POSITION;POSITION..." "SET A" "SET B" ...
+// Counts of the batched search's reads by kind after each solve (plugins/cube/README.md, session 16):
+//   g++ -std=c++17 -O2 -pthread -DCUBE_BATCH_STATS -Iinclude -c plugins/cube/fst_search.cc -o /tmp/fs_stats.o
+//   and link /tmp/fs_stats.o instead of fst_search.o (as build/bench/cube-ab-stats).
 // A set is space-separated options of the plugin's names (lazy_inverse, lazy_corners, lazy_axes, class_moves,
-// window_parent, symred: on|off; batch=N; inverse_classes=cache|table), and pages=huge|shared|mapped (how
+// window_parent, symred: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max), and pages=huge|shared|mapped (how
 // the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
 #include <algorithm>
@@ -44,6 +47,10 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
         }
         if (k == "pages" && (v == "huge" || v == "shared" || v == "mapped")) {
             pages = v == "huge" ? PAGES_HUGE : v == "shared" ? PAGES_SHARED : PAGES_MAPPED;
+            continue;
+        }
+        if (k == "first_axis" && (v == "exact" || v == "max")) {
+            o.first_axis_exact = v == "exact";
             continue;
         }
         if (k == "inverse_classes" && (v == "cache" || v == "table")) {

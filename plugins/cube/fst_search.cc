@@ -110,6 +110,20 @@ struct Stats {
 #define ST(x) ((void)0)
 #endif
 
+// CUBE_BATCH_STATS (an experiment build, e.g. of tools/cube-ab.cc): counts of the batched
+// search's lookups by kind, printed to stderr at the end of each solve (BS_* below).
+#ifdef CUBE_BATCH_STATS
+enum {
+    BS_NODES, BS_CHILDREN, BS_SKIPALL, BS_FIRST, BS_FIRST_PASS, BS_OTHER, BS_FWD_PASS, BS_CORNER, BS_CORNER_PASS,
+    BS_ROWS, BS_INV = 10, BS_INVCLS = 13, BS_INV_PASS = 16, BS_TIES, BS_TIES_UB,
+    BS_FCAT = 20, BS_FCAT_PASS = 24, BS_OCAT = 28, BS_OCAT_PASS = 32, BS_N = 40
+};
+thread_local uint64_t bstat[BS_N];
+#define BST(i, v) (bstat[i] += uint64_t(v))
+#else
+#define BST(i, v) ((void)0)
+#endif
+
 struct Ctx {
     const Coords *co;
     const FstTable *fst;
@@ -128,6 +142,7 @@ struct Ctx {
     bool lazy_inv = true;            // lazy_inverse=on: Worker::batch's inverse axes one at a time
     bool rows_first = true;          // rows_first=on: Worker::batch prefetches its nodes' class rows first
     bool lazy_corners = true;        // lazy_corners=on: Worker::batch skips corner reads that cannot cut
+    bool fa_exact = false;           // first_axis=exact: see first_axis
     const SliceClasses *isc = nullptr;  // inverse_classes=cache: the inverse's classes via SliceClasses
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
@@ -138,6 +153,29 @@ struct Ctx {
     std::vector<int> solution;
     StartSymmetry sym;  // the start's stabilizer (symred; empty when off)
 };
+
+// The axis Worker::batch looks up first for a node's children: the one with the largest parent
+// distance (the closest to the bound, so the likeliest to cut; every axis with that distance is
+// looked up anyway when the child passes it). exact (first_axis=exact): of those, one whose
+// distance is exact rather than an upper bound (FNode::ub): at the bound an exact parent's child
+// must be one closer to pass, while under an upper bound it often already is (measured, README:
+// 24% against 56% pass). Otherwise (first_axis=max) the lowest-numbered. Either way the same axes
+// are read for the children that pass, so the same nodes; only the failing ones read less.
+inline int first_axis(const FNode &n, bool exact) {
+    if (!exact) {
+        int a0 = 0;
+        if (n.d[1] > n.d[a0]) a0 = 1;
+        if (n.d[2] > n.d[a0]) a0 = 2;
+        return a0;
+    }
+    unsigned best = 0;
+    int a0 = 0;
+    for (int a = 0; a < 3; ++a) {
+        const unsigned key = unsigned(n.d[a]) * 2 + (~n.ub >> a & 1u);
+        if (key > best) best = key, a0 = a;
+    }
+    return a0;
+}
 
 inline void child_coords(const Ctx &X, const FNode &n, int m, FNode &c) {
     const Coords &co = *X.co;
@@ -405,6 +443,7 @@ struct Worker {
             return false;
         }
         nodes += uint64_t(e - b);
+        BST(BS_NODES, e - b);
         if (togo <= X->deep_togo) deep += uint64_t(e - b);
         BatchBuffers &B = *bb;
         BatchLevel &L = B.level[size_t(g)];
@@ -466,6 +505,7 @@ struct Worker {
                 __builtin_prefetch(row + NMOVES - 1);
             }
         };
+        BST(BS_ROWS, 6 * (e - b));
         if (X->rows_first) {
             uint32_t acc = 0;
             for (int p = b; p < e; ++p) {
@@ -483,9 +523,7 @@ struct Worker {
         for (int p = b; p < e; ++p) {
             const FNode &n = L.node[size_t(p)];
             const int prev = L.move[size_t(p)];
-            int a0 = 0;
-            if (n.d[1] > n.d[a0]) a0 = 1;
-            if (n.d[2] > n.d[a0]) a0 = 2;
+            const int a0 = first_axis(n, X->fa_exact);
             const bool skip_all = inv && unsigned(n.d[a0]) + 1 < lim;
             for (int m = 0; m < NMOVES; ++m) {
                 if (redundant(prev, m)) {
@@ -494,8 +532,18 @@ struct Worker {
                 }
                 par[k] = p, mv[k] = int8_t(m);
                 if (skip_all) {
+                    BST(BS_SKIPALL, 1);
                     for (int a = 0; a < 3; ++a) axis(k, a);
                 } else {
+#ifdef CUBE_BATCH_STATS
+                    {
+                        int nt = 0, nub = 0;
+                        for (int a = 0; a < 3; ++a)
+                            if (n.d[a] == n.d[a0]) ++nt, nub += n.ub >> a & 1;
+                        BST(BS_TIES, nt > 1);
+                        BST(BS_TIES_UB, nt > 1 && nub > 0 && nub < nt);
+                    }
+#endif
                     axis(k, a0);
                     __builtin_prefetch(fst.byte_of(idx[3 * k + a0]));
                 }
@@ -503,25 +551,28 @@ struct Worker {
             }
         }
         generated += uint64_t(k);
+        BST(BS_CHILDREN, k);
         // Stage 2: the first axis; prefetch the other two for the children it passes.
         int32_t *s1 = B.s1.data(), *pass = B.pass.data(), *keep = B.keep.data();
         int n1 = 0, np = 0;
         for (int j = 0; j < k; ++j) {
             const FNode &n = L.node[size_t(par[j])];
-            int a0 = 0;
-            if (n.d[1] > n.d[a0]) a0 = 1;
-            if (n.d[2] > n.d[a0]) a0 = 2;
+            const int a0 = first_axis(n, X->fa_exact);
             if (inv && unsigned(n.d[a0]) + 1 < lim) {
                 for (int a = 0; a < 3; ++a) upper_axis(n, a, ch[j]);
                 pass[np++] = j;
                 continue;
             }
             const unsigned d = child_axis(*X, n, a0, idx[3 * j + a0], lim, ch[j]);
+            BST(BS_FIRST, 1);
+            BST(BS_FCAT + std::min(1u, lim - n.d[a0]) * 2 + (n.ub >> a0 & 1), 1);
+            BST(BS_FCAT_PASS + std::min(1u, lim - n.d[a0]) * 2 + (n.ub >> a0 & 1), d < lim);
             if (d >= lim) continue;
+            BST(BS_FIRST_PASS, 1);
             for (int a = 0; a < 3; ++a) {
                 if (a == a0) continue;
                 axis(j, a);
-                if (!inv || unsigned(n.d[a]) + 1 >= lim) __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+                if (!inv || unsigned(n.d[a]) + 1 >= lim) __builtin_prefetch(fst.byte_of(idx[3 * j + a])), BST(BS_OTHER, 1);
             }
             s1[n1++] = j;
         }
@@ -529,14 +580,17 @@ struct Worker {
         for (int t = 0; t < n1; ++t) {
             const int j = s1[t];
             const FNode &n = L.node[size_t(par[j])];
-            int a0 = 0;
-            if (n.d[1] > n.d[a0]) a0 = 1;
-            if (n.d[2] > n.d[a0]) a0 = 2;
+            const int a0 = first_axis(n, X->fa_exact);
             bool ok = true;
             for (int a = 0; a < 3 && ok; ++a) {
                 if (a == a0) continue;
-                if (!inv || unsigned(n.d[a]) + 1 >= lim) ok = child_axis(*X, n, a, idx[3 * j + a], lim, ch[j]) < lim;
-                else upper_axis(n, a, ch[j]);
+                if (!inv || unsigned(n.d[a]) + 1 >= lim) {
+                    ok = child_axis(*X, n, a, idx[3 * j + a], lim, ch[j]) < lim;
+                    BST(BS_OCAT + std::min(1u, lim - n.d[a]) * 2 + (n.ub >> a & 1), 1);
+                    BST(BS_OCAT_PASS + std::min(1u, lim - n.d[a]) * 2 + (n.ub >> a & 1), ok);
+                } else {
+                    upper_axis(n, a, ch[j]);
+                }
             }
             if (ok) pass[np++] = j;
         }
@@ -558,6 +612,7 @@ struct Worker {
             } else {
                 cidx[j] = cmask ? corner_index(ch[j].loc[0]) : 0;
                 __builtin_prefetch(&cdata[cidx[j] >> 1]);
+                BST(BS_CORNER, 1);
             }
             if (!X->rows_first) prefetch_rows(ch[j]);
         }
@@ -574,6 +629,8 @@ struct Worker {
             ch[j].ub = uint8_t(ch[j].ub & ~UB_CORNERS);
             if (v < lim) keep[nk++] = j;
         }
+        BST(BS_FWD_PASS, np);
+        BST(BS_CORNER_PASS, nk);
         // Stages 5-7: the inverse lookups (class entries, then table entries, then reads).
         if (inv && nk > 0 && X->lazy_inv) {
             // lazy_inverse: one inverse axis at a time, each pipelined (class entries, table
@@ -591,7 +648,9 @@ struct Worker {
                     inverse_coords(ch[j].loc[a], f, sl, w);
                     idx[3 * j + a] = inv_class_loc(*X, sl, f, w, itw[3 * j + a]);
                     inv_class_prefetch(*X, idx[3 * j + a]);
+                    BST(BS_INVCLS + a, !X->isc || !(idx[3 * j + a] & SliceClasses::DIRECT));
                 }
+                BST(BS_INV + a, nk);
                 for (int t = 0; t < nk; ++t) {
                     const int j = keep[t];
                     const uint32_t en = inv_class_entry(*X, idx[3 * j + a], itw[3 * j + a]);
@@ -610,6 +669,7 @@ struct Worker {
                 }
                 nk = nk2;
             }
+            BST(BS_INV_PASS, nk);
         } else if (inv && nk > 0) {
             uint16_t *itw = B.itw.data();
             uint64_t *icls = cidx;  // the corner indexes are no longer needed
@@ -1090,6 +1150,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.lazy_inv = opt.lazy_inverse;
     X.rows_first = opt.rows_first;
     X.lazy_corners = opt.lazy_corners;
+    X.fa_exact = opt.first_axis_exact;
     if (opt.inverse_classes && fst.exact_values()) {
         const SliceClasses &sc = slice_classes();
         if (sc.ok) X.isc = &sc;
@@ -1171,6 +1232,25 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         }
     } loop(X, start);
     res.status = run_bounds(loop, int(h0), sv);
+#ifdef CUBE_BATCH_STATS
+    {
+        uint64_t *q = bstat;  // this thread's (cube-ab runs the search on one thread)
+        std::fprintf(stderr,
+                     "bstat nodes %llu children %llu skipall %llu first %llu pass %llu other %llu fwdpass %llu corner %llu "
+                     "cpass %llu rows %llu inv %llu %llu %llu invcls %llu %llu %llu invpass %llu ties %llu tiesub %llu\n",
+                     (unsigned long long)q[0], (unsigned long long)q[1], (unsigned long long)q[2], (unsigned long long)q[3],
+                     (unsigned long long)q[4], (unsigned long long)q[5], (unsigned long long)q[6], (unsigned long long)q[7],
+                     (unsigned long long)q[8], (unsigned long long)q[9], (unsigned long long)q[10], (unsigned long long)q[11],
+                     (unsigned long long)q[12], (unsigned long long)q[13], (unsigned long long)q[14], (unsigned long long)q[15],
+                     (unsigned long long)q[16], (unsigned long long)q[17], (unsigned long long)q[18]);
+        std::fprintf(stderr, "bstat first by (lim-d 0|1+, ub): ");
+        for (int c = 0; c < 4; ++c) std::fprintf(stderr, "%llu/%llu ", (unsigned long long)q[BS_FCAT_PASS + c], (unsigned long long)q[BS_FCAT + c]);
+        std::fprintf(stderr, " other: ");
+        for (int c = 0; c < 4; ++c) std::fprintf(stderr, "%llu/%llu ", (unsigned long long)q[BS_OCAT_PASS + c], (unsigned long long)q[BS_OCAT + c]);
+        std::fprintf(stderr, "\n");
+        std::fill(bstat, bstat + BS_N, 0);
+    }
+#endif
     if (X.found) res.moves = X.solution, res.status = SOLVER_OK;
     res.nodes = X.nodes;
     res.generated = X.generated;

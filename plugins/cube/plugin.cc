@@ -105,7 +105,11 @@ const char *const OPTIONS_HELP =
     "                    table (table: a cache miss per lookup); the same classes, so the same nodes\n"
     "lazy_corners=on|off search with batch: read a child's corner table entry only when its parent's\n"
     "                    corner distance is within one of the bound (on, default; a move changes it\n"
-    "                    by at most one, so the others pass anyway); off: every child's (same nodes)";
+    "                    by at most one, so the others pass anyway); off: every child's (same nodes)\n"
+    "first_axis=max|exact  search with batch: which of the forward axes at the largest parent\n"
+    "                    distance a node's children look up first: max (default) the lowest-numbered;\n"
+    "                    exact one whose distance is exact, not an upper bound (its children fail\n"
+    "                    more often: 8% fewer reads of the other axes, no CPU gain measured; same nodes)";
 
 struct Options {
     bool fast = false;
@@ -207,6 +211,9 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
+        } else if (k == "first_axis") {
+            if (v != "exact" && v != "max") return why = "first_axis: expected exact or max, not '" + v + "'", false;
+            opts.search.first_axis_exact = v == "exact";
         } else if (k == "inverse_classes") {
             if (v != "cache" && v != "table") return why = "inverse_classes: expected cache or table, not '" + v + "'", false;
             opts.search.inverse_classes = v == "cache";
@@ -218,7 +225,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis)",
                    false;
         }
     }

@@ -393,3 +393,50 @@ TEST_CASE("CubeFstp2.SharedPagesSearchTheSameNodes") {
         CHECK(a.nodes == b.nodes);
     }
 }
+
+TEST_CASE("CubeFstp2.FirstAxisExactKeepsTheSameSearch") {
+    // first_axis=exact only changes which of the tied forward axes a node's children look up
+    // first (one whose parent distance is exact before one that is an upper bound); every tied
+    // axis is looked up anyway for the children that pass, so the batched search must expand
+    // exactly the nodes of first_axis=max and find the same optimal length (batches of 16 and 3,
+    // the tasks in a fixed order). A first axis chosen below the largest parent distance would
+    // skip reads (lazy axes) and let more children through. Only where cube-fstp2.pdb is cached
+    // (the upper bounds come from its lazy axes and window).
+    const std::string dir = cube_test::user_cache_dir(), path = dir + "/" + fst_file(2, 2);
+    if (!std::filesystem::exists(path)) {
+        MESSAGE("skipped: no cached fstp2 table in " << dir);
+        return;
+    }
+    FstTable fst;
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(path, fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 2611, all = 0;
+    for (int i = 0; i < 4; ++i) {
+        const std::vector<int> scramble = random_scramble(rng, 14 + i % 2, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
+        CAPTURE(format_moves(scramble));
+        for (int b = 0; b < 2; ++b) {
+            uint64_t nodes[2] = {0, 0};
+            size_t len[2] = {0, 0};
+            for (int k = 0; k < 2; ++k) {
+                FstSearchOptions opt;
+                opt.batch = b ? 3 : 16;
+                opt.order_tasks = TaskOrder::off;
+                opt.first_axis_exact = k == 1;
+                CAPTURE(b);
+                CAPTURE(k);
+                const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+                REQUIRE(q.status == SOLVER_OK);
+                CHECK(apply_moves(c, q.moves).is_solved());
+                CHECK(q.moves.size() <= scramble.size());
+                nodes[k] = q.nodes, len[k] = q.moves.size();
+            }
+            CHECK(nodes[0] == nodes[1]);
+            CHECK(len[0] == len[1]);
+            all += nodes[0];
+        }
+    }
+    MESSAGE(all << " nodes expanded by each setting");
+    CHECK(all > 1000);
+}
