@@ -83,16 +83,18 @@ private:
     using Entry = std::tuple<uint64_t, uint64_t, uint32_t>; // (priority, tie, node)
     bool start();
     uint64_t memory() const;
-    // Flood over cells without boxes from `from`, marking `marks` with `stamp`; the smallest
-    // cell reached.
-    int flood(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from);
+    // Flood over cells without boxes from `from`, marking `marks` with `stamp` (and appending
+    // the cells reached to `cells` when given); the smallest cell reached.
+    int flood(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from, std::vector<int> *cells = nullptr);
     uint32_t next_stamp(std::vector<uint32_t> &marks, uint32_t &stamp);
     // The child's smallest player cell after pulling the box on `box` onto `to`, the player to
     // q (occ_ holds the parent; its area R is area_ == area, smallest cell `player`).
     int child_player(int player, int box, int to, int q, uint32_t area);
     int other_min(int x); // the smallest cell of the parent's empty area (not R) holding x
-    uint32_t push_node(const uint8_t *st, uint64_t hash, uint32_t parent, uint32_t move, uint32_t g, uint32_t h,
-                       bool &inserted);
+    // Stores the new state `st` in `slot` (StateStore::find just missed it there) with its node,
+    // and queues it or, when it is the forward start, records the goal.
+    uint32_t push_node(const uint8_t *st, uint64_t hash, uint64_t slot, uint32_t parent, uint32_t move, uint32_t g,
+                       uint32_t h);
 
     const Instance &inst_;
     uint64_t budget_;
