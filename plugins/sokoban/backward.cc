@@ -274,6 +274,7 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
                 const uint32_t h = matching_child(h_, parent_boxes_.data(), count, row, q, hs_);
                 parent_boxes_[row] = box;
                 if (h == H_DEAD) continue;
+                if (forward_ && forward_->find(child_.data(), ch) != StateStore::NONE) ++meets_;
                 // Forward, the box on `to` is pushed back onto `box`: direction opposite(d).
                 push_node(child_.data(), ch, slot, id, static_cast<uint32_t>(to) * 4 + static_cast<uint32_t>(opposite(d)),
                           g + 1, h);
@@ -296,6 +297,16 @@ void BackwardSearch::solution(std::vector<uint8_t> &states, std::vector<uint32_t
         if (nodes_[x].parent != UINT32_MAX) moves.push_back(nodes_[x].move);
     }
     cost = nodes_[goal_].g;
+}
+
+std::unique_ptr<BackwardSearch> backward_second_stage(std::unique_ptr<BackwardSearch> first, const Instance &inst) {
+    if (first->weighted()) return first;
+    const uint64_t budget = first->memory_budget();
+    const StateStore *forward = first->forward();
+    first.reset();
+    std::unique_ptr<BackwardSearch> second(new BackwardSearch(inst, budget, 2, 3));
+    second->set_forward(forward);
+    return second;
 }
 
 } // namespace sokoban

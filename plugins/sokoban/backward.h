@@ -31,6 +31,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <queue>
 #include <tuple>
 #include <vector>
@@ -57,6 +58,13 @@ std::vector<uint8_t> backward_dead_cells(const Board &board);
 // walk to its cell is the caller's test.)
 bool pull_move(const Board &board, const uint8_t *occ, int box, int dir, int &box_to, int &player_to);
 
+class BackwardSearch;
+
+// The portfolio guest's second stage (backcap2, portfolio.cc): after `first` has used its cap,
+// weighted A* w=1.5: `first` itself when it is weighted already (it goes on), else a new search
+// with the same memory budget and forward store (`first` is freed before it is made).
+std::unique_ptr<BackwardSearch> backward_second_stage(std::unique_ptr<BackwardSearch> first, const Instance &inst);
+
 class BackwardSearch {
 public:
     enum class Status { running, solved, exhausted, memory };
@@ -72,6 +80,14 @@ public:
     // forward initial state first), its moves (pushes) and its cost (pushes).
     void solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const;
     const std::vector<uint8_t> &dead() const { return dead_; }
+    // The meet count (a measurement): each new child is also looked up in `forward`, a forward
+    // search's store on the SAME thread (the portfolio's thread-0 weighted A*; read only between
+    // that search's expansions, so nothing is shared between threads); meets() counts the hits.
+    void set_forward(const StateStore *forward) { forward_ = forward; }
+    const StateStore *forward() const { return forward_; }
+    uint64_t meets() const { return meets_; }
+    bool weighted() const { return gw_ != 0; }
+    uint64_t memory_budget() const { return budget_; }
     // The matching bound of boxes to start cells for a state (H_DEAD: no perfect matching or a
     // box on a dead cell).
     uint32_t estimate(const uint8_t *state);
@@ -119,7 +135,8 @@ private:
     StateStore store_;
     std::vector<Node> nodes_;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open_;
-    uint64_t expanded_ = 0;
+    uint64_t expanded_ = 0, meets_ = 0;
+    const StateStore *forward_ = nullptr;
     size_t roots_ = 0;
     uint32_t goal_ = UINT32_MAX;
     bool started_ = false;
