@@ -102,6 +102,8 @@ private:
     // Flood over cells without boxes from `from`, marking `marks` with `stamp` (and appending
     // the cells reached to `cells` when given); the smallest cell reached.
     int flood(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from, std::vector<int> *cells = nullptr);
+    template <bool Collect>
+    int flood_cells(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from, std::vector<int> *cells);
     uint32_t next_stamp(std::vector<uint32_t> &marks, uint32_t &stamp);
     // The child's smallest player cell after pulling the box on `box` onto `to`, the player to
     // q (occ_ holds the parent; its area R is area_ == area, smallest cell `player`).
