@@ -1,5 +1,7 @@
 // state_store.h -- the states one sequential search has seen (the portfolio's best-first
-// searches and FESS; each thread owns its own store, nothing here is shared).
+// searches, FESS and the backward search; each thread owns its own stores, nothing here is
+// shared between threads: the backward guest's meet count reads its own thread's forward store
+// between that search's expansions, on the same thread).
 //
 // States are fixed-size byte strings kept in one arena and numbered in insertion order, so a
 // search keeps its per-node data in vectors indexed by the same numbers. An open-addressing
