@@ -96,13 +96,20 @@ uint32_t BackwardSearch::next_stamp(std::vector<uint32_t> &marks, uint32_t &stam
     return stamp;
 }
 
-int BackwardSearch::flood(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from) {
+int BackwardSearch::flood(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from, std::vector<int> *cells) {
+    // Two copies from one body: the expansion's own flood (no cells) keeps its loop free of the test.
+    return cells ? flood_cells<true>(occ, marks, stamp, from, cells) : flood_cells<false>(occ, marks, stamp, from, nullptr);
+}
+
+template <bool Collect>
+int BackwardSearch::flood_cells(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from, std::vector<int> *cells) {
     const Board &b = inst_.board;
     int top = 0, best = from;
     stack_[top++] = from;
     marks[from] = stamp;
     while (top > 0) {
         const int c = stack_[--top];
+        if (Collect) cells->push_back(c);
         if (c < best) best = c;
         for (int d = 0; d < 4; ++d) {
             const int x = b.nb[c][d];
@@ -116,22 +123,8 @@ int BackwardSearch::flood(const uint8_t *occ, uint32_t *marks, uint32_t stamp, i
 
 int BackwardSearch::other_min(int x) {
     if (other_[x] == other_stamp_) return other_min_[x];
-    const Board &b = inst_.board;
     other_cells_.clear();
-    int top = 0, best = x;
-    stack_[top++] = x;
-    other_[x] = other_stamp_;
-    while (top > 0) {
-        const int c = stack_[--top];
-        other_cells_.push_back(c);
-        if (c < best) best = c;
-        for (int d = 0; d < 4; ++d) {
-            const int y = b.nb[c][d];
-            if (y < 0 || other_[y] == other_stamp_ || occ_[y]) continue;
-            other_[y] = other_stamp_;
-            stack_[top++] = y;
-        }
-    }
+    const int best = flood(occ_.data(), other_.data(), other_stamp_, x, &other_cells_);
     for (int c : other_cells_) other_min_[c] = best;
     return best;
 }
@@ -179,10 +172,9 @@ uint64_t BackwardSearch::memory() const {
     return store_.memory() + nodes_.capacity() * sizeof(Node) + open_.size() * sizeof(Entry) * 2;
 }
 
-uint32_t BackwardSearch::push_node(const uint8_t *st, uint64_t hash, uint32_t parent, uint32_t move, uint32_t g,
-                                   uint32_t h, bool &inserted) {
-    const uint32_t id = store_.find_or_insert(st, hash, inserted);
-    if (!inserted) return id;
+uint32_t BackwardSearch::push_node(const uint8_t *st, uint64_t hash, uint64_t slot, uint32_t parent, uint32_t move,
+                                   uint32_t g, uint32_t h) {
+    const uint32_t id = store_.insert_at(slot, st, hash);
     nodes_.push_back(Node{parent, move, g});
     if (hash == target_hash_ && std::memcmp(st, target_.data(), inst_.state_size) == 0) {
         goal_ = id;
@@ -213,9 +205,11 @@ bool BackwardSearch::start() {
         cur_[1] = static_cast<uint8_t>(p >> 8);
         const uint32_t h = estimate(cur_.data());
         if (h == H_DEAD) continue;
-        bool inserted = false;
-        push_node(cur_.data(), state_hash(inst_, cur_.data()), UINT32_MAX, 0, 0, h, inserted);
-        if (inserted) ++roots_;
+        const uint64_t hash = state_hash(inst_, cur_.data());
+        uint64_t slot = 0;
+        if (store_.find(cur_.data(), hash, &slot) != StateStore::NONE) continue;
+        push_node(cur_.data(), hash, slot, UINT32_MAX, 0, 0, h);
+        ++roots_;
         if (goal_ != UINT32_MAX) return true;
     }
     return true;
@@ -277,17 +271,19 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
                 child_[1] = static_cast<uint8_t>(np >> 8);
                 const uint64_t ch = hash ^ b.zobrist_box[box] ^ b.zobrist_box[to] ^ b.zobrist_player[player] ^
                                     b.zobrist_player[np];
-                // A state already stored is dropped as push_node would drop it, before its matching
-                // (a state's matching depends on its boxes only, so a stored one is never dead).
-                if (store_.find(child_.data(), ch) != StateStore::NONE) continue;
+                // A state already stored is dropped before its matching (a state's matching depends on
+                // its boxes only, so a stored one is never dead); else push_node stores it in the slot
+                // this probe stopped at (nothing is stored in between).
+                uint64_t slot = 0;
+                if (store_.find(child_.data(), ch, &slot) != StateStore::NONE) continue;
                 parent_boxes_[row] = to;
                 const uint32_t h = matching_child(h_, parent_boxes_.data(), count, row, q, hs_);
                 parent_boxes_[row] = box;
                 if (h == H_DEAD) continue;
+                if (forward_ && forward_->find(child_.data(), ch) != StateStore::NONE) ++meets_;
                 // Forward, the box on `to` is pushed back onto `box`: direction opposite(d).
-                bool inserted = false;
-                push_node(child_.data(), ch, id, static_cast<uint32_t>(to) * 4 + static_cast<uint32_t>(opposite(d)), g + 1,
-                          h, inserted);
+                push_node(child_.data(), ch, slot, id, static_cast<uint32_t>(to) * 4 + static_cast<uint32_t>(opposite(d)),
+                          g + 1, h);
                 if (goal_ != UINT32_MAX) return status_ = Status::solved;
             }
         }
@@ -307,6 +303,16 @@ void BackwardSearch::solution(std::vector<uint8_t> &states, std::vector<uint32_t
         if (nodes_[x].parent != UINT32_MAX) moves.push_back(nodes_[x].move);
     }
     cost = nodes_[goal_].g;
+}
+
+std::unique_ptr<BackwardSearch> backward_second_stage(std::unique_ptr<BackwardSearch> first, const Instance &inst) {
+    if (first->weighted()) return first;
+    const uint64_t budget = first->memory_budget();
+    const StateStore *forward = first->forward();
+    first.reset();
+    std::unique_ptr<BackwardSearch> second(new BackwardSearch(inst, budget, 2, 3));
+    second->set_forward(forward);
+    return second;
 }
 
 } // namespace sokoban

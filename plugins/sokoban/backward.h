@@ -31,6 +31,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <queue>
 #include <tuple>
 #include <vector>
@@ -57,6 +58,13 @@ std::vector<uint8_t> backward_dead_cells(const Board &board);
 // walk to its cell is the caller's test.)
 bool pull_move(const Board &board, const uint8_t *occ, int box, int dir, int &box_to, int &player_to);
 
+class BackwardSearch;
+
+// The portfolio guest's second stage (backcap2, portfolio.cc): after `first` has used its cap,
+// weighted A* w=1.5: `first` itself when it is weighted already (it goes on), else a new search
+// with the same memory budget and forward store (`first` is freed before it is made).
+std::unique_ptr<BackwardSearch> backward_second_stage(std::unique_ptr<BackwardSearch> first, const Instance &inst);
+
 class BackwardSearch {
 public:
     enum class Status { running, solved, exhausted, memory };
@@ -72,6 +80,14 @@ public:
     // forward initial state first), its moves (pushes) and its cost (pushes).
     void solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const;
     const std::vector<uint8_t> &dead() const { return dead_; }
+    // The meet count (a measurement): each new child is also looked up in `forward`, a forward
+    // search's store on the SAME thread (the portfolio's thread-0 weighted A*; read only between
+    // that search's expansions, so nothing is shared between threads); meets() counts the hits.
+    void set_forward(const StateStore *forward) { forward_ = forward; }
+    const StateStore *forward() const { return forward_; }
+    uint64_t meets() const { return meets_; }
+    bool weighted() const { return gw_ != 0; }
+    uint64_t memory_budget() const { return budget_; }
     // The matching bound of boxes to start cells for a state (H_DEAD: no perfect matching or a
     // box on a dead cell).
     uint32_t estimate(const uint8_t *state);
@@ -83,16 +99,20 @@ private:
     using Entry = std::tuple<uint64_t, uint64_t, uint32_t>; // (priority, tie, node)
     bool start();
     uint64_t memory() const;
-    // Flood over cells without boxes from `from`, marking `marks` with `stamp`; the smallest
-    // cell reached.
-    int flood(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from);
+    // Flood over cells without boxes from `from`, marking `marks` with `stamp` (and appending
+    // the cells reached to `cells` when given); the smallest cell reached.
+    int flood(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from, std::vector<int> *cells = nullptr);
+    template <bool Collect>
+    int flood_cells(const uint8_t *occ, uint32_t *marks, uint32_t stamp, int from, std::vector<int> *cells);
     uint32_t next_stamp(std::vector<uint32_t> &marks, uint32_t &stamp);
     // The child's smallest player cell after pulling the box on `box` onto `to`, the player to
     // q (occ_ holds the parent; its area R is area_ == area, smallest cell `player`).
     int child_player(int player, int box, int to, int q, uint32_t area);
     int other_min(int x); // the smallest cell of the parent's empty area (not R) holding x
-    uint32_t push_node(const uint8_t *st, uint64_t hash, uint32_t parent, uint32_t move, uint32_t g, uint32_t h,
-                       bool &inserted);
+    // Stores the new state `st` in `slot` (StateStore::find just missed it there) with its node,
+    // and queues it or, when it is the forward start, records the goal.
+    uint32_t push_node(const uint8_t *st, uint64_t hash, uint64_t slot, uint32_t parent, uint32_t move, uint32_t g,
+                       uint32_t h);
 
     const Instance &inst_;
     uint64_t budget_;
@@ -117,7 +137,8 @@ private:
     StateStore store_;
     std::vector<Node> nodes_;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open_;
-    uint64_t expanded_ = 0;
+    uint64_t expanded_ = 0, meets_ = 0;
+    const StateStore *forward_ = nullptr;
     size_t roots_ = 0;
     uint32_t goal_ = UINT32_MAX;
     bool started_ = false;

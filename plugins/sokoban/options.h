@@ -94,6 +94,13 @@ struct Options {
     // (auto: greedy, weighted A* w=1.5 with backcpu).
     int backcap = 1;
     int backorder = 1;
+    // backcap2=S (0 off; README session 16): with backcpu and backcap, a second stage of the
+    // guest once the first has used its backcap: weighted A* w=1.5 (a new search after a greedy
+    // first stage, the same one continued after a weighted one) with backcpu2=P% (1-90) of the
+    // thread's CPU time until it has used S more CPU seconds. With it the guest's memory share
+    // is a quarter (not a sixteenth) of the thread's.
+    int backcap2 = 0;
+    int backcpu2 = 10;
     // packall=off|t0|t1|fess0|fess1 (0-4, default t1): a guest FESS member with the packing macro on every
     // box (fesspack=all for it alone) on thread 0 or 1, packallcpu=P% (1-90) of the thread's CPU
     // time until it has used packallcap=S CPU seconds (0: no cap); fess0|fess1: thread 0's or

@@ -10,6 +10,7 @@
 #include <new>
 #include <queue>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "backward.h"
@@ -125,12 +126,15 @@ void run_search(Shared &sh, unsigned k) {
     const bool back_cpu = !back_only && inst.options.backcpu > 0;
     if (back_only || (inst.options.back == 1 && k == 0) || (inst.options.back == 2 && k == 1)) {
         // A capped guest (backcap) keeps a sixteenth, as packall's: the others keep theirs for after it.
-        const uint64_t share = back_only ? budget : back_cpu && inst.options.backcap > 0 ? budget / 16 : budget / 4;
+        // With a second stage (backcap2), a quarter: weighted A* keeps more states.
+        const bool capped = back_cpu && inst.options.backcap > 0 && inst.options.backcap2 == 0;
+        const uint64_t share = back_only ? budget : capped ? budget / 16 : budget / 4;
         const bool weighted = back_only ? k % 2 == 1 : inst.options.backorder == 0 ? back_cpu : inst.options.backorder == 2;
         back.reset(new BackwardSearch(inst, share, weighted ? 2 : 0, weighted ? 3 : 1));
         if (!back_only) budget -= share;
     }
     uint64_t back_expanded = 0, back_mark = 0; // its expansions; the thread's own at its last slice
+    uint64_t back_meets = 0;                   // its children found in this thread's forward store (the log)
     // packall=t0|t1 (default t1): a guest FESS member with the packing macro on every box, a
     // quarter of the memory share left (a sixteenth with packallcap: the others keep their
     // memory for after its slot), packallcpu% (10) of the thread's CPU time (CpuShares)
@@ -176,6 +180,7 @@ void run_search(Shared &sh, unsigned k) {
     };
     StateStore store(n);
     std::vector<Node> nodes; // per state number of the store
+    if (back && !back_only) back->set_forward(&store); // the meet count (backward.h)
     using Entry = std::tuple<uint64_t, uint64_t, uint32_t>; // (priority, tie, node)
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
 
@@ -221,9 +226,10 @@ void run_search(Shared &sh, unsigned k) {
     // One slice of the backward search; true when this thread is done (solved; back=only: also
     // exhausted or out of memory). Otherwise an exhausted or out-of-memory member is dropped.
     auto back_slice = [&](uint64_t count) -> bool {
-        const uint64_t before = back->expanded();
+        const uint64_t before = back->expanded(), meets_before = back->meets();
         const BackwardSearch::Status st = back->run(count, [&] { return stop_requested(sh); });
         back_expanded += back->expanded() - before;
+        back_meets += back->meets() - meets_before;
         if (st == BackwardSearch::Status::solved) {
             sh.expanded[k] = expanded + fess_expanded();
             unsigned expected = 0;
@@ -255,6 +261,7 @@ void run_search(Shared &sh, unsigned k) {
     // per best-first expansion). true when the thread is done.
     CpuShares shares;
     int back_guest = -1, pack_guest = -1;
+    int back_first = -1; // with backcap2: the first stage's share (back_guest is then the second's)
     if (packer) pack_guest = shares.add(inst.options.packallcpu / 100.0, inst.options.packallcap);
     double cpu_mark = 0;
     uint32_t tick = 0;
@@ -281,7 +288,16 @@ void run_search(Shared &sh, unsigned k) {
             now = thread_cpu_seconds();
             shares.charge(g, now - cpu_mark);
             cpu_mark = now;
-            if (g == back_guest && back && !shares.live(g)) back.reset(); // backcap: dropped, memory freed
+            if (g == back_guest && back && !shares.live(g)) { // its cap reached
+                if (back_first < 0 && inst.options.backcap2 > 0) {
+                    // backcap2: the second stage, weighted A* w=1.5 (backward.h), its own share and cap.
+                    back = backward_second_stage(std::move(back), inst);
+                    back_first = back_guest;
+                    back_guest = shares.add(inst.options.backcpu2 / 100.0, inst.options.backcap2);
+                } else {
+                    back.reset(); // dropped, memory freed
+                }
+            }
             if (g == pack_guest && packer && !shares.live(g)) { // its cap: dropped, its memory freed
                 packer_expanded = packer->expanded();
                 packer.reset();
@@ -293,23 +309,28 @@ void run_search(Shared &sh, unsigned k) {
     struct Account {
         const CpuShares &shares;
         std::string &out;
-        const int &back_guest, &pack_guest;
-        const uint64_t &back_expanded, &packer_expanded;
+        const int &back_guest, &back_first, &pack_guest;
+        const uint64_t &back_expanded, &back_meets, &packer_expanded;
         ~Account() {
             if (!shares.any() && back_guest < 0 && pack_guest < 0) return;
             char line[200];
             std::snprintf(line, sizeof line, "CPU %.2f s: own searches %.2f s", shares.total(), shares.used(CpuShares::HOST));
             out = line;
             if (back_guest >= 0) {
-                std::snprintf(line, sizeof line, ", backward %.2f s (%llu expansions)", shares.used(back_guest), static_cast<unsigned long long>(back_expanded));
+                const double first = back_first >= 0 ? shares.used(back_first) : 0;
+                std::snprintf(line, sizeof line, ", backward %.2f s (%llu expansions, %llu meets)", first + shares.used(back_guest), static_cast<unsigned long long>(back_expanded), static_cast<unsigned long long>(back_meets));
                 out += line;
+                if (back_first >= 0) {
+                    std::snprintf(line, sizeof line, ", its second stage %.2f s", shares.used(back_guest));
+                    out += line;
+                }
             }
             if (pack_guest >= 0) {
                 std::snprintf(line, sizeof line, ", packall %.2f s (%llu expansions)", shares.used(pack_guest), static_cast<unsigned long long>(packer_expanded));
                 out += line;
             }
         }
-    } account{shares, sh.shares[k], back_guest, pack_guest, back_expanded, packer_expanded};
+    } account{shares, sh.shares[k], back_guest, back_first, pack_guest, back_expanded, back_meets, packer_expanded};
     if (back_only) {
         while (back && !back_slice(UINT64_MAX) && !stop_requested(sh)) {
         }

@@ -1,5 +1,7 @@
 // state_store.h -- the states one sequential search has seen (the portfolio's best-first
-// searches and FESS; each thread owns its own store, nothing here is shared).
+// searches, FESS and the backward search; each thread owns its own stores, nothing here is
+// shared between threads: the backward guest's meet count reads its own thread's forward store
+// between that search's expansions, on the same thread).
 //
 // States are fixed-size byte strings kept in one arena and numbered in insertion order, so a
 // search keeps its per-node data in vectors indexed by the same numbers. An open-addressing
@@ -24,39 +26,44 @@ public:
     // The number of `st` (hash h): the existing one (inserted = false) or, stored now, the next
     // (inserted = true; the caller appends its per-node data under it).
     uint32_t find_or_insert(const uint8_t *st, uint64_t h, bool &inserted) {
-        if ((used_ + 1) * 4 > index_.size() * 3) grow();
-        uint64_t slot = h & mask_;
+        uint64_t slot = 0;
+        const uint32_t id = find(st, h, &slot);
+        inserted = id == NONE;
+        return inserted ? insert_at(slot, st, h) : id;
+    }
+
+    // The number of `st` (hash h), or NONE when it is not stored (nothing is inserted). With
+    // `slot`: where the probe stopped (with NONE, the empty slot `st` goes into), for insert_at.
+    static constexpr uint32_t NONE = UINT32_MAX;
+    uint32_t find(const uint8_t *st, uint64_t h, uint64_t *slot = nullptr) const {
         const uint64_t tag = h & TAG_MASK;
-        while (index_[slot] != EMPTY) {
-            const uint64_t e = index_[slot];
-            if ((e & TAG_MASK) == tag) {
-                const uint32_t id = static_cast<uint32_t>(e);
-                if (std::memcmp(state(id), st, n_) == 0) { // equal states have equal hashes
-                    inserted = false;
-                    return id;
-                }
+        uint64_t s = h & mask_;
+        for (; index_[s] != EMPTY; s = (s + 1) & mask_) {
+            const uint64_t e = index_[s];
+            if ((e & TAG_MASK) == tag && std::memcmp(state(static_cast<uint32_t>(e)), st, n_) == 0) { // equal states have equal hashes
+                if (slot) *slot = s;
+                return static_cast<uint32_t>(e);
             }
-            slot = (slot + 1) & mask_;
+        }
+        if (slot) *slot = s;
+        return NONE;
+    }
+
+    // Stores `st` (hash h), which find(st, h, &slot) has just not found (nothing inserted since),
+    // in that slot without probing again; its number, the next. Only when this insert takes the
+    // index past 3/4 load is the index grown and the slot looked up anew (free_slot: no state
+    // compared, `st` is known to be absent).
+    uint32_t insert_at(uint64_t slot, const uint8_t *st, uint64_t h) {
+        if ((used_ + 1) * 4 > index_.size() * 3) {
+            grow();
+            slot = free_slot(index_, mask_, h);
         }
         const uint32_t id = static_cast<uint32_t>(hashes_.size());
-        index_[slot] = tag | id;
+        index_[slot] = (h & TAG_MASK) | id;
         ++used_;
         arena_.insert(arena_.end(), st, st + n_);
         hashes_.push_back(h);
-        inserted = true;
         return id;
-    }
-
-    // The number of `st` (hash h), or NONE when it is not stored (nothing is inserted).
-    static constexpr uint32_t NONE = UINT32_MAX;
-    uint32_t find(const uint8_t *st, uint64_t h) const {
-        const uint64_t tag = h & TAG_MASK;
-        for (uint64_t slot = h & mask_; index_[slot] != EMPTY; slot = (slot + 1) & mask_) {
-            const uint64_t e = index_[slot];
-            if ((e & TAG_MASK) == tag && std::memcmp(state(static_cast<uint32_t>(e)), st, n_) == 0)
-                return static_cast<uint32_t>(e);
-        }
-        return NONE;
     }
 
     const uint8_t *state(uint32_t id) const { return &arena_[static_cast<size_t>(id) * n_]; }
@@ -75,14 +82,19 @@ private:
     static constexpr uint64_t EMPTY = UINT64_MAX;
     static constexpr uint64_t TAG_MASK = 0xffffffff00000000ull;
 
+    // The first empty slot from h's (every state in `index` differs from the one placed there).
+    static uint64_t free_slot(const std::vector<uint64_t> &index, uint64_t mask, uint64_t h) {
+        uint64_t slot = h & mask;
+        while (index[slot] != EMPTY) slot = (slot + 1) & mask;
+        return slot;
+    }
+
     void grow() {
         std::vector<uint64_t> bigger(index_.size() * 2, EMPTY);
         const uint64_t m2 = bigger.size() - 1;
         for (uint64_t e : index_) {
             if (e == EMPTY) continue;
-            uint64_t slot = hashes_[static_cast<uint32_t>(e)] & m2;
-            while (bigger[slot] != EMPTY) slot = (slot + 1) & m2;
-            bigger[slot] = e;
+            bigger[free_slot(bigger, m2, hashes_[static_cast<uint32_t>(e)])] = e;
         }
         index_.swap(bigger);
         mask_ = m2;

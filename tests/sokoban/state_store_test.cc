@@ -56,3 +56,29 @@ TEST_CASE("StateStore: colliding hashes, tags and slots keep distinct states apa
     CHECK(inserted);
     CHECK(fresh != id[0]);
 }
+
+TEST_CASE("StateStore: find's slot and insert_at store without a second probe, across growth") {
+    // The backward search's pattern (backward.cc): find a child, and when it is absent, store
+    // it in the slot the probe stopped at. Colliding (a few) and spread hashes, 60k states: the index
+    // grows inside insert_at, which then looks the slot up anew.
+    sokoban::StateStore store(6);
+    auto hash_of = [](uint32_t x) -> uint64_t {
+        return x % 8 == 0 && x < 2000 ? 0x1234567800000042ull + (x % 64) : static_cast<uint64_t>(x) * 0x9e3779b97f4a7c15ull;
+    };
+    const uint32_t N = 60000;
+    for (uint32_t x = 0; x < N; ++x) {
+        const std::vector<uint8_t> s = state_of(x);
+        uint64_t slot = 0;
+        REQUIRE(store.find(s.data(), hash_of(x), &slot) == sokoban::StateStore::NONE);
+        REQUIRE(store.insert_at(slot, s.data(), hash_of(x)) == x);
+    }
+    for (uint32_t x = 0; x < N; ++x) {
+        const std::vector<uint8_t> s = state_of(x);
+        uint64_t slot = 0;
+        REQUIRE(store.find(s.data(), hash_of(x), &slot) == x);
+        bool inserted = true;
+        REQUIRE(store.find_or_insert(s.data(), hash_of(x), inserted) == x);
+        REQUIRE_FALSE(inserted);
+    }
+    CHECK(store.find(state_of(N).data(), hash_of(0)) == sokoban::StateStore::NONE);
+}
