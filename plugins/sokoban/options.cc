@@ -154,8 +154,8 @@ const char *const OPTIONS_HELP =
     "                            park2: as park, but two parks in a row may come before a box\n"
     "                            gets out (XSokoban 18)\n"
     "packorder0=floor|start|match|park|park2, packorder1=..., packorderall=...\n"
-    "                            (park for packorder0 unless packorder= is given; packorder's for\n"
-    "                            the others) the packing order of thread 0's FESS members (fess0\n"
+    "                            (park2 unless packorder= is given, then packorder's) the packing\n"
+    "                            order of thread 0's FESS members (fess0\n"
     "                            and its plan mate), of thread 1's, or of the packall guest alone,\n"
     "                            whatever packorder says (in any position); each distinct order is\n"
     "                            computed once per level\n"
@@ -274,7 +274,7 @@ bool on_off(const char *key, const char *value, bool &out, std::string &error) {
 
 bool parse_options(const solver_option *options, size_t count, Options &out, std::string &error) {
     Options o;
-    bool packorder_given = false, packorder0_given = false; // packorder= sets every member (below)
+    bool packorder_given = false, member_given[3] = {false, false, false}; // packorder= sets every member not given (below)
     for (size_t i = 0; i < count; ++i) {
         const char *key = options[i].key ? options[i].key : "";
         const char *value = options[i].value ? options[i].value : "";
@@ -415,7 +415,7 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             packorder_given = true;
         } else if (std::strcmp(key, "packorder0") == 0 || std::strcmp(key, "packorder1") == 0 || std::strcmp(key, "packorderall") == 0) {
             int &member = key[9] == '0' ? o.packorder0 : key[9] == '1' ? o.packorder1 : o.packorderall;
-            packorder0_given |= key[9] == '0';
+            member_given[key[9] == '0' ? 0 : key[9] == '1' ? 1 : 2] = true;
             if (!one_of(key, value, {"floor", "start", "match", "park", "park2"}, member, error)) return false; // packing.h PACK_OUT_* 0-4
         } else if (std::strcmp(key, "fessturns") == 0) {
             if (!one_of(key, value, {"cells", "packed", "mixed"}, o.fessturns, error)) return false;
@@ -463,9 +463,13 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             return false;
         }
     }
-    // packorder0's default (park, session 15) holds only while packorder= is not given: that
-    // one names every member's order unless packorder0= is given too (in any position).
-    if (packorder_given && !packorder0_given) o.packorder0 = -1;
+    // The members' defaults (park2, session 16) hold only while packorder= is not given: that
+    // one names every member's order but those given their own (in any position).
+    if (packorder_given) {
+        if (!member_given[0]) o.packorder0 = -1;
+        if (!member_given[1]) o.packorder1 = -1;
+        if (!member_given[2]) o.packorderall = -1;
+    }
     out = o;
     return true;
 }

@@ -400,9 +400,11 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
     const sokoban::Options d;
-    CHECK(d.packorder0 == sokoban::PACK_OUT_PARK); // park on thread 0's members by default (session 15)
-    CHECK(d.packorder1 == -1);                     // packorder's rule (match) on the others
+    CHECK(d.packorder0 == sokoban::PACK_OUT_PARK2); // park2 on every member by default (session 16)
+    CHECK(d.packorder1 == sokoban::PACK_OUT_PARK2);
     CHECK(parsed("packorder", "match").packorder0 == -1); // packorder= sets every member ...
+    CHECK(parsed("packorder", "match").packorder1 == -1);
+    CHECK(parsed("packorder", "match").packorderall == -1);
     CHECK(parsed("packorder", "floor").packorder0 == -1);
     const solver_option both[] = {{"packorder0", "start"}, {"packorder", "match"}}; // ... but an explicit packorder0=, in any position
     sokoban::Options got;
@@ -410,12 +412,13 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     REQUIRE(sokoban::parse_options(both, 2, got, err));
     CHECK(got.packorder0 == sokoban::PACK_OUT_START);
     CHECK(got.packorder == 4);
-    CHECK(d.packorderall == -1);
+    CHECK(d.packorderall == sokoban::PACK_OUT_PARK2);
+    CHECK(got.packorder1 == -1); // the members not given follow packorder=
     CHECK(parsed("packorder0", "floor").packorder0 == sokoban::PACK_OUT_FLOOR);
     CHECK(parsed("packorder0", "park").packorder0 == sokoban::PACK_OUT_PARK);
     CHECK(parsed("packorder1", "start").packorder1 == sokoban::PACK_OUT_START);
     CHECK(parsed("packorderall", "match").packorderall == sokoban::PACK_OUT_MATCH);
-    CHECK(parsed("packorder0", "park").packorder1 == -1); // the others untouched
+    CHECK(parsed("packorder0", "park").packorder1 == sokoban::PACK_OUT_PARK2); // the others untouched
     for (const char *key : {"packorder0", "packorder1", "packorderall"}) {
         CAPTURE(key);
         const std::string e = refused(key, "t0"); // t0|t1 belong to packorder alone
@@ -425,12 +428,12 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
         CHECK(refused(key, "Park").find(key) != std::string::npos);
     }
     // pack_out_of (fess.h): a member's own option, else packorder's rule.
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_PARK);
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_MATCH);
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_MATCH);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_PARK2);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_PARK2);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_PARK2);
     CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_MATCH);
     sokoban::Options o;
-    o.packorder0 = -1;
+    o.packorder0 = o.packorderall = -1;
     o.packorder = 5; // packorder=park sets every member ...
     o.packorder1 = sokoban::PACK_OUT_MATCH; // ... but thread 1's, which says match
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_PARK);
@@ -438,7 +441,7 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_MATCH);
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_PARK);
     o = sokoban::Options{};
-    o.packorder0 = -1;
+    o.packorder0 = o.packorder1 = o.packorderall = -1;
     o.packorder = 2; // t0: start on thread 0's members, floor on thread 1's and the guest's
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_START);
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_FLOOR);
@@ -494,7 +497,8 @@ TEST_CASE("Sokoban.PackingOrder.Park2Option") {
     CHECK(parsed("packorder0", "park2").packorder0 == sokoban::PACK_OUT_PARK2);
     CHECK(parsed("packorder1", "park2").packorder1 == sokoban::PACK_OUT_PARK2);
     CHECK(parsed("packorderall", "park2").packorderall == sokoban::PACK_OUT_PARK2);
-    CHECK(sokoban::Options{}.packorder0 == sokoban::PACK_OUT_PARK); // defaults unchanged
+    CHECK(sokoban::Options{}.packorder0 == sokoban::PACK_OUT_PARK2); // the default since session 16
+    CHECK(sokoban::Options{}.packorder == 4); // match for a FESS search built alone
     for (const char *key : {"packorder", "packorder0", "packorder1", "packorderall"}) {
         CAPTURE(key);
         const std::string e = refused(key, "park3");
@@ -503,7 +507,7 @@ TEST_CASE("Sokoban.PackingOrder.Park2Option") {
         CHECK(refused(key, "park2 ").find(key) != std::string::npos);
     }
     sokoban::Options o;
-    o.packorder0 = -1;
+    o.packorder0 = o.packorder1 = o.packorderall = -1;
     o.packorder = 6; // packorder=park2 sets every member
     for (int m : {sokoban::PACK_FOR_DEFAULT, sokoban::PACK_FOR_FESS0, sokoban::PACK_FOR_FESS1, sokoban::PACK_FOR_PACKALL})
         CHECK(sokoban::pack_out_of(o, m) == sokoban::PACK_OUT_PARK2);
