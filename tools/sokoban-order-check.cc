@@ -55,7 +55,7 @@ int main(int argc, char **argv) {
     ss << in.rdbuf();
     const std::string text = ss.str();
     const int only = argc > 2 ? std::atoi(argv[2]) : 0;
-    int bad_floor = 0, bad_start = 0, bad_match = 0, bad_park = 0, with_parks = 0, loose_start = 0, loose_match = 0, levels = 0, differ = 0;
+    int bad_floor = 0, bad_start = 0, bad_match = 0, bad_park = 0, with_parks = 0, bad_park2 = 0, with_parks2 = 0, differ2 = 0, loose_start = 0, loose_match = 0, levels = 0, differ = 0;
     for (uint32_t level = only ? only : 1;; ++level) {
         sokoban::Level lv;
         sokoban::Failure f;
@@ -67,6 +67,7 @@ int main(int argc, char **argv) {
         const sokoban::PackingOrder start = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
         const sokoban::PackingOrder match = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH);
         const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
+        const sokoban::PackingOrder park2 = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK2);
         // The check with one box per start cell (packing.h's default), and the session-12 relaxation.
         const int u0 = sokoban::unfollowable_layer(b, floor, &g0);
         const int u1 = sokoban::unfollowable_layer(b, start, &g1);
@@ -75,6 +76,12 @@ int main(int argc, char **argv) {
         const int u3 = sokoban::unfollowable_layer(b, park, &g3);
         bad_park += u3 >= 0;
         with_parks += !park.parks.empty();
+        int g4 = -1;
+        const int u4 = sokoban::unfollowable_layer(b, park2, &g4);
+        bad_park2 += u4 >= 0;
+        with_parks2 += !park2.parks.empty();
+        const bool park2_differs = park2.layer != park.layer || park2.parks.size() != park.parks.size();
+        differ2 += park2_differs;
         const int r1 = sokoban::unfollowable_layer(b, start, nullptr, false);
         const int r2 = sokoban::unfollowable_layer(b, match, nullptr, false);
         bad_floor += u0 >= 0;
@@ -90,6 +97,8 @@ int main(int argc, char **argv) {
         std::printf("  park: %d layers (%d by the floor rule, %d shared), %zu parks, unfollowable layer %d%s\n", park.layers,
                     park.floor_rounds, park.shared_rounds, park.parks.size(), u3,
                     park.layer == match.layer && park.parks.empty() ? "" : " [park order differs]");
+        std::printf("  park2: %d layers (%d by the floor rule, %d shared), %zu parks, unfollowable layer %d%s\n", park2.layers,
+                    park2.floor_rounds, park2.shared_rounds, park2.parks.size(), u4, park2_differs ? " [park2 order differs from park]" : "");
         if (only) {
             std::printf(" floor:\n");
             draw(b, floor);
@@ -99,6 +108,8 @@ int main(int argc, char **argv) {
             draw(b, match);
             std::printf(" park:\n");
             draw(b, park);
+            std::printf(" park2:\n");
+            draw(b, park2);
             const int w = b.level.width;
             for (const sokoban::PackingOrder::Park &q : park.parks) {
                 int gg = -1, gc = -1;
@@ -109,11 +120,22 @@ int main(int argc, char **argv) {
                 std::printf("  park: goal (%d,%d) layer %d, parked on (%d,%d) in layer %d\n", gg / w, gg % w, park.layer[q.goal], gc / w,
                             gc % w, q.place_layer);
             }
+            for (const sokoban::PackingOrder::Park &q : park2.parks) {
+                int gg = -1, gc = -1;
+                for (int i = 0; i < w * b.level.height; ++i) {
+                    if (b.index_of[i] == q.goal) gg = i;
+                    if (b.index_of[i] == q.cell) gc = i;
+                }
+                std::printf("  park2: goal (%d,%d) layer %d, parked on (%d,%d) in layer %d\n", gg / w, gg % w, park2.layer[q.goal], gc / w,
+                            gc % w, q.place_layer);
+            }
             break;
         }
     }
     std::printf("%d levels: not followable with one box per start cell: floor %d, start %d, match %d, park %d (%d "
-                "orders with parks); with the relaxed check: start %d, match %d; match order differs from start on %d\n",
-                levels, bad_floor, bad_start, bad_match, bad_park, with_parks, loose_start, loose_match, differ);
+                "orders with parks), park2 %d (%d orders with parks, %d differ from park's); with the relaxed check: start %d, "
+                "match %d; match order differs from start on %d\n",
+                levels, bad_floor, bad_start, bad_match, bad_park, with_parks, bad_park2, with_parks2, differ2, loose_start,
+                loose_match, differ);
     return 0;
 }

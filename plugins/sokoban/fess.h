@@ -101,8 +101,8 @@ enum : int { PACK_FOR_DEFAULT = 0, PACK_FOR_FESS0 = 1, PACK_FOR_FESS1 = 2, PACK_
 // The pull-out rule (packing.h PACK_OUT_*) of `member`'s packing order: its own option when set,
 // else packorder's (t0|t1: start on the one thread's members, floor on the other's and the
 // guest's, as since session 12).
-static_assert(PACK_OUT_FLOOR == 0 && PACK_OUT_START == 1 && PACK_OUT_MATCH == 2 && PACK_OUT_PARK == 3,
-              "packorder0|1|all store floor|start|match|park as these codes (options.cc)");
+static_assert(PACK_OUT_FLOOR == 0 && PACK_OUT_START == 1 && PACK_OUT_MATCH == 2 && PACK_OUT_PARK == 3 && PACK_OUT_PARK2 == 4,
+              "packorder0|1|all store floor|start|match|park|park2 as these codes (options.cc)");
 inline int pack_out_of(const Options &o, int member) {
     const int own = member == PACK_FOR_FESS0 ? o.packorder0 : member == PACK_FOR_FESS1 ? o.packorder1 : member == PACK_FOR_PACKALL ? o.packorderall : -1;
     if (own >= 0) return own;
@@ -112,6 +112,7 @@ inline int pack_out_of(const Options &o, int member) {
     case 3: return member == PACK_FOR_FESS1 ? PACK_OUT_START : PACK_OUT_FLOOR;
     case 4: return PACK_OUT_MATCH;
     case 5: return PACK_OUT_PARK;
+    case 6: return PACK_OUT_PARK2;
     default: return PACK_OUT_FLOOR;
     }
 }

@@ -139,7 +139,7 @@ const char *const OPTIONS_HELP =
     "                            turn, then the cells of that count in turn (the few cells with\n"
     "                            many boxes packed get as many turns as the many with few);\n"
     "                            mixed: packed for thread 0's FESS members, cells for thread 1's\n"
-    "packorder=floor|start|t0|t1|match|park\n"
+    "packorder=floor|start|t0|t1|match|park|park2\n"
     "                            (match) FESS's packing order (backward from the solved position):\n"
     "                            a goal's box is freed when it can be pulled onto any cell off the\n"
     "                            goals (floor) or out to a box's start cell (start: reversed, each\n"
@@ -150,13 +150,16 @@ const char *const OPTIONS_HELP =
     "                            most (a matching; XSokoban 14's order no longer asks one box for\n"
     "                            two goals; solves XSokoban 71); park: as match, but where match\n"
     "                            would fall back a goal's box may be parked on a cell off the\n"
-    "                            goals first (left there as a wall, moved onto its goal later)\n"
-    "packorder0=floor|start|match|park, packorder1=..., packorderall=...\n"
-    "                            (park for packorder0 unless packorder= is given; packorder's for\n"
-    "                            the others) the packing order of thread 0's FESS members (fess0\n"
-    "                            and its plan mate), of thread 1's, or of the packall guest alone,\n"
-    "                            whatever packorder says (in any position); each distinct order is\n"
-    "                            computed once per level\n"
+    "                            goals first (left there as a wall, moved onto its goal later);\n"
+    "                            park2: as park, but two parks in a row may come before a box\n"
+    "                            gets out (XSokoban 18)\n"
+    "packorder0=floor|start|match|park|park2, packorder1=..., packorderall=...\n"
+    "                            (park2 unless packorder= is given, then packorder's) the packing\n"
+    "                            order of thread 0's FESS members (fess0 and its plan mate), of\n"
+    "                            thread 1's, or of the packall guest alone, whatever packorder\n"
+    "                            says (in any position); each distinct order is computed once per\n"
+    "                            level (packorder0=park packorder1=match packorderall=match: the\n"
+    "                            session-15 portfolio)\n"
     "fessearly=off|N             (off) from the best-first search's Nth expansion on, until\n"
     "                            fess0after/fess1after, its thread's FESS member shares the thread\n"
     "                            with it (1024 expansions each in turn); then the usual schedule\n"
@@ -208,7 +211,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, corral=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park, packorder0=floor|start|match|park, packorder1=floor|start|match|park, packorderall=floor|start|match|park, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2, packorder0=floor|start|match|park|park2, packorder1=floor|start|match|park|park2, packorderall=floor|start|match|park|park2, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -278,7 +281,7 @@ bool on_off(const char *key, const char *value, bool &out, std::string &error) {
 
 bool parse_options(const solver_option *options, size_t count, Options &out, std::string &error) {
     Options o;
-    bool packorder_given = false, packorder0_given = false; // packorder= sets every member (below)
+    bool packorder_given = false, member_given[3] = {false, false, false}; // packorder= sets every member not given (below)
     for (size_t i = 0; i < count; ++i) {
         const char *key = options[i].key ? options[i].key : "";
         const char *value = options[i].value ? options[i].value : "";
@@ -415,12 +418,12 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "fessearly") == 0) {
             if (!expansions(key, value, true, o.fessearly, error)) return false;
         } else if (std::strcmp(key, "packorder") == 0) {
-            if (!one_of(key, value, {"floor", "start", "t0", "t1", "match", "park"}, o.packorder, error)) return false;
+            if (!one_of(key, value, {"floor", "start", "t0", "t1", "match", "park", "park2"}, o.packorder, error)) return false;
             packorder_given = true;
         } else if (std::strcmp(key, "packorder0") == 0 || std::strcmp(key, "packorder1") == 0 || std::strcmp(key, "packorderall") == 0) {
             int &member = key[9] == '0' ? o.packorder0 : key[9] == '1' ? o.packorder1 : o.packorderall;
-            packorder0_given |= key[9] == '0';
-            if (!one_of(key, value, {"floor", "start", "match", "park"}, member, error)) return false; // packing.h PACK_OUT_* 0-3
+            member_given[key[9] == '0' ? 0 : key[9] == '1' ? 1 : 2] = true;
+            if (!one_of(key, value, {"floor", "start", "match", "park", "park2"}, member, error)) return false; // packing.h PACK_OUT_* 0-4
         } else if (std::strcmp(key, "fessturns") == 0) {
             if (!one_of(key, value, {"cells", "packed", "mixed"}, o.fessturns, error)) return false;
         } else if (std::strcmp(key, "cdmembers") == 0) {
@@ -471,9 +474,13 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             return false;
         }
     }
-    // packorder0's default (park, session 15) holds only while packorder= is not given: that
-    // one names every member's order unless packorder0= is given too (in any position).
-    if (packorder_given && !packorder0_given) o.packorder0 = -1;
+    // The members' defaults (park2, session 16) hold only while packorder= is not given: that
+    // one names every member's order but those given their own (in any position).
+    if (packorder_given) {
+        if (!member_given[0]) o.packorder0 = -1;
+        if (!member_given[1]) o.packorder1 = -1;
+        if (!member_given[2]) o.packorderall = -1;
+    }
     out = o;
     return true;
 }

@@ -59,21 +59,22 @@ struct Options {
     uint64_t fess1after = 1u << 18; // fess1after=N: thread 1's greedy expansions before FESS starts (fess=share)
     int fess0with = 1; // fess0with=astar|plan|none (0, 1, 2): the same for thread 0's FESS member (fess0) and its weighted A*
     uint64_t fessearly = 1ull << 40; // fessearly=off|N (portfolio.cc): from the best-first search's Nth expansion until fess0after/fess1after, its thread's FESS member gets 1024 expansions after each 1024 of it (off: 2^40, never)
-    // packorder=floor|start|t0|t1|match|park (0-5; packing.h): FESS's packing order frees a goal's box when
+    // packorder=floor|start|t0|t1|match|park|park2 (0-6; packing.h): FESS's packing order frees a goal's box when
     // it is pulled onto any cell off the goals (floor) or out to a box's start cell (start); t0:
     // start for thread 0's FESS members only, floor for thread 1's; t1 the other way round.
     // match (4): as start, one box per start cell over the whole order (packing.h PACK_OUT_MATCH).
     // Default match since session 13: XSokoban 71 solved at 60 CPU s (not with start), none of
     // the must-stay levels lost (README); start was the default of session 12.
     // park (5): as match, with parking where match would fall back (packing.h PACK_OUT_PARK).
+    // park2 (6, session 16): as park, two parks in a row allowed (packing.h PACK_OUT_PARK2).
     int packorder = 4;
-    // packorder0=, packorder1=, packorderall=floor|start|match|park (packing.h PACK_OUT_* 0-3;
+    // packorder0=, packorder1=, packorderall=floor|start|match|park|park2 (packing.h PACK_OUT_* 0-4;
     // -1: packorder's rule): the packing order of thread 0's FESS members (fess0 and its plan
     // mate), of thread 1's, and of the packall guest, whatever packorder says (fess.h
     // pack_out_of; portfolio.cc computes each distinct order once per level). Default since
-    // session 15: park (3) on thread 0's members, packorder's rule (match) on the others;
-    // packorder= given without packorder0= sets packorder0 to -1 (every member, options.cc).
-    int packorder0 = 3, packorder1 = -1, packorderall = -1;
+    // session 16: park2 (4) on every member (session 15: park on thread 0's members, match on
+    // the others); packorder= sets each of the three not given to -1 (packorder's rule, options.cc).
+    int packorder0 = 4, packorder1 = 4, packorderall = 4;
     int fessturns = 0; // fessturns=cells|packed|mixed (0, 1, 2; fess.h): FESS's turns go round the non-empty cells (cells), or round the packed counts first and the cells of each in turn (packed); mixed: packed on thread 0's members only, cells on thread 1's (portfolio.cc)
     // cdmembers=all|LIST (CD_* bits below): the searches that run corraldead=on|pi; the others
     // run without it (portfolio.h names the members).

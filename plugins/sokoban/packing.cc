@@ -119,6 +119,7 @@ struct ParkRun {
     static constexpr size_t kMaxParks = 8;   // parks in one order at most
     static constexpr size_t kCandidates = 6; // parks tried per stuck state at most (best first)
     const Board &b;
+    int max_chain = 1; // parks in a row before a box must get out (packorder=park 1, park2 2)
     PullSearch pull;
     std::vector<uint8_t> all_src, start_box, park_mask;
     std::vector<int> hits, cells;
@@ -133,6 +134,7 @@ struct ParkRun {
         std::vector<Parked> parks;
         SourceMatching match;
         int round = 0, shared = 0, floor = 0;
+        int chain = 0; // parks placed since a box last got out (a round of round_step or a fall-back)
         explicit State(int n) : match(n) {}
         int fallbacks() const { return shared + floor; }
         bool pending() const {
@@ -189,6 +191,7 @@ struct ParkRun {
                 }
         if (freed.empty() && unparked.empty()) return false;
         apply(s, freed, unparked);
+        s.chain = 0;
         return true;
     }
 
@@ -204,6 +207,7 @@ struct ParkRun {
         if (!freed.empty() || !unparked.empty()) {
             ++s.shared;
             apply(s, freed, unparked);
+            s.chain = 0;
             return;
         }
         for (int g : s.left)
@@ -213,6 +217,7 @@ struct ParkRun {
         if (freed.empty()) freed = s.left; // stuck: the rest come free together
         ++s.floor;
         apply(s, freed, unparked);
+        s.chain = 0;
     }
 
     struct Candidate {
@@ -256,6 +261,55 @@ struct ParkRun {
         return out;
     }
 
+    // The search on from s with goal c.goal's box parked on c.cell (a round of its own).
+    void park(const State &s, const Candidate &c) {
+        State child = s;
+        child.parks.push_back({c.goal, c.cell, child.round, -1});
+        child.round_of[c.goal] = child.round;
+        child.occ[c.goal] = 0;
+        child.occ[c.cell] = 1;
+        child.left.erase(std::find(child.left.begin(), child.left.end(), c.goal));
+        ++child.round;
+        ++child.chain;
+        go(child);
+    }
+
+    // The first park of a chain (packorder=park2): goal g's box on a free cell c (not a start
+    // cell) after which no box gets out yet, ranked by a look one park ahead: with g's box on c,
+    // over the other goals h left, how many boxes (the other goals', the parked ones', g's on c)
+    // get out to a start cell once h's goal is emptied too (h's box parked somewhere then; the
+    // child's candidates() picks where). Only those with a count above 0, best kCandidates.
+    std::vector<Candidate> chain_candidates(State &s) {
+        std::vector<Candidate> out;
+        for (int g : s.left) {
+            if (budget <= 0) break;
+            retr(s.occ, g, park_mask.data(), &cells);
+            const std::vector<int> at = cells;
+            for (int c : at) {
+                if (budget <= 0) break;
+                s.occ[g] = 0;
+                s.occ[c] = 1;
+                int score = 0;
+                for (int h : s.left) {
+                    if (h == g) continue;
+                    s.occ[h] = 0;
+                    for (int k : s.left)
+                        if (k != g && k != h) score += retr(s.occ, k, all_src.data());
+                    for (const Parked &q : s.parks)
+                        if (q.out_round < 0) score += retr(s.occ, q.cell, all_src.data());
+                    score += retr(s.occ, c, all_src.data());
+                    s.occ[h] = 1;
+                }
+                s.occ[c] = 0;
+                s.occ[g] = 1;
+                if (score > 0) out.push_back({g, c, score});
+            }
+        }
+        std::stable_sort(out.begin(), out.end(), [](const Candidate &x, const Candidate &y) { return x.score > y.score; });
+        if (out.size() > kCandidates) out.resize(kCandidates);
+        return out;
+    }
+
     bool worse_than_best(const State &s) const {
         return have && (s.fallbacks() > best.fallbacks() ||
                         (s.fallbacks() == best.fallbacks() && s.parks.size() >= best.parks.size()));
@@ -272,17 +326,19 @@ struct ParkRun {
             if (round_step(s)) continue;
             if (s.parks.size() < kMaxParks && budget > 0 && !s.left.empty()) {
                 for (const Candidate &c : candidates(s)) {
-                    State child = s;
-                    child.parks.push_back({c.goal, c.cell, child.round, -1});
-                    child.round_of[c.goal] = child.round;
-                    child.occ[c.goal] = 0;
-                    child.occ[c.cell] = 1;
-                    child.left.erase(std::find(child.left.begin(), child.left.end(), c.goal));
-                    ++child.round;
-                    go(child);
+                    park(s, c);
                     if (have && best.fallbacks() == 0) return;
                     if (budget <= 0) break;
                 }
+                // packorder=park2: where no single park lets a box out (or none of those led to
+                // an order without fall-backs), a park that lets none out by itself, another
+                // one to follow in the child's stuck state.
+                if (s.chain + 1 < max_chain && budget > 0 && s.parks.size() + 1 < kMaxParks)
+                    for (const Candidate &c : chain_candidates(s)) {
+                        park(s, c);
+                        if (have && best.fallbacks() == 0) return;
+                        if (budget <= 0) break;
+                    }
             }
             fallback_step(s);
         }
@@ -300,10 +356,11 @@ std::vector<uint8_t> packing_sources(const Board &b) {
 
 namespace {
 
-PackingOrder compute_park_order(const Board &b) {
+PackingOrder compute_park_order(const Board &b, int max_chain) {
     PackingOrder p;
     p.layer.assign(b.n, -1);
     ParkRun run(b);
+    run.max_chain = max_chain;
     ParkRun::State s(b.n);
     s.occ.assign(b.n, 0);
     for (int g : b.goals) s.occ[g] = 1;
@@ -335,8 +392,9 @@ PackingOrder compute_packing_order(const Board &b, int out) {
     PackingOrder p;
     p.layer.assign(b.n, -1);
     if (b.goals.empty()) return p;
-    if (out == PACK_OUT_PARK && !b.start_boxes.empty()) return compute_park_order(b);
-    if (out == PACK_OUT_PARK) out = PACK_OUT_MATCH;
+    if ((out == PACK_OUT_PARK || out == PACK_OUT_PARK2) && !b.start_boxes.empty())
+        return compute_park_order(b, out == PACK_OUT_PARK2 ? 2 : 1);
+    if (out == PACK_OUT_PARK || out == PACK_OUT_PARK2) out = PACK_OUT_MATCH;
     std::vector<uint8_t> occ(b.n, 0);
     for (int g : b.goals) occ[g] = 1;
     std::vector<int> left = b.goals, freed, round_of(b.n, -1);

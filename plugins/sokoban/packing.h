@@ -65,7 +65,15 @@ struct PackingOrder {
 //     without a shared or floor round, else keeps the one with the fewest of them (ties: fewer
 //     parks), within a budget of pull searches. A stuck state where no park helps falls back as
 //     match. Without any park the order is match's.
-enum : int { PACK_OUT_FLOOR = 0, PACK_OUT_START = 1, PACK_OUT_MATCH = 2, PACK_OUT_PARK = 3 };
+//   PACK_OUT_PARK2 -- as park, but two parks in a row may come before a box gets out
+//     (packorder=park2, session 16; XSokoban 18's top pocket): where no single park lets a box
+//     out to a start cell, or none of those ends without a fall-back, a goal's box may be parked
+//     although nothing gets out yet, when a look one park ahead says a second park would let
+//     some box out (the best kCandidates of those, packing.cc chain_candidates); the second park
+//     must then let a box out, as park's. The chains are tried after the single parks of the
+//     same stuck state, so the orders differ only where park's search meets a stuck state none of
+//     its parks gets out of without a fall-back (XSokoban 18 35 44 85 86 87, Microban 17 levels).
+enum : int { PACK_OUT_FLOOR = 0, PACK_OUT_START = 1, PACK_OUT_MATCH = 2, PACK_OUT_PARK = 3, PACK_OUT_PARK2 = 4 };
 PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR);
 
 // The start cells off the goals (1 per cell): where PACK_OUT_START pulls to.

@@ -400,9 +400,11 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
     const sokoban::Options d;
-    CHECK(d.packorder0 == sokoban::PACK_OUT_PARK); // park on thread 0's members by default (session 15)
-    CHECK(d.packorder1 == -1);                     // packorder's rule (match) on the others
+    CHECK(d.packorder0 == sokoban::PACK_OUT_PARK2); // park2 on every member by default (session 16)
+    CHECK(d.packorder1 == sokoban::PACK_OUT_PARK2);
     CHECK(parsed("packorder", "match").packorder0 == -1); // packorder= sets every member ...
+    CHECK(parsed("packorder", "match").packorder1 == -1);
+    CHECK(parsed("packorder", "match").packorderall == -1);
     CHECK(parsed("packorder", "floor").packorder0 == -1);
     const solver_option both[] = {{"packorder0", "start"}, {"packorder", "match"}}; // ... but an explicit packorder0=, in any position
     sokoban::Options got;
@@ -410,27 +412,28 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     REQUIRE(sokoban::parse_options(both, 2, got, err));
     CHECK(got.packorder0 == sokoban::PACK_OUT_START);
     CHECK(got.packorder == 4);
-    CHECK(d.packorderall == -1);
+    CHECK(d.packorderall == sokoban::PACK_OUT_PARK2);
+    CHECK(got.packorder1 == -1); // the members not given follow packorder=
     CHECK(parsed("packorder0", "floor").packorder0 == sokoban::PACK_OUT_FLOOR);
     CHECK(parsed("packorder0", "park").packorder0 == sokoban::PACK_OUT_PARK);
     CHECK(parsed("packorder1", "start").packorder1 == sokoban::PACK_OUT_START);
     CHECK(parsed("packorderall", "match").packorderall == sokoban::PACK_OUT_MATCH);
-    CHECK(parsed("packorder0", "park").packorder1 == -1); // the others untouched
+    CHECK(parsed("packorder0", "park").packorder1 == sokoban::PACK_OUT_PARK2); // the others untouched
     for (const char *key : {"packorder0", "packorder1", "packorderall"}) {
         CAPTURE(key);
         const std::string e = refused(key, "t0"); // t0|t1 belong to packorder alone
         CHECK(e.find(key) != std::string::npos);
-        CHECK(e.find("floor, start, match or park") != std::string::npos);
+        CHECK(e.find("floor, start, match, park or park2") != std::string::npos);
         CHECK(refused(key, "").find(key) != std::string::npos);
         CHECK(refused(key, "Park").find(key) != std::string::npos);
     }
     // pack_out_of (fess.h): a member's own option, else packorder's rule.
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_PARK);
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_MATCH);
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_MATCH);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_PARK2);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_PARK2);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_PARK2);
     CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_MATCH);
     sokoban::Options o;
-    o.packorder0 = -1;
+    o.packorder0 = o.packorderall = -1;
     o.packorder = 5; // packorder=park sets every member ...
     o.packorder1 = sokoban::PACK_OUT_MATCH; // ... but thread 1's, which says match
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_PARK);
@@ -438,7 +441,7 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_MATCH);
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_PARK);
     o = sokoban::Options{};
-    o.packorder0 = -1;
+    o.packorder0 = o.packorder1 = o.packorderall = -1;
     o.packorder = 2; // t0: start on thread 0's members, floor on thread 1's and the guest's
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_START);
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_FLOOR);
@@ -483,4 +486,87 @@ TEST_CASE("Sokoban.PackingOrder.PortfolioWithPerMemberOrdersSolvesAndReplays") {
             sokoban_test::StubRuntime rt;
             sokoban_test::portfolio_solves_and_replays(micro, level, settings[i], rt);
         }
+}
+
+// Session 16 (packorder=park2): two parks in a row before a box gets out.
+TEST_CASE("Sokoban.PackingOrder.Park2Option") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(parsed("packorder", "park2").packorder == 6);
+    CHECK(parsed("packorder", "park").packorder == 5); // the one-park rule stays selectable
+    CHECK(parsed("packorder0", "park2").packorder0 == sokoban::PACK_OUT_PARK2);
+    CHECK(parsed("packorder1", "park2").packorder1 == sokoban::PACK_OUT_PARK2);
+    CHECK(parsed("packorderall", "park2").packorderall == sokoban::PACK_OUT_PARK2);
+    CHECK(sokoban::Options{}.packorder0 == sokoban::PACK_OUT_PARK2); // the default since session 16
+    CHECK(sokoban::Options{}.packorder == 4); // match for a FESS search built alone
+    for (const char *key : {"packorder", "packorder0", "packorder1", "packorderall"}) {
+        CAPTURE(key);
+        const std::string e = refused(key, "park3");
+        CHECK(e.find(key) != std::string::npos);
+        CHECK(e.find("park or park2") != std::string::npos);
+        CHECK(refused(key, "park2 ").find(key) != std::string::npos);
+    }
+    sokoban::Options o;
+    o.packorder0 = o.packorder1 = o.packorderall = -1;
+    o.packorder = 6; // packorder=park2 sets every member
+    for (int m : {sokoban::PACK_FOR_DEFAULT, sokoban::PACK_FOR_FESS0, sokoban::PACK_FOR_FESS1, sokoban::PACK_FOR_PACKALL})
+        CHECK(sokoban::pack_out_of(o, m) == sokoban::PACK_OUT_PARK2);
+}
+
+TEST_CASE("Sokoban.PackingOrder.TwoParksMakeTheOrderFollowable") {
+    // Microban 76 and 84 (three goals in a dead-end corridor or row): one park at a time leaves
+    // a floor round and an order the check rejects; two parks in a row (neither lets a box out
+    // alone) give an order without fall-back that the check accepts.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (uint32_t level : {76u, 84u}) {
+        CAPTURE(level);
+        const sokoban::Board b = sokoban::build_board(sokoban_test::parse_ok(solver_test::xsb_level(micro, level)));
+        const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
+        const sokoban::PackingOrder park2 = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK2);
+        CHECK(park.floor_rounds == 1);
+        CHECK(sokoban::unfollowable_layer(b, park) >= 0);
+        CHECK(park2.floor_rounds == 0);
+        CHECK(park2.shared_rounds == 0);
+        CHECK(park2.parks.size() == 2);
+        CHECK(park2.layer != park.layer);
+        CHECK(sokoban::unfollowable_layer(b, park2) == -1);
+        uint32_t total = 0;
+        for (uint32_t sz : park2.layer_size) total += sz;
+        CHECK(total == b.goals.size() + park2.parks.size());
+    }
+}
+
+TEST_CASE("Sokoban.PackingOrder.PortfolioWithPark2OrderSolvesAndReplays") {
+    // Microban 76: the portfolio with the two-park order on every member solves, the verifier
+    // replays the moves.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    sokoban_test::StubRuntime rt;
+    sokoban_test::portfolio_solves_and_replays(micro, 76, {{"packorder", "park2"}, {"fess0after", "0"}, {"fess1after", "0"}}, rt);
+}
+
+TEST_CASE("Sokoban.PackingOrder.Park2OrderIsFollowableWithoutFallBack") {
+    // Every Microban level: a two-park order without fall-back is accepted by the check; one
+    // without parks is match's; and fewer orders are unfollowable than with one park at a time.
+    const std::string text = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    int bad_park = 0, bad_park2 = 0, differ = 0;
+    for (uint32_t level = 1;; ++level) {
+        sokoban::Level lv;
+        sokoban::Failure f;
+        if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
+        CAPTURE(level);
+        const sokoban::Board b = sokoban::build_board(lv);
+        const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
+        const sokoban::PackingOrder park2 = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK2);
+        const int u = sokoban::unfollowable_layer(b, park2);
+        if (park2.floor_rounds == 0 && park2.shared_rounds == 0) CHECK(u == -1);
+        if (park2.parks.empty()) CHECK(park2.layer == sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH).layer);
+        // Where one park at a time finds an order without fall-back, park2 finds the same one.
+        if (park.floor_rounds == 0 && park.shared_rounds == 0) CHECK(park2.layer == park.layer);
+        differ += park2.layer != park.layer;
+        bad_park += sokoban::unfollowable_layer(b, park) >= 0;
+        bad_park2 += u >= 0;
+    }
+    MESSAGE("Microban: not followable: park " << bad_park << ", park2 " << bad_park2 << "; orders differing " << differ);
+    CHECK(bad_park2 < bad_park);
+    CHECK(differ > 0);
 }
