@@ -25,7 +25,8 @@
 # fess1with=greedy|plan and fess0with=astar|none, what the FESS members alternate with once
 # they have started, against the defaults none and plan; back=off, the backward guest on thread
 # 0, and packall=off, the packall guest on thread 1, against their defaults t0 and t1;
-# packorder0=match, thread 0's FESS members with the packing order of the others, against park).
+# packorder=match|park, every FESS member with the order of session 13 or 15 (one park at most
+# before a box gets out), against the default park2).
 set -euo pipefail
 limit=5; threads=1; build=build; cpu=
 files=()
@@ -80,7 +81,8 @@ configs=("all on|"
          "packorder floor (2 thr.)|--threads 2 --option portfolio=on --option packorder=floor"
          "packorder t0 (2 thr.)|--threads 2 --option portfolio=on --option packorder=t0"
          "packorder t1 (2 thr.)|--threads 2 --option portfolio=on --option packorder=t1"
-         "packorder0 match (2 thr.)|--threads 2 --option portfolio=on --option packorder0=match"
+         "packorder match (2 thr.)|--threads 2 --option portfolio=on --option packorder=match"
+         "packorder park (2 thr.)|--threads 2 --option portfolio=on --option packorder=park"
          "back off (2 thr.)|--threads 2 --option portfolio=on --option back=off"
          "packall off (2 thr.)|--threads 2 --option portfolio=on --option packall=off")
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
