@@ -3,12 +3,14 @@
 # techniques on, then with each one turned off, and print one table row per configuration:
 # levels solved, then nodes expanded and the solver's own seconds summed over the `common`
 # levels (those every configuration solved, so the rows compare the same work).
-#   tools/sokoban-ablation.sh [--time-limit S | --cpu S] [--threads N] [--build DIR] FILE|DIR...
+#   tools/sokoban-ablation.sh [--time-limit S | --cpu S] [--threads N] [--build DIR] [--only RE] FILE|DIR...
 # A FILE is solved with --level all; a DIR stands for every *.txt map in it (one run each,
 # summed into one row), e.g. puzzles/sokoban/course.
 # --cpu S (whole seconds): every level in a process of its own under `ulimit -t S` (CPU seconds over all its
 # threads) instead of a wall-clock limit, so that a loaded machine changes the seconds but not
 # which levels are solved; a level stopped by the CPU limit counts as not solved.
+# --only RE: only the configurations whose name matches the extended regular expression RE
+# (the "all on" row always runs), e.g. --only '2 thr' for the portfolio rows.
 # Default: 5 s per level, 1 thread (the runtime's astar engine, which counts nodes; the
 # portfolio rows run with 2 threads, their nodes the states the portfolio reports expanded over
 # both searches; move
@@ -28,15 +30,16 @@
 # packorder=match|park, every FESS member with the order of session 13 or 15 (one park at most
 # before a box gets out), against the default park2).
 set -euo pipefail
-limit=5; threads=1; build=build; cpu=
+limit=5; threads=1; build=build; cpu=; only=
 files=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --time-limit) limit=$2; shift 2;;
         --cpu) cpu=$2; shift 2;;
+        --only) only=$2; shift 2;;
         --threads) threads=$2; shift 2;;
         --build) build=$2; shift 2;;
-        -h|--help) sed -n '2,27p' "$0"; exit 0;;
+        -h|--help) sed -n '2,31p' "$0"; exit 0;;
         *) files+=("$1"); shift;;
     esac
 done
@@ -85,6 +88,14 @@ configs=("all on|"
          "packorder park (2 thr.)|--threads 2 --option portfolio=on --option packorder=park"
          "back off (2 thr.)|--threads 2 --option portfolio=on --option back=off"
          "packall off (2 thr.)|--threads 2 --option portfolio=on --option packall=off")
+if [ -n "$only" ]; then
+    kept=()
+    for c in "${configs[@]}"; do
+        name=${c%%|*}
+        if [ "$name" = "all on" ] || grep -Eq -- "$only" <<<"$name"; then kept+=("$c"); fi
+    done
+    configs=("${kept[@]}")
+fi
 printf '%-22s %-20s %8s %8s %14s %10s\n' configuration collection solved common nodes seconds
 # One level (file, level number or empty) in a process of its own under `ulimit -t $cpu`; a
 # process stopped by the limit gives a line of its own ("cpu_limit") in place of the JSON.
