@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <utility>
 
 namespace sokoban {
 
@@ -242,23 +243,37 @@ struct ParkRun {
                 if (q.out_round < 0 && retr(s.occ, q.cell, all_src.data())) enabled.push_back(q.cell);
             s.occ[g] = 1;
             if (enabled.empty()) continue;
-            retr(s.occ, g, park_mask.data(), &cells);
-            const std::vector<int> at = cells;
-            for (int c : at) {
-                if (budget <= 0) break;
-                s.occ[g] = 0;
-                s.occ[c] = 1;
+            try_parks(s, g, out, [&](int c) {
                 int score = 0;
                 for (int h : enabled) score += retr(s.occ, h, all_src.data());
-                score += retr(s.occ, c, all_src.data()); // the parked box itself could leave next round
-                s.occ[c] = 0;
-                s.occ[g] = 1;
-                if (score > 0) out.push_back({g, c, score});
-            }
+                return score + retr(s.occ, c, all_src.data()); // the parked box itself could leave next round
+            });
         }
+        return best_candidates(out);
+    }
+
+    // Each free cell c (not a start cell) goal g's box can be pulled onto, scored with g's box
+    // on c by score(c) (s.occ changed for it, then restored); those above 0 join out.
+    template <class Score>
+    void try_parks(State &s, int g, std::vector<Candidate> &out, Score score) {
+        retr(s.occ, g, park_mask.data(), &cells);
+        const std::vector<int> at = cells;
+        for (int c : at) {
+            if (budget <= 0) break;
+            s.occ[g] = 0;
+            s.occ[c] = 1;
+            const int v = score(c);
+            s.occ[c] = 0;
+            s.occ[g] = 1;
+            if (v > 0) out.push_back({g, c, v});
+        }
+    }
+
+    // The best kCandidates, best first (ties in the order found).
+    static std::vector<Candidate> best_candidates(std::vector<Candidate> &out) {
         std::stable_sort(out.begin(), out.end(), [](const Candidate &x, const Candidate &y) { return x.score > y.score; });
         if (out.size() > kCandidates) out.resize(kCandidates);
-        return out;
+        return std::move(out);
     }
 
     // The search on from s with goal c.goal's box parked on c.cell (a round of its own).
@@ -283,12 +298,7 @@ struct ParkRun {
         std::vector<Candidate> out;
         for (int g : s.left) {
             if (budget <= 0) break;
-            retr(s.occ, g, park_mask.data(), &cells);
-            const std::vector<int> at = cells;
-            for (int c : at) {
-                if (budget <= 0) break;
-                s.occ[g] = 0;
-                s.occ[c] = 1;
+            try_parks(s, g, out, [&](int c) {
                 int score = 0;
                 for (int h : s.left) {
                     if (h == g) continue;
@@ -300,14 +310,10 @@ struct ParkRun {
                     score += retr(s.occ, c, all_src.data());
                     s.occ[h] = 1;
                 }
-                s.occ[c] = 0;
-                s.occ[g] = 1;
-                if (score > 0) out.push_back({g, c, score});
-            }
+                return score;
+            });
         }
-        std::stable_sort(out.begin(), out.end(), [](const Candidate &x, const Candidate &y) { return x.score > y.score; });
-        if (out.size() > kCandidates) out.resize(kCandidates);
-        return out;
+        return best_candidates(out);
     }
 
     bool worse_than_best(const State &s) const {
