@@ -192,6 +192,8 @@ const char *const OPTIONS_HELP =
     "                            more CPU seconds (0: none); the member's memory share is then a\n"
     "                            quarter of the thread's, not a sixteenth\n"
     "backcpu2=P                  (10) the second stage's share: P% (1-90) of the thread's CPU time\n"
+    "backmeet=off|on             (off) count the backward member's new children found in thread\n"
+    "                            0's forward store (a measurement: the log's \"N meets\")\n"
     "packall=off|t0|t1|fess0|fess1\n"
     "                            (t1) a FESS member with the packing macro on every box\n"
     "                            (fesspack=all for it alone) as a guest on thread 0 or 1, with\n"
@@ -211,7 +213,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, corral=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2, packorder0=floor|start|match|park|park2, packorder1=floor|start|match|park|park2, packorderall=floor|start|match|park|park2, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2, packorder0=floor|start|match|park|park2, packorder1=floor|start|match|park|park2, packorderall=floor|start|match|park|park2, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -463,6 +465,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!number(key, value, false, 0, 100000, o.backcap2, error)) return false;
         } else if (std::strcmp(key, "backcpu2") == 0) {
             if (!number(key, value, false, 1, 90, o.backcpu2, error)) return false;
+        } else if (std::strcmp(key, "backmeet") == 0) {
+            if (!on_off(key, value, o.backmeet, error)) return false;
         } else if (std::strcmp(key, "packall") == 0) {
             if (!one_of(key, value, {"off", "t0", "t1", "fess0", "fess1"}, o.packall, error)) return false;
         } else if (std::strcmp(key, "packallcpu") == 0) {

@@ -102,6 +102,10 @@ struct Options {
     // is a quarter (not a sixteenth) of the thread's.
     int backcap2 = 0;
     int backcpu2 = 10;
+    // backmeet=off|on (README session 17): count the backward guest's new children found in
+    // thread 0's forward store (the log's "N meets"); a measurement, off by default since
+    // session 17 (0 meets on XSokoban 87 in 2.25 M expansions, session 16).
+    bool backmeet = false;
     // packall=off|t0|t1|fess0|fess1 (0-4, default t1): a guest FESS member with the packing macro on every
     // box (fesspack=all for it alone) on thread 0 or 1, packallcpu=P% (1-90) of the thread's CPU
     // time until it has used packallcap=S CPU seconds (0: no cap); fess0|fess1: thread 0's or

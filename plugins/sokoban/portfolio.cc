@@ -180,7 +180,7 @@ void run_search(Shared &sh, unsigned k) {
     };
     StateStore store(n);
     std::vector<Node> nodes; // per state number of the store
-    if (back && !back_only) back->set_forward(&store); // the meet count (backward.h)
+    if (back && !back_only && inst.options.backmeet) back->set_forward(&store); // the meet count (backward.h)
     using Entry = std::tuple<uint64_t, uint64_t, uint32_t>; // (priority, tie, node)
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
 
@@ -311,6 +311,7 @@ void run_search(Shared &sh, unsigned k) {
         std::string &out;
         const int &back_guest, &back_first, &pack_guest;
         const uint64_t &back_expanded, &back_meets, &packer_expanded;
+        const bool meet;
         ~Account() {
             if (!shares.any() && back_guest < 0 && pack_guest < 0) return;
             char line[200];
@@ -318,8 +319,13 @@ void run_search(Shared &sh, unsigned k) {
             out = line;
             if (back_guest >= 0) {
                 const double first = back_first >= 0 ? shares.used(back_first) : 0;
-                std::snprintf(line, sizeof line, ", backward %.2f s (%llu expansions, %llu meets)", first + shares.used(back_guest), static_cast<unsigned long long>(back_expanded), static_cast<unsigned long long>(back_meets));
+                std::snprintf(line, sizeof line, ", backward %.2f s (%llu expansions", first + shares.used(back_guest), static_cast<unsigned long long>(back_expanded));
                 out += line;
+                if (meet) {
+                    std::snprintf(line, sizeof line, ", %llu meets", static_cast<unsigned long long>(back_meets));
+                    out += line;
+                }
+                out += ")";
                 if (back_first >= 0) {
                     std::snprintf(line, sizeof line, ", its second stage %.2f s", shares.used(back_guest));
                     out += line;
@@ -330,7 +336,7 @@ void run_search(Shared &sh, unsigned k) {
                 out += line;
             }
         }
-    } account{shares, sh.shares[k], back_guest, back_first, pack_guest, back_expanded, back_meets, packer_expanded};
+    } account{shares, sh.shares[k], back_guest, back_first, pack_guest, back_expanded, back_meets, packer_expanded, inst.options.backmeet};
     if (back_only) {
         while (back && !back_slice(UINT64_MAX) && !stop_requested(sh)) {
         }

@@ -79,3 +79,33 @@ TEST_CASE("backward: the options backcap2 and backcpu2, and the portfolio with t
     sokoban_test::StubRuntime rt(2);
     sokoban_test::portfolio_solves_and_replays(micro, 7, {{"backcap2", "5"}, {"backcpu2", "30"}}, rt);
 }
+
+TEST_CASE("backward: backmeet=on|off, the meet count in the log only when asked") {
+    sokoban::Options o;
+    CHECK_FALSE(o.backmeet);
+    std::string error;
+    const solver_option on{"backmeet", "on"};
+    REQUIRE(sokoban::parse_options(&on, 1, o, error));
+    CHECK(o.backmeet);
+    const solver_option bad{"backmeet", "yes"};
+    CHECK_FALSE(sokoban::parse_options(&bad, 1, o, error));
+    CHECK(error.find("backmeet") != std::string::npos);
+    // Microban 143 at 2 threads, the guest from thread 0's first expansion (backafter=0): the
+    // log's accounting line for thread 0 names the meets only with backmeet=on. Either way it
+    // solves and the verifier replays. Thread 1 may win before thread 0 has run at all (then no
+    // line): up to five tries until the line shows.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (const bool meet : {false, true}) {
+        CAPTURE(meet);
+        bool shown = false;
+        for (int attempt = 0; attempt < 5 && !shown; ++attempt) {
+            sokoban_test::StubRuntime rt(2);
+            sokoban_test::portfolio_solves_and_replays(micro, 143, {{"backmeet", meet ? "on" : "off"}, {"backafter", "0"}}, rt);
+            const size_t line = rt.log.find("portfolio: thread 0 ");
+            if (line == std::string::npos || rt.log.find("backward ", line) == std::string::npos) continue;
+            shown = true;
+            CHECK((rt.log.find(" meets)", line) != std::string::npos) == meet);
+        }
+        CHECK(shown);
+    }
+}
