@@ -21,6 +21,18 @@ namespace {
 
 using sokoban::FessSearch;
 
+// Every level of a collection's text, parsed and built: fn(level, board), from level 1 until
+// the parser finds no more.
+template <class Fn>
+void for_each_level(const std::string &text, Fn fn) {
+    for (uint32_t level = 1;; ++level) {
+        sokoban::Level lv;
+        sokoban::Failure f;
+        if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
+        fn(level, sokoban::build_board(lv));
+    }
+}
+
 } // namespace
 
 TEST_CASE("Sokoban.PackingOrder.Option") {
@@ -40,12 +52,7 @@ TEST_CASE("Sokoban.PackingOrder.StartOrderIsFollowable") {
     // find every layer fillable.
     int checked = 0, checked_match = 0, floor_bad = 0;
     for (const char *file : {"puzzles/sokoban/microban_155.xsb", "puzzles/sokoban/xsokoban_90.xsb"}) {
-        const std::string text = sokoban_test::read_text(file);
-        for (uint32_t level = 1;; ++level) {
-            sokoban::Level lv;
-            sokoban::Failure f;
-            if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
-            const sokoban::Board b = sokoban::build_board(lv);
+        for_each_level(sokoban_test::read_text(file), [&](uint32_t level, const sokoban::Board &b) {
             const sokoban::PackingOrder start = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
             const sokoban::PackingOrder floor = sokoban::compute_packing_order(b, sokoban::PACK_OUT_FLOOR);
             CAPTURE(file);
@@ -63,10 +70,10 @@ TEST_CASE("Sokoban.PackingOrder.StartOrderIsFollowable") {
                 ++checked_match;
                 CHECK(sokoban::unfollowable_layer(b, match) == -1);
             }
-            if (start.floor_rounds != 0) continue;
+            if (start.floor_rounds != 0) return;
             ++checked;
             CHECK(sokoban::unfollowable_layer(b, start, nullptr, false) == -1); // the session-12 check
-        }
+        });
     }
     MESSAGE("start orders checked followable: " << checked << "; match orders: " << checked_match
                                                  << "; floor orders not followable: " << floor_bad);
@@ -373,12 +380,8 @@ TEST_CASE("Sokoban.PackingOrder.ParkOrderIsFollowableWithoutFallBack") {
     // match's only where it has parks; and it leaves fewer orders unfollowable than match.
     const std::string text = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     int bad_match = 0, bad_park = 0, checked = 0;
-    for (uint32_t level = 1;; ++level) {
-        sokoban::Level lv;
-        sokoban::Failure f;
-        if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
+    for_each_level(text, [&](uint32_t level, const sokoban::Board &b) {
         CAPTURE(level);
-        const sokoban::Board b = sokoban::build_board(lv);
         const sokoban::PackingOrder match = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH);
         const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
         const int u = sokoban::unfollowable_layer(b, park);
@@ -389,7 +392,7 @@ TEST_CASE("Sokoban.PackingOrder.ParkOrderIsFollowableWithoutFallBack") {
         if (park.parks.empty()) CHECK(park.layer == match.layer);
         bad_match += sokoban::unfollowable_layer(b, match) >= 0;
         bad_park += u >= 0;
-    }
+    });
     MESSAGE("Microban: " << checked << " parked orders without fall-back; not followable: match " << bad_match << ", park " << bad_park);
     CHECK(checked > 0);
     CHECK(bad_park < bad_match);
@@ -549,12 +552,8 @@ TEST_CASE("Sokoban.PackingOrder.Park2OrderIsFollowableWithoutFallBack") {
     // without parks is match's; and fewer orders are unfollowable than with one park at a time.
     const std::string text = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     int bad_park = 0, bad_park2 = 0, differ = 0;
-    for (uint32_t level = 1;; ++level) {
-        sokoban::Level lv;
-        sokoban::Failure f;
-        if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
+    for_each_level(text, [&](uint32_t level, const sokoban::Board &b) {
         CAPTURE(level);
-        const sokoban::Board b = sokoban::build_board(lv);
         const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
         const sokoban::PackingOrder park2 = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK2);
         const int u = sokoban::unfollowable_layer(b, park2);
@@ -565,7 +564,7 @@ TEST_CASE("Sokoban.PackingOrder.Park2OrderIsFollowableWithoutFallBack") {
         differ += park2.layer != park.layer;
         bad_park += sokoban::unfollowable_layer(b, park) >= 0;
         bad_park2 += u >= 0;
-    }
+    });
     MESSAGE("Microban: not followable: park " << bad_park << ", park2 " << bad_park2 << "; orders differing " << differ);
     CHECK(bad_park2 < bad_park);
     CHECK(differ > 0);
