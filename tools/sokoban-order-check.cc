@@ -43,6 +43,27 @@ void draw(const sokoban::Board &b, const sokoban::PackingOrder &p) {
     }
 }
 
+// The report line of a parked order (packorder=park|park2): its layers, fall-backs, parks and
+// the check's first unfollowable layer u, with `note` when it differs from the order before it.
+void report_parked(const char *name, const sokoban::PackingOrder &p, int u, const char *note) {
+    std::printf("  %s: %d layers (%d by the floor rule, %d shared), %zu parks, unfollowable layer %d%s\n", name, p.layers,
+                p.floor_rounds, p.shared_rounds, p.parks.size(), u, note);
+}
+
+// A parked order's parks: goal (row, column) and its layer, the park cell and its place layer.
+void list_parks(const char *name, const sokoban::Board &b, const sokoban::PackingOrder &p) {
+    const int w = b.level.width;
+    for (const sokoban::PackingOrder::Park &q : p.parks) {
+        int gg = -1, gc = -1;
+        for (int i = 0; i < w * b.level.height; ++i) {
+            if (b.index_of[i] == q.goal) gg = i;
+            if (b.index_of[i] == q.cell) gc = i;
+        }
+        std::printf("  %s: goal (%d,%d) layer %d, parked on (%d,%d) in layer %d\n", name, gg / w, gg % w, p.layer[q.goal], gc / w,
+                    gc % w, q.place_layer);
+    }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -94,11 +115,8 @@ int main(int argc, char **argv) {
         std::printf("level %u: %zu goals; floor: %d layers, unfollowable layer %d; start: %d layers (%d by the floor rule), unfollowable layer %d (relaxed %d); match: %d layers (%d by the floor rule, %d shared), unfollowable layer %d (relaxed %d)%s\n",
                     level, b.goals.size(), floor.layers, u0, start.layers, start.floor_rounds, u1, r1, match.layers,
                     match.floor_rounds, match.shared_rounds, u2, r2, same ? "" : " [match order differs]");
-        std::printf("  park: %d layers (%d by the floor rule, %d shared), %zu parks, unfollowable layer %d%s\n", park.layers,
-                    park.floor_rounds, park.shared_rounds, park.parks.size(), u3,
-                    park.layer == match.layer && park.parks.empty() ? "" : " [park order differs]");
-        std::printf("  park2: %d layers (%d by the floor rule, %d shared), %zu parks, unfollowable layer %d%s\n", park2.layers,
-                    park2.floor_rounds, park2.shared_rounds, park2.parks.size(), u4, park2_differs ? " [park2 order differs from park]" : "");
+        report_parked("park", park, u3, park.layer == match.layer && park.parks.empty() ? "" : " [park order differs]");
+        report_parked("park2", park2, u4, park2_differs ? " [park2 order differs from park]" : "");
         if (only) {
             std::printf(" floor:\n");
             draw(b, floor);
@@ -110,25 +128,8 @@ int main(int argc, char **argv) {
             draw(b, park);
             std::printf(" park2:\n");
             draw(b, park2);
-            const int w = b.level.width;
-            for (const sokoban::PackingOrder::Park &q : park.parks) {
-                int gg = -1, gc = -1;
-                for (int i = 0; i < w * b.level.height; ++i) {
-                    if (b.index_of[i] == q.goal) gg = i;
-                    if (b.index_of[i] == q.cell) gc = i;
-                }
-                std::printf("  park: goal (%d,%d) layer %d, parked on (%d,%d) in layer %d\n", gg / w, gg % w, park.layer[q.goal], gc / w,
-                            gc % w, q.place_layer);
-            }
-            for (const sokoban::PackingOrder::Park &q : park2.parks) {
-                int gg = -1, gc = -1;
-                for (int i = 0; i < w * b.level.height; ++i) {
-                    if (b.index_of[i] == q.goal) gg = i;
-                    if (b.index_of[i] == q.cell) gc = i;
-                }
-                std::printf("  park2: goal (%d,%d) layer %d, parked on (%d,%d) in layer %d\n", gg / w, gg % w, park2.layer[q.goal], gc / w,
-                            gc % w, q.place_layer);
-            }
+            list_parks("park", b, park);
+            list_parks("park2", b, park2);
             break;
         }
     }
