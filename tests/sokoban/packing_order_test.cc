@@ -7,6 +7,7 @@
 // Session 13: packorder=match (one box per start cell) and the check's matching rule.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -426,7 +427,7 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
         CAPTURE(key);
         const std::string e = refused(key, "t0"); // t0|t1 belong to packorder alone
         CHECK(e.find(key) != std::string::npos);
-        CHECK(e.find("floor, start, match, park or park2") != std::string::npos);
+        CHECK(e.find("floor, start, match, park, park2, or parkN for N from 3 to 8") != std::string::npos);
         CHECK(refused(key, "").find(key) != std::string::npos);
         CHECK(refused(key, "Park").find(key) != std::string::npos);
     }
@@ -504,9 +505,9 @@ TEST_CASE("Sokoban.PackingOrder.Park2Option") {
     CHECK(sokoban::Options{}.packorder == 4); // match for a FESS search built alone
     for (const char *key : {"packorder", "packorder0", "packorder1", "packorderall"}) {
         CAPTURE(key);
-        const std::string e = refused(key, "park3");
+        const std::string e = refused(key, "park9"); // parkN from session 17 on, N 3 to 8
         CHECK(e.find(key) != std::string::npos);
-        CHECK(e.find("park or park2") != std::string::npos);
+        CHECK(e.find("park, park2, or parkN") != std::string::npos);
         CHECK(refused(key, "park2 ").find(key) != std::string::npos);
     }
     sokoban::Options o;
@@ -568,4 +569,95 @@ TEST_CASE("Sokoban.PackingOrder.Park2OrderIsFollowableWithoutFallBack") {
     MESSAGE("Microban: not followable: park " << bad_park << ", park2 " << bad_park2 << "; orders differing " << differ);
     CHECK(bad_park2 < bad_park);
     CHECK(differ > 0);
+}
+
+// Session 17 (packorder=parkN, N 3 to 8): up to N parks in a row, and a deeper search where
+// park2's order falls back and the check rejects it.
+TEST_CASE("Sokoban.PackingOrder.ParkNOption") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(parsed("packorder", "park3").packorder == 7); // after park2 (6)
+    CHECK(parsed("packorder", "park8").packorder == 12);
+    CHECK(parsed("packorder", "park2").packorder == 6); // park2 keeps its code
+    CHECK(parsed("packorder0", "park3").packorder0 == sokoban::pack_out_park(3));
+    CHECK(parsed("packorder1", "park5").packorder1 == sokoban::pack_out_park(5));
+    CHECK(parsed("packorderall", "park8").packorderall == sokoban::PACK_OUT_PARK_LAST);
+    CHECK(sokoban::pack_out_park(2) == sokoban::PACK_OUT_PARK2);
+    CHECK(sokoban::park_chain_of(sokoban::PACK_OUT_PARK) == 1);
+    CHECK(sokoban::park_chain_of(sokoban::PACK_OUT_PARK_LAST) == 8);
+    for (const char *key : {"packorder", "packorder0", "packorder1", "packorderall"}) {
+        CAPTURE(key);
+        for (const char *bad : {"park9", "park0", "park1", "park33", "park3 ", "Park3", "park-3", "parkN"}) {
+            CAPTURE(bad);
+            const std::string e = refused(key, bad);
+            CHECK(e.find(key) != std::string::npos);
+            CHECK(e.find("or parkN for N from 3 to 8") != std::string::npos);
+        }
+    }
+    // packorder=parkN sets every member (fess.h pack_out_of).
+    for (int n = 3; n <= 8; ++n) {
+        CAPTURE(n);
+        const sokoban::Options o = parsed("packorder", ("park" + std::to_string(n)).c_str());
+        for (int m : {sokoban::PACK_FOR_DEFAULT, sokoban::PACK_FOR_FESS0, sokoban::PACK_FOR_FESS1, sokoban::PACK_FOR_PACKALL})
+            CHECK(sokoban::pack_out_of(o, m) == sokoban::pack_out_park(n));
+    }
+}
+
+TEST_CASE("Sokoban.PackingOrder.ThreeParksInARowMakeTheOrderFollowable") {
+    // Microban 98: a column of five goals (column 9, rows 2-6), entered at its top from the left
+    // (row 3) and at its foot from below. park2's order has a floor round and the check rejects
+    // it; park3's parks three boxes in a row below the column (layers 0, 1, 2: no box gets out
+    // between them) and has no fall-back, and the check accepts it. park4..park8 find the same.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    const sokoban::Board b = sokoban::build_board(sokoban_test::parse_ok(solver_test::xsb_level(micro, 98)));
+    const sokoban::PackingOrder park2 = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK2);
+    const sokoban::PackingOrder park3 = sokoban::compute_packing_order(b, sokoban::pack_out_park(3));
+    CHECK(park2.floor_rounds == 1);
+    CHECK(sokoban::unfollowable_layer(b, park2) >= 0);
+    CHECK(park3.floor_rounds == 0);
+    CHECK(park3.shared_rounds == 0);
+    REQUIRE(park3.parks.size() == 3);
+    std::vector<int> placed;
+    for (const sokoban::PackingOrder::Park &q : park3.parks) placed.push_back(q.place_layer);
+    std::sort(placed.begin(), placed.end());
+    CHECK(placed == std::vector<int>{0, 1, 2});
+    CHECK(park3.layer != park2.layer);
+    CHECK(sokoban::unfollowable_layer(b, park3) == -1);
+    uint32_t total = 0;
+    for (uint32_t sz : park3.layer_size) total += sz;
+    CHECK(total == b.goals.size() + park3.parks.size());
+    CHECK(sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK_LAST).layer == park3.layer);
+}
+
+TEST_CASE("Sokoban.PackingOrder.PortfolioWithPark3OrderSolvesAndReplays") {
+    // Microban 98: the portfolio with the three-park order on every member solves, the verifier
+    // replays the moves.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    sokoban_test::StubRuntime rt;
+    sokoban_test::portfolio_solves_and_replays(micro, 98, {{"packorder", "park3"}, {"fess0after", "0"}, {"fess1after", "0"}}, rt);
+}
+
+TEST_CASE("Sokoban.PackingOrder.ParkNOrderIsPark2sWhereThatIsFollowable") {
+    // Every Microban level: park3's order is park2's wherever park2's has no fall-back or the
+    // check accepts it; where it differs it has fewer fall-backs; no order park3 gives is
+    // rejected by the check where park2's is accepted; and fewer are rejected in all.
+    int bad_park2 = 0, bad_park3 = 0, differ = 0;
+    for_each_level(sokoban_test::read_text("puzzles/sokoban/microban_155.xsb"), [&](uint32_t level, const sokoban::Board &b) {
+        CAPTURE(level);
+        const sokoban::PackingOrder park2 = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK2);
+        const sokoban::PackingOrder park3 = sokoban::compute_packing_order(b, sokoban::pack_out_park(3));
+        const int u2 = sokoban::unfollowable_layer(b, park2), u3 = sokoban::unfollowable_layer(b, park3);
+        const int f2 = park2.floor_rounds + park2.shared_rounds, f3 = park3.floor_rounds + park3.shared_rounds;
+        if (f2 == 0 || u2 < 0) CHECK(park3.layer == park2.layer);
+        if (park3.layer != park2.layer) {
+            ++differ;
+            CHECK(f3 < f2);
+        }
+        if (u2 < 0) CHECK(u3 < 0);
+        bad_park2 += u2 >= 0;
+        bad_park3 += u3 >= 0;
+    });
+    MESSAGE("Microban: not followable: park2 " << bad_park2 << ", park3 " << bad_park3 << "; orders differing " << differ);
+    CHECK(differ > 0);
+    CHECK(bad_park3 < bad_park2);
 }
