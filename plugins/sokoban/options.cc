@@ -154,10 +154,11 @@ const char *const OPTIONS_HELP =
     "                            goals first (left there as a wall, moved onto its goal later);\n"
     "                            park2: as park, but two parks in a row may come before a box\n"
     "                            gets out (XSokoban 18); parkN (N 3 to 8): park2's order, but\n"
-    "                            where it falls back a deeper search, up to N parks in a row and\n"
-    "                            10 times the budget (XSokoban 69's order becomes followable)\n"
+    "                            where that falls back and is not followable, a deeper search (up\n"
+    "                            to N parks in a row, 10 times the budget; XSokoban 69, Microban\n"
+    "                            98)\n"
     "packorder0=floor|start|match|park|park2|parkN, packorder1=..., packorderall=...\n"
-    "                            (park2 unless packorder= is given, then packorder's) the packing\n"
+    "                            (park3 unless packorder= is given, then packorder's) the packing\n"
     "                            order of thread 0's FESS members (fess0 and its plan mate), of\n"
     "                            thread 1's, or of the packall guest alone, whatever packorder\n"
     "                            says (in any position); each distinct order is computed once per\n"
@@ -499,7 +500,7 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             return false;
         }
     }
-    // The members' defaults (park2, session 16) hold only while packorder= is not given: that
+    // The members' defaults (park3, session 17) hold only while packorder= is not given: that
     // one names every member's order but those given their own (in any position).
     if (packorder_given) {
         if (!member_given[0]) o.packorder0 = -1;

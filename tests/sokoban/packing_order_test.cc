@@ -404,8 +404,8 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
     const sokoban::Options d;
-    CHECK(d.packorder0 == sokoban::PACK_OUT_PARK2); // park2 on every member by default (session 16)
-    CHECK(d.packorder1 == sokoban::PACK_OUT_PARK2);
+    CHECK(d.packorder0 == sokoban::pack_out_park(3)); // park3 on every member by default (session 17; park2 in 16)
+    CHECK(d.packorder1 == sokoban::pack_out_park(3));
     CHECK(parsed("packorder", "match").packorder0 == -1); // packorder= sets every member ...
     CHECK(parsed("packorder", "match").packorder1 == -1);
     CHECK(parsed("packorder", "match").packorderall == -1);
@@ -416,13 +416,13 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     REQUIRE(sokoban::parse_options(both, 2, got, err));
     CHECK(got.packorder0 == sokoban::PACK_OUT_START);
     CHECK(got.packorder == 4);
-    CHECK(d.packorderall == sokoban::PACK_OUT_PARK2);
+    CHECK(d.packorderall == sokoban::pack_out_park(3));
     CHECK(got.packorder1 == -1); // the members not given follow packorder=
     CHECK(parsed("packorder0", "floor").packorder0 == sokoban::PACK_OUT_FLOOR);
     CHECK(parsed("packorder0", "park").packorder0 == sokoban::PACK_OUT_PARK);
     CHECK(parsed("packorder1", "start").packorder1 == sokoban::PACK_OUT_START);
     CHECK(parsed("packorderall", "match").packorderall == sokoban::PACK_OUT_MATCH);
-    CHECK(parsed("packorder0", "park").packorder1 == sokoban::PACK_OUT_PARK2); // the others untouched
+    CHECK(parsed("packorder0", "park").packorder1 == sokoban::pack_out_park(3)); // the others untouched
     for (const char *key : {"packorder0", "packorder1", "packorderall"}) {
         CAPTURE(key);
         const std::string e = refused(key, "t0"); // t0|t1 belong to packorder alone
@@ -432,9 +432,9 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
         CHECK(refused(key, "Park").find(key) != std::string::npos);
     }
     // pack_out_of (fess.h): a member's own option, else packorder's rule.
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_PARK2);
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_PARK2);
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_PARK2);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS0) == sokoban::pack_out_park(3));
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS1) == sokoban::pack_out_park(3));
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_PACKALL) == sokoban::pack_out_park(3));
     CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_MATCH);
     sokoban::Options o;
     o.packorder0 = o.packorderall = -1;
@@ -501,7 +501,7 @@ TEST_CASE("Sokoban.PackingOrder.Park2Option") {
     CHECK(parsed("packorder0", "park2").packorder0 == sokoban::PACK_OUT_PARK2);
     CHECK(parsed("packorder1", "park2").packorder1 == sokoban::PACK_OUT_PARK2);
     CHECK(parsed("packorderall", "park2").packorderall == sokoban::PACK_OUT_PARK2);
-    CHECK(sokoban::Options{}.packorder0 == sokoban::PACK_OUT_PARK2); // the default since session 16
+    CHECK(sokoban::Options{}.packorder0 == sokoban::pack_out_park(3)); // the default since session 17 (park2 in 16)
     CHECK(sokoban::Options{}.packorder == 4); // match for a FESS search built alone
     for (const char *key : {"packorder", "packorder0", "packorder1", "packorderall"}) {
         CAPTURE(key);
@@ -583,6 +583,7 @@ TEST_CASE("Sokoban.PackingOrder.ParkNOption") {
     CHECK(parsed("packorder1", "park5").packorder1 == sokoban::pack_out_park(5));
     CHECK(parsed("packorderall", "park8").packorderall == sokoban::PACK_OUT_PARK_LAST);
     CHECK(sokoban::pack_out_park(2) == sokoban::PACK_OUT_PARK2);
+    CHECK(sokoban::Options{}.packorder1 == sokoban::pack_out_park(3)); // the members' default (session 17)
     CHECK(sokoban::park_chain_of(sokoban::PACK_OUT_PARK) == 1);
     CHECK(sokoban::park_chain_of(sokoban::PACK_OUT_PARK_LAST) == 8);
     for (const char *key : {"packorder", "packorder0", "packorder1", "packorderall"}) {
