@@ -10,7 +10,9 @@
 // included) and, with a level number, its parks (goal, park cell, layer the box is parked in).
 //   make -j2 all   (the plugin's objects), then
 //   g++ -std=c++17 -O2 -Iinclude tools/sokoban-order-check.cc build/obj/plugins/sokoban/*.o -o build/bench/sokoban-order-check
-//   build/bench/sokoban-order-check FILE [LEVEL]
+// Session 17: packorder=parkN (packing.h, N parks in a row and a deeper search where park2's
+// order falls back), N = 3 or as given (LEVEL 0: every level).
+//   build/bench/sokoban-order-check FILE [LEVEL [N]]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -43,11 +45,32 @@ void draw(const sokoban::Board &b, const sokoban::PackingOrder &p) {
     }
 }
 
+// The report line of a parked order (packorder=park|park2): its layers, fall-backs, parks and
+// the check's first unfollowable layer u, with `note` when it differs from the order before it.
+void report_parked(const char *name, const sokoban::PackingOrder &p, int u, const char *note) {
+    std::printf("  %s: %d layers (%d by the floor rule, %d shared), %zu parks, unfollowable layer %d%s\n", name, p.layers,
+                p.floor_rounds, p.shared_rounds, p.parks.size(), u, note);
+}
+
+// A parked order's parks: goal (row, column) and its layer, the park cell and its place layer.
+void list_parks(const char *name, const sokoban::Board &b, const sokoban::PackingOrder &p) {
+    const int w = b.level.width;
+    for (const sokoban::PackingOrder::Park &q : p.parks) {
+        int gg = -1, gc = -1;
+        for (int i = 0; i < w * b.level.height; ++i) {
+            if (b.index_of[i] == q.goal) gg = i;
+            if (b.index_of[i] == q.cell) gc = i;
+        }
+        std::printf("  %s: goal (%d,%d) layer %d, parked on (%d,%d) in layer %d\n", name, gg / w, gg % w, p.layer[q.goal], gc / w,
+                    gc % w, q.place_layer);
+    }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: %s FILE [LEVEL]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s FILE [LEVEL [N]]\n", argv[0]);
         return 2;
     }
     std::ifstream in(argv[1], std::ios::binary);
@@ -55,8 +78,15 @@ int main(int argc, char **argv) {
     ss << in.rdbuf();
     const std::string text = ss.str();
     const int only = argc > 2 ? std::atoi(argv[2]) : 0;
+    const int chain = argc > 3 ? std::atoi(argv[3]) : 3;
+    if (chain < 3 || chain > sokoban::park_chain_of(sokoban::PACK_OUT_PARK_LAST)) {
+        std::fprintf(stderr, "N: 3 to %d\n", sokoban::park_chain_of(sokoban::PACK_OUT_PARK_LAST));
+        return 2;
+    }
+    const std::string name = "park" + std::to_string(chain);
+    int bad_deep = 0, differ_deep = 0;
     int bad_floor = 0, bad_start = 0, bad_match = 0, bad_park = 0, with_parks = 0, bad_park2 = 0, with_parks2 = 0, differ2 = 0, loose_start = 0, loose_match = 0, levels = 0, differ = 0;
-    for (uint32_t level = only ? only : 1;; ++level) {
+    for (uint32_t level = only > 0 ? only : 1;; ++level) {
         sokoban::Level lv;
         sokoban::Failure f;
         if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
@@ -68,6 +98,7 @@ int main(int argc, char **argv) {
         const sokoban::PackingOrder match = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH);
         const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
         const sokoban::PackingOrder park2 = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK2);
+        const sokoban::PackingOrder deep = sokoban::compute_packing_order(b, sokoban::pack_out_park(chain));
         // The check with one box per start cell (packing.h's default), and the session-12 relaxation.
         const int u0 = sokoban::unfollowable_layer(b, floor, &g0);
         const int u1 = sokoban::unfollowable_layer(b, start, &g1);
@@ -82,6 +113,10 @@ int main(int argc, char **argv) {
         with_parks2 += !park2.parks.empty();
         const bool park2_differs = park2.layer != park.layer || park2.parks.size() != park.parks.size();
         differ2 += park2_differs;
+        const int u5 = sokoban::unfollowable_layer(b, deep);
+        bad_deep += u5 >= 0;
+        const bool deep_differs = deep.layer != park2.layer || deep.parks.size() != park2.parks.size();
+        differ_deep += deep_differs;
         const int r1 = sokoban::unfollowable_layer(b, start, nullptr, false);
         const int r2 = sokoban::unfollowable_layer(b, match, nullptr, false);
         bad_floor += u0 >= 0;
@@ -94,12 +129,10 @@ int main(int argc, char **argv) {
         std::printf("level %u: %zu goals; floor: %d layers, unfollowable layer %d; start: %d layers (%d by the floor rule), unfollowable layer %d (relaxed %d); match: %d layers (%d by the floor rule, %d shared), unfollowable layer %d (relaxed %d)%s\n",
                     level, b.goals.size(), floor.layers, u0, start.layers, start.floor_rounds, u1, r1, match.layers,
                     match.floor_rounds, match.shared_rounds, u2, r2, same ? "" : " [match order differs]");
-        std::printf("  park: %d layers (%d by the floor rule, %d shared), %zu parks, unfollowable layer %d%s\n", park.layers,
-                    park.floor_rounds, park.shared_rounds, park.parks.size(), u3,
-                    park.layer == match.layer && park.parks.empty() ? "" : " [park order differs]");
-        std::printf("  park2: %d layers (%d by the floor rule, %d shared), %zu parks, unfollowable layer %d%s\n", park2.layers,
-                    park2.floor_rounds, park2.shared_rounds, park2.parks.size(), u4, park2_differs ? " [park2 order differs from park]" : "");
-        if (only) {
+        report_parked("park", park, u3, park.layer == match.layer && park.parks.empty() ? "" : " [park order differs]");
+        report_parked("park2", park2, u4, park2_differs ? " [park2 order differs from park]" : "");
+        report_parked(name.c_str(), deep, u5, deep_differs ? " [order differs from park2]" : "");
+        if (only > 0) {
             std::printf(" floor:\n");
             draw(b, floor);
             std::printf(" start:\n");
@@ -110,32 +143,18 @@ int main(int argc, char **argv) {
             draw(b, park);
             std::printf(" park2:\n");
             draw(b, park2);
-            const int w = b.level.width;
-            for (const sokoban::PackingOrder::Park &q : park.parks) {
-                int gg = -1, gc = -1;
-                for (int i = 0; i < w * b.level.height; ++i) {
-                    if (b.index_of[i] == q.goal) gg = i;
-                    if (b.index_of[i] == q.cell) gc = i;
-                }
-                std::printf("  park: goal (%d,%d) layer %d, parked on (%d,%d) in layer %d\n", gg / w, gg % w, park.layer[q.goal], gc / w,
-                            gc % w, q.place_layer);
-            }
-            for (const sokoban::PackingOrder::Park &q : park2.parks) {
-                int gg = -1, gc = -1;
-                for (int i = 0; i < w * b.level.height; ++i) {
-                    if (b.index_of[i] == q.goal) gg = i;
-                    if (b.index_of[i] == q.cell) gc = i;
-                }
-                std::printf("  park2: goal (%d,%d) layer %d, parked on (%d,%d) in layer %d\n", gg / w, gg % w, park2.layer[q.goal], gc / w,
-                            gc % w, q.place_layer);
-            }
+            std::printf(" %s:\n", name.c_str());
+            draw(b, deep);
+            list_parks("park", b, park);
+            list_parks("park2", b, park2);
+            list_parks(name.c_str(), b, deep);
             break;
         }
     }
     std::printf("%d levels: not followable with one box per start cell: floor %d, start %d, match %d, park %d (%d "
                 "orders with parks), park2 %d (%d orders with parks, %d differ from park's); with the relaxed check: start %d, "
-                "match %d; match order differs from start on %d\n",
+                "match %d; match order differs from start on %d; %s %d (%d differ from park2's)\n",
                 levels, bad_floor, bad_start, bad_match, bad_park, with_parks, bad_park2, with_parks2, differ2, loose_start,
-                loose_match, differ);
+                loose_match, differ, name.c_str(), bad_deep, differ_deep);
     return 0;
 }

@@ -113,7 +113,7 @@ inline int pack_out_of(const Options &o, int member) {
     case 4: return PACK_OUT_MATCH;
     case 5: return PACK_OUT_PARK;
     case 6: return PACK_OUT_PARK2;
-    default: return PACK_OUT_FLOOR;
+    default: return o.packorder > 6 ? o.packorder - 2 : PACK_OUT_FLOOR; // park3..park8 (7-12, options.cc)
     }
 }
 

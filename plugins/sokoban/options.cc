@@ -1,5 +1,6 @@
 // options.cc -- see options.h.
 #include "options.h"
+#include "packing.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -139,7 +140,7 @@ const char *const OPTIONS_HELP =
     "                            turn, then the cells of that count in turn (the few cells with\n"
     "                            many boxes packed get as many turns as the many with few);\n"
     "                            mixed: packed for thread 0's FESS members, cells for thread 1's\n"
-    "packorder=floor|start|t0|t1|match|park|park2\n"
+    "packorder=floor|start|t0|t1|match|park|park2|parkN\n"
     "                            (match) FESS's packing order (backward from the solved position):\n"
     "                            a goal's box is freed when it can be pulled onto any cell off the\n"
     "                            goals (floor) or out to a box's start cell (start: reversed, each\n"
@@ -152,9 +153,12 @@ const char *const OPTIONS_HELP =
     "                            would fall back a goal's box may be parked on a cell off the\n"
     "                            goals first (left there as a wall, moved onto its goal later);\n"
     "                            park2: as park, but two parks in a row may come before a box\n"
-    "                            gets out (XSokoban 18)\n"
-    "packorder0=floor|start|match|park|park2, packorder1=..., packorderall=...\n"
-    "                            (park2 unless packorder= is given, then packorder's) the packing\n"
+    "                            gets out (XSokoban 18); parkN (N 3 to 8): park2's order, but\n"
+    "                            where that falls back and is not followable, a deeper search (up\n"
+    "                            to N parks in a row, 10 times the budget; XSokoban 69, Microban\n"
+    "                            98)\n"
+    "packorder0=floor|start|match|park|park2|parkN, packorder1=..., packorderall=...\n"
+    "                            (park3 unless packorder= is given, then packorder's) the packing\n"
     "                            order of thread 0's FESS members (fess0 and its plan mate), of\n"
     "                            thread 1's, or of the packall guest alone, whatever packorder\n"
     "                            says (in any position); each distinct order is computed once per\n"
@@ -213,7 +217,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, corral=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2, packorder0=floor|start|match|park|park2, packorder1=floor|start|match|park|park2, packorderall=floor|start|match|park|park2, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off, fesshot=off|1|2, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -227,6 +231,28 @@ bool one_of(const char *key, const char *value, const char *const (&words)[N], T
         }
     error = std::string("option ") + key + ": bad value '" + value + "'; expected ";
     for (size_t i = 0; i < N; ++i) error += std::string(words[i]) + (i + 2 < N ? ", " : i + 2 == N ? " or " : "");
+    return false;
+}
+
+// A packing-order rule (packorder=, packorder0|1|all=): one of `words` (its index), or parkN for
+// N from 3 to the longest chain (packing.h PACK_OUT_PARK_LAST), stored as the index of park2
+// plus N - 2. Else the error lists the words and parkN.
+template <size_t N>
+bool pack_rule(const char *key, const char *value, const char *const (&words)[N], int &out, std::string &error) {
+    static_assert(N >= 2, "pack_rule needs the words up to park2, park2 last");
+    const int longest = park_chain_of(PACK_OUT_PARK_LAST);
+    for (size_t i = 0; i < N; ++i)
+        if (std::strcmp(value, words[i]) == 0) {
+            out = static_cast<int>(i);
+            return true;
+        }
+    if (std::strncmp(value, "park", 4) == 0 && value[4] >= '3' && value[4] <= '0' + longest && value[5] == '\0') {
+        out = static_cast<int>(N) - 1 + (value[4] - '2');
+        return true;
+    }
+    error = std::string("option ") + key + ": bad value '" + value + "'; expected ";
+    for (size_t i = 0; i < N; ++i) error += std::string(words[i]) + ", ";
+    error += "or parkN for N from 3 to " + std::to_string(longest);
     return false;
 }
 
@@ -420,12 +446,12 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "fessearly") == 0) {
             if (!expansions(key, value, true, o.fessearly, error)) return false;
         } else if (std::strcmp(key, "packorder") == 0) {
-            if (!one_of(key, value, {"floor", "start", "t0", "t1", "match", "park", "park2"}, o.packorder, error)) return false;
+            if (!pack_rule(key, value, {"floor", "start", "t0", "t1", "match", "park", "park2"}, o.packorder, error)) return false;
             packorder_given = true;
         } else if (std::strcmp(key, "packorder0") == 0 || std::strcmp(key, "packorder1") == 0 || std::strcmp(key, "packorderall") == 0) {
             int &member = key[9] == '0' ? o.packorder0 : key[9] == '1' ? o.packorder1 : o.packorderall;
             member_given[key[9] == '0' ? 0 : key[9] == '1' ? 1 : 2] = true;
-            if (!one_of(key, value, {"floor", "start", "match", "park", "park2"}, member, error)) return false; // packing.h PACK_OUT_* 0-4
+            if (!pack_rule(key, value, {"floor", "start", "match", "park", "park2"}, member, error)) return false; // packing.h PACK_OUT_* 0-10
         } else if (std::strcmp(key, "fessturns") == 0) {
             if (!one_of(key, value, {"cells", "packed", "mixed"}, o.fessturns, error)) return false;
         } else if (std::strcmp(key, "cdmembers") == 0) {
@@ -478,7 +504,7 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             return false;
         }
     }
-    // The members' defaults (park2, session 16) hold only while packorder= is not given: that
+    // The members' defaults (park3, session 17) hold only while packorder= is not given: that
     // one names every member's order but those given their own (in any position).
     if (packorder_given) {
         if (!member_given[0]) o.packorder0 = -1;

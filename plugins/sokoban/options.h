@@ -67,14 +67,17 @@ struct Options {
     // the must-stay levels lost (README); start was the default of session 12.
     // park (5): as match, with parking where match would fall back (packing.h PACK_OUT_PARK).
     // park2 (6, session 16): as park, two parks in a row allowed (packing.h PACK_OUT_PARK2).
+    // park3 .. park8 (7-12, session 17): up to N parks in a row, a deeper search where park2's
+    // order falls back (packing.h PACK_OUT_PARK2 + 1 .. PACK_OUT_PARK_LAST; fess.h pack_out_of).
     int packorder = 4;
-    // packorder0=, packorder1=, packorderall=floor|start|match|park|park2 (packing.h PACK_OUT_* 0-4;
+    // packorder0=, packorder1=, packorderall=floor|start|match|park|park2|park3..park8 (packing.h PACK_OUT_* 0-10;
     // -1: packorder's rule): the packing order of thread 0's FESS members (fess0 and its plan
     // mate), of thread 1's, and of the packall guest, whatever packorder says (fess.h
     // pack_out_of; portfolio.cc computes each distinct order once per level). Default since
-    // session 16: park2 (4) on every member (session 15: park on thread 0's members, match on
-    // the others); packorder= sets each of the three not given to -1 (packorder's rule, options.cc).
-    int packorder0 = 4, packorder1 = 4, packorderall = 4;
+    // session 17: park3 (5) on every member (session 16: park2 (4); session 15: park on thread
+    // 0's members, match on the others); packorder= sets each of the three not given to -1
+    // (packorder's rule, options.cc).
+    int packorder0 = 5, packorder1 = 5, packorderall = 5;
     int fessturns = 0; // fessturns=cells|packed|mixed (0, 1, 2; fess.h): FESS's turns go round the non-empty cells (cells), or round the packed counts first and the cells of each in turn (packed); mixed: packed on thread 0's members only, cells on thread 1's (portfolio.cc)
     // cdmembers=all|LIST (CD_* bits below): the searches that run corraldead=on|pi; the others
     // run without it (portfolio.h names the members).

@@ -120,11 +120,12 @@ struct ParkRun {
     static constexpr size_t kMaxParks = 8;   // parks in one order at most
     static constexpr size_t kCandidates = 6; // parks tried per stuck state at most (best first)
     const Board &b;
-    int max_chain = 1; // parks in a row before a box must get out (packorder=park 1, park2 2)
+    int max_chain = 1; // parks in a row before a box must get out (packorder=park 1, park2 2, parkN N)
     PullSearch pull;
     std::vector<uint8_t> all_src, start_box, park_mask;
     std::vector<int> hits, cells;
-    int64_t budget = 20000; // pull searches left for the choices (the rounds themselves always run)
+    static constexpr int64_t kBudget = 20000; // pull searches for the choices of one search (park, park2)
+    int64_t budget = kBudget; // pull searches left for the choices (the rounds themselves always run)
 
     struct Parked {
         int goal, cell, park_round, out_round;
@@ -336,9 +337,9 @@ struct ParkRun {
                     if (have && best.fallbacks() == 0) return;
                     if (budget <= 0) break;
                 }
-                // packorder=park2: where no single park lets a box out (or none of those led to
-                // an order without fall-backs), a park that lets none out by itself, another
-                // one to follow in the child's stuck state.
+                // packorder=park2 (parkN): where no single park lets a box out (or none of those
+                // led to an order without fall-backs), a park that lets none out by itself,
+                // another one (up to max_chain in a row) to follow in the child's stuck state.
                 if (s.chain + 1 < max_chain && budget > 0 && s.parks.size() + 1 < kMaxParks)
                     for (const Candidate &c : chain_candidates(s)) {
                         park(s, c);
@@ -362,17 +363,21 @@ std::vector<uint8_t> packing_sources(const Board &b) {
 
 namespace {
 
-PackingOrder compute_park_order(const Board &b, int max_chain) {
+// The parked order with up to max_chain parks in a row, within `budget` pull searches for the
+// choices (on return, what is left of it; below 0 once spent: the rounds themselves always run).
+PackingOrder compute_park_order(const Board &b, int max_chain, int64_t &budget) {
     PackingOrder p;
     p.layer.assign(b.n, -1);
     ParkRun run(b);
     run.max_chain = max_chain;
+    run.budget = budget;
     ParkRun::State s(b.n);
     s.occ.assign(b.n, 0);
     for (int g : b.goals) s.occ[g] = 1;
     s.left = b.goals;
     s.round_of.assign(b.n, -1);
     run.go(s);
+    budget = run.budget;
     const ParkRun::State &r = run.best;
     int last = 0;
     for (int g : b.goals) last = std::max(last, r.round_of[g]);
@@ -392,15 +397,33 @@ PackingOrder compute_park_order(const Board &b, int max_chain) {
     return p;
 }
 
+// packorder=park3..park8 (packing.h PACK_OUT_PARK2 + 1 ..): park2's order; where it falls
+// back and the check (unfollowable_layer) rejects it, the searches with 1, 2, .. chain parks in
+// a row again, sharing kDeepBudget pull searches (each gets what the ones before left), until
+// one ends without a fall-back; the first with the fewest fall-backs is kept (park2's on a tie).
+PackingOrder compute_deep_park_order(const Board &b, int chain) {
+    constexpr int64_t kDeepBudget = 10 * ParkRun::kBudget;
+    int64_t budget = ParkRun::kBudget;
+    PackingOrder p = compute_park_order(b, std::min(chain, 2), budget);
+    const auto fallbacks = [](const PackingOrder &x) { return x.floor_rounds + x.shared_rounds; };
+    if (chain <= 2 || fallbacks(p) == 0 || unfollowable_layer(b, p) < 0) return p;
+    int64_t deep = kDeepBudget;
+    for (int k = 1; k <= chain && fallbacks(p) > 0 && deep > 0; ++k) {
+        PackingOrder q = compute_park_order(b, k, deep);
+        if (fallbacks(q) < fallbacks(p)) p = std::move(q);
+    }
+    return p;
+}
+
 } // namespace
 
 PackingOrder compute_packing_order(const Board &b, int out) {
     PackingOrder p;
     p.layer.assign(b.n, -1);
     if (b.goals.empty()) return p;
-    if ((out == PACK_OUT_PARK || out == PACK_OUT_PARK2) && !b.start_boxes.empty())
-        return compute_park_order(b, out == PACK_OUT_PARK2 ? 2 : 1);
-    if (out == PACK_OUT_PARK || out == PACK_OUT_PARK2) out = PACK_OUT_MATCH;
+    const bool parked = out >= PACK_OUT_PARK && out <= PACK_OUT_PARK_LAST;
+    if (parked && !b.start_boxes.empty()) return compute_deep_park_order(b, park_chain_of(out));
+    if (parked) out = PACK_OUT_MATCH;
     std::vector<uint8_t> occ(b.n, 0);
     for (int g : b.goals) occ[g] = 1;
     std::vector<int> left = b.goals, freed, round_of(b.n, -1);

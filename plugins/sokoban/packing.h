@@ -73,7 +73,20 @@ struct PackingOrder {
 //     must then let a box out, as park's. The chains are tried after the single parks of the
 //     same stuck state, so the orders differ only where park's search meets a stuck state none of
 //     its parks gets out of without a fall-back (XSokoban 18 35 44 85 86 87, Microban 17 levels).
-enum : int { PACK_OUT_FLOOR = 0, PACK_OUT_START = 1, PACK_OUT_MATCH = 2, PACK_OUT_PARK = 3, PACK_OUT_PARK2 = 4 };
+//   PACK_OUT_PARK2 + 1 .. PACK_OUT_PARK_LAST -- park3 .. park8 (packorder=parkN, session 17): up
+//     to N parks in a row. park2's order, unless it falls back and the check (unfollowable_layer)
+//     rejects it; then the park search again with 1, 2, .. N parks in a row allowed (every park
+//     of a chain but the last ranked as park2's first, by the look one park ahead), sharing 10
+//     times park2's budget of pull searches, until one ends without a fall-back; the order kept
+//     is the first with the fewest fall-backs (park2's on a tie). So parkN's order differs from
+//     park2's only where park2's is rejected: XSokoban 69 (the one-park search, given the larger
+//     budget, finds an order with 8 parks and no fall-back) and Microban 98 (three parks in a
+//     row); README, session 17.
+enum : int { PACK_OUT_FLOOR = 0, PACK_OUT_START = 1, PACK_OUT_MATCH = 2, PACK_OUT_PARK = 3, PACK_OUT_PARK2 = 4,
+             PACK_OUT_PARK_LAST = 10 };
+// The parks in a row of a parked rule (park 1, park2 2, parkN N), and the rule of N in a row.
+inline int park_chain_of(int out) { return out - PACK_OUT_PARK + 1; }
+inline int pack_out_park(int chain) { return PACK_OUT_PARK + chain - 1; }
 PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR);
 
 // The start cells off the goals (1 per cell): where PACK_OUT_START pulls to.

@@ -64,9 +64,9 @@ struct Shared {
     bool back_won = false;                     // ... or from its backward search (back=, backward.h)
     bool packall_won = false;                  // ... or from its packall guest (packall=t0|t1)
     // The packing orders the FESS members use (packing.h PACK_OUT_*: floor, start, match,
-    // park, park2), each computed once per level before the threads start (portfolio_solve) and
-    // only read by them; nullptr for one no member uses.
-    std::unique_ptr<PackingOrder> orders[5];
+    // park, park2, park3..park8), each computed once per level before the threads start
+    // (portfolio_solve) and only read by them; nullptr for one no member uses.
+    std::unique_ptr<PackingOrder> orders[PACK_OUT_PARK_LAST + 1];
 };
 
 bool stop_requested(const Shared &sh) {

@@ -7,6 +7,7 @@
 // Session 13: packorder=match (one box per start cell) and the check's matching rule.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,18 @@
 namespace {
 
 using sokoban::FessSearch;
+
+// Every level of a collection's text, parsed and built: fn(level, board), from level 1 until
+// the parser finds no more.
+template <class Fn>
+void for_each_level(const std::string &text, Fn fn) {
+    for (uint32_t level = 1;; ++level) {
+        sokoban::Level lv;
+        sokoban::Failure f;
+        if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
+        fn(level, sokoban::build_board(lv));
+    }
+}
 
 } // namespace
 
@@ -40,12 +53,7 @@ TEST_CASE("Sokoban.PackingOrder.StartOrderIsFollowable") {
     // find every layer fillable.
     int checked = 0, checked_match = 0, floor_bad = 0;
     for (const char *file : {"puzzles/sokoban/microban_155.xsb", "puzzles/sokoban/xsokoban_90.xsb"}) {
-        const std::string text = sokoban_test::read_text(file);
-        for (uint32_t level = 1;; ++level) {
-            sokoban::Level lv;
-            sokoban::Failure f;
-            if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
-            const sokoban::Board b = sokoban::build_board(lv);
+        for_each_level(sokoban_test::read_text(file), [&](uint32_t level, const sokoban::Board &b) {
             const sokoban::PackingOrder start = sokoban::compute_packing_order(b, sokoban::PACK_OUT_START);
             const sokoban::PackingOrder floor = sokoban::compute_packing_order(b, sokoban::PACK_OUT_FLOOR);
             CAPTURE(file);
@@ -63,10 +71,10 @@ TEST_CASE("Sokoban.PackingOrder.StartOrderIsFollowable") {
                 ++checked_match;
                 CHECK(sokoban::unfollowable_layer(b, match) == -1);
             }
-            if (start.floor_rounds != 0) continue;
+            if (start.floor_rounds != 0) return;
             ++checked;
             CHECK(sokoban::unfollowable_layer(b, start, nullptr, false) == -1); // the session-12 check
-        }
+        });
     }
     MESSAGE("start orders checked followable: " << checked << "; match orders: " << checked_match
                                                  << "; floor orders not followable: " << floor_bad);
@@ -373,12 +381,8 @@ TEST_CASE("Sokoban.PackingOrder.ParkOrderIsFollowableWithoutFallBack") {
     // match's only where it has parks; and it leaves fewer orders unfollowable than match.
     const std::string text = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     int bad_match = 0, bad_park = 0, checked = 0;
-    for (uint32_t level = 1;; ++level) {
-        sokoban::Level lv;
-        sokoban::Failure f;
-        if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
+    for_each_level(text, [&](uint32_t level, const sokoban::Board &b) {
         CAPTURE(level);
-        const sokoban::Board b = sokoban::build_board(lv);
         const sokoban::PackingOrder match = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH);
         const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
         const int u = sokoban::unfollowable_layer(b, park);
@@ -389,7 +393,7 @@ TEST_CASE("Sokoban.PackingOrder.ParkOrderIsFollowableWithoutFallBack") {
         if (park.parks.empty()) CHECK(park.layer == match.layer);
         bad_match += sokoban::unfollowable_layer(b, match) >= 0;
         bad_park += u >= 0;
-    }
+    });
     MESSAGE("Microban: " << checked << " parked orders without fall-back; not followable: match " << bad_match << ", park " << bad_park);
     CHECK(checked > 0);
     CHECK(bad_park < bad_match);
@@ -400,8 +404,8 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
     const sokoban::Options d;
-    CHECK(d.packorder0 == sokoban::PACK_OUT_PARK2); // park2 on every member by default (session 16)
-    CHECK(d.packorder1 == sokoban::PACK_OUT_PARK2);
+    CHECK(d.packorder0 == sokoban::pack_out_park(3)); // park3 on every member by default (session 17; park2 in 16)
+    CHECK(d.packorder1 == sokoban::pack_out_park(3));
     CHECK(parsed("packorder", "match").packorder0 == -1); // packorder= sets every member ...
     CHECK(parsed("packorder", "match").packorder1 == -1);
     CHECK(parsed("packorder", "match").packorderall == -1);
@@ -412,25 +416,25 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     REQUIRE(sokoban::parse_options(both, 2, got, err));
     CHECK(got.packorder0 == sokoban::PACK_OUT_START);
     CHECK(got.packorder == 4);
-    CHECK(d.packorderall == sokoban::PACK_OUT_PARK2);
+    CHECK(d.packorderall == sokoban::pack_out_park(3));
     CHECK(got.packorder1 == -1); // the members not given follow packorder=
     CHECK(parsed("packorder0", "floor").packorder0 == sokoban::PACK_OUT_FLOOR);
     CHECK(parsed("packorder0", "park").packorder0 == sokoban::PACK_OUT_PARK);
     CHECK(parsed("packorder1", "start").packorder1 == sokoban::PACK_OUT_START);
     CHECK(parsed("packorderall", "match").packorderall == sokoban::PACK_OUT_MATCH);
-    CHECK(parsed("packorder0", "park").packorder1 == sokoban::PACK_OUT_PARK2); // the others untouched
+    CHECK(parsed("packorder0", "park").packorder1 == sokoban::pack_out_park(3)); // the others untouched
     for (const char *key : {"packorder0", "packorder1", "packorderall"}) {
         CAPTURE(key);
         const std::string e = refused(key, "t0"); // t0|t1 belong to packorder alone
         CHECK(e.find(key) != std::string::npos);
-        CHECK(e.find("floor, start, match, park or park2") != std::string::npos);
+        CHECK(e.find("floor, start, match, park, park2, or parkN for N from 3 to 8") != std::string::npos);
         CHECK(refused(key, "").find(key) != std::string::npos);
         CHECK(refused(key, "Park").find(key) != std::string::npos);
     }
     // pack_out_of (fess.h): a member's own option, else packorder's rule.
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS0) == sokoban::PACK_OUT_PARK2);
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_PARK2);
-    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_OUT_PARK2);
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS0) == sokoban::pack_out_park(3));
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_FESS1) == sokoban::pack_out_park(3));
+    CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_PACKALL) == sokoban::pack_out_park(3));
     CHECK(sokoban::pack_out_of(d, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_MATCH);
     sokoban::Options o;
     o.packorder0 = o.packorderall = -1;
@@ -497,13 +501,13 @@ TEST_CASE("Sokoban.PackingOrder.Park2Option") {
     CHECK(parsed("packorder0", "park2").packorder0 == sokoban::PACK_OUT_PARK2);
     CHECK(parsed("packorder1", "park2").packorder1 == sokoban::PACK_OUT_PARK2);
     CHECK(parsed("packorderall", "park2").packorderall == sokoban::PACK_OUT_PARK2);
-    CHECK(sokoban::Options{}.packorder0 == sokoban::PACK_OUT_PARK2); // the default since session 16
+    CHECK(sokoban::Options{}.packorder0 == sokoban::pack_out_park(3)); // the default since session 17 (park2 in 16)
     CHECK(sokoban::Options{}.packorder == 4); // match for a FESS search built alone
     for (const char *key : {"packorder", "packorder0", "packorder1", "packorderall"}) {
         CAPTURE(key);
-        const std::string e = refused(key, "park3");
+        const std::string e = refused(key, "park9"); // parkN from session 17 on, N 3 to 8
         CHECK(e.find(key) != std::string::npos);
-        CHECK(e.find("park or park2") != std::string::npos);
+        CHECK(e.find("park, park2, or parkN") != std::string::npos);
         CHECK(refused(key, "park2 ").find(key) != std::string::npos);
     }
     sokoban::Options o;
@@ -549,12 +553,8 @@ TEST_CASE("Sokoban.PackingOrder.Park2OrderIsFollowableWithoutFallBack") {
     // without parks is match's; and fewer orders are unfollowable than with one park at a time.
     const std::string text = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     int bad_park = 0, bad_park2 = 0, differ = 0;
-    for (uint32_t level = 1;; ++level) {
-        sokoban::Level lv;
-        sokoban::Failure f;
-        if (!sokoban::parse_level(text.data(), text.size(), level, lv, f)) break;
+    for_each_level(text, [&](uint32_t level, const sokoban::Board &b) {
         CAPTURE(level);
-        const sokoban::Board b = sokoban::build_board(lv);
         const sokoban::PackingOrder park = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK);
         const sokoban::PackingOrder park2 = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK2);
         const int u = sokoban::unfollowable_layer(b, park2);
@@ -565,8 +565,100 @@ TEST_CASE("Sokoban.PackingOrder.Park2OrderIsFollowableWithoutFallBack") {
         differ += park2.layer != park.layer;
         bad_park += sokoban::unfollowable_layer(b, park) >= 0;
         bad_park2 += u >= 0;
-    }
+    });
     MESSAGE("Microban: not followable: park " << bad_park << ", park2 " << bad_park2 << "; orders differing " << differ);
     CHECK(bad_park2 < bad_park);
     CHECK(differ > 0);
+}
+
+// Session 17 (packorder=parkN, N 3 to 8): up to N parks in a row, and a deeper search where
+// park2's order falls back and the check rejects it.
+TEST_CASE("Sokoban.PackingOrder.ParkNOption") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(parsed("packorder", "park3").packorder == 7); // after park2 (6)
+    CHECK(parsed("packorder", "park8").packorder == 12);
+    CHECK(parsed("packorder", "park2").packorder == 6); // park2 keeps its code
+    CHECK(parsed("packorder0", "park3").packorder0 == sokoban::pack_out_park(3));
+    CHECK(parsed("packorder1", "park5").packorder1 == sokoban::pack_out_park(5));
+    CHECK(parsed("packorderall", "park8").packorderall == sokoban::PACK_OUT_PARK_LAST);
+    CHECK(sokoban::pack_out_park(2) == sokoban::PACK_OUT_PARK2);
+    CHECK(sokoban::Options{}.packorder1 == sokoban::pack_out_park(3)); // the members' default (session 17)
+    CHECK(sokoban::park_chain_of(sokoban::PACK_OUT_PARK) == 1);
+    CHECK(sokoban::park_chain_of(sokoban::PACK_OUT_PARK_LAST) == 8);
+    for (const char *key : {"packorder", "packorder0", "packorder1", "packorderall"}) {
+        CAPTURE(key);
+        for (const char *bad : {"park9", "park0", "park1", "park33", "park3 ", "Park3", "park-3", "parkN"}) {
+            CAPTURE(bad);
+            const std::string e = refused(key, bad);
+            CHECK(e.find(key) != std::string::npos);
+            CHECK(e.find("or parkN for N from 3 to 8") != std::string::npos);
+        }
+    }
+    // packorder=parkN sets every member (fess.h pack_out_of).
+    for (int n = 3; n <= 8; ++n) {
+        CAPTURE(n);
+        const sokoban::Options o = parsed("packorder", ("park" + std::to_string(n)).c_str());
+        for (int m : {sokoban::PACK_FOR_DEFAULT, sokoban::PACK_FOR_FESS0, sokoban::PACK_FOR_FESS1, sokoban::PACK_FOR_PACKALL})
+            CHECK(sokoban::pack_out_of(o, m) == sokoban::pack_out_park(n));
+    }
+}
+
+TEST_CASE("Sokoban.PackingOrder.ThreeParksInARowMakeTheOrderFollowable") {
+    // Microban 98: a column of five goals (column 9, rows 2-6), entered at its top from the left
+    // (row 3) and at its foot from below. park2's order has a floor round and the check rejects
+    // it; park3's parks three boxes in a row below the column (layers 0, 1, 2: no box gets out
+    // between them) and has no fall-back, and the check accepts it. park4..park8 find the same.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    const sokoban::Board b = sokoban::build_board(sokoban_test::parse_ok(solver_test::xsb_level(micro, 98)));
+    const sokoban::PackingOrder park2 = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK2);
+    const sokoban::PackingOrder park3 = sokoban::compute_packing_order(b, sokoban::pack_out_park(3));
+    CHECK(park2.floor_rounds == 1);
+    CHECK(sokoban::unfollowable_layer(b, park2) >= 0);
+    CHECK(park3.floor_rounds == 0);
+    CHECK(park3.shared_rounds == 0);
+    REQUIRE(park3.parks.size() == 3);
+    std::vector<int> placed;
+    for (const sokoban::PackingOrder::Park &q : park3.parks) placed.push_back(q.place_layer);
+    std::sort(placed.begin(), placed.end());
+    CHECK(placed == std::vector<int>{0, 1, 2});
+    CHECK(park3.layer != park2.layer);
+    CHECK(sokoban::unfollowable_layer(b, park3) == -1);
+    uint32_t total = 0;
+    for (uint32_t sz : park3.layer_size) total += sz;
+    CHECK(total == b.goals.size() + park3.parks.size());
+    CHECK(sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK_LAST).layer == park3.layer);
+}
+
+TEST_CASE("Sokoban.PackingOrder.PortfolioWithPark3OrderSolvesAndReplays") {
+    // Microban 98: the portfolio with the three-park order on every member solves, the verifier
+    // replays the moves.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    sokoban_test::StubRuntime rt;
+    sokoban_test::portfolio_solves_and_replays(micro, 98, {{"packorder", "park3"}, {"fess0after", "0"}, {"fess1after", "0"}}, rt);
+}
+
+TEST_CASE("Sokoban.PackingOrder.ParkNOrderIsPark2sWhereThatIsFollowable") {
+    // Every Microban level: park3's order is park2's wherever park2's has no fall-back or the
+    // check accepts it; where it differs it has fewer fall-backs; no order park3 gives is
+    // rejected by the check where park2's is accepted; and fewer are rejected in all.
+    int bad_park2 = 0, bad_park3 = 0, differ = 0;
+    for_each_level(sokoban_test::read_text("puzzles/sokoban/microban_155.xsb"), [&](uint32_t level, const sokoban::Board &b) {
+        CAPTURE(level);
+        const sokoban::PackingOrder park2 = sokoban::compute_packing_order(b, sokoban::PACK_OUT_PARK2);
+        const sokoban::PackingOrder park3 = sokoban::compute_packing_order(b, sokoban::pack_out_park(3));
+        const int u2 = sokoban::unfollowable_layer(b, park2), u3 = sokoban::unfollowable_layer(b, park3);
+        const int f2 = park2.floor_rounds + park2.shared_rounds, f3 = park3.floor_rounds + park3.shared_rounds;
+        if (f2 == 0 || u2 < 0) CHECK(park3.layer == park2.layer);
+        if (park3.layer != park2.layer) {
+            ++differ;
+            CHECK(f3 < f2);
+        }
+        if (u2 < 0) CHECK(u3 < 0);
+        bad_park2 += u2 >= 0;
+        bad_park3 += u3 >= 0;
+    });
+    MESSAGE("Microban: not followable: park2 " << bad_park2 << ", park3 " << bad_park3 << "; orders differing " << differ);
+    CHECK(differ > 0);
+    CHECK(bad_park3 < bad_park2);
 }
