@@ -28,7 +28,10 @@
 //   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-estimate.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file}.o -o build/bench/cube-estimate
 //   build/bench/cube-estimate N SEED [CANDIDATES [TABLE [M K [D]]]]
 //     CANDIDATES: letters of A C Q T P (default AC); TABLE: fstp2 (default) or fst4, read from
-//     $SOLVER_CACHE_DIR (default ~/.cache/solver); M, K: the stratified sample (default 0, none).
+//     $SOLVER_CACHE_DIR (default ~/.cache/solver), or fst: fst4's bound from the fstp2 table (an
+//     fst state's distance is the smaller of its two parity lifts' distances), P then read from
+//     fstp2 directly (a check of the estimate against the measured step from fst4 to fstp);
+//     M, K: the stratified sample (default 0, none).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -183,8 +186,10 @@ bool dfs_p(int fl, int sl, int tw, int par, int g, int bound, int prev) {
             return true;
     return false;
 }
+bool fst_from_fstp = false;  // TABLE fst: F is the fstp2 table, fst's distances are its minima over the parity
 int distance_p(const CubieCube &c) {
     const int fl = get_flip(c), sl = get_slice_sorted(c), tw = get_twist(c), par = corner_parity(c);
+    if (fst_from_fstp) return F->exact(fl, sl, tw, par);
     for (int b = int(F->get4(F->index(fl, sl, tw)));; ++b)
         if (dfs_p(fl, sl, tw, par, 0, b, -1)) return b;
 }
@@ -252,9 +257,11 @@ int main(int argc, char **argv) {
     const int D = argc > 7 ? std::atoi(argv[7]) : 17;
     const char *env = std::getenv("SOLVER_CACHE_DIR");
     const std::string dir = env && *env ? env : std::string(std::getenv("HOME")) + "/.cache/solver";
-    if (table != "fstp2" && table != "fst4") return std::fprintf(stderr, "table: fstp2 or fst4\n"), 2;
-    if (cands.find('P') != std::string::npos && table != "fst4")
-        return std::fprintf(stderr, "candidate P needs the fst4 table\n"), 2;
+    if (table != "fstp2" && table != "fst4" && table != "fst")
+        return std::fprintf(stderr, "table: fstp2, fst4 or fst\n"), 2;
+    if (cands.find('P') != std::string::npos && table == "fstp2")
+        return std::fprintf(stderr, "candidate P needs the fst4 table (or fst)\n"), 2;
+    fst_from_fstp = table == "fst";
     init_loc_tables();
     cp_mv.resize(size_t(NCP) * NMOVES), fl_mv.resize(size_t(NFL) * NMOVES), sl_mv.resize(size_t(NSL) * NMOVES);
     tw_mv.resize(size_t(NTW) * NMOVES);
@@ -319,12 +326,23 @@ int main(int argc, char **argv) {
     auto corner_d = [](const CubieCube &c) { return int(d_corn[size_t(get_corner_perm(c)) * NTW + get_twist(c)]); };
     FstTable fst;
     std::string why;
-    const bool p2 = table == "fstp2";
+    const bool p2 = table != "fst4";
     if (!load_fst(dir + "/" + fst_file(p2 ? 2 : 4, p2 ? 2 : 1), fst, why, p2 ? 2 : 4, false, PAGES_MAPPED, false,
                   p2 ? 2 : 1))
         return std::fprintf(stderr, "%s\n", why.c_str()), 1;
     F = &fst;
     auto bound_h = [&](const CubieCube &c) {
+        if (fst_from_fstp) {  // fst4's bound: each view's fst distance is the smaller of its two parity lifts'
+            int h = corner_d(c);
+            for (int inv = 0; inv < 2; ++inv)
+                for (int ax = 0; ax < 3; ++ax) {
+                    const CubieCube v = inv ? c.inverse() : c;
+                    const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
+                    const int fl = get_flip(w), sl = get_slice_sorted(w), tw = get_twist(w);
+                    h = std::max(h, std::min(fst.exact(fl, sl, tw, 0), fst.exact(fl, sl, tw, 1)));
+                }
+            return h;
+        }
         unsigned d3[3];
         return std::max(int(fst_bound(c, fst, d3)), corner_d(c));
     };
