@@ -14,6 +14,8 @@
 //   T  C refined by how the four E-slice edges pair up by position: which of the three other
 //      edges (by position) is opposite (FR-BL, FL-BR) the first; the U-D symmetries keep those
 //      pairs (8.19 G entries reduced: 2.05 GB at 2 bits)
+//   F  C refined by the parity of the flips of the four E-slice edges (the 16 U-D symmetries
+//      keep it: their flip corrections cancel in pairs over the slice positions); Q's size
 //   P  flip-slice-twist x the corner permutation's parity (tables=fstp; only with H=fst4, whose
 //      exact values bound its IDA*)
 // Prints the distributions of H, X and max(H, X) per candidate, and from them the expected
@@ -26,8 +28,15 @@
 // those too; the formula then uses H's distribution over the M cubes and, per H value, the share
 // of cubes X raises (to each value) over both samples' cubes of that H.
 //   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-estimate.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file}.o -o build/bench/cube-estimate
+// Measured on a search instead of random cubes ("search" mode): one whole IDA* iteration at bound
+// B from POSITION with today's bound H (whole-cube arithmetic: slow but the same values), every
+// node that passes (g + H <= B) counted, one in ONE_IN of them kept with its path; then for
+// each candidate, the share of the kept nodes it would have cut (the node itself or one of its
+// ancestors at depth j has the candidate's six-view distance above B - j): 1 minus that share is
+// the candidate's node ratio on that iteration.
+//   build/bench/cube-estimate search POSITION B ONE_IN [CANDIDATES [SEED]]
 //   build/bench/cube-estimate N SEED [CANDIDATES [TABLE [M K [D]]]]
-//     CANDIDATES: letters of A C Q T P (default AC); TABLE: fstp2 (default) or fst4, read from
+//     CANDIDATES: letters of A C Q T F P (default AC); TABLE: fstp2 (default) or fst4, read from
 //     $SOLVER_CACHE_DIR (default ~/.cache/solver), or fst: fst4's bound from the fstp2 table (an
 //     fst state's distance is the smaller of its two parity lifts' distances), P then read from
 //     fstp2 directly (a check of the estimate against the measured step from fst4 to fstp);
@@ -36,6 +45,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -171,6 +182,33 @@ int distance_t(const CubieCube &c) {
         if (dfs_t(cp, tw, sl, t, 0, b, -1)) return b;
 }
 
+// Candidate F: C x the parity of the slice edges' flips. f_mv[sl * 18 + m]: whether move m
+// changes it from slice positions sl.
+std::vector<uint8_t> f_mv;
+int slice_flip_parity(const CubieCube &c) {
+    int p = 0;
+    for (int i = 0; i < 12; ++i)
+        if (c.ep[i] >= FR) p ^= c.eo[i];
+    return p;
+}
+bool dfs_f(int cp, int tw, int sl, int q, int g, int bound, int prev) {
+    ++nodes;
+    const int h = h_c(cp, tw, sl);
+    if (g + h > bound) return false;
+    if (h == 0 && q == 0) return true;
+    for (int m = 0; m < NMOVES; ++m)
+        if (!skip(m, prev) && dfs_f(cp_mv[size_t(cp) * NMOVES + m], tw_mv[size_t(tw) * NMOVES + m],
+                                    sl_mv[size_t(sl) * NMOVES + m], q ^ f_mv[size_t(sl) * NMOVES + m], g + 1, bound,
+                                    m))
+            return true;
+    return false;
+}
+int distance_f(const CubieCube &c) {
+    const int cp = get_corner_perm(c), tw = get_twist(c), sl = get_slice(c), q = slice_flip_parity(c);
+    for (int b = h_c(cp, tw, sl);; ++b)
+        if (dfs_f(cp, tw, sl, q, 0, b, -1)) return b;
+}
+
 // Candidate P: the flip-slice-twist table refined by the corner permutation's parity, by IDA*
 // with the exact fst distance (a 4-bit table) as the bound.
 const FstTable *F = nullptr;
@@ -205,9 +243,29 @@ int six_views(const CubieCube &c, char cand) {
                             : cand == 'C' ? distance_c(w)
                             : cand == 'Q' ? distance_q(w)
                             : cand == 'T' ? distance_t(w)
+                            : cand == 'F' ? distance_f(w)
                                           : distance_p(w));
         }
     return x;
+}
+
+// Whether a candidate's distance of c, along all six views, is at most b (one bounded iteration
+// of its IDA* per view).
+bool within(const CubieCube &c, char cand, int b) {
+    for (int inv = 0; inv < 2; ++inv)
+        for (int ax = 0; ax < 3; ++ax) {
+            const CubieCube v = inv ? c.inverse() : c;
+            const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
+            const int cp = get_corner_perm(w), tw = get_twist(w), sl = get_slice(w);
+            bool ok = false;
+            if (cand == 'C') ok = dfs_c(cp, tw, sl, 0, b, -1);
+            else if (cand == 'Q') ok = dfs_q(cp, tw, sl, slice_order_parity(w), 0, b, -1);
+            else if (cand == 'T') ok = dfs_t(cp, tw, sl, slice_pairing(w), 0, b, -1);
+            else if (cand == 'F') ok = dfs_f(cp, tw, sl, slice_flip_parity(w), 0, b, -1);
+            else if (cand == 'A') ok = dfs_a(cp, get_flip(w), sl, 0, b, -1);
+            if (!ok) return false;
+        }
+    return true;
 }
 
 // Nodes at depth i of the search's move tree (no face twice in a row; of two opposite faces in
@@ -247,11 +305,15 @@ void show(const char *what, const double *hist) {
 }
 }  // namespace
 
+int search_mode(int argc, char **argv, const std::function<int(const CubieCube &)> &bound_h);
+
 int main(int argc, char **argv) {
-    const int n = argc > 1 ? std::atoi(argv[1]) : 100;
-    uint64_t rng = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 20261125;
-    const std::string cands = argc > 3 ? argv[3] : "AC";
-    const std::string table = argc > 4 ? argv[4] : "fstp2";
+    const bool search = argc > 1 && std::string(argv[1]) == "search";
+    if (search && argc < 5) return std::fprintf(stderr, "search POSITION B ONE_IN [CANDIDATES [SEED]]\n"), 2;
+    const int n = argc > 1 && !search ? std::atoi(argv[1]) : 100;
+    uint64_t rng = argc > 2 && !search ? std::strtoull(argv[2], nullptr, 10) : 20261125;
+    const std::string cands = search ? "" : argc > 3 ? argv[3] : "AC";
+    const std::string table = argc > 4 && !search ? argv[4] : "fstp2";
     const long strat_m = argc > 5 ? std::atol(argv[5]) : 0;
     const int strat_k = argc > 6 ? std::atoi(argv[6]) : 0;
     const int D = argc > 7 ? std::atoi(argv[7]) : 17;
@@ -303,6 +365,23 @@ int main(int argc, char **argv) {
             for (int m = 0; m < NMOVES; ++m) t_mv[(size_t(i) * NMOVES + m) * 3 + t] = uint8_t(slice_pairing(apply_move(c, m)));
         }
     t0 = slice_pairing(CubieCube::solved());
+    f_mv.resize(size_t(NSL) * NMOVES);
+    for (int i = 0; i < NSL; ++i) {
+        CubieCube c = CubieCube::solved();
+        set_slice(c, i);
+        for (int m = 0; m < NMOVES; ++m)
+            f_mv[size_t(i) * NMOVES + m] = uint8_t(slice_flip_parity(c) ^ slice_flip_parity(apply_move(c, m)));
+        for (int k = 0; k < 50; ++k) {  // the change must not depend on the flips or the order
+            CubieCube d = c;
+            uint64_t r = uint64_t(i) * 7919 + uint64_t(k) * 104729;
+            for (int e = 0; e < 11; ++e) d.eo[e] = uint8_t((r >> e) & 1);
+            d.eo[11] = 0;
+            for (int e = 0; e < 11; ++e) d.eo[11] ^= d.eo[e];
+            for (int m = 0; m < NMOVES; ++m)
+                if ((slice_flip_parity(d) ^ slice_flip_parity(apply_move(d, m))) != f_mv[size_t(i) * NMOVES + m])
+                    return std::fprintf(stderr, "slice flip parity is not a coordinate\n"), 1;
+        }
+    }
     for (int i = 0; i < NTW; ++i) {
         CubieCube c = CubieCube::solved();
         set_twist(c, i);
@@ -346,6 +425,8 @@ int main(int argc, char **argv) {
         unsigned d3[3];
         return std::max(int(fst_bound(c, fst, d3)), corner_d(c));
     };
+
+    if (search) return search_mode(argc, argv, bound_h);
 
     // The uniform sample.
     const int nc = int(cands.size());
@@ -431,4 +512,72 @@ int main(int argc, char **argv) {
             std::printf("  max(H, %c): N %.4g, ratio %.3f\n", cands[size_t(k)], nx, nx / bm);
         }
     }
+}
+
+namespace {
+struct Sampler {
+    const std::function<int(const CubieCube &)> *h;
+    int bound = 0;
+    uint64_t one_in = 1, rng = 1;
+    std::vector<uint64_t> passed;  // per depth
+    std::vector<std::vector<int>> kept;
+    std::vector<int> path;
+    void dfs(const CubieCube &c, int g, int prev) {
+        const int hv = (*h)(c);
+        if (g + hv > bound) return;
+        passed[size_t(g)]++;
+        if ((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33 < (1ull << 31) / one_in) kept.push_back(path);
+        if (hv == 0) return;
+        for (int m = 0; m < NMOVES; ++m) {
+            if (skip(m, prev)) continue;
+            path.push_back(m);
+            dfs(apply_move(c, m), g + 1, m);
+            path.pop_back();
+        }
+    }
+};
+}  // namespace
+
+int search_mode(int argc, char **argv, const std::function<int(const CubieCube &)> &bound_h) {
+    CubieCube start;
+    ParseFailure f;
+    if (!parse_position(argv[2], start, f)) return std::fprintf(stderr, "bad position\n"), 2;
+    Sampler S;
+    S.h = &bound_h;
+    S.bound = std::atoi(argv[3]);
+    S.one_in = std::max(1, std::atoi(argv[4]));
+    const std::string cands = argc > 5 ? argv[5] : "CQT";
+    S.rng = argc > 6 ? std::strtoull(argv[6], nullptr, 10) : 1;
+    S.passed.assign(size_t(S.bound) + 1, 0);
+    S.dfs(start, 0, -1);
+    uint64_t all = 0;
+    std::printf("bound %d: nodes passing by depth:", S.bound);
+    for (size_t g = 0; g < S.passed.size(); ++g) std::printf(" %llu", (unsigned long long)S.passed[g]), all += S.passed[g];
+    std::printf(" (%llu in all), %zu kept\n", (unsigned long long)all, S.kept.size());
+    std::fflush(stdout);
+    for (char cand : cands) {
+        std::map<std::vector<int>, bool> memo;  // prefix -> within the candidate's bound
+        uint64_t cut = 0;
+        std::vector<uint64_t> cut_at(size_t(S.bound) + 1), kept_at(size_t(S.bound) + 1);
+        for (const std::vector<int> &p : S.kept) {
+            kept_at[p.size()]++;
+            CubieCube c = start;
+            bool ok = true;
+            std::vector<int> prefix;
+            for (size_t j = 0; j <= p.size() && ok; ++j) {
+                if (j > 0) c = apply_move(c, p[j - 1]), prefix.push_back(p[j - 1]);
+                auto it = memo.find(prefix);
+                if (it == memo.end()) it = memo.emplace(prefix, within(c, cand, S.bound - int(j))).first;
+                ok = it->second;
+            }
+            if (!ok) cut++, cut_at[p.size()]++;
+        }
+        std::printf("candidate %c: cuts %llu of %zu kept nodes (node ratio %.3f); by depth (cut/kept):", cand,
+                    (unsigned long long)cut, S.kept.size(), 1.0 - double(cut) / double(std::max<size_t>(1, S.kept.size())));
+        for (size_t g = 0; g < kept_at.size(); ++g)
+            if (kept_at[g]) std::printf(" %zu:%llu/%llu", g, (unsigned long long)cut_at[g], (unsigned long long)kept_at[g]);
+        std::printf("; %zu prefixes checked\n", memo.size());
+        std::fflush(stdout);
+    }
+    return 0;
 }
