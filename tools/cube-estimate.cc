@@ -1,33 +1,67 @@
-// cube-estimate: what a second table would add to the default bound (tables=fst4), before
-// building it. For N uniformly random cubes it prints the default bound H (the cached
-// flip-slice-twist table along three axes for the cube and its inverse, maxed with the cached
-// corner table) and the exact distance A of a candidate abstraction -- corner permutation x
-// edge flip x the (unsorted) E-slice edge positions, 40320 x 2048 x 495 states, 2.6 G entries
-// once reduced by the 16 U-D symmetries -- along the same six views, found by IDA* inside that
-// abstraction (bounded by the exact corner-permutation x slice and flip x slice distances), so
-// the table itself is never built; and the same for the flip-slice-twist table refined by the
-// corner permutation's parity (P). Prints the distributions of H, A, P, max(H, A), max(H, P).
-//   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-estimate.cc build/obj/plugins/cube/{cube,symmetry,twophase,fst,fst_search,optimal,pdb,cache_file}.o -o build/bench/cube-estimate
-//   build/bench/cube-estimate N SEED      (needs cube-fst4.pdb and cube-c01234567.pdb in the cache)
+// cube-estimate: what another table would add to the default bound, before building it. For N
+// uniformly random cubes it prints the default bound H -- the cached flip-slice-twist table
+// along three axes for the cube and its inverse (tables=fstp2 by default, or fst4), maxed with
+// the corner table -- and, per candidate abstraction, its exact distance X along the same six
+// views (the three axes, cube and inverse), found by IDA* inside the abstraction (bounded by the
+// exact distances of smaller abstractions of it), so the candidate's table is never built:
+//   A  corner permutation x edge flip x the E-slice edge positions (40320 x 2048 x 495;
+//      2.55 G entries once reduced by the 16 U-D symmetries)
+//   C  corner permutation x corner twist x the E-slice edge positions (40320 x 2187 x 495;
+//      2.73 G entries reduced: 682 MB at 2 bits)
+//   Q  C refined by the parity of the order of the four E-slice edges (read by position); the
+//      16 U-D symmetries keep it, as they keep every permutation's parity (5.46 G entries
+//      reduced: 1.36 GB at 2 bits)
+//   T  C refined by how the four E-slice edges pair up by position: which of the three other
+//      edges (by position) is opposite (FR-BL, FL-BR) the first; the U-D symmetries keep those
+//      pairs (8.19 G entries reduced: 2.05 GB at 2 bits)
+//   F  C refined by the parity of the flips of the four E-slice edges (the 16 U-D symmetries
+//      keep it: their flip corrections cancel in pairs over the slice positions); Q's size
+//   P  flip-slice-twist x the corner permutation's parity (tables=fstp; only with H=fst4, whose
+//      exact values bound its IDA*)
+// Prints the distributions of H, X and max(H, X) per candidate, and from them the expected
+// nodes of a search to distance D (17) by the formula of Korf, Reid and Edelkamp: N(D) = sum
+// over depths i of n_i P(h <= D - i), n_i the nodes at depth i of the search's move tree (no
+// face twice in a row, opposite faces in one order) and P the bound's distribution over random
+// cubes, and the ratio N(max(H, X)) / N(H). The deep terms need P(h <= 8) and below, which N
+// uniform cubes sample poorly: with M > 0 the tool also draws M random cubes for H alone (six
+// lookups each) and keeps up to K of each H value of 10 or less (stratified), computing X on
+// those too; the formula then uses H's distribution over the M cubes and, per H value, the share
+// of cubes X raises (to each value) over both samples' cubes of that H.
+//   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-estimate.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file}.o -o build/bench/cube-estimate
+// Measured on a search instead of random cubes ("search" mode): one whole IDA* iteration at bound
+// B from POSITION with today's bound H (whole-cube arithmetic: slow but the same values), every
+// node that passes (g + H <= B) counted, one in ONE_IN of them kept with its path; then for
+// each candidate, the share of the kept nodes it would have cut (the node itself or one of its
+// ancestors at depth j has the candidate's six-view distance above B - j): 1 minus that share is
+// the candidate's node ratio on that iteration.
+//   build/bench/cube-estimate search POSITION B ONE_IN [CANDIDATES [SEED]]
+//   build/bench/cube-estimate N SEED [CANDIDATES [TABLE [M K [D]]]]
+//     CANDIDATES: letters of A C Q T F P (default AC); TABLE: fstp2 (default) or fst4, read from
+//     $SOLVER_CACHE_DIR (default ~/.cache/solver), or fst: fst4's bound from the fstp2 table (an
+//     fst state's distance is the smaller of its two parity lifts' distances), P then read from
+//     fstp2 directly (a check of the estimate against the measured step from fst4 to fstp);
+//     M, K: the stratified sample (default 0, none).
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "../plugins/cube/cube.h"
 #include "../plugins/cube/fst.h"
 #include "../plugins/cube/optimal.h"
-#include "../plugins/cube/pdb.h"
 #include "../plugins/cube/symmetry.h"
 #include "../plugins/cube/twophase.h"
 
 using namespace cube;
 
 namespace {
-constexpr int NCP = 40320, NFL = 2048, NSL = 495;
-std::vector<uint16_t> cp_mv, fl_mv, sl_mv;
-std::vector<uint8_t> d_cpsl, d_flsl;  // exact distances of cp x slice and flip x slice
+constexpr int NCP = 40320, NFL = 2048, NSL = 495, NTW = 2187, MAXD = 32;
+std::vector<uint16_t> cp_mv, fl_mv, sl_mv, tw_mv;
+std::vector<uint8_t> d_cpsl, d_flsl, d_twsl, d_corn;  // exact distances of the sub-abstractions
 int cp0, fl0, sl0;
 uint64_t nodes = 0;
 
@@ -48,23 +82,135 @@ std::vector<uint8_t> bfs(size_t n, size_t start, Next next) {
     return d;
 }
 
-bool dfs(int cp, int fl, int sl, int g, int bound, int prev) {
+bool skip(int m, int prev) { return prev >= 0 && (m / 3 == prev / 3 || m / 3 + 3 == prev / 3); }
+
+// Candidate A: corner permutation x flip x slice positions.
+bool dfs_a(int cp, int fl, int sl, int g, int bound, int prev) {
     ++nodes;
     const int h = std::max(d_cpsl[size_t(cp) * NSL + sl], d_flsl[size_t(fl) * NSL + sl]);
     if (g + h > bound) return false;
-    if (h == 0) return cp == cp0 && fl == fl0 && sl == sl0;
-    for (int m = 0; m < NMOVES; ++m) {
-        if (prev >= 0 && (m / 3 == prev / 3 || m / 3 + 3 == prev / 3)) continue;
-        if (dfs(cp_mv[size_t(cp) * NMOVES + m], fl_mv[size_t(fl) * NMOVES + m], sl_mv[size_t(sl) * NMOVES + m], g + 1,
-                bound, m))
+    if (h == 0) return true;  // both sub-distances 0: cp, flip and slice solved
+    for (int m = 0; m < NMOVES; ++m)
+        if (!skip(m, prev) && dfs_a(cp_mv[size_t(cp) * NMOVES + m], fl_mv[size_t(fl) * NMOVES + m],
+                                    sl_mv[size_t(sl) * NMOVES + m], g + 1, bound, m))
             return true;
-    }
     return false;
 }
+int distance_a(const CubieCube &c) {
+    const int cp = get_corner_perm(c), fl = get_flip(c), sl = get_slice(c);
+    for (int b = std::max(d_cpsl[size_t(cp) * NSL + sl], d_flsl[size_t(fl) * NSL + sl]);; ++b)
+        if (dfs_a(cp, fl, sl, 0, b, -1)) return b;
+}
 
-// Candidate 2: the flip-slice-twist table refined by the corner permutation's parity (twice
-// the entries). Its exact distance along one view, by IDA* with the exact fst distance (the
-// cached 4-bit table) as the bound.
+// Candidate C: corner permutation x twist x slice positions.
+int h_c(int cp, int tw, int sl) {
+    return std::max({d_corn[size_t(cp) * NTW + tw], d_cpsl[size_t(cp) * NSL + sl], d_twsl[size_t(tw) * NSL + sl]});
+}
+bool dfs_c(int cp, int tw, int sl, int g, int bound, int prev) {
+    ++nodes;
+    const int h = h_c(cp, tw, sl);
+    if (g + h > bound) return false;
+    if (h == 0) return true;  // corners and slice solved
+    for (int m = 0; m < NMOVES; ++m)
+        if (!skip(m, prev) && dfs_c(cp_mv[size_t(cp) * NMOVES + m], tw_mv[size_t(tw) * NMOVES + m],
+                                    sl_mv[size_t(sl) * NMOVES + m], g + 1, bound, m))
+            return true;
+    return false;
+}
+int distance_c(const CubieCube &c) {
+    const int cp = get_corner_perm(c), tw = get_twist(c), sl = get_slice(c);
+    for (int b = h_c(cp, tw, sl);; ++b)
+        if (dfs_c(cp, tw, sl, 0, b, -1)) return b;
+}
+
+// Candidate Q: C x the parity of the slice edges' order. q_mv[sl * 18 + m]: whether move m
+// changes that parity from slice positions sl.
+std::vector<uint8_t> q_mv;
+int slice_order_parity(const CubieCube &c) {
+    int seq[4], k = 0, p = 0;
+    for (int i = 0; i < 12; ++i)
+        if (c.ep[i] >= FR) seq[k++] = c.ep[i];
+    for (int i = 0; i < 4; ++i)
+        for (int j = i + 1; j < 4; ++j) p ^= seq[i] > seq[j];
+    return p;
+}
+bool dfs_q(int cp, int tw, int sl, int q, int g, int bound, int prev) {
+    ++nodes;
+    const int h = h_c(cp, tw, sl);
+    if (g + h > bound) return false;
+    if (h == 0 && q == 0) return true;
+    for (int m = 0; m < NMOVES; ++m)
+        if (!skip(m, prev) && dfs_q(cp_mv[size_t(cp) * NMOVES + m], tw_mv[size_t(tw) * NMOVES + m],
+                                    sl_mv[size_t(sl) * NMOVES + m], q ^ q_mv[size_t(sl) * NMOVES + m], g + 1, bound,
+                                    m))
+            return true;
+    return false;
+}
+int distance_q(const CubieCube &c) {
+    const int cp = get_corner_perm(c), tw = get_twist(c), sl = get_slice(c), q = slice_order_parity(c);
+    for (int b = h_c(cp, tw, sl);; ++b)
+        if (dfs_q(cp, tw, sl, q, 0, b, -1)) return b;
+}
+
+// Candidate T: C x the pairing. t_mv[(sl * 18 + m) * 3 + t]: the pairing after move m.
+std::vector<uint8_t> t_mv;
+int t0 = 0;
+int slice_pairing(const CubieCube &c) {
+    int seq[4], k = 0;
+    for (int i = 0; i < 12; ++i)
+        if (c.ep[i] >= FR) seq[k++] = c.ep[i];
+    const int opp = FR + (seq[0] - FR + 2) % 4;
+    for (int r = 1; r < 4; ++r)
+        if (seq[r] == opp) return r - 1;
+    return -1;
+}
+bool dfs_t(int cp, int tw, int sl, int t, int g, int bound, int prev) {
+    ++nodes;
+    const int h = h_c(cp, tw, sl);
+    if (g + h > bound) return false;
+    if (h == 0 && t == t0) return true;
+    for (int m = 0; m < NMOVES; ++m)
+        if (!skip(m, prev) &&
+            dfs_t(cp_mv[size_t(cp) * NMOVES + m], tw_mv[size_t(tw) * NMOVES + m], sl_mv[size_t(sl) * NMOVES + m],
+                  t_mv[(size_t(sl) * NMOVES + m) * 3 + t], g + 1, bound, m))
+            return true;
+    return false;
+}
+int distance_t(const CubieCube &c) {
+    const int cp = get_corner_perm(c), tw = get_twist(c), sl = get_slice(c), t = slice_pairing(c);
+    for (int b = h_c(cp, tw, sl);; ++b)
+        if (dfs_t(cp, tw, sl, t, 0, b, -1)) return b;
+}
+
+// Candidate F: C x the parity of the slice edges' flips. f_mv[sl * 18 + m]: whether move m
+// changes it from slice positions sl.
+std::vector<uint8_t> f_mv;
+int slice_flip_parity(const CubieCube &c) {
+    int p = 0;
+    for (int i = 0; i < 12; ++i)
+        if (c.ep[i] >= FR) p ^= c.eo[i];
+    return p;
+}
+bool dfs_f(int cp, int tw, int sl, int q, int g, int bound, int prev) {
+    ++nodes;
+    const int h = h_c(cp, tw, sl);
+    if (g + h > bound) return false;
+    if (h == 0 && q == 0) return true;
+    for (int m = 0; m < NMOVES; ++m)
+        if (!skip(m, prev) && dfs_f(cp_mv[size_t(cp) * NMOVES + m], tw_mv[size_t(tw) * NMOVES + m],
+                                    sl_mv[size_t(sl) * NMOVES + m], q ^ f_mv[size_t(sl) * NMOVES + m], g + 1, bound,
+                                    m))
+            return true;
+    return false;
+}
+int distance_f(const CubieCube &c) {
+    const int cp = get_corner_perm(c), tw = get_twist(c), sl = get_slice(c), q = slice_flip_parity(c);
+    for (int b = h_c(cp, tw, sl);; ++b)
+        if (dfs_f(cp, tw, sl, q, 0, b, -1)) return b;
+}
+
+// Candidate P: the flip-slice-twist table refined by the corner permutation's parity, by IDA*
+// with the exact fst distance (a 4-bit table) as the bound.
 const FstTable *F = nullptr;
 bool dfs_p(int fl, int sl, int tw, int par, int g, int bound, int prev) {
     ++nodes;
@@ -72,35 +218,115 @@ bool dfs_p(int fl, int sl, int tw, int par, int g, int bound, int prev) {
     if (g + h > bound) return false;
     if (h == 0 && par == 0) return true;
     const Coords &co = *F->co;
-    for (int m = 0; m < NMOVES; ++m) {
-        if (prev >= 0 && (m / 3 == prev / 3 || m / 3 + 3 == prev / 3)) continue;
-        if (dfs_p(co.flip_move[size_t(fl) * NMOVES + m], co.slice_move[size_t(sl) * NMOVES + m],
-                  co.twist_move[size_t(tw) * NMOVES + m], par ^ (m % 3 != 1), g + 1, bound, m))
+    for (int m = 0; m < NMOVES; ++m)
+        if (!skip(m, prev) && dfs_p(co.flip_move[size_t(fl) * NMOVES + m], co.slice_move[size_t(sl) * NMOVES + m],
+                                    co.twist_move[size_t(tw) * NMOVES + m], par ^ (m % 3 != 1), g + 1, bound, m))
             return true;
-    }
     return false;
 }
-int parity_distance(const CubieCube &c) {
+bool fst_from_fstp = false;  // TABLE fst: F is the fstp2 table, fst's distances are its minima over the parity
+int distance_p(const CubieCube &c) {
     const int fl = get_flip(c), sl = get_slice_sorted(c), tw = get_twist(c), par = corner_parity(c);
+    if (fst_from_fstp) return F->exact(fl, sl, tw, par);
     for (int b = int(F->get4(F->index(fl, sl, tw)));; ++b)
         if (dfs_p(fl, sl, tw, par, 0, b, -1)) return b;
 }
 
-// Exact distance of c's corner permutation x flip x slice.
-int abstract_distance(const CubieCube &c) {
-    const int cp = get_corner_perm(c), fl = get_flip(c), sl = get_slice(c);
-    for (int b = std::max(d_cpsl[size_t(cp) * NSL + sl], d_flsl[size_t(fl) * NSL + sl]);; ++b)
-        if (dfs(cp, fl, sl, 0, b, -1)) return b;
+// The max of a candidate's distance over the six views of c.
+int six_views(const CubieCube &c, char cand) {
+    int x = 0;
+    for (int inv = 0; inv < 2; ++inv)
+        for (int ax = 0; ax < 3; ++ax) {
+            const CubieCube v = inv ? c.inverse() : c;
+            const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
+            x = std::max(x, cand == 'A'   ? distance_a(w)
+                            : cand == 'C' ? distance_c(w)
+                            : cand == 'Q' ? distance_q(w)
+                            : cand == 'T' ? distance_t(w)
+                            : cand == 'F' ? distance_f(w)
+                                          : distance_p(w));
+        }
+    return x;
+}
+
+// Whether a candidate's distance of c, along all six views, is at most b (one bounded iteration
+// of its IDA* per view).
+bool within(const CubieCube &c, char cand, int b) {
+    for (int inv = 0; inv < 2; ++inv)
+        for (int ax = 0; ax < 3; ++ax) {
+            const CubieCube v = inv ? c.inverse() : c;
+            const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
+            const int cp = get_corner_perm(w), tw = get_twist(w), sl = get_slice(w);
+            bool ok = false;
+            if (cand == 'C') ok = dfs_c(cp, tw, sl, 0, b, -1);
+            else if (cand == 'Q') ok = dfs_q(cp, tw, sl, slice_order_parity(w), 0, b, -1);
+            else if (cand == 'T') ok = dfs_t(cp, tw, sl, slice_pairing(w), 0, b, -1);
+            else if (cand == 'F') ok = dfs_f(cp, tw, sl, slice_flip_parity(w), 0, b, -1);
+            else if (cand == 'A') ok = dfs_a(cp, get_flip(w), sl, 0, b, -1);
+            if (!ok) return false;
+        }
+    return true;
+}
+
+// Nodes at depth i of the search's move tree (no face twice in a row; of two opposite faces in
+// a row only one order), i = 0..D.
+std::vector<double> tree_counts(int D) {
+    std::vector<double> n(size_t(D) + 1, 0);
+    double last[7] = {0, 0, 0, 0, 0, 0, 1};  // by the last face; 6: none yet
+    for (int i = 0; i <= D; ++i) {
+        double s = 0, next[7] = {};
+        for (int f = 0; f < 7; ++f) s += last[f];
+        n[size_t(i)] = s;
+        for (int f = 0; f < 7; ++f)
+            for (int g = 0; g < 6; ++g) {
+                if (f < 6 && (g == f || g + 3 == f)) continue;
+                next[g] += 3 * last[f];
+            }
+        std::copy(next, next + 7, last);
+    }
+    return n;
+}
+// N(D) = sum_i n_i P(h <= D - i) for a distribution of h (counts per value).
+double kre(const std::vector<double> &n, const double *dist, int D) {
+    double total = 0, cdf[MAXD] = {};
+    for (int d = 0; d < MAXD; ++d) total += dist[d];
+    for (int d = 0; d < MAXD; ++d) cdf[d] = (d ? cdf[d - 1] : 0) + dist[d] / total;
+    double s = 0;
+    for (int i = 0; i <= D; ++i) s += n[size_t(i)] * cdf[D - i];
+    return s;
+}
+void show(const char *what, const double *hist) {
+    std::printf("%s:", what);
+    double n = 0, sum = 0;
+    for (int d = 0; d < MAXD; ++d) n += hist[d], sum += d * hist[d];
+    for (int d = 0; d < MAXD; ++d)
+        if (hist[d] > 0) std::printf(" %d:%g", d, hist[d]);
+    std::printf("  (mean %.3f)\n", n > 0 ? sum / n : 0.0);
 }
 }  // namespace
 
+int search_mode(int argc, char **argv, const std::function<int(const CubieCube &)> &bound_h);
+
 int main(int argc, char **argv) {
-    const int n = argc > 1 ? std::atoi(argv[1]) : 100;
-    uint64_t rng = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 20261125;
+    const bool search = argc > 1 && std::string(argv[1]) == "search";
+    if (search && argc < 5) return std::fprintf(stderr, "search POSITION B ONE_IN [CANDIDATES [SEED]]\n"), 2;
+    const int n = argc > 1 && !search ? std::atoi(argv[1]) : 100;
+    uint64_t rng = argc > 2 && !search ? std::strtoull(argv[2], nullptr, 10) : 20261125;
+    const std::string cands = search ? "" : argc > 3 ? argv[3] : "AC";
+    const std::string table = argc > 4 && !search ? argv[4] : "fstp2";
+    const long strat_m = argc > 5 ? std::atol(argv[5]) : 0;
+    const int strat_k = argc > 6 ? std::atoi(argv[6]) : 0;
+    const int D = argc > 7 ? std::atoi(argv[7]) : 17;
     const char *env = std::getenv("SOLVER_CACHE_DIR");
     const std::string dir = env && *env ? env : std::string(std::getenv("HOME")) + "/.cache/solver";
+    if (table != "fstp2" && table != "fst4" && table != "fst")
+        return std::fprintf(stderr, "table: fstp2, fst4 or fst\n"), 2;
+    if (cands.find('P') != std::string::npos && table == "fstp2")
+        return std::fprintf(stderr, "candidate P needs the fst4 table (or fst)\n"), 2;
+    fst_from_fstp = table == "fst";
     init_loc_tables();
     cp_mv.resize(size_t(NCP) * NMOVES), fl_mv.resize(size_t(NFL) * NMOVES), sl_mv.resize(size_t(NSL) * NMOVES);
+    tw_mv.resize(size_t(NTW) * NMOVES);
     for (int i = 0; i < NCP; ++i) {
         CubieCube c = CubieCube::solved();
         set_corner_perm(c, i);
@@ -116,57 +342,242 @@ int main(int argc, char **argv) {
         set_slice(c, i);
         for (int m = 0; m < NMOVES; ++m) sl_mv[size_t(i) * NMOVES + m] = uint16_t(get_slice(apply_move(c, m)));
     }
+    q_mv.resize(size_t(NSL) * NMOVES);
+    for (int i = 0; i < NSL; ++i) {
+        CubieCube c = CubieCube::solved();
+        set_slice(c, i);
+        for (int m = 0; m < NMOVES; ++m)
+            q_mv[size_t(i) * NMOVES + m] = uint8_t(slice_order_parity(c) ^ slice_order_parity(apply_move(c, m)));
+    }
+    t_mv.resize(size_t(NSL) * NMOVES * 3);
+    for (int i = 0; i < NSL; ++i)
+        for (int t = 0; t < 3; ++t) {
+            CubieCube c = CubieCube::solved();
+            set_slice(c, i);
+            int pos[4], k = 0;
+            for (int e = 0; e < 12; ++e)
+                if (c.ep[e] >= FR) pos[k++] = e;
+            // FR first, BL (its opposite) at rank t + 1, FL and BR in the other two.
+            const int others[2] = {FL, BR};
+            for (int r = 1, o = 0; r < 4; ++r) c.ep[pos[r]] = uint8_t(r == t + 1 ? BL : others[o++]);
+            c.ep[pos[0]] = FR;
+            if (slice_pairing(c) != t) return std::fprintf(stderr, "slice pairing broken\n"), 1;
+            for (int m = 0; m < NMOVES; ++m) t_mv[(size_t(i) * NMOVES + m) * 3 + t] = uint8_t(slice_pairing(apply_move(c, m)));
+        }
+    t0 = slice_pairing(CubieCube::solved());
+    f_mv.resize(size_t(NSL) * NMOVES);
+    for (int i = 0; i < NSL; ++i) {
+        CubieCube c = CubieCube::solved();
+        set_slice(c, i);
+        for (int m = 0; m < NMOVES; ++m)
+            f_mv[size_t(i) * NMOVES + m] = uint8_t(slice_flip_parity(c) ^ slice_flip_parity(apply_move(c, m)));
+        for (int k = 0; k < 50; ++k) {  // the change must not depend on the flips or the order
+            CubieCube d = c;
+            uint64_t r = uint64_t(i) * 7919 + uint64_t(k) * 104729;
+            for (int e = 0; e < 11; ++e) d.eo[e] = uint8_t((r >> e) & 1);
+            d.eo[11] = 0;
+            for (int e = 0; e < 11; ++e) d.eo[11] ^= d.eo[e];
+            for (int m = 0; m < NMOVES; ++m)
+                if ((slice_flip_parity(d) ^ slice_flip_parity(apply_move(d, m))) != f_mv[size_t(i) * NMOVES + m])
+                    return std::fprintf(stderr, "slice flip parity is not a coordinate\n"), 1;
+        }
+    }
+    for (int i = 0; i < NTW; ++i) {
+        CubieCube c = CubieCube::solved();
+        set_twist(c, i);
+        for (int m = 0; m < NMOVES; ++m) tw_mv[size_t(i) * NMOVES + m] = uint16_t(get_twist(apply_move(c, m)));
+    }
     const CubieCube s = CubieCube::solved();
     cp0 = get_corner_perm(s), fl0 = get_flip(s), sl0 = get_slice(s);
+    const int tw0 = get_twist(s);
     d_cpsl = bfs(size_t(NCP) * NSL, size_t(cp0) * NSL + sl0, [](uint32_t x, int m) {
         return uint32_t(cp_mv[size_t(x / NSL) * NMOVES + m]) * NSL + sl_mv[size_t(x % NSL) * NMOVES + m];
     });
     d_flsl = bfs(size_t(NFL) * NSL, size_t(fl0) * NSL + sl0, [](uint32_t x, int m) {
         return uint32_t(fl_mv[size_t(x / NSL) * NMOVES + m]) * NSL + sl_mv[size_t(x % NSL) * NMOVES + m];
     });
+    d_twsl = bfs(size_t(NTW) * NSL, size_t(tw0) * NSL + sl0, [](uint32_t x, int m) {
+        return uint32_t(tw_mv[size_t(x / NSL) * NMOVES + m]) * NSL + sl_mv[size_t(x % NSL) * NMOVES + m];
+    });
+    d_corn = bfs(size_t(NCP) * NTW, size_t(cp0) * NTW + tw0, [](uint32_t x, int m) {
+        return uint32_t(cp_mv[size_t(x / NTW) * NMOVES + m]) * NTW + tw_mv[size_t(x % NTW) * NMOVES + m];
+    });
+    auto corner_d = [](const CubieCube &c) { return int(d_corn[size_t(get_corner_perm(c)) * NTW + get_twist(c)]); };
     FstTable fst;
     std::string why;
-    if (!load_fst(dir + "/" + fst_file(4), fst, why, 4, false, false)) return std::fprintf(stderr, "%s\n", why.c_str()), 1;
-    Pdb corners;
-    bool known = false;
-    const Pattern cp8 = table_set("corners", known).at(0);
-    if (!load_pdb(cp8, dir + "/cube-" + cp8.name() + ".pdb", corners, why)) return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+    const bool p2 = table != "fst4";
+    if (!load_fst(dir + "/" + fst_file(p2 ? 2 : 4, p2 ? 2 : 1), fst, why, p2 ? 2 : 4, false, PAGES_MAPPED, false,
+                  p2 ? 2 : 1))
+        return std::fprintf(stderr, "%s\n", why.c_str()), 1;
     F = &fst;
-    int hist_h[32] = {}, hist_hx[32] = {}, hist_a[32] = {}, raised = 0, hist_p[32] = {}, hist_hp[32] = {}, raised_p = 0;
-    double sum_h = 0, sum_hx = 0, sum_hp = 0;
+    auto bound_h = [&](const CubieCube &c) {
+        if (fst_from_fstp) {  // fst4's bound: each view's fst distance is the smaller of its two parity lifts'
+            int h = corner_d(c);
+            for (int inv = 0; inv < 2; ++inv)
+                for (int ax = 0; ax < 3; ++ax) {
+                    const CubieCube v = inv ? c.inverse() : c;
+                    const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
+                    const int fl = get_flip(w), sl = get_slice_sorted(w), tw = get_twist(w);
+                    h = std::max(h, std::min(fst.exact(fl, sl, tw, 0), fst.exact(fl, sl, tw, 1)));
+                }
+            return h;
+        }
+        unsigned d3[3];
+        return std::max(int(fst_bound(c, fst, d3)), corner_d(c));
+    };
+
+    if (search) return search_mode(argc, argv, bound_h);
+
+    // The uniform sample.
+    const int nc = int(cands.size());
+    double hist_h[MAXD] = {};
+    std::vector<std::vector<double>> hist_x(static_cast<size_t>(nc), std::vector<double>(MAXD));
+    std::vector<std::vector<double>> hist_m = hist_x;
+    // raise[c][h][v]: cubes with H = h whose max(H, X) is v (uniform and stratified samples).
+    std::vector<std::vector<std::vector<double>>> raise(static_cast<size_t>(nc), std::vector<std::vector<double>>(
+                                                                         MAXD, std::vector<double>(MAXD)));
+    std::vector<int> raised(static_cast<size_t>(nc));
     for (int i = 0; i < n; ++i) {
         const CubieCube c = random_cube(rng);
-        unsigned d3[3];
-        unsigned h = std::max(fst_bound(c, fst, d3), corners.lookup(to_loc(c)));
-        int a = 0, p = 0;
-        for (int inv = 0; inv < 2; ++inv)
-            for (int ax = 0; ax < 3; ++ax) {
-                const CubieCube v = inv ? c.inverse() : c;
-                const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
-                a = std::max(a, abstract_distance(w));
-                p = std::max(p, parity_distance(w));
-            }
-        const unsigned hp = std::max(h, unsigned(p));
-        hist_p[p]++, hist_hp[hp]++, raised_p += hp > h, sum_hp += hp;
-        const unsigned hx = std::max(h, unsigned(a));
-        hist_h[h]++, hist_hx[hx]++, hist_a[a]++;
-        raised += hx > h;
-        sum_h += h, sum_hx += hx;
-        std::printf("cube %d: H %u, A (max of six views) %d, max %u; P (fst x parity, six views) %d\n", i, h, a, hx, p);
+        const int h = bound_h(c);
+        hist_h[h]++;
+        std::printf("cube %d: H %d", i, h);
+        for (int k = 0; k < nc; ++k) {
+            const int x = six_views(c, cands[size_t(k)]), m = std::max(h, x);
+            hist_x[size_t(k)][size_t(x)]++, hist_m[size_t(k)][size_t(m)]++, raised[size_t(k)] += m > h;
+            raise[size_t(k)][size_t(h)][size_t(m)]++;
+            std::printf(", %c %d", cands[size_t(k)], x);
+        }
+        std::printf("\n");
         std::fflush(stdout);
     }
-    auto show = [&](const char *what, int *hist) {
-        std::printf("%s:", what);
-        for (int d = 0; d < 32; ++d)
-            if (hist[d]) std::printf(" %d:%d", d, hist[d]);
+    // The stratified sample: H over strat_m cubes, X on up to strat_k of each H <= 10.
+    double hist_hm[MAXD] = {};
+    int kept[MAXD] = {};
+    for (long i = 0; i < strat_m; ++i) {
+        const CubieCube c = random_cube(rng);
+        const int h = bound_h(c);
+        hist_hm[h]++;
+        if (h > 10 || kept[h] >= strat_k) continue;
+        kept[h]++;
+        std::printf("stratified cube (H %d):", h);
+        for (int k = 0; k < nc; ++k) {
+            const int m = std::max(h, six_views(c, cands[size_t(k)]));
+            raise[size_t(k)][size_t(h)][size_t(m)]++;
+            std::printf(" %c %d", cands[size_t(k)], m);
+        }
         std::printf("\n");
-    };
-    show("H (fst4 six lookups + corners)", hist_h);
-    show("A (cp x flip x slice, six views)", hist_a);
-    show("max(H, A)", hist_hx);
-    show("P (fst x corner parity, six views)", hist_p);
-    show("max(H, P)", hist_hp);
-    std::printf("mean max(H, P) %.3f, raised on %d\n", sum_hp / n, raised_p);
-    std::printf("%d cubes: mean H %.3f, mean max(H, A) %.3f, raised on %d; %llu abstract IDA* nodes\n", n, sum_h / n,
-                sum_hx / n, raised, (unsigned long long)nodes);
+        std::fflush(stdout);
+    }
+
+    std::printf("%d uniform cubes, bound H from %s (six lookups) and the corner table; %llu abstract IDA* nodes\n", n,
+                table.c_str(), (unsigned long long)nodes);
+    show("H", hist_h);
+    for (int k = 0; k < nc; ++k) {
+        std::printf("candidate %c: raised H on %d of %d\n", cands[size_t(k)], raised[size_t(k)], n);
+        show("  X (six views)", hist_x[size_t(k)].data());
+        show("  max(H, X)", hist_m[size_t(k)].data());
+    }
+    const std::vector<double> tree = tree_counts(D);
+    const double base = kre(tree, hist_h, D);
+    std::printf("KRE at distance %d from the uniform sample: N(H) %.4g\n", D, base);
+    for (int k = 0; k < nc; ++k) {
+        const double nx = kre(tree, hist_m[size_t(k)].data(), D);
+        std::printf("  max(H, %c): N %.4g, ratio %.3f\n", cands[size_t(k)], nx, nx / base);
+    }
+    if (strat_m > 0) {
+        show("H over the stratified draw", hist_hm);
+        const double bm = kre(tree, hist_hm, D);
+        std::printf("KRE at distance %d, H's distribution from %ld cubes: N(H) %.4g\n", D, strat_m, bm);
+        for (int k = 0; k < nc; ++k) {
+            // max(H, X)'s distribution: each H value's share moved by its raise rates (an H value
+            // without a sample of X is left where it is).
+            double mix[MAXD] = {};
+            for (int h = 0; h < MAXD; ++h) {
+                double tot = 0;
+                for (int v = 0; v < MAXD; ++v) tot += raise[size_t(k)][size_t(h)][size_t(v)];
+                if (tot == 0) {
+                    mix[h] += hist_hm[h];
+                    continue;
+                }
+                std::printf("  %c at H=%d (%g cubes):", cands[size_t(k)], h, tot);
+                for (int v = 0; v < MAXD; ++v)
+                    if (raise[size_t(k)][size_t(h)][size_t(v)] > 0) {
+                        mix[v] += hist_hm[h] * raise[size_t(k)][size_t(h)][size_t(v)] / tot;
+                        std::printf(" %d:%g", v, raise[size_t(k)][size_t(h)][size_t(v)]);
+                    }
+                std::printf("\n");
+            }
+            const double nx = kre(tree, mix, D);
+            std::printf("  max(H, %c): N %.4g, ratio %.3f\n", cands[size_t(k)], nx, nx / bm);
+        }
+    }
+}
+
+namespace {
+struct Sampler {
+    const std::function<int(const CubieCube &)> *h;
+    int bound = 0;
+    uint64_t one_in = 1, rng = 1;
+    std::vector<uint64_t> passed;  // per depth
+    std::vector<std::vector<int>> kept;
+    std::vector<int> path;
+    void dfs(const CubieCube &c, int g, int prev) {
+        const int hv = (*h)(c);
+        if (g + hv > bound) return;
+        passed[size_t(g)]++;
+        if ((rng = rng * 6364136223846793005ull + 1442695040888963407ull) >> 33 < (1ull << 31) / one_in) kept.push_back(path);
+        if (hv == 0) return;
+        for (int m = 0; m < NMOVES; ++m) {
+            if (skip(m, prev)) continue;
+            path.push_back(m);
+            dfs(apply_move(c, m), g + 1, m);
+            path.pop_back();
+        }
+    }
+};
+}  // namespace
+
+int search_mode(int argc, char **argv, const std::function<int(const CubieCube &)> &bound_h) {
+    CubieCube start;
+    ParseFailure f;
+    if (!parse_position(argv[2], start, f)) return std::fprintf(stderr, "bad position\n"), 2;
+    Sampler S;
+    S.h = &bound_h;
+    S.bound = std::atoi(argv[3]);
+    S.one_in = std::max(1, std::atoi(argv[4]));
+    const std::string cands = argc > 5 ? argv[5] : "CQT";
+    S.rng = argc > 6 ? std::strtoull(argv[6], nullptr, 10) : 1;
+    S.passed.assign(size_t(S.bound) + 1, 0);
+    S.dfs(start, 0, -1);
+    uint64_t all = 0;
+    std::printf("bound %d: nodes passing by depth:", S.bound);
+    for (size_t g = 0; g < S.passed.size(); ++g) std::printf(" %llu", (unsigned long long)S.passed[g]), all += S.passed[g];
+    std::printf(" (%llu in all), %zu kept\n", (unsigned long long)all, S.kept.size());
+    std::fflush(stdout);
+    for (char cand : cands) {
+        std::map<std::vector<int>, bool> memo;  // prefix -> within the candidate's bound
+        uint64_t cut = 0;
+        std::vector<uint64_t> cut_at(size_t(S.bound) + 1), kept_at(size_t(S.bound) + 1);
+        for (const std::vector<int> &p : S.kept) {
+            kept_at[p.size()]++;
+            CubieCube c = start;
+            bool ok = true;
+            std::vector<int> prefix;
+            for (size_t j = 0; j <= p.size() && ok; ++j) {
+                if (j > 0) c = apply_move(c, p[j - 1]), prefix.push_back(p[j - 1]);
+                auto it = memo.find(prefix);
+                if (it == memo.end()) it = memo.emplace(prefix, within(c, cand, S.bound - int(j))).first;
+                ok = it->second;
+            }
+            if (!ok) cut++, cut_at[p.size()]++;
+        }
+        std::printf("candidate %c: cuts %llu of %zu kept nodes (node ratio %.3f); by depth (cut/kept):", cand,
+                    (unsigned long long)cut, S.kept.size(), 1.0 - double(cut) / double(std::max<size_t>(1, S.kept.size())));
+        for (size_t g = 0; g < kept_at.size(); ++g)
+            if (kept_at[g]) std::printf(" %zu:%llu/%llu", g, (unsigned long long)cut_at[g], (unsigned long long)kept_at[g]);
+        std::printf("; %zu prefixes checked\n", memo.size());
+        std::fflush(stdout);
+    }
+    return 0;
 }

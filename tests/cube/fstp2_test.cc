@@ -411,32 +411,8 @@ TEST_CASE("CubeFstp2.FirstAxisExactKeepsTheSameSearch") {
     std::string why;
     REQUIRE_MESSAGE(load_fst(path, fst, why, 2, false, PAGES_SHARED, false, 2), why);
     cube_test::TestServices ts(cube_test::cache_dir());
-    uint64_t rng = 2611, all = 0;
-    for (int i = 0; i < 4; ++i) {
-        const std::vector<int> scramble = random_scramble(rng, 14 + i % 2, NMOVES);
-        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
-        CAPTURE(format_moves(scramble));
-        for (int b = 0; b < 2; ++b) {
-            uint64_t nodes[2] = {0, 0};
-            size_t len[2] = {0, 0};
-            for (int k = 0; k < 2; ++k) {
-                FstSearchOptions opt;
-                opt.batch = b ? 3 : 16;
-                opt.order_tasks = TaskOrder::off;
-                opt.first_axis_exact = k == 1;
-                CAPTURE(b);
-                CAPTURE(k);
-                const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
-                REQUIRE(q.status == SOLVER_OK);
-                CHECK(apply_moves(c, q.moves).is_solved());
-                CHECK(q.moves.size() <= scramble.size());
-                nodes[k] = q.nodes, len[k] = q.moves.size();
-            }
-            CHECK(nodes[0] == nodes[1]);
-            CHECK(len[0] == len[1]);
-            all += nodes[0];
-        }
-    }
+    const uint64_t all = cube_test::check_same_search_on_scrambles(
+        fst, nullptr, &ts.sv, 2611, 4, [](FstSearchOptions &opt, bool on) { opt.first_axis_exact = on; });
     MESSAGE(all << " nodes expanded by each setting");
     CHECK(all > 1000);
 }

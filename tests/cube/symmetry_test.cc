@@ -282,26 +282,20 @@ TEST_CASE("CubeSymmetry.FstBatchPrefetchAndLazyInverseKeepTheSameSearch") {
         const std::vector<int> scramble = random_scramble(rng, 8 + i % 4, NMOVES);
         const CubieCube c = apply_moves(CubieCube::solved(), scramble);
         CAPTURE(format_moves(scramble));
-        uint64_t nodes = 0;
-        size_t len = 0;
-        for (int o = 0; o < 8; ++o) {
-            FstSearchOptions opt;
-            opt.batch = o & 4 ? 3 : 16;  // small batches: chunks split the levels
-            opt.lazy_inverse = (o & 1) != 0;
-            opt.rows_first = (o & 2) != 0;
-            CAPTURE(o);
-            const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
-            REQUIRE(q.status == SOLVER_OK);
-            CHECK(apply_moves(c, q.moves).is_solved());
-            CHECK(q.moves.size() <= scramble.size());
-            if (o % 4 == 0) {  // both off: the reference for this batch size
-                nodes = q.nodes, len = q.moves.size();
-                continue;
-            }
-            CHECK(q.moves.size() == len);
-            CHECK(q.nodes == nodes);
+        size_t len[2] = {0, 0};
+        for (int b = 0; b < 2; ++b) {  // per batch size, both off (k = 0) is the reference
+            CAPTURE(b);
+            FstSearchOptions base;
+            base.batch = b ? 3 : 16;  // small batches: chunks split the levels
+            len[b] = cube_test::check_same_search(c, scramble.size(), nullptr, fst, &ts.sv, base, 4,
+                                                  [](FstSearchOptions &opt, int k) {
+                                                      opt.lazy_inverse = (k & 1) != 0;
+                                                      opt.rows_first = (k & 2) != 0;
+                                                  })
+                         .len;
         }
-        CHECK(len == ref.solve(c).moves.size());
+        CHECK(len[0] == len[1]);
+        CHECK(len[0] == ref.solve(c).moves.size());
     }
 }
 
@@ -326,25 +320,17 @@ TEST_CASE("CubeSymmetry.FstInverseClassesCacheKeepsTheSameSearch") {
         const CubieCube c = apply_moves(CubieCube::solved(), scramble);
         CAPTURE(format_moves(scramble));
         size_t len = 0;
-        for (int o = 0; o < 3; ++o) {
-            uint64_t nodes[2] = {0, 0};
-            for (int k = 0; k < 2; ++k) {
-                FstSearchOptions opt;
-                opt.batch = o == 2 ? 0 : 16;
-                opt.lazy_inverse = o == 0;
-                opt.inverse_classes = k == 1;
-                CAPTURE(o);
-                CAPTURE(k);
-                const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
-                REQUIRE(q.status == SOLVER_OK);
-                CHECK(apply_moves(c, q.moves).is_solved());
-                CHECK(q.moves.size() <= scramble.size());
-                if (len == 0) len = q.moves.size();
-                CHECK(q.moves.size() == len);
-                nodes[k] = q.nodes;
-            }
-            CHECK(nodes[0] == nodes[1]);
-            all += nodes[0];
+        for (int o = 0; o < 3; ++o) {  // batched with lazy_inverse on and off, depth first
+            CAPTURE(o);
+            FstSearchOptions base;
+            base.batch = o == 2 ? 0 : 16;
+            base.lazy_inverse = o == 0;
+            const cube_test::SearchCount q = cube_test::check_same_search(
+                c, scramble.size(), nullptr, fst, &ts.sv, base, 2,
+                [](FstSearchOptions &opt, int k) { opt.inverse_classes = k == 1; });
+            if (len == 0) len = q.len;
+            CHECK(q.len == len);
+            all += q.nodes;
         }
     }
     MESSAGE(all << " nodes expanded by each setting");
@@ -372,40 +358,11 @@ TEST_CASE("CubeSymmetry.FstLazyCornersKeepTheSameSearch") {
     std::string why;
     REQUIRE_MESSAGE(load_pdb(cp8, path, corners, why), why);
     cube_test::TestServices ts(cube_test::cache_dir());
-    uint64_t rng = 1717, with = 0, without = 0;
-    for (int i = 0; i < 6; ++i) {
-        const std::vector<int> scramble = random_scramble(rng, 14 + i % 2, NMOVES);
-        const CubieCube c = apply_moves(CubieCube::solved(), scramble);
-        CAPTURE(format_moves(scramble));
-        for (int b = 0; b < 2; ++b) {
-            uint64_t nodes[2] = {0, 0};
-            size_t len[2] = {0, 0};
-            for (int k = 0; k < 2; ++k) {
-                FstSearchOptions opt;
-                opt.batch = b ? 3 : 16;
-                opt.order_tasks = TaskOrder::off;  // then a bound that cuts more only removes nodes
-                opt.lazy_corners = k == 1;
-                CAPTURE(b);
-                CAPTURE(k);
-                const OptimalResult q = solve_optimal_fst(c, &corners, fst, &ts.sv, opt);
-                REQUIRE(q.status == SOLVER_OK);
-                CHECK(apply_moves(c, q.moves).is_solved());
-                CHECK(q.moves.size() <= scramble.size());
-                nodes[k] = q.nodes, len[k] = q.moves.size();
-            }
-            CHECK(nodes[0] == nodes[1]);
-            CHECK(len[0] == len[1]);
-            with += nodes[0];
-        }
-        for (int b = 0; b < 2; ++b) {
-            FstSearchOptions opt;
-            opt.batch = b ? 3 : 16;
-            opt.order_tasks = TaskOrder::off;
-            const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
-            REQUIRE(q.status == SOLVER_OK);
-            without += q.nodes;
-        }
-    }
+    const uint64_t with = cube_test::check_same_search_on_scrambles(
+        fst, &corners, &ts.sv, 1717, 6, [](FstSearchOptions &opt, bool on) { opt.lazy_corners = on; });
+    // The same scrambles and batches without the corner table (one setting).
+    const uint64_t without = cube_test::check_same_search_on_scrambles(
+        fst, nullptr, &ts.sv, 1717, 6, [](FstSearchOptions &, bool) {}, 1);
     MESSAGE("nodes with the corner table " << with << ", without it " << without);
     CHECK(with < without);
 }

@@ -2,6 +2,7 @@
 // parallel_for runs the body on the calling thread, groups run each task at spawn.
 #pragma once
 
+#include <doctest/doctest.h>
 #include <solver/plugin.h>
 
 #include <atomic>
@@ -9,6 +10,11 @@
 #include <cstdlib>
 #include <string>
 #include <vector>
+
+#include "../../plugins/cube/cube.h"
+#include "../../plugins/cube/fst.h"
+#include "../../plugins/cube/optimal.h"
+#include "../../plugins/cube/pdb.h"
 
 namespace cube_test {
 
@@ -66,6 +72,64 @@ inline std::vector<int> random_scramble(uint64_t &rng, int len, int nmoves) {
     std::vector<int> moves;
     for (int k = 0; k < len; ++k) moves.push_back(int(next_random(rng) % uint64_t(nmoves)));
     return moves;
+}
+
+// The same search under n settings: solves c over fst (and corners, when not null) with base
+// changed by set(opt, k) for k = 0 .. n-1, and checks that each setting finds a solution (at most
+// max_len moves) of the length setting 0 found, expanding exactly setting 0's nodes. For options
+// that only change when memory is read or which of equal reads comes first: one that let more
+// (or fewer) children through would change the nodes. Returns setting 0's nodes and length.
+struct SearchCount {
+    uint64_t nodes = 0;
+    size_t len = 0;
+};
+template <class Set>
+SearchCount check_same_search(const cube::CubieCube &c, size_t max_len, const cube::Pdb *corners,
+                              const cube::FstTable &fst, const solver_services *sv, const cube::FstSearchOptions &base,
+                              int n, Set set) {
+    SearchCount first;
+    for (int k = 0; k < n; ++k) {
+        cube::FstSearchOptions opt = base;
+        set(opt, k);
+        CAPTURE(k);
+        const cube::OptimalResult q = cube::solve_optimal_fst(c, corners, fst, sv, opt);
+        REQUIRE(q.status == SOLVER_OK);
+        CHECK(cube::apply_moves(c, q.moves).is_solved());
+        CHECK(q.moves.size() <= max_len);
+        if (k == 0) {
+            first = {q.nodes, q.moves.size()};
+            continue;
+        }
+        CHECK(q.nodes == first.nodes);
+        CHECK(q.moves.size() == first.len);
+    }
+    return first;
+}
+
+// The loop of the same-node tests: count scrambles of 14 or 15 moves (the random numbers from
+// seed), each searched in batches of 16 and of 3 (chunks that split the levels) with the tasks in
+// a fixed order (order_tasks=off: then a bound that cuts more can only remove nodes), under the
+// two settings set(opt, false) and set(opt, true) (check_same_search; settings = 1: only the
+// first). Returns the nodes of one setting summed over all the searches.
+template <class Set>
+uint64_t check_same_search_on_scrambles(const cube::FstTable &fst, const cube::Pdb *corners, const solver_services *sv,
+                                        uint64_t seed, int count, Set set, int settings = 2) {
+    uint64_t rng = seed, all = 0;
+    for (int i = 0; i < count; ++i) {
+        const std::vector<int> scramble = random_scramble(rng, 14 + i % 2, cube::NMOVES);
+        const cube::CubieCube c = cube::apply_moves(cube::CubieCube::solved(), scramble);
+        CAPTURE(cube::format_moves(scramble));
+        for (int b = 0; b < 2; ++b) {
+            CAPTURE(b);
+            cube::FstSearchOptions base;
+            base.batch = b ? 3 : 16;
+            base.order_tasks = cube::TaskOrder::off;
+            all += check_same_search(c, scramble.size(), corners, fst, sv, base, settings,
+                                     [&](cube::FstSearchOptions &opt, int k) { set(opt, k == 1); })
+                       .nodes;
+        }
+    }
+    return all;
 }
 
 }  // namespace cube_test
