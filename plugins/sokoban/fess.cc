@@ -126,6 +126,12 @@ void FessSearch::set_order(int out) {
     if (!layer_dist_.empty()) layer_tables();
 }
 
+void FessSearch::set_rooms(bool on) {
+    if (started_) return;
+    if (on && rooms_.room_of.empty()) rooms_ = compute_rooms(inst_.board);
+    use_rooms_ = on && !rooms_.links.empty();
+}
+
 void FessSearch::set_plan(int mode) {
     if (!use_order_ || mode == 0) {
         plan_mask_ = 0;

@@ -33,6 +33,9 @@
 // it stopping fewer costs 0.
 // fessrooms=on (the default) adds Festival's room-connectivity feature as a third cell
 // coordinate (rooms.h: the room links the boxes block); a push that unblocks one costs 0.
+// fessrooms=t0|t1 (session 17): on for one portfolio thread's members only (set_rooms): on
+// XSokoban 18 the feature splits thread 0's member's cells three ways (237 cells against 80 at
+// 200000 expansions) and it packs 3 boxes where it packs 10 without (README, session 17).
 // fessplan=on|all (default off) adds Festival's out-of-plan feature as a fourth coordinate
 // (plan.h: the boxes on cells the packing plan will shut in or needs free); a push that lowers
 // it costs 0.
@@ -248,6 +251,9 @@ public:
     // (packing.h: PACK_OUT_FLOOR, _START, _MATCH or _PARK; packorder=) whatever the options
     // say; nothing with fessorder=off. The portfolio passes the order to the constructor instead.
     void set_order(int out);
+    // For this search only, before its first run(): the room-connectivity feature on or off
+    // whatever the options say (fessrooms=t0|t1, portfolio.cc); on needs a room link in the level.
+    void set_rooms(bool on);
     // For this search only, before its first run(): the packing macro for every box that has
     // one (true, fesspack=all) or for the nearest (false, on); nothing with fesspack=off
     // (portfolio.cc's packall option).

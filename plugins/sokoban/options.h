@@ -46,7 +46,7 @@ struct Options {
     int fess0 = 1;
     uint64_t fess0after = 1u << 18;
     int fesshot = 0; // fesshot=off|1|2: FESS's hotspot advisor (fess.h), the least count that makes a hotspot
-    bool fessrooms = true; // fessrooms=on|off: FESS's room-connectivity feature (rooms.h), a third cell coordinate
+    int fessrooms = 1; // fessrooms=off|on|t0|t1 (0, 1, 2, 3): FESS's room-connectivity feature (rooms.h), a third cell coordinate; t0|t1: on for that thread's FESS members (and its packall guest) only, off on the other's (session 17, portfolio.cc)
     int fessplan = 0; // fessplan=off|on|all (0, 1, 2): FESS's out-of-plan feature (plan.h) as a fourth cell coordinate; on: boxes to be shut in or on later goals in the way, all: also boxes off the goals in the way
     int fesspack = 1; // fesspack=off|on|all (0, 1, 2): FESS's packing macro (one move pushes a box all the way onto a goal of the next packing layer, fess.h)
     int corraldead = 3; // corraldead=off|on|pi|fess0 (0, 1, 2, 3; corraldead.h), default fess0 (on for thread 0's FESS members only: the quiet XSokoban sweep solved 58/90 against 56 with off): after each push beside a corral, or once per expansion on the PI-corral; for all searches it costs more CPU than it saves (README)

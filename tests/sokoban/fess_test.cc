@@ -262,6 +262,10 @@ TEST_CASE("Sokoban.Fess.OptionParses") {
     CHECK(sokoban::Options{}.fessrooms); // on by default
     CHECK_FALSE(parsed("fessrooms", "off").fessrooms);
     CHECK(refused("fessrooms", "maybe").find("fessrooms") != std::string::npos);
+    CHECK(parsed("fessrooms", "on").fessrooms == 1);
+    CHECK(parsed("fessrooms", "t0").fessrooms == 2); // session 17: one thread's members only
+    CHECK(parsed("fessrooms", "t1").fessrooms == 3);
+    CHECK(refused("fessrooms", "t2").find("fessrooms") != std::string::npos);
     CHECK(sokoban::Options{}.fesshot == 0); // off by default
     CHECK(parsed("fesshot", "2").fesshot == 2);
     CHECK(refused("fesshot", "3").find("fesshot") != std::string::npos);
@@ -445,6 +449,70 @@ TEST_CASE("Sokoban.Fess.RoomLinksBlockedByABoxInTheDoorway") {
     FessSearch off(plain.inst, 64u << 20);
     CHECK(off.rooms() == nullptr);
     expect_fess_solves(door, o);
+}
+
+TEST_CASE("Sokoban.Fess.RoomFeaturePerThread") {
+    // fessrooms=t0|t1 (session 17): the search builds the room map, and set_rooms() turns the
+    // feature off (or on again) for one member before its first run; off, the doorway box no
+    // longer splits the cells, and the solution still replays.
+    const char *door = "#########\n"
+                       "#   #   #\n"
+                       "#@  $   #\n"
+                       "#   #  .#\n"
+                       "#########";
+    sokoban::Options o;
+    o.fessrooms = 2; // t0
+    Fixture fx(door, o);
+    FessSearch on(fx.inst, 64u << 20), off(fx.inst, 64u << 20);
+    CHECK(on.rooms() != nullptr);
+    off.set_rooms(false);
+    CHECK(off.rooms() == nullptr);
+    off.set_rooms(true);
+    CHECK(off.rooms() != nullptr);
+    off.set_rooms(false);
+    REQUIRE(off.run(100000, {}) == FessSearch::Status::solved);
+    sokoban_test::check_moves_replay(door, sokoban_test::fess_moves(off, fx));
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (int level : {60, 100}) { // 16 / 11 and 15 / 11 cells when written
+        CAPTURE(level);
+        const std::string text = solver_test::xsb_level(micro, level);
+        Fixture mf(text, o);
+        FessSearch with(mf.inst, 64u << 20), without(mf.inst, 64u << 20);
+        without.set_rooms(false);
+        REQUIRE(with.run(2000000, {}) == FessSearch::Status::solved);
+        REQUIRE(without.run(2000000, {}) == FessSearch::Status::solved);
+        MESSAGE("Microban " << level << ": cells " << with.cells() << " / " << without.cells() << " without rooms, expanded "
+                            << with.expanded() << " / " << without.expanded());
+        CHECK(without.cells() < with.cells()); // the rooms coordinate is gone
+        CHECK(without.expanded() != with.expanded());
+        sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(without, mf));
+    }
+    sokoban::Options none;
+    none.fessrooms = 0;
+    Fixture plain(door, none);
+    FessSearch late(plain.inst, 64u << 20);
+    late.set_rooms(true); // computes the map on demand
+    CHECK(late.rooms() != nullptr);
+    // The portfolio with the feature on thread 1's members only: thread 1's FESS (fess=on)
+    // answers Microban 3 and the checker replays it.
+    const solver_plugin *P = solver_plugin_entry();
+    for (const char *mode : {"t0", "t1"}) {
+        CAPTURE(mode);
+        sokoban_test::StubRuntime rt(2, true);
+        const solver_option opts[] = {{"fess", "on"}, {"fessrooms", mode}};
+        solver_instance *inst = nullptr;
+        char msg[256] = {0};
+        solver_error err{msg, sizeof msg, 0, 0};
+        REQUIRE(P->open(micro.data(), micro.size(), "m", 3, opts, 2, &rt.services, &inst, &err) == SOLVER_OK);
+        uint64_t cost = 0;
+        REQUIRE(P->solve(inst, &rt.services, &cost, &err) == SOLVER_OK);
+        P->close(inst);
+        REQUIRE(!rt.output.empty());
+        const std::string moves = rt.output.substr(0, rt.output.find('\n'));
+        const solver_test::sokoban_check check = solver_test::check_sokoban_solution(solver_test::xsb_level(micro, 3), moves);
+        CHECK_MESSAGE(check.ok, check.reason);
+        CHECK(static_cast<uint64_t>(check.pushes) == cost);
+    }
 }
 
 TEST_CASE("Sokoban.Fess.HotspotIsTheBoxInTheOthersWay") {

@@ -1,0 +1,100 @@
+// sokoban-fess-trace: a known solution (moves as LURD letters, case ignored) replayed push by
+// push against what FESS sees (fess.h): for each push the state's features under a member's
+// packing order (packed, regions, rooms, the first layer not full), its matching bound (DEAD
+// when state_heuristic() says so) and whether expand_state() of the state before emits it (a
+// push the search prunes: "PRUNED"). The counts say where a FESS search must go to follow the
+// solution, and whether any deadlock test cuts it off.
+//   make -j2 all   (the plugin's objects), then
+//   g++ -std=c++17 -O2 -Iinclude tools/sokoban-fess-trace.cc build/obj/plugins/sokoban/*.o -o build/bench/sokoban-fess-trace
+//   build/bench/sokoban-fess-trace FILE LEVEL SOLUTION_FILE MEMBER(0|1|a) [key=value ...]
+// MEMBER picks the packing order: 0 thread 0's FESS members, 1 thread 1's, a the packall guest.
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../plugins/sokoban/fess.h"
+#include "../plugins/sokoban/kids.h"
+#include "../plugins/sokoban/search.h"
+#include "sokoban-driver.h"
+
+int main(int argc, char **argv) {
+    if (argc < 5) {
+        std::fprintf(stderr, "usage: %s FILE LEVEL SOLUTION_FILE MEMBER(0|1|a) [key=value ...]\n", argv[0]);
+        return 2;
+    }
+    const uint32_t level = static_cast<uint32_t>(std::atoi(argv[2]));
+    std::ifstream sf(argv[3]);
+    std::stringstream ss;
+    ss << sf.rdbuf();
+    const std::string moves = ss.str();
+    const char m = argv[4][0];
+    sokoban::Instance inst;
+    if (!load_driver_instance(argv[1], level, argv + 5, argv + argc, inst)) return 2;
+    const sokoban::Board &b = inst.board;
+    const int member = m == '0' ? sokoban::PACK_FOR_FESS0 : m == '1' ? sokoban::PACK_FOR_FESS1 : sokoban::PACK_FOR_PACKALL;
+    const sokoban::PackingOrder order = sokoban::compute_packing_order(b, sokoban::pack_out_of(inst.options, member));
+    const sokoban::RoomMap rooms = sokoban::compute_rooms(b);
+    sokoban::Scratch s;
+    sokoban::init_scratch(inst, s);
+    sokoban::FessScratch fs;
+    fs.init(b);
+    std::vector<uint8_t> state(inst.state_size), prev(inst.state_size);
+    sokoban::initial_state(inst, s, state.data());
+    int player = b.start_player;
+    std::vector<uint8_t> occ(b.n, 0);
+    for (int x : b.start_boxes) occ[x] = 1;
+    sokoban::KidCollector kids(inst.state_size);
+    uint32_t pushes = 0, pruned = 0;
+    uint32_t best = 0;
+    for (char ch : moves) {
+        const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        const int d = c == 'u' ? 0 : c == 'l' ? 1 : c == 'd' ? 2 : c == 'r' ? 3 : -1;
+        if (d < 0) continue;
+        const int to = b.nb[player][d];
+        if (to < 0) {
+            std::fprintf(stderr, "move into a wall after %u pushes\n", pushes);
+            return 1;
+        }
+        if (!occ[to]) {
+            player = to;
+            continue;
+        }
+        const int dest = b.nb[to][d];
+        if (dest < 0 || occ[dest]) {
+            std::fprintf(stderr, "blocked push after %u pushes\n", pushes);
+            return 1;
+        }
+        prev = state;
+        occ[to] = 0;
+        occ[dest] = 1;
+        player = to;
+        ++pushes;
+        s.occ = occ;
+        const int np = sokoban::normalize_player(inst, s, player);
+        state[0] = static_cast<uint8_t>(np & 0xff);
+        state[1] = static_cast<uint8_t>(np >> 8);
+        for (size_t i = 2; i < state.size(); ++i) state[i] = 0;
+        for (int x = 0; x < b.n; ++x)
+            if (occ[x]) sokoban::set_bit(state.data() + 2, x);
+        kids.clear();
+        sokoban::expand_state(inst, s, prev.data(), kids.sink());
+        bool found = false;
+        for (size_t k = 0; k < kids.size() && !found; ++k) found = kids[k].state == state;
+        const uint32_t h = sokoban::state_heuristic(inst, s, state.data());
+        const sokoban::FessFeatures f = sokoban::fess_features(inst, fs, state.data(), &order, rooms.links.empty() ? nullptr : &rooms);
+        if (!found) ++pruned;
+        const int row = b.grid_of[dest] / b.level.width, col = b.grid_of[dest] % b.level.width;
+        const bool mark = !found || h == sokoban::H_DEAD || f.packed > best;
+        if (f.packed > best) best = f.packed;
+        std::printf("%4u box->(%d,%d) packed %u next %u regions %u rooms %u h %s%s%s\n", pushes, row, col, f.packed,
+                    f.next, f.regions, f.rooms, h == sokoban::H_DEAD ? "DEAD" : std::to_string(h).c_str(),
+                    found ? "" : " PRUNED", mark && found && h != sokoban::H_DEAD ? " *" : "");
+    }
+    std::printf("%u pushes, %u not emitted by expand_state, solved %d\n", pushes, pruned,
+                sokoban::state_is_goal(inst, state.data()) ? 1 : 0);
+    return 0;
+}
