@@ -123,6 +123,27 @@ int distance_c(const CubieCube &c) {
         if (dfs_c(cp, tw, sl, 0, b, -1)) return b;
 }
 
+// IDA* inside C x one extra slice coordinate x (Q, T, F below): next(sl, m, x) is x after move
+// m from slice positions sl; the goal is h_c == 0 with x == goal.
+template <class Next>
+bool dfs_x(int cp, int tw, int sl, int x, int goal, int g, int bound, int prev, Next next) {
+    ++nodes;
+    const int h = h_c(cp, tw, sl);
+    if (g + h > bound) return false;
+    if (h == 0 && x == goal) return true;
+    for (int m = 0; m < NMOVES; ++m)
+        if (!skip(m, prev) && dfs_x(cp_mv[size_t(cp) * NMOVES + m], tw_mv[size_t(tw) * NMOVES + m],
+                                    sl_mv[size_t(sl) * NMOVES + m], next(sl, m, x), goal, g + 1, bound, m, next))
+            return true;
+    return false;
+}
+template <class Next>
+int distance_x(const CubieCube &c, int x, int goal, Next next) {
+    const int cp = get_corner_perm(c), tw = get_twist(c), sl = get_slice(c);
+    for (int b = h_c(cp, tw, sl);; ++b)
+        if (dfs_x(cp, tw, sl, x, goal, 0, b, -1, next)) return b;
+}
+
 // Candidate Q: C x the parity of the slice edges' order. q_mv[sl * 18 + m]: whether move m
 // changes that parity from slice positions sl.
 std::vector<uint8_t> q_mv;
@@ -134,23 +155,7 @@ int slice_order_parity(const CubieCube &c) {
         for (int j = i + 1; j < 4; ++j) p ^= seq[i] > seq[j];
     return p;
 }
-bool dfs_q(int cp, int tw, int sl, int q, int g, int bound, int prev) {
-    ++nodes;
-    const int h = h_c(cp, tw, sl);
-    if (g + h > bound) return false;
-    if (h == 0 && q == 0) return true;
-    for (int m = 0; m < NMOVES; ++m)
-        if (!skip(m, prev) && dfs_q(cp_mv[size_t(cp) * NMOVES + m], tw_mv[size_t(tw) * NMOVES + m],
-                                    sl_mv[size_t(sl) * NMOVES + m], q ^ q_mv[size_t(sl) * NMOVES + m], g + 1, bound,
-                                    m))
-            return true;
-    return false;
-}
-int distance_q(const CubieCube &c) {
-    const int cp = get_corner_perm(c), tw = get_twist(c), sl = get_slice(c), q = slice_order_parity(c);
-    for (int b = h_c(cp, tw, sl);; ++b)
-        if (dfs_q(cp, tw, sl, q, 0, b, -1)) return b;
-}
+const auto next_q = [](int sl, int m, int x) { return x ^ q_mv[size_t(sl) * NMOVES + m]; };
 
 // Candidate T: C x the pairing. t_mv[(sl * 18 + m) * 3 + t]: the pairing after move m.
 std::vector<uint8_t> t_mv;
@@ -164,23 +169,7 @@ int slice_pairing(const CubieCube &c) {
         if (seq[r] == opp) return r - 1;
     return -1;
 }
-bool dfs_t(int cp, int tw, int sl, int t, int g, int bound, int prev) {
-    ++nodes;
-    const int h = h_c(cp, tw, sl);
-    if (g + h > bound) return false;
-    if (h == 0 && t == t0) return true;
-    for (int m = 0; m < NMOVES; ++m)
-        if (!skip(m, prev) &&
-            dfs_t(cp_mv[size_t(cp) * NMOVES + m], tw_mv[size_t(tw) * NMOVES + m], sl_mv[size_t(sl) * NMOVES + m],
-                  t_mv[(size_t(sl) * NMOVES + m) * 3 + t], g + 1, bound, m))
-            return true;
-    return false;
-}
-int distance_t(const CubieCube &c) {
-    const int cp = get_corner_perm(c), tw = get_twist(c), sl = get_slice(c), t = slice_pairing(c);
-    for (int b = h_c(cp, tw, sl);; ++b)
-        if (dfs_t(cp, tw, sl, t, 0, b, -1)) return b;
-}
+const auto next_t = [](int sl, int m, int x) { return int(t_mv[(size_t(sl) * NMOVES + m) * 3 + x]); };
 
 // Candidate F: C x the parity of the slice edges' flips. f_mv[sl * 18 + m]: whether move m
 // changes it from slice positions sl.
@@ -191,23 +180,7 @@ int slice_flip_parity(const CubieCube &c) {
         if (c.ep[i] >= FR) p ^= c.eo[i];
     return p;
 }
-bool dfs_f(int cp, int tw, int sl, int q, int g, int bound, int prev) {
-    ++nodes;
-    const int h = h_c(cp, tw, sl);
-    if (g + h > bound) return false;
-    if (h == 0 && q == 0) return true;
-    for (int m = 0; m < NMOVES; ++m)
-        if (!skip(m, prev) && dfs_f(cp_mv[size_t(cp) * NMOVES + m], tw_mv[size_t(tw) * NMOVES + m],
-                                    sl_mv[size_t(sl) * NMOVES + m], q ^ f_mv[size_t(sl) * NMOVES + m], g + 1, bound,
-                                    m))
-            return true;
-    return false;
-}
-int distance_f(const CubieCube &c) {
-    const int cp = get_corner_perm(c), tw = get_twist(c), sl = get_slice(c), q = slice_flip_parity(c);
-    for (int b = h_c(cp, tw, sl);; ++b)
-        if (dfs_f(cp, tw, sl, q, 0, b, -1)) return b;
-}
+const auto next_f = [](int sl, int m, int x) { return x ^ f_mv[size_t(sl) * NMOVES + m]; };
 
 // Candidate P: the flip-slice-twist table refined by the corner permutation's parity, by IDA*
 // with the exact fst distance (a 4-bit table) as the bound.
@@ -241,9 +214,9 @@ int six_views(const CubieCube &c, char cand) {
             const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
             x = std::max(x, cand == 'A'   ? distance_a(w)
                             : cand == 'C' ? distance_c(w)
-                            : cand == 'Q' ? distance_q(w)
-                            : cand == 'T' ? distance_t(w)
-                            : cand == 'F' ? distance_f(w)
+                            : cand == 'Q' ? distance_x(w, slice_order_parity(w), 0, next_q)
+                            : cand == 'T' ? distance_x(w, slice_pairing(w), t0, next_t)
+                            : cand == 'F' ? distance_x(w, slice_flip_parity(w), 0, next_f)
                                           : distance_p(w));
         }
     return x;
@@ -259,9 +232,9 @@ bool within(const CubieCube &c, char cand, int b) {
             const int cp = get_corner_perm(w), tw = get_twist(w), sl = get_slice(w);
             bool ok = false;
             if (cand == 'C') ok = dfs_c(cp, tw, sl, 0, b, -1);
-            else if (cand == 'Q') ok = dfs_q(cp, tw, sl, slice_order_parity(w), 0, b, -1);
-            else if (cand == 'T') ok = dfs_t(cp, tw, sl, slice_pairing(w), 0, b, -1);
-            else if (cand == 'F') ok = dfs_f(cp, tw, sl, slice_flip_parity(w), 0, b, -1);
+            else if (cand == 'Q') ok = dfs_x(cp, tw, sl, slice_order_parity(w), 0, 0, b, -1, next_q);
+            else if (cand == 'T') ok = dfs_x(cp, tw, sl, slice_pairing(w), t0, 0, b, -1, next_t);
+            else if (cand == 'F') ok = dfs_x(cp, tw, sl, slice_flip_parity(w), 0, 0, b, -1, next_f);
             else if (cand == 'A') ok = dfs_a(cp, get_flip(w), sl, 0, b, -1);
             if (!ok) return false;
         }
