@@ -110,13 +110,13 @@ inline int pack_out_of(const Options &o, int member) {
     const int own = member == PACK_FOR_FESS0 ? o.packorder0 : member == PACK_FOR_FESS1 ? o.packorder1 : member == PACK_FOR_PACKALL ? o.packorderall : -1;
     if (own >= 0) return own;
     switch (o.packorder) {
+    case 0: return PACK_OUT_FLOOR;
     case 1: return PACK_OUT_START;
     case 2: return member == PACK_FOR_FESS0 ? PACK_OUT_START : PACK_OUT_FLOOR;
     case 3: return member == PACK_FOR_FESS1 ? PACK_OUT_START : PACK_OUT_FLOOR;
-    case 4: return PACK_OUT_MATCH;
-    case 5: return PACK_OUT_PARK;
-    case 6: return PACK_OUT_PARK2;
-    default: return o.packorder > 6 ? o.packorder - 2 : PACK_OUT_FLOOR; // park3..park8 (7-12, options.cc)
+    // match, park, park2, park3..park8 (4-12, options.cc): the codes from PACK_OUT_MATCH on,
+    // two further along for the words t0 and t1 that come before them.
+    default: return o.packorder - 2;
     }
 }
 

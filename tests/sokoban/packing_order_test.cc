@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fess_test_util.h"
@@ -453,6 +454,18 @@ TEST_CASE("Sokoban.PackingOrder.PerMemberOptions") {
     o.packorder = 3;
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS1) == sokoban::PACK_OUT_START);
     CHECK(sokoban::pack_out_of(o, sokoban::PACK_FOR_DEFAULT) == sokoban::PACK_OUT_FLOOR);
+    // Every other packorder= word maps to one rule for every member: floor, match, park, park2,
+    // park3..park8 (options.cc's codes 0 and 4-12).
+    const std::pair<int, int> rule[] = {{0, sokoban::PACK_OUT_FLOOR}, {4, sokoban::PACK_OUT_MATCH},
+                                        {5, sokoban::PACK_OUT_PARK},  {6, sokoban::PACK_OUT_PARK2},
+                                        {7, sokoban::pack_out_park(3)}, {12, sokoban::pack_out_park(8)}};
+    for (const auto &[code, out] : rule) {
+        CAPTURE(code);
+        o.packorder = code;
+        for (int member : {sokoban::PACK_FOR_DEFAULT, sokoban::PACK_FOR_FESS0, sokoban::PACK_FOR_FESS1, sokoban::PACK_FOR_PACKALL})
+            CHECK(sokoban::pack_out_of(o, member) == out);
+    }
+    CHECK(sokoban::pack_out_park(8) == sokoban::PACK_OUT_PARK_LAST);
 }
 
 TEST_CASE("Sokoban.PackingOrder.GivenOrderIsTheOptionsOrder") {
