@@ -325,6 +325,27 @@ typedef const solver_plugin *(*solver_plugin_entry_fn)(void);
 
 #ifdef __cplusplus
 } /* extern "C" */
+
+#include <new>
+
+/*
+ * Convenience for C++ plugins: runs `body` (a callable returning solver_status) so that no
+ * exception leaves it, as the boundary rules require. std::bad_alloc becomes
+ * SOLVER_ERR_NO_MEMORY with "out of memory while <doing>", any other exception
+ * SOLVER_ERR_INTERNAL with "unexpected error while <doing>", both reported in `err` (which may
+ * be NULL, e.g. for `expand`, whose caller passes no report). Use:
+ *     return solver_guard(err, "opening the level", [&] { ...; return SOLVER_OK; });
+ */
+template <class Body>
+inline solver_status solver_guard(solver_error *err, const char *doing, Body &&body) noexcept {
+    try {
+        return body();
+    } catch (const std::bad_alloc &) {
+        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory while %s", doing);
+    } catch (...) {
+        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error while %s", doing);
+    }
+}
 #endif
 
 #endif /* SOLVER_PLUGIN_H */

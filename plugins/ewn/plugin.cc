@@ -1,7 +1,8 @@
 // plugin.cc -- the solver_plugin table of the EWN domain: the only thing exported.
 //
 // Every table function catches everything: no exception crosses the C ABI
-// (std::bad_alloc -> SOLVER_ERR_NO_MEMORY, anything else -> SOLVER_ERR_INTERNAL).
+// (solver_guard from the public header: std::bad_alloc -> SOLVER_ERR_NO_MEMORY, anything else
+// -> SOLVER_ERR_INTERNAL).
 #include <solver/plugin.h>
 
 #include <cstring>
@@ -30,7 +31,7 @@ const char *const INPUT_HELP =
 solver_status open_fn(const char *input, size_t length, const char * /*source*/, uint32_t level,
                       const solver_option *options, size_t option_count, const solver_services * /*services*/,
                       solver_instance **out, solver_error *err) {
-    try {
+    return solver_guard(err, "opening the puzzle", [&] {
         if (out) *out = nullptr;
         if (input == nullptr && length > 0) return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "null input");
         Options opts;
@@ -60,11 +61,7 @@ solver_status open_fn(const char *input, size_t length, const char * /*source*/,
         if (out) *out = reinterpret_cast<solver_instance *>(inst);
         else delete inst;
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory while opening the puzzle");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error while opening the puzzle");
-    }
+    });
 }
 
 const Instance &I(const solver_instance *instance) { return *reinterpret_cast<const Instance *>(instance); }
@@ -97,14 +94,10 @@ int is_goal_fn(const solver_instance *instance, const void *state) {
 
 solver_status expand_fn(const solver_instance *instance, solver_scratch *scratch, const void *state,
                         const solver_sink *sink) {
-    try {
+    return solver_guard(nullptr, "expanding a state", [&] {
         expand_state(I(instance), C(scratch), static_cast<const uint8_t *>(state), *sink);
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return SOLVER_ERR_NO_MEMORY;
-    } catch (...) {
-        return SOLVER_ERR_INTERNAL;
-    }
+    });
 }
 
 uint64_t hash_fn(const solver_instance *instance, const void *state) {
@@ -113,7 +106,7 @@ uint64_t hash_fn(const solver_instance *instance, const void *state) {
 
 solver_status format_solution_fn(const solver_instance * /*instance*/, const void * /*states*/, const uint32_t *moves,
                                  size_t count, char *out, size_t capacity, size_t *needed, solver_error *err) {
-    try {
+    return solver_guard(err, "formatting the solution", [&] {
         std::string text, error;
         if (count > 0 && moves == nullptr) return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "null moves");
         if (!format_solution(moves, count, text, error))
@@ -124,16 +117,12 @@ solver_status format_solution_fn(const solver_instance * /*instance*/, const voi
                                     text.size() + 1);
         std::memcpy(out, text.c_str(), text.size() + 1);
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory while formatting the solution");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error while formatting the solution");
-    }
+    });
 }
 
 solver_status verify_solution_fn(const solver_instance *instance, const char *solution, size_t length,
                                  uint64_t *cost, solver_error *err) {
-    try {
+    return solver_guard(err, "verifying", [&] {
         if (solution == nullptr && length > 0)
             return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "null solution");
         uint64_t plies = 0;
@@ -142,11 +131,7 @@ solver_status verify_solution_fn(const solver_instance *instance, const char *so
             return solver_error_set(err, SOLVER_ERR_INVALID, f.line, f.column, "%s", f.message.c_str());
         if (cost) *cost = plies;
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory while verifying");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error while verifying");
-    }
+    });
 }
 
 } // namespace

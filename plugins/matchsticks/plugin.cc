@@ -42,7 +42,7 @@ struct Instance {
 
 solver_status open_fn(const char *input, size_t length, const char *, uint32_t level, const solver_option *options,
                       size_t option_count, const solver_services *, solver_instance **out, solver_error *err) {
-    try {
+    return solver_guard(err, "opening", [&] {
         *out = nullptr;
         if (level != 1) return solver_error_set(err, SOLVER_ERR_PARSE, 0, 0, "the input holds one query");
         Failure f;
@@ -66,11 +66,7 @@ solver_status open_fn(const char *input, size_t length, const char *, uint32_t l
         i.max_cost = 0;
         *out = reinterpret_cast<solver_instance *>(inst);
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected exception while opening");
-    }
+    });
 }
 
 void close_fn(solver_instance *inst) { delete reinterpret_cast<Instance *>(inst); }
@@ -106,7 +102,7 @@ solver_status verify_solution_fn(const solver_instance *, const char *, size_t, 
 }
 
 solver_status solve_fn(const solver_instance *inst, const solver_services *sv, uint64_t *cost, solver_error *err) {
-    try {
+    return solver_guard(err, "counting", [&] {
         const Instance &in = *reinterpret_cast<const Instance *>(inst);
         std::string text;
         uint64_t c = 0;
@@ -119,11 +115,7 @@ solver_status solve_fn(const solver_instance *inst, const solver_services *sv, u
         if (sv && sv->write_output) sv->write_output(sv->ctx, text.data(), text.size());
         if (cost) *cost = c;
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected exception while counting");
-    }
+    });
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // plugin.cc -- the solver_plugin table of the Sokoban domain: the only thing exported.
 //
 // Every table function catches everything: no exception crosses the C ABI
-// (std::bad_alloc -> SOLVER_ERR_NO_MEMORY, anything else -> SOLVER_ERR_INTERNAL).
+// (solver_guard from the public header: std::bad_alloc -> SOLVER_ERR_NO_MEMORY, anything else
+// -> SOLVER_ERR_INTERNAL).
 #include <solver/plugin.h>
 
 #include <cstring>
@@ -38,7 +39,7 @@ solver_status fail(solver_error *err, solver_status status, const Failure &f) {
 }
 
 solver_status count_levels_fn(const char *input, size_t length, uint32_t *count, solver_error *err) {
-    try {
+    return solver_guard(err, "counting levels", [&] {
         Failure f;
         uint32_t n = 0;
         if (input == nullptr && length > 0)
@@ -46,17 +47,13 @@ solver_status count_levels_fn(const char *input, size_t length, uint32_t *count,
         if (!count_levels(input ? input : "", length, n, f)) return fail(err, SOLVER_ERR_PARSE, f);
         if (count) *count = n;
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory while counting levels");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error while counting levels");
-    }
+    });
 }
 
 solver_status open_fn(const char *input, size_t length, const char * /*source*/, uint32_t level,
                       const solver_option *options, size_t option_count,
                       const solver_services *services, solver_instance **out, solver_error *err) {
-    try {
+    return solver_guard(err, "opening the level", [&] {
         if (out) *out = nullptr;
         if (input == nullptr && length > 0)
             return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "null input");
@@ -86,11 +83,7 @@ solver_status open_fn(const char *input, size_t length, const char * /*source*/,
         if (out) *out = reinterpret_cast<solver_instance *>(h);
         else delete h;
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory while opening the level");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error while opening the level");
-    }
+    });
 }
 
 const Instance &I(const solver_instance *instance) {
@@ -120,14 +113,10 @@ solver_scratch *scratch_create_fn(const solver_instance *instance) {
 void scratch_free_fn(solver_scratch *scratch) { delete reinterpret_cast<Scratch *>(scratch); }
 
 solver_status initial_fn(const solver_instance *instance, solver_scratch *scratch, void *state) {
-    try {
+    return solver_guard(nullptr, "making the initial state", [&] {
         initial_state(I(instance), S(scratch), static_cast<uint8_t *>(state));
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return SOLVER_ERR_NO_MEMORY;
-    } catch (...) {
-        return SOLVER_ERR_INTERNAL;
-    }
+    });
 }
 
 uint32_t heuristic_fn(const solver_instance *instance, solver_scratch *scratch, const void *state) {
@@ -144,14 +133,10 @@ int is_goal_fn(const solver_instance *instance, const void *state) {
 
 solver_status expand_fn(const solver_instance *instance, solver_scratch *scratch, const void *state,
                         const solver_sink *sink) {
-    try {
+    return solver_guard(nullptr, "expanding a state", [&] {
         expand_state(I(instance), S(scratch), static_cast<const uint8_t *>(state), *sink);
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return SOLVER_ERR_NO_MEMORY;
-    } catch (...) {
-        return SOLVER_ERR_INTERNAL;
-    }
+    });
 }
 
 uint64_t hash_fn(const solver_instance *instance, const void *state) {
@@ -161,7 +146,7 @@ uint64_t hash_fn(const solver_instance *instance, const void *state) {
 solver_status format_solution_fn(const solver_instance *instance, const void *states,
                                  const uint32_t *moves, size_t count, char *out, size_t capacity,
                                  size_t *needed, solver_error *err) {
-    try {
+    return solver_guard(err, "formatting the solution", [&] {
         std::string text, error;
         if (!format_solution(I(instance), static_cast<const uint8_t *>(states), moves, count, text, error))
             return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "%s", error.c_str());
@@ -171,16 +156,12 @@ solver_status format_solution_fn(const solver_instance *instance, const void *st
                                     "the solution needs %zu bytes of output buffer", text.size() + 1);
         std::memcpy(out, text.c_str(), text.size() + 1);
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory while formatting the solution");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error while formatting the solution");
-    }
+    });
 }
 
 solver_status verify_solution_fn(const solver_instance *instance, const char *solution, size_t length,
                                  uint64_t *cost, solver_error *err) {
-    try {
+    return solver_guard(err, "verifying", [&] {
         uint64_t pushes = 0;
         uint32_t column = 0;
         std::string error;
@@ -190,16 +171,12 @@ solver_status verify_solution_fn(const solver_instance *instance, const char *so
             return solver_error_set(err, SOLVER_ERR_INVALID, column ? 1 : 0, column, "%s", error.c_str());
         if (cost) *cost = pushes;
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory while verifying");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error while verifying");
-    }
+    });
 }
 
 solver_status solve_fn(const solver_instance *instance, const solver_services *services, uint64_t *cost,
                        solver_error *err) {
-    try {
+    return solver_guard(err, "running the portfolio", [&] {
         if (services == nullptr) return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "no services");
         std::string message;
         uint64_t c = 0;
@@ -209,11 +186,7 @@ solver_status solve_fn(const solver_instance *instance, const solver_services *s
             return SOLVER_OK;
         }
         return solver_error_set(err, s, 0, 0, "%s", message.c_str());
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory in the portfolio");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error in the portfolio");
-    }
+    });
 }
 
 } // namespace
