@@ -199,6 +199,7 @@ int child_player(const Instance &inst, Scratch &s, int player, int box, int to, 
     int local = local_child_player(b, s.occ.data(), s.reach.data(), rstamp, player, box, to);
     if (local >= 0) return local;
     int best = box; // the least of box and the corrals beside it found so far
+    bool labelled = false; // the corrals beside `box` are in `best`
     if (local == -1 && s.corral_stamp == rstamp && s.reach[to] == rstamp) {
         // corralplayer=on: empty areas R did not reach open onto `box`. The parent's free cells
         // are R and its corrals (find_pi_corral labelled each with its smallest cell), and no
@@ -221,6 +222,7 @@ int child_player(const Instance &inst, Scratch &s, int player, int box, int to, 
                 return std::min(best, r);
             }
             local = -2; // the corrals are counted in `best`; R's parts from the tree or the flood
+            labelled = true;
         } else {
             best = box;
             local = -1;
@@ -231,8 +233,10 @@ int child_player(const Instance &inst, Scratch &s, int player, int box, int to, 
     // opens, or corralplayer counted them), so its smallest cell is the least of those.
     // Only with corraldead=on, whose test builds the tree anyway: for child_player alone one
     // build per expansion costs about what the floods it saves do (XSokoban 54, perf).
+    // With the corrals from the labels, only a tree built already: a build here would replace
+    // one (stopped) flood.
     const bool tree = local == -2 && inst.options.areatree && s.reach[to] == rstamp &&
-                      (s.corraldead.mode == 1 || s.tree.ready(rstamp));
+                      ((s.corraldead.mode == 1 && !labelled) || s.tree.ready(rstamp));
     if (!tree) {
         if (local != -2 || to == player || !inst.options.playerstop) return normalize_player(inst, s, box);
         // playerstop=on: the child's area is `box`, the corrals in `best` and parts of R
