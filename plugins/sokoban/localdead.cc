@@ -77,6 +77,16 @@ void reduce(const Board &b, int *cells, int &count, int r) {
 
 Key make_key(int player, int *cells, int count) { return make_sub_key<Key, MAXB>(player, cells, count); }
 
+// The smallest cell of the area that holds `from`, s.occ holding the sub-position's few boxes:
+// the flood stops once it takes the board's smallest free cell c0 off its stack (no cell of
+// any area is smaller, so c0 is the answer). One plane of marks.
+int sub_player(const Board &b, LocalDeadScratch &s, uint32_t *marks, int from) {
+    int c0 = 0;
+    while (c0 < b.n && s.occ[c0]) ++c0; // c0 == n (every cell a box): no stop
+    const int p = sub_flood(b, s.occ.data(), marks, s.stack.data(), sub_bump(s), from, [c0](int c) { return c == c0; });
+    return p < 0 ? c0 : p;
+}
+
 // The local test's rules for bounded_sub_search (subsearch.h): s.marks plane 0 is the expanded
 // key's area, plane 1 a child's; a child keeps the boxes that still have another within
 // s.radius king steps, and a push that freezes its box off a goal is dead.
@@ -112,7 +122,7 @@ struct LocalRules {
         // The child's sub-position holds only the reduced boxes.
         for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 0;
         for (int j = 0; j < m; ++j) s.occ[child[j]] = 1;
-        const int p = sub_flood(b, s.occ.data(), s.marks.data() + b.n, s.stack.data(), sub_bump(s), cells[i]);
+        const int p = sub_player(b, s, s.marks.data() + b.n, cells[i]);
         for (int j = 0; j < m; ++j) s.occ[child[j]] = 0;
         for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 1;
         return p;
@@ -195,7 +205,7 @@ bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupanc
         }
     }
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
-    const int p = sub_flood(b, s.occ.data(), s.marks.data(), s.stack.data(), sub_bump(s), player);
+    const int p = sub_player(b, s, s.marks.data(), player);
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 0;
     const Key key = make_key(p, cells, count);
     if (!probe || p != player) {
