@@ -17,6 +17,7 @@ void CorralScratch::init(int n) {
     first_box.reserve(n + 1);
     comp_boxes.reserve(4 * static_cast<size_t>(n));
     comp_goal.reserve(n);
+    comp_min.reserve(n);
     in_set.reserve(n);
     set_list.reserve(n);
 }
@@ -41,11 +42,14 @@ CorralVerdict find_pi_corral(const Board &b, const uint8_t *dead, const uint8_t 
     s.first_box.clear();
     s.comp_boxes.clear();
     s.comp_goal.clear();
+    s.comp_min.clear();
     for (int start = 0; start < b.n; ++start) {
         if (occ[start] || reach[start] == reach_stamp || s.comp[start] > base) continue;
         const uint32_t id = base + static_cast<uint32_t>(m) + 1;
         ++m;
         s.first_box.push_back(static_cast<int>(s.comp_boxes.size()));
+        // The corral's smallest cell: a smaller one would have started it (cells ascend).
+        s.comp_min.push_back(start);
         bool goal = false;
         s.stack.clear();
         s.stack.push_back(start);

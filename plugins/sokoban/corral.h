@@ -39,6 +39,7 @@ struct CorralScratch {
     // boxes beside it comp_boxes[first_box[k], first_box[k + 1]) (each once, in the order the labelling met them). Read by
     // corraldead.h for pushes into a corral.
     uint32_t label_base = 0, label_count = 0;
+    std::vector<int> comp_min; // per corral of the last call: its smallest cell (search.cc, child_player)
     uint64_t merges = 0; // corrals merged into a seed's set, all calls (tests, measurements)
     void init(int n);
 };

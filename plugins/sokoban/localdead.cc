@@ -17,6 +17,31 @@ void LocalDeadScratch::init(const Board &board) {
     for (auto &bk : buckets) bk.clear();
     seen.clear();
     cache.clear();
+    // The ring scan's candidates for one cell and radius: the cells it visits and whose
+    // king distance passes its touching() test, in its order.
+    const int w = board.level.width;
+    for (int r = 1; r <= 2; ++r) {
+        std::vector<int> &list = near[r - 1], &first = near_first[r - 1];
+        list.clear();
+        first.assign(1, 0);
+        for (int c = 0; c < board.n; ++c) {
+            const int g = board.grid_of[c];
+            for (int ring = 1; ring <= r; ++ring)
+                for (int dr = -ring; dr <= ring; ++dr)
+                    for (int dc = -ring; dc <= ring; ++dc) {
+                        if (std::max(dr < 0 ? -dr : dr, dc < 0 ? -dc : dc) != ring) continue;
+                        const int gx = g + dr * w + dc;
+                        if (gx < 0 || gx >= static_cast<int>(board.index_of.size())) continue;
+                        const int x = board.index_of[gx];
+                        if (x < 0) continue;
+                        const int gr = board.grid_of[x];
+                        const int ddr = g / w - gr / w, ddc = g % w - gr % w;
+                        if (ddr < -r || ddr > r || ddc < -r || ddc > r) continue;
+                        list.push_back(x);
+                    }
+            first.push_back(static_cast<int>(list.size()));
+        }
+    }
 }
 
 namespace {
@@ -51,6 +76,16 @@ void reduce(const Board &b, int *cells, int &count, int r) {
 }
 
 Key make_key(int player, int *cells, int count) { return make_sub_key<Key, MAXB>(player, cells, count); }
+
+// The smallest cell of the area that holds `from`, s.occ holding the sub-position's few boxes:
+// the flood stops once it takes the board's smallest free cell c0 off its stack (no cell of
+// any area is smaller, so c0 is the answer). One plane of marks.
+int sub_player(const Board &b, LocalDeadScratch &s, uint32_t *marks, int from) {
+    int c0 = 0;
+    while (c0 < b.n && s.occ[c0]) ++c0; // c0 == n (every cell a box): no stop
+    const int p = sub_flood(b, s.occ.data(), marks, s.stack.data(), sub_bump(s), from, [c0](int c) { return c == c0; });
+    return p < 0 ? c0 : p;
+}
 
 // The local test's rules for bounded_sub_search (subsearch.h): s.marks plane 0 is the expanded
 // key's area, plane 1 a child's; a child keeps the boxes that still have another within
@@ -87,7 +122,7 @@ struct LocalRules {
         // The child's sub-position holds only the reduced boxes.
         for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 0;
         for (int j = 0; j < m; ++j) s.occ[child[j]] = 1;
-        const int p = sub_flood(b, s.occ.data(), s.marks.data() + b.n, s.stack.data(), sub_bump(s), cells[i]);
+        const int p = sub_player(b, s, s.marks.data() + b.n, cells[i]);
         for (int j = 0; j < m; ++j) s.occ[child[j]] = 0;
         for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 1;
         return p;
@@ -102,14 +137,24 @@ bool sub_search(const Board &b, const uint8_t *dead, const Key &start, LocalDead
 
 } // namespace
 
-bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int cell, int player,
-                    LocalDeadScratch &s, LocalDeadCache *shared, bool probe) {
-    // The clump: boxes 8-connected to `cell`, breadth-first, at most MAX_BOXES.
-    int cells[MAXB];
+int local_clump(const Board &b, const uint8_t *occupancy, int cell, int rad, const LocalDeadScratch *s, int *cells) {
+    // Boxes 8-connected to `cell`, breadth-first, at most MAX_BOXES.
     int count = 0;
     cells[count++] = cell;
+    if (s && (rad == 1 || rad == 2) && !s->near_first[rad - 1].empty()) {
+        const int *list = s->near[rad - 1].data();
+        const int *first = s->near_first[rad - 1].data();
+        for (int q = 0; q < count && count < MAXB; ++q)
+            for (int k = first[cells[q]], e = first[cells[q] + 1]; k < e && count < MAXB; ++k) {
+                const int x = list[k];
+                if (!occupancy[x]) continue;
+                bool have = false;
+                for (int j = 0; j < count; ++j) have |= cells[j] == x;
+                if (!have) cells[count++] = x;
+            }
+        return count;
+    }
     const int w = b.level.width;
-    const int rad = s.radius;
     for (int q = 0; q < count && count < MAXB; ++q) {
         const int g = b.grid_of[cells[q]];
         for (int ring = 1; ring <= rad && count < MAXB; ++ring) // nearest first
@@ -125,6 +170,13 @@ bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupanc
                 if (!have) cells[count++] = x;
             }
     }
+    return count;
+}
+
+bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int cell, int player,
+                    LocalDeadScratch &s, LocalDeadCache *shared, bool probe) {
+    int cells[MAXB];
+    const int count = local_clump(b, occupancy, cell, s.radius, &s, cells);
     if (count < 2 || sub_all_on_goals(b, cells, count)) return false;
     ++s.tests;
     auto lookup = [&](const Key &k) -> int {
@@ -153,7 +205,7 @@ bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupanc
         }
     }
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
-    const int p = sub_flood(b, s.occ.data(), s.marks.data(), s.stack.data(), sub_bump(s), player);
+    const int p = sub_player(b, s, s.marks.data(), player);
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 0;
     const Key key = make_key(p, cells, count);
     if (!probe || p != player) {

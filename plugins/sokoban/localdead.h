@@ -53,8 +53,19 @@ struct LocalDeadScratch {
     bool local_player = true;     // ldlocal=on: a child's player without a flood when exact (localdead.cc)
     uint64_t tests = 0, deadlocks = 0, cache_hits = 0, probe_hits = 0, unknown = 0, expanded = 0; // counters for measurements
     uint64_t local_players = 0;   // children whose player came from the local test (ldlocal=on)
+    // The clump's candidate cells around each cell, for radius 1 and 2, in the order the ring
+    // scan of local_clump() meets them (CSR: near[r - 1][near_first[r - 1][c] ..
+    // near_first[r - 1][c + 1])); built by init(), so the clump costs no grid arithmetic.
+    std::vector<int> near[2], near_first[2];
     void init(const Board &board);
 };
+
+// The clump around `cell` (occupancy: 1 per box) into cells[0, return value), at most
+// MAX_BOXES, nearest first (see above). With `s` non-null and radius 1 or 2 from s's
+// precomputed lists, else by the ring scan on the grid (the old way, kept for tests: the
+// same cells in the same order).
+int local_clump(const Board &board, const uint8_t *occupancy, int cell, int radius, const LocalDeadScratch *s,
+                int *cells);
 
 // After a push that left a box on `cell` with the player at `player` (any cell of its area;
 // occupancy holds 1 per box, the push applied): true when the clump around `cell` is proven

@@ -27,6 +27,8 @@ struct Options {
     int ldbudget = 100;                            // ldbudget=N, 1..100000 (localdead.h)
     bool ldlocal = true;                           // ldlocal=on|off: the local sub-search's child player without a flood when exact (localdead.cc)
     bool fgfast = true;                            // fgfast=on|off: the frozen-goal matching on goal masks, stopped early (frozengoals.cc)
+    bool corralplayer = true;                      // corralplayer=on|off: a child's player from the PI-corral test's corral labels when a corral opens onto the pushed box's cell (search.cc, child_player)
+    bool playerstop = true;                        // playerstop=on|off: child_player's flood stops at the parent's smallest cell (search.cc)
     bool pirescan = false;                         // pimerge=resume|rescan: find_pi_corral rescans from the first box after a merge (corral.h)
     bool sides = true;                             // sides=on|off (heuristic distances)
     bool tunnels = true;                           // tunnels=on|strict|off (tunnel macro, macros.h)

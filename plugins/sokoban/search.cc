@@ -128,6 +128,29 @@ int flood(const Board &b, Scratch &s, std::vector<uint32_t> &marks, uint32_t sta
     return best;
 }
 
+// As flood, into s.seen with a fresh stamp, but -1 as soon as `target` is reached.
+int flood_until(const Board &b, Scratch &s, int from, int target) {
+    const uint32_t stamp = next_stamp(s.seen, s.seen_stamp);
+    std::vector<uint32_t> &marks = s.seen;
+    if (from == target) return -1;
+    int top = 0, best = from;
+    s.stack[top++] = from;
+    marks[from] = stamp;
+    while (top > 0) {
+        const int c = s.stack[--top];
+        if (c < best) best = c;
+        const auto &nbs = b.nb[c];
+        for (int d = 0; d < 4; ++d) {
+            const int x = nbs[d];
+            if (x < 0 || marks[x] == stamp || s.occ[x]) continue;
+            if (x == target) return -1;
+            marks[x] = stamp;
+            s.stack[top++] = x;
+        }
+    }
+    return best;
+}
+
 } // namespace
 
 int normalize_player(const Instance &inst, Scratch &s, int from) {
@@ -135,17 +158,13 @@ int normalize_player(const Instance &inst, Scratch &s, int from) {
     return flood(inst.board, s, s.seen, stamp, from);
 }
 
-int local_child_player(const Board &b, const uint8_t *occ, const uint32_t *reach, uint32_t rstamp, int player, int box,
-                       int to) {
-    // After a single push from `box` to `to` (occ holds it), the child's area is the parent's
-    // area R (reach == rstamp) without `to`, plus `box`, plus any empty area beside `box` that R
-    // did not reach. Without such an area, and when taking `to` out of R cannot split it, the
-    // child's smallest cell is min(parent's smallest, box): no flood needed.
-    const auto &bn = b.nb[box];
-    for (int d = 0; d < 4; ++d) {
-        const int x = bn[d];
-        if (x >= 0 && x != to && !occ[x] && reach[x] != rstamp) return -1;
-    }
+namespace {
+
+// The ring test of local_child_player: after the push from `box` to `to` (to in the parent's
+// area R, reach == rstamp, smallest cell `player`), does R without `to`, with `box`, stay one
+// area? Then its smallest cell is min(player, box); else -2 (it may split, or `to` was R's
+// smallest cell).
+int ring_child_player(const Board &b, const uint32_t *reach, uint32_t rstamp, int player, int box, int to) {
     if (to == player) return -2; // R's smallest cell is gone
     // Does removing `to` split R? Walk the 8 cells around `to` in circular order; each pair of
     // neighbours in the ring is side by side. The orthogonal open neighbours stay connected
@@ -159,21 +178,77 @@ int local_child_player(const Board &b, const uint8_t *occ, const uint32_t *reach
     return box < player ? box : player;
 }
 
+} // namespace
+
+int local_child_player(const Board &b, const uint8_t *occ, const uint32_t *reach, uint32_t rstamp, int player, int box,
+                       int to) {
+    // After a single push from `box` to `to` (occ holds it), the child's area is the parent's
+    // area R (reach == rstamp) without `to`, plus `box`, plus any empty area beside `box` that R
+    // did not reach. Without such an area, and when taking `to` out of R cannot split it, the
+    // child's smallest cell is min(parent's smallest, box): no flood needed.
+    const auto &bn = b.nb[box];
+    for (int d = 0; d < 4; ++d) {
+        const int x = bn[d];
+        if (x >= 0 && x != to && !occ[x] && reach[x] != rstamp) return -1;
+    }
+    return ring_child_player(b, reach, rstamp, player, box, to);
+}
+
 int child_player(const Instance &inst, Scratch &s, int player, int box, int to, uint32_t rstamp) {
     const Board &b = inst.board;
-    const int local = local_child_player(b, s.occ.data(), s.reach.data(), rstamp, player, box, to);
+    int local = local_child_player(b, s.occ.data(), s.reach.data(), rstamp, player, box, to);
     if (local >= 0) return local;
+    int best = box; // the least of box and the corrals beside it found so far
+    bool labelled = false; // the corrals beside `box` are in `best`
+    if (local == -1 && s.corral_stamp == rstamp && s.reach[to] == rstamp) {
+        // corralplayer=on: empty areas R did not reach open onto `box`. The parent's free cells
+        // are R and its corrals (find_pi_corral labelled each with its smallest cell), and no
+        // corral touches R; `to` lies in R, so the push leaves every corral whole, and the child's
+        // area is `box`, the corrals beside it and the parts of R without `to` beside it.
+        const CorralScratch &cs = s.corral;
+        const auto &bn = b.nb[box];
+        for (int d = 0; d < 4 && local == -1; ++d) {
+            const int y = bn[d];
+            if (y < 0 || y == to || s.occ[y] || s.reach[y] == rstamp) continue;
+            const uint32_t id = cs.comp[y];
+            if (id <= cs.label_base || id > cs.label_base + cs.label_count) local = -3; // not labelled: flood
+            else best = std::min(best, cs.comp_min[id - cs.label_base - 1]);
+        }
+        if (local == -1) {
+            // The parts of R: `behind` (the player's cell for the push) is one of them, beside `box`.
+            const int r = ring_child_player(b, s.reach.data(), rstamp, player, box, to);
+            if (r >= 0) {
+                ++s.corral_players;
+                return std::min(best, r);
+            }
+            local = -2; // the corrals are counted in `best`; R's parts from the tree or the flood
+            labelled = true;
+        } else {
+            best = box;
+            local = -1;
+        }
+    }
     // areatree=on: R without `to` falls into parts (areatree.h); the child's area is `box` and
-    // the parts beside it (no corral opens onto `box`: local != -1), so its smallest cell is
-    // the least of `box` and those parts' smallest cells.
+    // the parts beside it, with the corrals beside it already in `best` (local == -2: none
+    // opens, or corralplayer counted them), so its smallest cell is the least of those.
     // Only with corraldead=on, whose test builds the tree anyway: for child_player alone one
     // build per expansion costs about what the floods it saves do (XSokoban 54, perf).
+    // With the corrals from the labels, only a tree built already: a build here would replace
+    // one (stopped) flood.
     const bool tree = local == -2 && inst.options.areatree && s.reach[to] == rstamp &&
-                      (s.corraldead.mode == 1 || s.tree.ready(rstamp));
-    if (!tree) return normalize_player(inst, s, box);
+                      ((s.corraldead.mode == 1 && !labelled) || s.tree.ready(rstamp));
+    if (!tree) {
+        if (local != -2 || to == player || !inst.options.playerstop) return normalize_player(inst, s, box);
+        // playerstop=on: the child's area is `box`, the corrals in `best` and parts of R
+        // without `to`, whose cells are all above R's smallest cell `player` (still free): a
+        // flood from `box` that meets `player` can stop, the answer is min(best, player).
+        const int p = flood_until(b, s, box, player);
+        if (p >= 0) return p;
+        ++s.stopped_floods;
+        return std::min(best, player);
+    }
     if (!s.tree.ready(rstamp)) s.tree.build(b, s.reach.data(), rstamp, player);
     const auto &bn = b.nb[box];
-    int best = box;
     for (int d = 0; d < 4; ++d) {
         const int y = bn[d];
         if (y < 0 || y == to || s.reach[y] != rstamp) continue;
@@ -241,6 +316,7 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
     if (cached) matching_cache_prefetch(s.hs, parent_hash); // its lookup comes after the flood
     const uint32_t rstamp = next_stamp(s.reach, s.reach_stamp);
     flood(b, s, s.reach, rstamp, player);
+    s.corral_stamp = 0; // s.corral's labels are of another area until find_pi_corral below
     s.tree.valid = false; // the tree of the parent's area (areatree.h) is built again on demand
     const uint8_t *dead = inst.options.deadsquares ? inst.dead.data() : nullptr;
     const int count = static_cast<int>(s.boxes.size());
@@ -387,6 +463,7 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         const CorralVerdict v = find_pi_corral(b, dead, s.occ.data(), s.reach.data(), rstamp, s.corral, s.allowed,
                                                inst.options.pirescan);
         if (v == CorralVerdict::dead) return 0;
+        if (inst.options.corralplayer) s.corral_stamp = rstamp;
         if (v == CorralVerdict::restrict) {
             // corraldead=pi: the corral deadlock search on the PI-corral's side of its first
             // pushable box, once per expansion (instead of once per child).

@@ -82,6 +82,11 @@ struct Scratch {
     std::vector<int> dirs;
     bool no_tunnels = false;     // this thread's searches skip the tunnel macro (portfolio.h)
     bool room_shortcut = false;  // and keep the plain push beside a goal-room macro
+    // The reach stamp whose corrals s.corral labelled in this expansion (find_pi_corral), or 0:
+    // child_player takes the smallest cell of a corral that opens onto the pushed box's old
+    // cell from those labels instead of a flood (corralplayer=on).
+    uint32_t corral_stamp = 0;
+    uint64_t corral_players = 0, stopped_floods = 0; // child_player's shortcuts taken (tests, measurements)
 };
 
 // Build everything from a parsed level.
@@ -96,6 +101,8 @@ int normalize_player(const Instance &inst, Scratch &s, int from);
 // `player`: a local test around `to` in the common case, else (areatree=on with corraldead=on)
 // the parts of the area without `to` from s.tree (areatree.h, built here for rstamp when not
 // ready; the caller clears s.tree.valid when it reuses s.reach's stamps), else the flood.
+// With s.corral_stamp == rstamp (corralplayer=on), corrals the push opens onto the box's old
+// cell count with their smallest cells from s.corral's labels, and the rest as above.
 // Equal to normalize_player(inst, s, box) always.
 int child_player(const Instance &inst, Scratch &s, int player, int box, int to, uint32_t rstamp);
 

@@ -208,3 +208,41 @@ TEST_CASE("Sokoban.LocalDead.LocalPlayerEqualsFlood") {
     CHECK(local > 1000); // the shortcut answered many children
     CHECK(dead > 0);
 }
+
+TEST_CASE("Sokoban.LocalDead.ClumpListsEqualTheRingScan") {
+    // local_clump from the per-cell lists that init() builds must give the ring scan's clump,
+    // the same cells in the same order, for radius 1 and 2: random box layouts (a fixed seed)
+    // on three Microban maps, every box as the pushed one.
+    for (const uint32_t level : {1u, 93u, 153u}) {
+        sokoban_test::Fixture fx("#####\n#@$.#\n#####");
+        fx.inst = Instance{};
+        init_instance(fx.inst, sokoban_test::parse_ok(sokoban_test::read_text("puzzles/sokoban/microban_155.xsb"), level),
+                      Options{});
+        const Board &b = fx.inst.board;
+        LocalDeadScratch s;
+        s.init(b);
+        uint32_t rng = 12345u + level;
+        size_t compared = 0, big = 0;
+        std::vector<uint8_t> occ(b.n);
+        for (int round = 0; round < 200; ++round) {
+            for (int c = 0; c < b.n; ++c) {
+                rng = rng * 1664525u + 1013904223u;
+                occ[c] = (rng >> 24) % 3 == 0;
+            }
+            for (int c = 0; c < b.n; ++c) {
+                if (!occ[c]) continue;
+                for (const int r : {1, 2}) {
+                    int fast[LocalDeadScratch::MAX_BOXES], scan[LocalDeadScratch::MAX_BOXES];
+                    const int nf = local_clump(b, occ.data(), c, r, &s, fast);
+                    const int ns = local_clump(b, occ.data(), c, r, nullptr, scan);
+                    REQUIRE(nf == ns);
+                    for (int k = 0; k < nf; ++k) CHECK(fast[k] == scan[k]);
+                    ++compared;
+                    if (nf == LocalDeadScratch::MAX_BOXES) ++big;
+                }
+            }
+        }
+        CHECK(compared > 1000);
+        CHECK(big > 0); // clumps cut at MAX_BOXES are among them
+    }
+}

@@ -138,15 +138,18 @@ TEST_CASE("Sokoban.Search.ChildPlayerAndHeuristicEqualTheFullComputation") {
     // child_player's local test must give exactly the flood's smallest cell, and the
     // incremental matching (matching_child, its shortcuts) exactly the full Hungarian: walk a
     // few hundred states of three crowded maps (pockets, corridors, pushes that split the
-    // player's area; 10 boxes in Microban 153) and recompute every single-push child.
+    // player's area; 10 boxes in Microban 153) and recompute every single-push child. Also
+    // with the shortcuts corralplayer and playerstop (on by default) off, and counted on.
     const std::pair<const char *, uint32_t> maps[] = {{"puzzles/sokoban/course/22.txt", 1},
                                                       {"puzzles/sokoban/course/23.txt", 1},
                                                       {"puzzles/sokoban/microban_155.xsb", 153}};
-    uint64_t trees = 0;
-    for (const bool areatree : {true, false})
+    uint64_t trees = 0, corral_players = 0, stopped = 0;
+    for (const int config : {0, 1, 2}) // areatree on; off; off without corralplayer and playerstop
     for (const auto &m : maps) {
-        INFO(m.first << " areatree=" << areatree);
+        const bool areatree = config == 0;
+        INFO(m.first << " config " << config);
         Options o;
+        o.corralplayer = o.playerstop = config != 2;
         o.tunnels = o.goalroom = false; // every child a single push
         o.areatree = areatree;
         o.corraldead = areatree ? 1 : 0; // child_player uses the tree with the corral test only
@@ -171,7 +174,12 @@ TEST_CASE("Sokoban.Search.ChildPlayerAndHeuristicEqualTheFullComputation") {
         }
         CHECK(checked > 500);
         trees += fx.scratch.tree.builds;
+        if (config != 2) corral_players += fx.scratch.corral_players;
+        if (config == 1) stopped += fx.scratch.stopped_floods;
+        if (config == 2) CHECK(fx.scratch.corral_players + fx.scratch.stopped_floods == 0);
         if (!areatree) CHECK(fx.scratch.tree.builds == 0);
     }
     CHECK(trees > 0); // areatree=on (the default): the split areas were answered by the tree
+    CHECK(corral_players > 0);
+    CHECK(stopped > 0);
 }
