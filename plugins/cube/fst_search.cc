@@ -30,6 +30,7 @@
 
 #include "optimal.h"
 #include "symred.h"
+#include "third.h"
 #include "twophase.h"
 
 namespace cube {
@@ -129,6 +130,8 @@ struct Ctx {
     const FstTable *fst;
     const Pdb *corners;
     const Pdb *edges = nullptr;  // FstSearchOptions::edges
+    const ThirdTable *third = nullptr;  // FstSearchOptions::third
+    const ThirdCoords *tco = nullptr;
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
     int axis_move[3][NMOVES];
@@ -402,13 +405,14 @@ struct BatchBuffers {
     std::vector<int8_t> mv;
     std::vector<int32_t> s1, pass, keep;
     std::vector<uint64_t> idx, cidx;  // idx: 3 per child
+    std::vector<uint64_t> tidx;       // third=t: 6 per child
     std::vector<uint16_t> itw;        // 3 per child
     void size(int batch) {
         const size_t n = size_t(batch) * NMOVES;
         if (ch.size() >= n) return;
         level.resize(32);
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
-        idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n);
+        idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n);
     }
 };
 
@@ -698,6 +702,31 @@ struct Worker {
                 bool ok = true;
                 for (int a = 0; a < 3 && ok; ++a) ok = fst.value(idx[3 * j + a]) < lim;
                 if (ok) keep[nk2++] = j;
+            }
+            nk = nk2;
+        }
+        // third=t: the six views' entries of the children left, pipelined (every index and its
+        // prefetch, then the reads); a code says 10 or less (no bound), 11, or 12 or more, so
+        // it can cut only with lim <= 12.
+        if (X->third && nk > 0 && lim <= ThirdTable::LOW + 2) {
+            const ThirdTable &T = *X->third;
+            const ThirdCoords &tc = *X->tco;
+            uint64_t *tidx = B.tidx.data();
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                if (!inv) child_locs(*X, L.node[size_t(par[j])], mv[j], ch[j]);
+                for (int v = 0; v < 6; ++v) {
+                    int cp, tw, sp;
+                    tc.from_loc(ch[j].loc[v >> 1], (v & 1) != 0, cp, tw, sp);
+                    tidx[6 * t + v] = tc.index(cp, tw, sp);
+                    __builtin_prefetch(T.byte_of(tidx[6 * t + v]));
+                }
+            }
+            int nk2 = 0;
+            for (int t = 0; t < nk; ++t) {
+                bool ok = true;
+                for (int v = 0; v < 6 && ok; ++v) ok = T.bound(tidx[6 * t + v]) < lim;
+                if (ok) keep[nk2++] = keep[t];
             }
             nk = nk2;
         }
@@ -1134,6 +1163,8 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     if (X.sym.order() > 1) X.prefix_depth = symred_prefix_depth(X.sym);
     X.order_tasks = opt.order_tasks;
     X.edges = opt.edges;
+    X.third = opt.third;
+    if (X.third) X.tco = &third_coords();
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::max(1, std::min(5, std::atoi(e)));
     if (const char *e = std::getenv("CUBE_DEEP_TOGO")) X.deep_togo = std::atoi(e);
     X.batch = opt.class_moves && opt.lazy_axes ? opt.batch : 0;
