@@ -705,30 +705,38 @@ struct Worker {
             }
             nk = nk2;
         }
-        // third=t: the six views' entries of the children left, pipelined (every index and its
-        // prefetch, then the reads); a code says 10 or less (no bound), 11, or 12 or more, so
-        // it can cut only with lim <= 12.
+        // third=t: the six views of the children left, one view at a time, the next view only
+        // for the children the previous ones pass (it cuts about half of those it sees, most at
+        // the first view). Each view in three passes so the misses overlap: the coordinates and
+        // a prefetch of their class and conjugation entries (small tables, but cold here: the
+        // search streams through gigabytes), then the table index and its prefetch, then the
+        // reads. A code says 10 or less (no bound), 11, or 12 or more, so it can cut only with
+        // lim <= 12.
         if (X->third && nk > 0 && lim <= ThirdTable::LOW + 2) {
             const ThirdTable &T = *X->third;
             const ThirdCoords &tc = *X->tco;
             uint64_t *tidx = B.tidx.data();
-            for (int t = 0; t < nk; ++t) {
-                const int j = keep[t];
-                if (!inv) child_locs(*X, L.node[size_t(par[j])], mv[j], ch[j]);
-                for (int v = 0; v < 6; ++v) {
+            if (!inv)
+                for (int t = 0; t < nk; ++t) child_locs(*X, L.node[size_t(par[keep[t]])], mv[keep[t]], ch[keep[t]]);
+            for (int v = 0; v < 6 && nk > 0; ++v) {
+                for (int t = 0; t < nk; ++t) {
                     int cp, tw, sp;
-                    tc.from_loc(ch[j].loc[v >> 1], (v & 1) != 0, cp, tw, sp);
-                    tidx[6 * t + v] = tc.index(cp, tw, sp);
-                    __builtin_prefetch(T.byte_of(tidx[6 * t + v]));
+                    tc.from_loc(ch[keep[t]].loc[v % 3], v >= 3, cp, tw, sp);
+                    tidx[t] = uint64_t(cp) << 32 | uint64_t(tw) << 16 | uint64_t(sp);
+                    __builtin_prefetch(&tc.cp_class[size_t(cp)]);
+                    __builtin_prefetch(&tc.tw_conj[size_t(tw) * N_UDSYM]);
+                    __builtin_prefetch(&tc.sp_conj[size_t(sp) * N_UDSYM]);
                 }
+                for (int t = 0; t < nk; ++t) {
+                    const uint64_t x = tidx[t];
+                    tidx[t] = tc.index(int(x >> 32), int(x >> 16 & 0xffff), int(x & 0xffff));
+                    __builtin_prefetch(T.byte_of(tidx[t]));
+                }
+                int nk2 = 0;
+                for (int t = 0; t < nk; ++t)
+                    if (T.bound(tidx[t]) < lim) keep[nk2++] = keep[t];
+                nk = nk2;
             }
-            int nk2 = 0;
-            for (int t = 0; t < nk; ++t) {
-                bool ok = true;
-                for (int v = 0; v < 6 && ok; ++v) ok = T.bound(tidx[6 * t + v]) < lim;
-                if (ok) keep[nk2++] = keep[t];
-            }
-            nk = nk2;
         }
         if (X->edges && nk > 0) {
             int8_t *mvb = mv;

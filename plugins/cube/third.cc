@@ -411,9 +411,14 @@ solver_status get_third(const solver_services *sv, std::shared_ptr<const ThirdTa
         std::string wwhy;
         const bool saved = save_third(*t, path, wwhy);
         const double secs = t->build_seconds;
-        if (saved) {  // map the saved file instead of keeping the 2-bit build buffer
-            auto t2 = std::make_shared<ThirdTable>();
-            if (load_third(path, *t2, wwhy, false, pages, false)) t2->build_seconds = secs, t = t2;
+        if (saved) {
+            // Map the saved file instead of keeping the build buffer, freed first (the peak stays
+            // the build's 2.1 GiB).
+            t->data = HugeBuffer();
+            if (!load_third(path, *t, wwhy, false, pages, false))
+                return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "table third=t saved but not read back: %s",
+                                        wwhy.c_str());
+            t->build_seconds = secs;
         }
         std::snprintf(line, sizeof line, "cube: table third=t: %llu entries, %.1f MiB, built in %.1f s%s%s",
                       (unsigned long long)t->size, double(third_bytes()) / 1048576.0, secs,
