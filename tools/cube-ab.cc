@@ -42,6 +42,10 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
         const size_t eq = kv.find('=');
         if (eq == std::string::npos) return false;
         const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
+        if (k == "third_lim") {
+            o.third_lim = std::atoi(v.c_str());
+            continue;
+        }
         if (k == "batch") {
             o.batch = std::atoi(v.c_str());
             continue;

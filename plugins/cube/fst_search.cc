@@ -132,6 +132,7 @@ struct Ctx {
     const Pdb *edges = nullptr;  // FstSearchOptions::edges
     const ThirdTable *third = nullptr;  // FstSearchOptions::third
     const ThirdCoords *tco = nullptr;
+    unsigned third_lim = 11;            // FstSearchOptions::third_lim
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
     int axis_move[3][NMOVES];
@@ -711,8 +712,8 @@ struct Worker {
         // a prefetch of their class and conjugation entries (small tables, but cold here: the
         // search streams through gigabytes), then the table index and its prefetch, then the
         // reads. A code says 10 or less (no bound), 11, or 12 or more, so it can cut only with
-        // lim <= 12.
-        if (X->third && nk > 0 && lim <= ThirdTable::LOW + 2) {
+        // lim <= 12; read only up to third_lim (11 by default).
+        if (X->third && nk > 0 && lim <= X->third_lim) {
             const ThirdTable &T = *X->third;
             const ThirdCoords &tc = *X->tco;
             uint64_t *tidx = B.tidx.data();
@@ -1172,6 +1173,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.order_tasks = opt.order_tasks;
     X.edges = opt.edges;
     X.third = opt.third;
+    X.third_lim = unsigned(std::min(opt.third_lim, int(ThirdTable::LOW + 2)));
     if (X.third) X.tco = &third_coords();
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::max(1, std::min(5, std::atoi(e)));
     if (const char *e = std::getenv("CUBE_DEEP_TOGO")) X.deep_togo = std::atoi(e);

@@ -67,15 +67,15 @@ ThirdCoords make_third_coords() {
         for (int s = 0; s < N_UDSYM; ++s) t.sp_conj[size_t(i) * N_UDSYM + s] = uint16_t(get_slice_part(S.conj(c, s)));
     }
     // Classes in ascending order of their least member (the representative).
-    t.cp_class.assign(N_CPERM, UINT32_MAX);
+    t.cp_class.assign(N_CPERM, UINT16_MAX);  // 2768 classes << 4 fit in 16 bits
     for (int x = 0; x < N_CPERM; ++x) {
-        if (t.cp_class[size_t(x)] != UINT32_MAX) continue;
+        if (t.cp_class[size_t(x)] != UINT16_MAX) continue;
         const uint32_t c = t.classes++;
         uint16_t stab = 0;
         for (int s = 0; s < N_UDSYM; ++s) {
             const int y = cp_conj[size_t(x) * N_UDSYM + s];  // S_s x S_s^-1, so S_s^-1 y S_s = x
             if (y == x) stab = uint16_t(stab | 1u << s);
-            if (t.cp_class[size_t(y)] == UINT32_MAX) t.cp_class[size_t(y)] = c << 4 | uint32_t(S.inv[s]);
+            if (t.cp_class[size_t(y)] == UINT16_MAX) t.cp_class[size_t(y)] = uint16_t(c << 4 | uint32_t(S.inv[s]));
         }
         t.class_rep.push_back(uint16_t(x));
         t.class_stab.push_back(stab);

@@ -42,7 +42,7 @@ void set_slice_part(CubieCube &c, int v);  // the slice edges placed so that get
 struct ThirdCoords {
     std::vector<uint16_t> cp_move, tw_move, sp_move;  // [value * 18 + move]
     std::vector<uint16_t> tw_conj, sp_conj;           // [value * 16 + sym]: of S X S^-1
-    std::vector<uint32_t> cp_class;                   // [corner perm]: class << 4 | sym (S X S^-1 = rep)
+    std::vector<uint16_t> cp_class;                   // [corner perm]: class << 4 | sym (S X S^-1 = rep)
     std::vector<uint16_t> class_rep, class_stab;      // per class: the representative's corner perm, stabilizer bits
     uint32_t classes = 0;
     uint16_t slice_of_mask[4096] = {};  // get_slice of the slice edges at the mask's positions

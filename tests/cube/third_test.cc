@@ -156,3 +156,40 @@ TEST_CASE("CubeThird.CachedTableBoundsKnownDistances") {
         REQUIRE(third_bound(t, c) <= unsigned(n));
     }
 }
+
+TEST_CASE("CubeThird.SearchWithTheCachedTableFindsTheSameLengths") {
+    // Only where cube-third-t.pdb and cube-fstp2.pdb are cached: scrambles of 14-15 moves solved
+    // with and without third=t (batches of 16, one thread): every answer replayed, the same
+    // (optimal) length, and no more nodes in all with the third bound. (At these lengths it
+    // seldom cuts: its codes bound only from 11 on; the distance-16/17 positions it cuts, by
+    // 0.43-0.68 of the children, take seconds: README, session 18.)
+    const std::string dir = cube_test::user_cache_dir();
+    std::error_code ec;
+    if (!std::filesystem::exists(dir + "/" + third_file(), ec) || !std::filesystem::exists(dir + "/" + fst_file(2, 2), ec)) {
+        MESSAGE("skipped: no cached third=t or fstp2 table in " << dir);
+        return;
+    }
+    ThirdTable t;
+    FstTable fst;
+    std::string why;
+    REQUIRE_MESSAGE(load_third(dir + "/" + third_file(), t, why, false, PAGES_SHARED, false), why);
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(2, 2), fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 1811, with = 0, without = 0;
+    for (int k = 0; k < 4; ++k) {
+        const std::vector<int> s = cube_test::random_scramble(rng, 14 + k % 2, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), s);
+        FstSearchOptions opt;
+        const OptimalResult a = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+        opt.third = &t;
+        const OptimalResult b = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+        REQUIRE(a.status == SOLVER_OK);
+        REQUIRE(b.status == SOLVER_OK);
+        REQUIRE(apply_moves(c, a.moves).is_solved());
+        REQUIRE(apply_moves(c, b.moves).is_solved());
+        CHECK(a.moves.size() == b.moves.size());
+        with += b.nodes, without += a.nodes;
+    }
+    MESSAGE(without << " nodes without third=t, " << with << " with");
+    CHECK(with <= without);
+}
