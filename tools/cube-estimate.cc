@@ -284,7 +284,7 @@ int search_mode(int argc, char **argv, const std::function<int(const CubieCube &
 
 // checkt N SEED: the cached third=t table (cube-third-t.pdb, plugins/cube/third.h) against
 // candidate T's exact distance found here by IDA* inside the abstraction, on the six views of N
-// random cubes: each entry's code must say the same (0: 10 or less, 1: 11, 2: 12 or more).
+// random cubes: each entry's bit must say the same (0: 10 or less, 1: 11 or more).
 int check_third(int n, uint64_t rng, const std::string &dir) {
     ThirdTable t;
     std::string why;
@@ -296,7 +296,7 @@ int check_third(int n, uint64_t rng, const std::string &dir) {
             const CubieCube u = v >= 3 ? c.inverse() : c;
             const CubieCube w = v % 3 == 0 ? u : urf_conjugate(u, v % 3);
             const int d = distance_x(w, slice_pairing(w), t0, next_t);
-            const unsigned want = d <= 10 ? 0 : d == 11 ? 1 : 2, got = t.code(t.co->index(w));
+            const unsigned want = d <= 10 ? 0 : 1, got = t.code(t.co->index(w));
             by_d[d]++;
             if (got != want) ++bad, std::printf("cube %d view %d: T distance %d, code %u\n", i, v, d, got);
         }

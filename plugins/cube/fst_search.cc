@@ -711,8 +711,8 @@ struct Worker {
         // the first view). Each view in three passes so the misses overlap: the coordinates and
         // a prefetch of their class and conjugation entries (small tables, but cold here: the
         // search streams through gigabytes), then the table index and its prefetch, then the
-        // reads. A code says 10 or less (no bound), 11, or 12 or more, so it can cut only with
-        // lim <= 12; read only up to third_lim (11 by default).
+        // reads. An entry says 10 or less (no bound) or 11 or more, so it can cut only with
+        // lim <= 11 (third_lim, 11 by default).
         if (X->third && nk > 0 && lim <= X->third_lim) {
             const ThirdTable &T = *X->third;
             const ThirdCoords &tc = *X->tco;
@@ -1173,7 +1173,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.order_tasks = opt.order_tasks;
     X.edges = opt.edges;
     X.third = opt.third;
-    X.third_lim = unsigned(std::min(opt.third_lim, int(ThirdTable::LOW + 2)));
+    X.third_lim = unsigned(std::min(opt.third_lim, int(ThirdTable::LOW + 1)));
     if (X.third) X.tco = &third_coords();
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::max(1, std::min(5, std::atoi(e)));
     if (const char *e = std::getenv("CUBE_DEEP_TOGO")) X.deep_togo = std::atoi(e);

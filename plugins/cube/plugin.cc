@@ -113,10 +113,10 @@ const char *const OPTIONS_HELP =
     "                    more often: 8% fewer reads of the other axes, no CPU gain measured; same nodes)\n"
     "third=off|t         tables=fstp2 with batch: also bound the children that pass every other\n"
     "                    lookup, within 11 moves of the bound, by a third table along the six views\n"
-    "                    (t: corners x E-slice positions x which slice edges are opposite; saturated\n"
-    "                    at 10 or less / 11 / 12 or more, 1715 MiB, cube-third-t.pdb; built once in\n"
-    "                    about 9 minutes at 2.1 GiB): 0.63 of the children at distance 17, 8-9% less\n"
-    "                    CPU, 3.56 GiB peak RSS instead of 1.88; off (default)";
+    "                    (t: corners x E-slice positions x which slice edges are opposite; one bit:\n"
+    "                    10 or less / 11 or more, 1072 MiB, cube-third-t.pdb; built once in about\n"
+    "                    9 minutes at 2.1 GiB): 0.63 of the children at distance 17, about 9% less\n"
+    "                    CPU, 2.93 GiB peak RSS instead of 1.88 GiB; off (default)";
 
 struct Options {
     bool fast = false;

@@ -258,7 +258,7 @@ struct ThirdHeader {
     uint64_t classes, size, bytes, sum;
     uint64_t depth_counts[16];
 };
-constexpr char THIRD_MAGIC[9] = "CUBETHT1";
+constexpr char THIRD_MAGIC[9] = "CUBETHT2";  // 1 bit an entry (CUBETHT1: session 18's first, 5 a byte)
 
 }  // namespace
 
@@ -317,17 +317,16 @@ solver_status build_third(const solver_services *sv, ThirdTable &out) {
         }
     }
     out.depth_counts.push_back(out.size - filled);  // 12 or more
-    // Pack in place: 0 (10 or less) -> 0, 1 (11) -> 1, 3 (12 or more) -> 2, five a byte. Byte k
-    // of the output holds entries 5k..5k+4, read from bytes 5k/4 and on (never before k), so
-    // each is read before it is overwritten.
-    static const uint8_t code_of[4] = {0, 1, 0, 2};
+    // Pack in place to one bit an entry: 0 (10 or less) -> 0, 1 (11) and 3 (12 or more) -> 1.
+    // Output byte k holds entries 8k..8k+7, read from input bytes 2k and 2k + 1 (never before k),
+    // so each is read before it is overwritten. (The 8 padding entries at most past size are 3 in
+    // the input and never read.)
     const uint64_t nb = third_bytes();
     for (uint64_t k = 0; k < nb; ++k) {
+        const unsigned x = unsigned(d[2 * k]) | unsigned(d[2 * k + 1]) << 8;  // 8 entries, 2 bits each
+        const unsigned y = (x | x >> 1) & 0x5555u;  // bit 2q: entry q is not 0
         unsigned v = 0;
-        for (int q = 4; q >= 0; --q) {
-            const uint64_t i = 5 * k + uint64_t(q);
-            v = v * 3 + (i < out.size ? code_of[(d[i >> 2] >> ((i & 3) * 2)) & 3] : 0);
-        }
+        for (int q = 0; q < 8; ++q) v |= (y >> (2 * q) & 1u) << q;
         d[k] = uint8_t(v);
     }
     // Give back the unused tail (the pages after the packed bytes).

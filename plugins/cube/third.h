@@ -11,8 +11,10 @@
 // so the distance of a cube's abstract state bounds the cube's; looked up, as fstp2 is, for the
 // cube and its inverse along the three axes (six views).
 //
-// Stored saturated, 5 entries a byte (3^5 = 243 codes): 0 = distance 10 or less (no bound
-// taken), 1 = 11, 2 = 12 or more; 1.80 GB. Built by a layered breadth-first search on the
+// Stored saturated at one bit an entry: 0 = distance 10 or less (no bound taken), 1 = 11 or
+// more; 1.12 GB. (The search reads it only within 11 moves of the bound, where a third code for
+// 12 or more would cut nothing more: session 18 stored it, 5 entries a byte in 1.80 GB, and read
+// it at 12 as well, which cost more than it cut.) Built by a layered breadth-first search on the
 // services' parallel_for at 2 bits an entry (2.25 GB: 0 done, 1 the frontier, 2 reached in this
 // pass, 3 unreached; a relabelling pass after each depth), stopped once distance 11 is reached
 // (every entry still unreached is then 12 or more), then packed in place and cached as
@@ -61,28 +63,17 @@ const ThirdCoords &third_coords();  // built on first use (thread-safe static in
 struct ThirdTable {
     const ThirdCoords *co = nullptr;
     uint64_t size = 0;
-    HugeBuffer data;  // 5 entries a byte
+    HugeBuffer data;  // 8 entries a byte, lowest bit first
     std::vector<uint64_t> depth_counts;  // entries first reached at 0, 1, ..., 11; then those left (12+)
     double build_seconds = 0;
     bool from_cache = false, checksum_skipped = false;
-    static constexpr unsigned LOW = 10;  // code 0: this or less
-    // The code of entry i: 0 (10 or less), 1 (11), 2 (12 or more).
-    unsigned code(uint64_t i) const;
+    static constexpr unsigned LOW = 10;  // bit 0: this or less; bit 1: LOW + 1 or more
+    unsigned code(uint64_t i) const { return (data.data()[i >> 3] >> (i & 7)) & 1; }
     // A lower bound of the entry's distance (0 where it says only "10 or less").
-    unsigned bound(uint64_t i) const { const unsigned c = code(i); return c ? LOW + c : 0; }
-    const uint8_t *byte_of(uint64_t i) const { return data.data() + i / 5; }
+    unsigned bound(uint64_t i) const { return code(i) ? LOW + 1 : 0; }
+    const uint8_t *byte_of(uint64_t i) const { return data.data() + (i >> 3); }
 };
-// A byte's five codes.
-struct ThirdDec {
-    uint8_t d[256][5];
-    constexpr ThirdDec() : d() {
-        for (int b = 0; b < 243; ++b)
-            for (int k = 0, x = b; k < 5; ++k, x /= 3) d[b][k] = uint8_t(x % 3);
-    }
-};
-inline constexpr ThirdDec THIRD_DEC{};
-inline unsigned ThirdTable::code(uint64_t i) const { return THIRD_DEC.d[data.data()[i / 5]][i % 5]; }
-constexpr uint64_t third_bytes() { return (uint64_t(2768) * N_TWIST * N_SLPART + 4) / 5; }
+constexpr uint64_t third_bytes() { return (uint64_t(2768) * N_TWIST * N_SLPART + 7) / 8; }
 
 // The BFS (see the top); progress lines through sv->progress, one debug line per depth.
 solver_status build_third(const solver_services *sv, ThirdTable &out);

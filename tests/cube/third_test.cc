@@ -97,13 +97,17 @@ TEST_CASE("CubeThird.CoordinatesFromLocBytesMatchTheCubeAndItsInverse") {
     }
 }
 
-TEST_CASE("CubeThird.PackedCodesDecode") {
-    for (int b = 0; b < 243; ++b) {
-        int x = 0;
-        for (int k = 4; k >= 0; --k) x = x * 3 + THIRD_DEC.d[b][k];
-        REQUIRE(x == b);
+TEST_CASE("CubeThird.BitsReadAsBounds") {
+    ThirdTable t;
+    t.data = HugeBuffer(16);
+    for (int k = 0; k < 16; ++k) t.data.data()[k] = uint8_t(0xa5 ^ k);
+    for (uint64_t i = 0; i < 128; ++i) {
+        const unsigned bit = (unsigned(0xa5 ^ (i >> 3)) >> (i & 7)) & 1;
+        REQUIRE(t.code(i) == bit);
+        REQUIRE(t.bound(i) == (bit ? 11u : 0u));
+        REQUIRE(t.byte_of(i) == t.data.data() + i / 8);
     }
-    CHECK(third_bytes() == (8989619760ull + 4) / 5);
+    CHECK(third_bytes() == 8989619760ull / 8);
 }
 
 // The abstract distance of a state by iterative deepening over the move tables (for states a
