@@ -1,5 +1,5 @@
 // third=t: the third table's coordinates (corner permutation classes, twist, slice part), their
-// move and conjugation tables, the search's coordinates from Loc bytes, and the packed codes
+// move and conjugation tables, the search's coordinates from Loc bytes, and the bits read as bounds
 // always; the cached table (never built here: 9 G entries) and the search with it only when it
 // is cached.
 #include <doctest/doctest.h>
@@ -111,8 +111,8 @@ TEST_CASE("CubeThird.BitsReadAsBounds") {
 }
 
 // The abstract distance of a state by iterative deepening over the move tables (for states a
-// few moves from solved): never more than the moves that made it, and equal to what the cached
-// table says where the table can say it (code 0 up to 10).
+// few moves from solved): never more than the moves that made it. (The cached table itself is
+// checked against the abstraction's IDA* by tools/cube-estimate.cc's checkt mode.)
 namespace {
 bool within(const ThirdCoords &co, int cp, int tw, int sp, int g, int prev, int sp0) {
     if (cp == 0 && tw == 0 && sp == sp0) return true;
