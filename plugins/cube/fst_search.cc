@@ -708,7 +708,9 @@ struct Worker {
         }
         // third=t: the six views of the children left, one view at a time, the next view only
         // for the children the previous ones pass (it cuts about half of those it sees, most at
-        // the first view). Each view in three passes so the misses overlap: the coordinates and
+        // the first view). The inverse views first: 9% fewer reads than the forward ones first
+        // (levels 5 and 11: 6.82 M against 7.52 M, counted; the order within each half matters
+        // little: 6.82-6.98 M). Each view in three passes so the misses overlap: the coordinates and
         // a prefetch of their class and conjugation entries (small tables, but cold here: the
         // search streams through gigabytes), then the table index and its prefetch, then the
         // reads. An entry says 10 or less (no bound) or 11 or more, so it can cut only with
@@ -722,7 +724,7 @@ struct Worker {
             for (int v = 0; v < 6 && nk > 0; ++v) {
                 for (int t = 0; t < nk; ++t) {
                     int cp, tw, sp;
-                    tc.from_loc(ch[keep[t]].loc[v % 3], v >= 3, cp, tw, sp);
+                    tc.from_loc(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);  // the inverse views first
                     tidx[t] = uint64_t(cp) << 32 | uint64_t(tw) << 16 | uint64_t(sp);
                     __builtin_prefetch(&tc.cp_class[size_t(cp)]);
                     __builtin_prefetch(&tc.tw_conj[size_t(tw) * N_UDSYM]);

@@ -115,7 +115,7 @@ const char *const OPTIONS_HELP =
     "                    lookup, within 11 moves of the bound, by a third table along the six views\n"
     "                    (t: corners x E-slice positions x which slice edges are opposite; one bit:\n"
     "                    10 or less / 11 or more, 1072 MiB, cube-third-t.pdb; built once in about\n"
-    "                    9 minutes at 2.1 GiB): 0.63 of the children at distance 17, about 9% less\n"
+    "                    9 minutes at 2.1 GiB): 0.63 of the children at distance 17, about 10% less\n"
     "                    CPU, 2.93 GiB peak RSS instead of 1.88 GiB; off (default)";
 
 struct Options {
