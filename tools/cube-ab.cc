@@ -4,12 +4,12 @@
 // search CPU by 10-50%). Runs the optimal search on one thread for each position, alternating
 // the option sets given (ABAB...), and prints each run's thread CPU, children generated and
 // nodes expanded, then per set the sum and the per-position minimum over the rounds.
-//   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-ab.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file}.o -o build/bench/cube-ab
+//   g++ -std=c++17 -O2 -pthread -DDOCTEST_CONFIG_DISABLE -Iinclude tools/cube-ab.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file,third}.o -o build/bench/cube-ab
 //   build/bench/cube-ab ROUNDS "POSITION;POSITION..." "SET A" "SET B" ...
 // Counts of the batched search's reads by kind after each solve (plugins/cube/README.md, session 16):
 //   g++ -std=c++17 -O2 -pthread -DCUBE_BATCH_STATS -Iinclude -c plugins/cube/fst_search.cc -o /tmp/fs_stats.o
 //   and link /tmp/fs_stats.o instead of fst_search.o (as build/bench/cube-ab-stats).
-// A set is space-separated options of the plugin's names (lazy_inverse, lazy_corners, lazy_axes, class_moves,
+// A set is space-separated options of the plugin's names (third=t|off: the cached cube-third-t.pdb, mapped shared; lazy_inverse, lazy_corners, lazy_axes, class_moves,
 // window_parent, symred: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max), and pages=huge|shared|mapped (how
 // the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
@@ -24,6 +24,7 @@
 #include "../plugins/cube/cube.h"
 #include "../plugins/cube/fst.h"
 #include "../plugins/cube/optimal.h"
+#include "../plugins/cube/third.h"
 #include "../tests/cube/test_services.h"
 
 using namespace cube;
@@ -41,6 +42,10 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
         const size_t eq = kv.find('=');
         if (eq == std::string::npos) return false;
         const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
+        if (k == "third_lim") {
+            o.third_lim = std::atoi(v.c_str());
+            continue;
+        }
         if (k == "batch") {
             o.batch = std::atoi(v.c_str());
             continue;
@@ -51,6 +56,11 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
         }
         if (k == "first_axis" && (v == "exact" || v == "max")) {
             o.first_axis_exact = v == "exact";
+            continue;
+        }
+        if (k == "third" && (v == "t" || v == "off")) {
+            // Set to the loaded table in main (any non-null marks the set).
+            o.third = v == "t" ? reinterpret_cast<const ThirdTable *>(&o) : nullptr;
             continue;
         }
         if (k == "inverse_classes" && (v == "cache" || v == "table")) {
@@ -107,6 +117,15 @@ int main(int argc, char **argv) {
         std::printf("pages=%s: %s in %.3f s CPU\n", m == PAGES_HUGE ? "huge" : m == PAGES_SHARED ? "shared" : "mapped",
                     fst[m].data.shared() ? "mapped in huge pages" : "loaded", thread_cpu() - t0);
     }
+    ThirdTable third;
+    if (std::any_of(sets.begin(), sets.end(), [](const FstSearchOptions &o) { return o.third != nullptr; })) {
+        const double t0 = thread_cpu();
+        if (!load_third(dir + "/" + third_file(), third, why, false, PAGES_SHARED, false))
+            return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+        std::printf("third=t: %s in %.3f s CPU\n", third.data.shared() ? "mapped in huge pages" : "loaded", thread_cpu() - t0);
+        for (FstSearchOptions &o : sets)
+            if (o.third) o.third = &third;
+    }
     Pdb corners;
     bool known = false;
     const Pattern cp8 = table_set("corners", known).at(0);
@@ -120,8 +139,8 @@ int main(int argc, char **argv) {
                 const double t0 = thread_cpu();
                 const OptimalResult q = solve_optimal_fst(pos[p], &corners, fst[set_pages[s]], &ts.sv, sets[s]);
                 const double t = thread_cpu() - t0;
-                std::printf("round %d pos %zu set %c: %zu moves, %llu nodes, %.3f s CPU\n", r, p, char('A' + s), q.moves.size(),
-                            (unsigned long long)q.nodes, t);
+                std::printf("round %d pos %zu set %c: %zu moves, %llu nodes, %llu children, %.3f s CPU\n", r, p, char('A' + s),
+                            q.moves.size(), (unsigned long long)q.nodes, (unsigned long long)q.generated, t);
                 std::fflush(stdout);
                 best[s][p] = std::min(best[s][p], t), sum[s] += t;
             }

@@ -27,7 +27,7 @@
 // lookups each) and keeps up to K of each H value of 10 or less (stratified), computing X on
 // those too; the formula then uses H's distribution over the M cubes and, per H value, the share
 // of cubes X raises (to each value) over both samples' cubes of that H.
-//   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-estimate.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file}.o -o build/bench/cube-estimate
+//   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-estimate.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file,third}.o -o build/bench/cube-estimate
 // Measured on a search instead of random cubes ("search" mode): one whole IDA* iteration at bound
 // B from POSITION with today's bound H (whole-cube arithmetic: slow but the same values), every
 // node that passes (g + H <= B) counted, one in ONE_IN of them kept with its path; then for
@@ -35,6 +35,7 @@
 // ancestors at depth j has the candidate's six-view distance above B - j): 1 minus that share is
 // the candidate's node ratio on that iteration.
 //   build/bench/cube-estimate search POSITION B ONE_IN [CANDIDATES [SEED]]
+//   build/bench/cube-estimate checkt N SEED   (the cached third=t table against T's IDA*; check_third)
 //   build/bench/cube-estimate N SEED [CANDIDATES [TABLE [M K [D]]]]
 //     CANDIDATES: letters of A C Q T F P (default AC); TABLE: fstp2 (default) or fst4, read from
 //     $SOLVER_CACHE_DIR (default ~/.cache/solver), or fst: fst4's bound from the fstp2 table (an
@@ -54,6 +55,7 @@
 #include "../plugins/cube/fst.h"
 #include "../plugins/cube/optimal.h"
 #include "../plugins/cube/symmetry.h"
+#include "../plugins/cube/third.h"
 #include "../plugins/cube/twophase.h"
 
 using namespace cube;
@@ -280,6 +282,32 @@ void show(const char *what, const double *hist) {
 
 int search_mode(int argc, char **argv, const std::function<int(const CubieCube &)> &bound_h);
 
+// checkt N SEED: the cached third=t table (cube-third-t.pdb, plugins/cube/third.h) against
+// candidate T's exact distance found here by IDA* inside the abstraction, on the six views of N
+// random cubes: each entry's bit must say the same (0: 10 or less, 1: 11 or more).
+int check_third(int n, uint64_t rng, const std::string &dir) {
+    ThirdTable t;
+    std::string why;
+    if (!load_third(dir + "/" + third_file(), t, why, false, PAGES_MAPPED, false)) return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+    int bad = 0, by_d[MAXD] = {};
+    for (int i = 0; i < n; ++i) {
+        const CubieCube c = random_cube(rng);
+        for (int v = 0; v < 6; ++v) {
+            const CubieCube u = v >= 3 ? c.inverse() : c;
+            const CubieCube w = v % 3 == 0 ? u : urf_conjugate(u, v % 3);
+            const int d = distance_x(w, slice_pairing(w), t0, next_t);
+            const unsigned want = d <= 10 ? 0 : 1, got = t.code(t.co->index(w));
+            by_d[d]++;
+            if (got != want) ++bad, std::printf("cube %d view %d: T distance %d, code %u\n", i, v, d, got);
+        }
+    }
+    std::printf("checkt: %d views, %d mismatches; T distances:", 6 * n, bad);
+    for (int d = 0; d < MAXD; ++d)
+        if (by_d[d]) std::printf(" %d:%d", d, by_d[d]);
+    std::printf("\n");
+    return bad ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
     const bool search = argc > 1 && std::string(argv[1]) == "search";
     if (search && argc < 5) return std::fprintf(stderr, "search POSITION B ONE_IN [CANDIDATES [SEED]]\n"), 2;
@@ -400,6 +428,7 @@ int main(int argc, char **argv) {
     };
 
     if (search) return search_mode(argc, argv, bound_h);
+    if (argc > 3 && std::string(argv[1]) == "checkt") return check_third(std::atoi(argv[2]), std::strtoull(argv[3], nullptr, 10), dir);
 
     // The uniform sample.
     const int nc = int(cands.size());

@@ -19,6 +19,8 @@
 
 namespace cube {
 
+struct ThirdTable;  // third.h
+
 struct OptimalResult {
     solver_status status = SOLVER_OK;
     std::vector<int> moves;
@@ -84,6 +86,15 @@ struct FstSearchOptions {
     // for the children that pass every other bound, maxed with them (admissible: each view is a
     // conjugate of the cube, as far from solved).
     const Pdb *edges = nullptr;
+    // A third table (--option third=t, third.h; null: off) looked up along the six views (three
+    // axes, cube and inverse) for the children that pass every fstp2 lookup and the corner table,
+    // maxed with them; read only where it can cut (the bound within 12).
+    const ThirdTable *third = nullptr;
+    // The largest bound (moves left at the parent) at which the third table is read (at most 11:
+    // its bit cannot cut above; session 18's first table, with a code for 12 or more, cut 9% of
+    // the children it read at 12 against 88% at 11 on level 4, and reading at 12 cost more than it
+    // saved: README). tools/cube-ab.cc's third_lim=N, for experiments.
+    int third_lim = 11;
     // With tables=fstp2: tell a code-3 entry's distance from the parent's where it can
     // (FstTable::child_value) instead of looking it up in the side table (off: always the side
     // table; the same nodes either way).

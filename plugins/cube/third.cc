@@ -1,0 +1,433 @@
+#include "third.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <sys/mman.h>
+
+#include "cache_file.h"
+#include "pdb.h"
+#include "twophase.h"
+
+namespace cube {
+
+int get_slice_part(const CubieCube &c) {
+    int seq[4], k = 0;
+    for (int i = 0; i < 12; ++i)
+        if (c.ep[i] >= FR) seq[k++] = c.ep[i];
+    const int opp = FR + (seq[0] - FR + 2) % 4;
+    int t = 0;
+    for (int r = 1; r < 4; ++r)
+        if (seq[r] == opp) t = r - 1;
+    return get_slice(c) * 3 + t;
+}
+
+void set_slice_part(CubieCube &c, int v) {
+    set_slice(c, v / 3);
+    int pos[4], k = 0;
+    for (int e = 0; e < 12; ++e)
+        if (c.ep[e] >= FR) pos[k++] = e;
+    // FR first, BL (its opposite) at rank t + 1, FL and BR in the other two.
+    const int others[2] = {FL, BR};
+    for (int r = 1, o = 0; r < 4; ++r) c.ep[pos[r]] = uint8_t(r == v % 3 + 1 ? BL : others[o++]);
+    c.ep[pos[0]] = FR;
+}
+
+namespace {
+
+ThirdCoords make_third_coords() {
+    ThirdCoords t;
+    const Symmetry &S = symmetry();
+    t.cp_move.resize(size_t(N_CPERM) * NMOVES);
+    t.tw_move.resize(size_t(N_TWIST) * NMOVES);
+    t.sp_move.resize(size_t(N_SLPART) * NMOVES);
+    t.tw_conj.resize(size_t(N_TWIST) * N_UDSYM);
+    t.sp_conj.resize(size_t(N_SLPART) * N_UDSYM);
+    std::vector<uint16_t> cp_conj(size_t(N_CPERM) * N_UDSYM);
+    for (int i = 0; i < N_CPERM; ++i) {
+        CubieCube c = CubieCube::solved();
+        set_corner_perm(c, i);
+        for (int m = 0; m < NMOVES; ++m) t.cp_move[size_t(i) * NMOVES + m] = uint16_t(get_corner_perm(apply_move(c, m)));
+        for (int s = 0; s < N_UDSYM; ++s) cp_conj[size_t(i) * N_UDSYM + s] = uint16_t(get_corner_perm(S.conj(c, s)));
+    }
+    for (int i = 0; i < N_TWIST; ++i) {
+        CubieCube c = CubieCube::solved();
+        set_twist(c, i);
+        for (int m = 0; m < NMOVES; ++m) t.tw_move[size_t(i) * NMOVES + m] = uint16_t(get_twist(apply_move(c, m)));
+        for (int s = 0; s < N_UDSYM; ++s) t.tw_conj[size_t(i) * N_UDSYM + s] = uint16_t(get_twist(S.conj(c, s)));
+    }
+    for (int i = 0; i < N_SLPART; ++i) {
+        CubieCube c = CubieCube::solved();
+        set_slice_part(c, i);
+        for (int m = 0; m < NMOVES; ++m) t.sp_move[size_t(i) * NMOVES + m] = uint16_t(get_slice_part(apply_move(c, m)));
+        for (int s = 0; s < N_UDSYM; ++s) t.sp_conj[size_t(i) * N_UDSYM + s] = uint16_t(get_slice_part(S.conj(c, s)));
+    }
+    // Classes in ascending order of their least member (the representative).
+    t.cp_class.assign(N_CPERM, UINT16_MAX);  // 2768 classes << 4 fit in 16 bits
+    for (int x = 0; x < N_CPERM; ++x) {
+        if (t.cp_class[size_t(x)] != UINT16_MAX) continue;
+        const uint32_t c = t.classes++;
+        uint16_t stab = 0;
+        for (int s = 0; s < N_UDSYM; ++s) {
+            const int y = cp_conj[size_t(x) * N_UDSYM + s];  // S_s x S_s^-1, so S_s^-1 y S_s = x
+            if (y == x) stab = uint16_t(stab | 1u << s);
+            if (t.cp_class[size_t(y)] == UINT16_MAX) t.cp_class[size_t(y)] = uint16_t(c << 4 | uint32_t(S.inv[s]));
+        }
+        t.class_rep.push_back(uint16_t(x));
+        t.class_stab.push_back(stab);
+    }
+    for (int mask = 0; mask < 4096; ++mask) {
+        if (__builtin_popcount(unsigned(mask)) != 4) continue;
+        CubieCube c = CubieCube::solved();
+        for (int i = 0, s = FR, o = UR; i < 12; ++i) c.ep[i] = uint8_t(mask >> i & 1 ? s++ : o++);
+        t.slice_of_mask[mask] = uint16_t(get_slice(c));
+    }
+    return t;
+}
+
+}  // namespace
+
+const ThirdCoords &third_coords() {
+    static const ThirdCoords t = make_third_coords();  // thread-safe static init
+    return t;
+}
+
+void ThirdCoords::from_loc(const uint8_t loc[20], bool inverse, int &cp, int &tw, int &sp) const {
+    uint8_t p[8], o[8], e[12];
+    if (inverse) {
+        // Where cubie t is in X is what X^-1 holds at position t; its twist there is the negation.
+        for (int t = 0; t < 8; ++t) p[t] = uint8_t(loc[t] / 3), o[t] = uint8_t((3 - loc[t] % 3) % 3);
+        for (int t = 0; t < 12; ++t) e[t] = uint8_t(loc[8 + t] >> 1);
+    } else {
+        for (int t = 0; t < 8; ++t) p[loc[t] / 3] = uint8_t(t), o[loc[t] / 3] = uint8_t(loc[t] % 3);
+        for (int t = 0; t < 12; ++t) e[loc[8 + t] >> 1] = uint8_t(t);
+    }
+    // The corner permutation's rank (get_corner_perm's perm_rank), the twist (get_twist) and the
+    // slice part (get_slice_part).
+    CubieCube c;
+    std::memcpy(c.cp, p, 8);
+    cp = get_corner_perm(c);
+    int w = 0;
+    for (int i = 0; i < 7; ++i) w = w * 3 + o[i];
+    tw = w;
+    unsigned mask = 0;
+    int seq[4], k = 0;
+    for (int i = 0; i < 12; ++i)
+        if (e[i] >= FR) mask |= 1u << i, seq[k++] = e[i];
+    const int opp = FR + (seq[0] - FR + 2) % 4;
+    const int t = seq[2] == opp ? 1 : seq[3] == opp ? 2 : 0;
+    sp = slice_of_mask[mask] * 3 + t;
+}
+
+unsigned third_bound(const ThirdTable &t, const CubieCube &c) {
+    unsigned h = 0;
+    for (int inv = 0; inv < 2; ++inv)
+        for (int ax = 0; ax < 3; ++ax) {
+            const CubieCube v = inv ? c.inverse() : c;
+            const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
+            h = std::max(h, t.bound(t.co->index(w)));
+        }
+    return h;
+}
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+// One depth of the BFS over rows (class, twist) of 1485 slice parts. Values: 0 done, 1 the
+// frontier, 2 reached in this pass, 3 unreached.
+struct ThirdBfs {
+    uint8_t *d = nullptr;
+    const ThirdCoords *co = nullptr;
+    const solver_services *sv = nullptr;
+    const uint16_t *spms = nullptr;  // [(sym * 18 + move) * 1485 + sp]: sp_conj of sp_move
+    bool backward = false;
+    unsigned depth = 0;
+    uint64_t filled_before = 0, size = 0;
+    std::atomic<uint64_t> added{0};
+    std::atomic<bool> stop{false};
+    int64_t last_progress_ms = 0;  // worker 0 only
+    clock_type::time_point t0 = clock_type::now();
+
+    unsigned get(uint64_t i) const {
+        // Relaxed: within a pass only 3 -> 2 happens; a forward reader that sees a stale 3 tries
+        // the AND (harmless, set() tells), a backward reader looks for 1s, which do not change.
+        return (__atomic_load_n(&d[i >> 2], __ATOMIC_RELAXED) >> ((i & 3) * 2)) & 3;
+    }
+    bool set2(uint64_t i) {
+        const unsigned shift = unsigned(i & 3) * 2;
+        // Relaxed: the pass ends with parallel_for's join, which orders every write before the
+        // next pass reads; the AND is atomic so the other entries of the byte survive, and it
+        // only clears the low bit of an entry that was read as 3 (so 3 -> 2, or 2 stays 2).
+        const uint8_t old = __atomic_fetch_and(&d[i >> 2], uint8_t(~(1u << shift)), __ATOMIC_RELAXED);
+        return ((old >> shift) & 3) == 3;
+    }
+
+    void run(uint64_t rb, uint64_t re, uint32_t worker) {
+        if (stop.load(std::memory_order_relaxed)) return;
+        if (sv && sv->should_stop && sv->should_stop(sv->ctx)) {
+            stop = true;
+            return;
+        }
+        uint64_t local = 0;
+        uint32_t cur_class = UINT32_MAX;
+        uint32_t nb_cls[NMOVES], nb_sym[NMOVES];
+        uint16_t nb_stab[NMOVES];
+        const unsigned look = backward ? 3 : 1;
+        for (uint64_t r = rb; r < re; ++r) {
+            const uint64_t base = r * N_SLPART;
+            if (!any_entry_equal(d, base, N_SLPART, 2, look)) continue;
+            const uint32_t c = uint32_t(r / N_TWIST), tw = uint32_t(r % N_TWIST);
+            if (c != cur_class) {
+                cur_class = c;
+                const uint32_t rep = co->class_rep[c];
+                for (int m = 0; m < NMOVES; ++m) {
+                    const uint32_t e = co->cp_class[co->cp_move[size_t(rep) * NMOVES + m]];
+                    nb_cls[m] = e >> 4, nb_sym[m] = e & 15, nb_stab[m] = co->class_stab[e >> 4];
+                }
+            }
+            uint64_t nb_row[NMOVES];
+            const uint16_t *nb_sp[NMOVES];
+            uint16_t nb_tw[NMOVES];
+            for (int m = 0; m < NMOVES; ++m) {
+                nb_tw[m] = co->tw_conj[size_t(co->tw_move[size_t(tw) * NMOVES + m]) * N_UDSYM + nb_sym[m]];
+                nb_row[m] = (uint64_t(nb_cls[m]) * N_TWIST + nb_tw[m]) * N_SLPART;
+                nb_sp[m] = spms + (size_t(nb_sym[m]) * NMOVES + size_t(m)) * N_SLPART;
+            }
+            for (unsigned sp = 0; sp < unsigned(N_SLPART); ++sp) {
+                if (get(base + sp) != look) continue;
+                if (backward) {
+                    for (int m = 0; m < NMOVES; ++m)
+                        if (get(nb_row[m] + nb_sp[m][sp]) == 1) {
+                            if (set2(base + sp)) ++local;
+                            break;
+                        }
+                    continue;
+                }
+                for (int m = 0; m < NMOVES; ++m) {
+                    const unsigned s2 = nb_sp[m][sp];
+                    const uint64_t j = nb_row[m] + s2;
+                    if (get(j) == 3 && set2(j)) ++local;
+                    if (nb_stab[m] != 1) {  // the same state under the representative's other symmetries
+                        for (unsigned u = 1; u < N_UDSYM; ++u) {
+                            if (!(nb_stab[m] >> u & 1)) continue;
+                            const uint64_t j2 = (uint64_t(nb_cls[m]) * N_TWIST + co->tw_conj[size_t(nb_tw[m]) * N_UDSYM + u]) *
+                                                    N_SLPART +
+                                                co->sp_conj[size_t(s2) * N_UDSYM + u];
+                            if (get(j2) == 3 && set2(j2)) ++local;
+                        }
+                    }
+                }
+            }
+        }
+        const uint64_t now = added.fetch_add(local, std::memory_order_relaxed) + local;
+        if (worker == 0 && sv && sv->progress) {
+            const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - t0).count();
+            if (ms - last_progress_ms >= 250) {
+                last_progress_ms = ms;
+                char what[96];
+                std::snprintf(what, sizeof what, "cube: building table third=t (depth %u of 11)", depth + 1);
+                sv->progress(sv->ctx, what, double(filled_before + now) / double(size));
+            }
+        }
+    }
+    static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<ThirdBfs *>(arg)->run(b, e, w); }
+};
+
+// After a pass: 1 -> 0 (done), 2 -> 1 (the new frontier); 0 and 3 stay.
+struct Relabel {
+    uint8_t *d;
+    uint64_t words;
+    static void body(void *arg, uint64_t b, uint64_t e, uint32_t) {
+        const Relabel &R = *static_cast<const Relabel *>(arg);
+        typedef uint64_t __attribute__((may_alias)) word;
+        word *w = reinterpret_cast<word *>(R.d);
+        for (uint64_t i = b; i < e; ++i) {
+            const uint64_t x = w[i], hi = x & 0xaaaaaaaaaaaaaaaaull, lo = x & 0x5555555555555555ull;
+            w[i] = hi >> 1 | (hi & lo << 1);
+        }
+    }
+};
+
+struct ThirdHeader {
+    char magic[8];
+    uint64_t classes, size, bytes, sum;
+    uint64_t depth_counts[16];
+};
+constexpr char THIRD_MAGIC[9] = "CUBETHT2";  // 1 bit an entry (CUBETHT1: session 18's first, 5 a byte)
+
+}  // namespace
+
+std::string third_file() { return "cube-third-t.pdb"; }
+
+solver_status build_third(const solver_services *sv, ThirdTable &out) {
+    const auto t0 = clock_type::now();
+    const ThirdCoords &co = third_coords();
+    out.co = &co;
+    out.size = co.size();
+    out.from_cache = false;
+    const uint64_t bytes2 = (out.size * 2 + 7) / 8;
+    // Rounded up to whole words for the relabelling pass (the padding entries stay 3).
+    HugeBuffer buf((bytes2 + 7) / 8 * 8);
+    uint8_t *d = buf.data();
+    std::memset(d, 0xff, buf.size());
+    std::vector<uint16_t> spms(size_t(N_UDSYM) * NMOVES * N_SLPART);
+    for (int s = 0; s < N_UDSYM; ++s)
+        for (int m = 0; m < NMOVES; ++m)
+            for (int sp = 0; sp < N_SLPART; ++sp)
+                spms[(size_t(s) * NMOVES + size_t(m)) * N_SLPART + size_t(sp)] =
+                    co.sp_conj[size_t(co.sp_move[size_t(sp) * NMOVES + size_t(m)]) * N_UDSYM + size_t(s)];
+    ThirdBfs b;
+    b.d = d, b.co = &co, b.sv = sv, b.spms = spms.data(), b.size = out.size;
+    // The solved state (its class's representative is the identity, fixed by all 16).
+    const CubieCube solved = CubieCube::solved();
+    const uint64_t i0 = co.index(solved);
+    d[i0 >> 2] = uint8_t(d[i0 >> 2] & ~(2u << ((i0 & 3) * 2)));  // 3 -> 1
+    out.depth_counts.assign(1, 1);
+    uint64_t filled = 1, frontier = 1;
+    const uint64_t rows = uint64_t(co.classes) * N_TWIST;
+    Relabel rl{d, buf.size() / 8};
+    for (unsigned depth = 0; depth < ThirdTable::LOW + 1; ++depth) {
+        if (frontier == 0) return SOLVER_ERR_INTERNAL;
+        // Backward once the unreached part is less than twice the frontier (as fstp2's build).
+        b.backward = double(out.size - filled) < 2.0 * double(frontier);
+        b.depth = depth;
+        b.added = 0;
+        b.filled_before = filled;
+        const uint64_t grain = 256;
+        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, rows, grain, &ThirdBfs::body, &b);
+        else
+            for (uint64_t s = 0; s < rows; s += grain) b.run(s, std::min(rows, s + grain), 0);
+        if (b.stop) return SOLVER_ERR_STOPPED;
+        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, rl.words, uint64_t(1) << 16, &Relabel::body, &rl);
+        else Relabel::body(&rl, 0, rl.words, 0);
+        frontier = b.added;
+        filled += frontier;
+        out.depth_counts.push_back(frontier);
+        if (sv && sv->log) {
+            char line[160];
+            std::snprintf(line, sizeof line, "cube: table third=t depth %u: %llu entries (%s), %.1f s", depth + 1,
+                          (unsigned long long)frontier, b.backward ? "backward" : "forward",
+                          std::chrono::duration<double>(clock_type::now() - t0).count());
+            sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
+        }
+    }
+    out.depth_counts.push_back(out.size - filled);  // 12 or more
+    // Pack in place to one bit an entry: 0 (10 or less) -> 0, 1 (11) and 3 (12 or more) -> 1.
+    // Output byte k holds entries 8k..8k+7, read from input bytes 2k and 2k + 1 (never before k),
+    // so each is read before it is overwritten. (The 8 padding entries at most past size are 3 in
+    // the input and never read.)
+    const uint64_t nb = third_bytes();
+    for (uint64_t k = 0; k < nb; ++k) {
+        const unsigned x = unsigned(d[2 * k]) | unsigned(d[2 * k + 1]) << 8;  // 8 entries, 2 bits each
+        const unsigned y = (x | x >> 1) & 0x5555u;  // bit 2q: entry q is not 0
+        unsigned v = 0;
+        for (int q = 0; q < 8; ++q) v |= (y >> (2 * q) & 1u) << q;
+        d[k] = uint8_t(v);
+    }
+    // Give back the unused tail (the pages after the packed bytes).
+    const size_t pg = size_t(2) << 20, keep = (nb + pg - 1) / pg * pg;
+    if (keep < buf.size()) madvise(d + keep, buf.size() - keep, MADV_DONTNEED);
+    out.data = std::move(buf);
+    out.build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
+    return SOLVER_OK;
+}
+
+bool save_third(const ThirdTable &t, const std::string &path, std::string &why) {
+    ThirdHeader h{};
+    std::memcpy(h.magic, THIRD_MAGIC, 8);
+    h.classes = t.co->classes;
+    h.size = t.size;
+    h.bytes = third_bytes();
+    h.sum = cache_checksum(t.data.data(), h.bytes);
+    for (size_t i = 0; i < t.depth_counts.size() && i < 16; ++i) h.depth_counts[i] = t.depth_counts[i];
+    return write_cache_file(path, {{&h, sizeof h}, {t.data.data(), size_t(h.bytes)}}, why);
+}
+
+bool load_third(const std::string &path, ThirdTable &out, std::string &why, bool verify, unsigned pages,
+                bool verify_once) {
+    FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f) return why = "no cached table " + path, false;
+    out.co = &third_coords();
+    out.size = out.co->size();
+    ThirdHeader h{};
+    const bool got = std::fread(&h, sizeof h, 1, f) == 1;
+    std::fclose(f);
+    std::error_code ec;
+    if (!got || std::memcmp(h.magic, THIRD_MAGIC, 8) != 0 || h.classes != out.co->classes || h.size != out.size ||
+        h.bytes != third_bytes() || std::filesystem::file_size(path, ec) != sizeof h + h.bytes || ec)
+        return why = "cached table " + path + " does not match (header or size)", false;
+    const bool vouched = verify && verify_once && verified_before(path, h.sum);
+    if (pages == PAGES_SHARED) out.data = HugeBuffer::map_file_huge(path, sizeof h, h.bytes);
+    if (!out.data.data() && pages != PAGES_MAPPED) out.data = HugeBuffer::read_file(path, sizeof h, h.bytes);
+    if (!out.data.data()) out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
+    out.checksum_skipped = vouched && out.data.data();
+    if (!out.data.data() || (verify && !out.checksum_skipped && cache_checksum(out.data.data(), h.bytes) != h.sum)) {
+        out.data = HugeBuffer();
+        return why = "cached table " + path + " is truncated or corrupt", false;
+    }
+    if (verify && verify_once && !out.checksum_skipped) mark_verified(path, h.sum);
+    out.depth_counts.clear();
+    for (int i = 0; i < 16 && (i == 0 || h.depth_counts[i]); ++i) out.depth_counts.push_back(h.depth_counts[i]);
+    out.from_cache = true;
+    return true;
+}
+
+solver_status get_third(const solver_services *sv, std::shared_ptr<const ThirdTable> &out, solver_error *err,
+                        unsigned pages, bool verify_once) {
+    static std::mutex mu;
+    static std::shared_ptr<const ThirdTable> loaded;
+    static std::string loaded_path;
+    std::lock_guard<std::mutex> lock(mu);
+    const std::string dir = cache_folder(sv);
+    const std::string path = dir + "/" + third_file();
+    if (loaded && loaded_path == path) {
+        out = loaded;
+        return SOLVER_OK;
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    auto t = std::make_shared<ThirdTable>();
+    std::string why;
+    char line[512];
+    const auto t0 = clock_type::now();
+    if (load_third(path, *t, why, true, pages, verify_once)) {
+        t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
+        std::snprintf(line, sizeof line, "cube: table third=t: %llu entries, %.1f MiB, %s %s in %.2f s%s",
+                      (unsigned long long)t->size, double(third_bytes()) / 1048576.0,
+                      t->data.shared() ? "mapped (pages=shared) from" : "loaded from", path.c_str(), t->build_seconds,
+                      t->checksum_skipped ? "; checksum verified before" : "");
+    } else {
+        if (sv && sv->log && std::filesystem::exists(path, ec))
+            sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table third=t rebuilt: " + why).c_str());
+        const solver_status s = build_third(sv, *t);
+        if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table third=t");
+        if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table third=t failed");
+        std::string wwhy;
+        const bool saved = save_third(*t, path, wwhy);
+        const double secs = t->build_seconds;
+        if (saved) {
+            // Map the saved file instead of keeping the build buffer, freed first (the peak stays
+            // the build's 2.1 GiB).
+            t->data = HugeBuffer();
+            if (!load_third(path, *t, wwhy, false, pages, false))
+                return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "table third=t saved but not read back: %s",
+                                        wwhy.c_str());
+            t->build_seconds = secs;
+        }
+        std::snprintf(line, sizeof line, "cube: table third=t: %llu entries, %.1f MiB, built in %.1f s%s%s",
+                      (unsigned long long)t->size, double(third_bytes()) / 1048576.0, secs,
+                      saved ? ", saved to " : " (not cached: ", saved ? path.c_str() : (wwhy + ")").c_str());
+    }
+    if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
+    loaded = t;
+    loaded_path = path;
+    out = t;
+    return SOLVER_OK;
+}
+
+}  // namespace cube

@@ -1,0 +1,91 @@
+// third: a third lower bound for the optimal search (third=t), maxed with fstp2 and the corner
+// table and read only for the children that pass them (session 18; estimated in session 17 as
+// candidate T, tools/cube-estimate.cc).
+//
+// Abstract state: the corners (permutation and twist) x where the four E-slice edges are (495)
+// x which of them are opposite (FR-BL and FL-BR) by position, 3 values: the slice part, 1485
+// values. The 16 symmetries that keep the U-D axis act on each part separately; the corner
+// permutation is reduced to its 2768 classes under them (the representative's stabilizer
+// recorded, as for the flip-slice classes), so 2768 x 2187 x 1485 = 8,989,619,760 entries.
+// A move acts on the state (each part's value after a move depends only on its value before),
+// so the distance of a cube's abstract state bounds the cube's; looked up, as fstp2 is, for the
+// cube and its inverse along the three axes (six views).
+//
+// Stored saturated at one bit an entry: 0 = distance 10 or less (no bound taken), 1 = 11 or
+// more; 1.12 GB. (The search reads it only within 11 moves of the bound, where a third code for
+// 12 or more would cut nothing more: session 18 stored it, 5 entries a byte in 1.80 GB, and read
+// it at 12 as well, which cost more than it cut.) Built by a layered breadth-first search on the
+// services' parallel_for at 2 bits an entry (2.25 GB: 0 done, 1 the frontier, 2 reached in this
+// pass, 3 unreached; a relabelling pass after each depth), stopped once distance 11 is reached
+// (every entry still unreached is then 12 or more), then packed in place and cached as
+// cube-third-t.pdb with a header and a checksum.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <solver/plugin.h>
+
+#include "cube.h"
+#include "fst.h"
+#include "symmetry.h"
+
+namespace cube {
+
+constexpr int N_CPERM = 40320, N_SLPART = 1485;
+
+// 0..1484: get_slice * 3 + the pairing (0..2): with the slice edges read in position order
+// (UR..BR), the rank among the other three (0..2) of the one opposite the first.
+int get_slice_part(const CubieCube &c);
+void set_slice_part(CubieCube &c, int v);  // the slice edges placed so that get_slice_part gives v
+
+struct ThirdCoords {
+    std::vector<uint16_t> cp_move, tw_move, sp_move;  // [value * 18 + move]
+    std::vector<uint16_t> tw_conj, sp_conj;           // [value * 16 + sym]: of S X S^-1
+    std::vector<uint16_t> cp_class;                   // [corner perm]: class << 4 | sym (S X S^-1 = rep)
+    std::vector<uint16_t> class_rep, class_stab;      // per class: the representative's corner perm, stabilizer bits
+    uint32_t classes = 0;
+    uint16_t slice_of_mask[4096] = {};  // get_slice of the slice edges at the mask's positions
+    uint64_t size() const { return uint64_t(classes) * N_TWIST * N_SLPART; }
+    uint64_t index(int cp, int tw, int sp) const {
+        const uint32_t e = cp_class[size_t(cp)], s = e & 15;
+        return (uint64_t(e >> 4) * N_TWIST + tw_conj[size_t(tw) * N_UDSYM + s]) * N_SLPART + sp_conj[size_t(sp) * N_UDSYM + s];
+    }
+    uint64_t index(const CubieCube &c) const { return index(get_corner_perm(c), get_twist(c), get_slice_part(c)); }
+    // The coordinates of a view from its Loc bytes (corners 0..7: position * 3 + twist; edges
+    // 8..19: position * 2 + flip), or of the view's inverse.
+    void from_loc(const uint8_t loc[20], bool inverse, int &cp, int &tw, int &sp) const;
+};
+const ThirdCoords &third_coords();  // built on first use (thread-safe static init, about 0.1 s)
+
+struct ThirdTable {
+    const ThirdCoords *co = nullptr;
+    uint64_t size = 0;
+    HugeBuffer data;  // 8 entries a byte, lowest bit first
+    std::vector<uint64_t> depth_counts;  // entries first reached at 0, 1, ..., 11; then those left (12+)
+    double build_seconds = 0;
+    bool from_cache = false, checksum_skipped = false;
+    static constexpr unsigned LOW = 10;  // bit 0: this or less; bit 1: LOW + 1 or more
+    unsigned code(uint64_t i) const { return (data.data()[i >> 3] >> (i & 7)) & 1; }
+    // A lower bound of the entry's distance (0 where it says only "10 or less").
+    unsigned bound(uint64_t i) const { return code(i) ? LOW + 1 : 0; }
+    const uint8_t *byte_of(uint64_t i) const { return data.data() + (i >> 3); }
+};
+constexpr uint64_t third_bytes() { return (uint64_t(2768) * N_TWIST * N_SLPART + 7) / 8; }
+
+// The BFS (see the top); progress lines through sv->progress, one debug line per depth.
+solver_status build_third(const solver_services *sv, ThirdTable &out);
+bool save_third(const ThirdTable &t, const std::string &path, std::string &why);
+bool load_third(const std::string &path, ThirdTable &out, std::string &why, bool verify = true,
+                unsigned pages = PAGES_SHARED, bool verify_once = false);
+std::string third_file();  // cube-third-t.pdb
+// Load from the cache folder or build (and save, then map the saved file); shared by the process.
+solver_status get_third(const solver_services *sv, std::shared_ptr<const ThirdTable> &out, solver_error *err,
+                        unsigned pages = PAGES_SHARED, bool verify_once = false);
+
+// The max over the six views of the table's bound for c (whole-cube arithmetic; tests, prefixes).
+unsigned third_bound(const ThirdTable &t, const CubieCube &c);
+
+}  // namespace cube

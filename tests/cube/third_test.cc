@@ -1,0 +1,199 @@
+// third=t: the third table's coordinates (corner permutation classes, twist, slice part), their
+// move and conjugation tables, the search's coordinates from Loc bytes, and the bits read as bounds
+// always; the cached table (never built here: 9 G entries) and the search with it only when it
+// is cached.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "../../plugins/cube/fst.h"
+#include "../../plugins/cube/optimal.h"
+#include "../../plugins/cube/pdb.h"
+#include "../../plugins/cube/symmetry.h"
+#include "../../plugins/cube/third.h"
+#include "../../plugins/cube/twophase.h"
+#include "test_services.h"
+
+using namespace cube;
+
+namespace {
+uint64_t next(uint64_t &rng) { return cube_test::next_random(rng); }
+
+// The entries that stand for c's abstract state: its index under each symmetry of its class
+// representative's stabilizer.
+std::set<uint64_t> variants(const ThirdCoords &co, const CubieCube &c) {
+    const uint32_t e = co.cp_class[size_t(get_corner_perm(c))], s = e & 15;
+    const int tw = co.tw_conj[size_t(get_twist(c)) * N_UDSYM + s], sp = co.sp_conj[size_t(get_slice_part(c)) * N_UDSYM + s];
+    std::set<uint64_t> out;
+    for (unsigned u = 0; u < N_UDSYM; ++u)
+        if (co.class_stab[e >> 4] >> u & 1)
+            out.insert((uint64_t(e >> 4) * N_TWIST + co.tw_conj[size_t(tw) * N_UDSYM + u]) * N_SLPART +
+                       co.sp_conj[size_t(sp) * N_UDSYM + u]);
+    return out;
+}
+}  // namespace
+
+TEST_CASE("CubeThird.SlicePartRoundTripsAndIsSolvedsAtHome") {
+    for (int v = 0; v < N_SLPART; ++v) {
+        CubieCube c = CubieCube::solved();
+        set_slice_part(c, v);
+        CHECK(get_slice_part(c) == v);
+    }
+    // Solved: FR and BL (opposite) at ranks 0 and 2: pairing 1.
+    CHECK(get_slice_part(CubieCube::solved()) == 1);
+}
+
+TEST_CASE("CubeThird.MoveAndConjugationTablesCommuteWithTheCube") {
+    const ThirdCoords &co = third_coords();
+    CHECK(co.classes == 2768);
+    CHECK(co.size() == 8989619760ull);
+    uint64_t rng = 18;
+    const Symmetry &S = symmetry();
+    for (int k = 0; k < 300; ++k) {
+        const CubieCube c = random_cube(rng);
+        const int cp = get_corner_perm(c), tw = get_twist(c), sp = get_slice_part(c);
+        for (int m = 0; m < NMOVES; ++m) {
+            const CubieCube d = apply_move(c, m);
+            REQUIRE(co.cp_move[size_t(cp) * NMOVES + m] == get_corner_perm(d));
+            REQUIRE(co.tw_move[size_t(tw) * NMOVES + m] == get_twist(d));
+            REQUIRE(co.sp_move[size_t(sp) * NMOVES + m] == get_slice_part(d));
+        }
+        for (int s = 0; s < N_UDSYM; ++s) {
+            const CubieCube d = S.conj(c, s);
+            REQUIRE(co.tw_conj[size_t(tw) * N_UDSYM + s] == get_twist(d));
+            REQUIRE(co.sp_conj[size_t(sp) * N_UDSYM + s] == get_slice_part(d));
+            // A conjugate is the same abstract state: its entry is among c's.
+            const std::set<uint64_t> a = variants(co, c);
+            REQUIRE(a.count(co.index(d)) == 1);
+            REQUIRE(a == variants(co, d));
+        }
+        // The class entry's symmetry takes the permutation to the representative.
+        const uint32_t e = co.cp_class[size_t(cp)];
+        CHECK(get_corner_perm(S.conj(c, int(e & 15))) == co.class_rep[e >> 4]);
+    }
+    // Every class's stabilizer holds the identity; the solved cube's class is fixed by all 16.
+    for (uint32_t c = 0; c < co.classes; ++c) REQUIRE((co.class_stab[c] & 1) == 1);
+    CHECK(co.class_stab[co.cp_class[0] >> 4] == 0xffff);
+}
+
+TEST_CASE("CubeThird.CoordinatesFromLocBytesMatchTheCubeAndItsInverse") {
+    const ThirdCoords &co = third_coords();
+    uint64_t rng = 7;
+    for (int k = 0; k < 500; ++k) {
+        const CubieCube c = random_cube(rng);
+        const Loc l = to_loc(c);
+        int cp, tw, sp;
+        co.from_loc(l.l, false, cp, tw, sp);
+        REQUIRE(cp == get_corner_perm(c));
+        REQUIRE(tw == get_twist(c));
+        REQUIRE(sp == get_slice_part(c));
+        const CubieCube ci = c.inverse();
+        co.from_loc(l.l, true, cp, tw, sp);
+        REQUIRE(cp == get_corner_perm(ci));
+        REQUIRE(tw == get_twist(ci));
+        REQUIRE(sp == get_slice_part(ci));
+    }
+}
+
+TEST_CASE("CubeThird.BitsReadAsBounds") {
+    ThirdTable t;
+    t.data = HugeBuffer(16);
+    for (int k = 0; k < 16; ++k) t.data.data()[k] = uint8_t(0xa5 ^ k);
+    for (uint64_t i = 0; i < 128; ++i) {
+        const unsigned bit = (unsigned(0xa5 ^ (i >> 3)) >> (i & 7)) & 1;
+        REQUIRE(t.code(i) == bit);
+        REQUIRE(t.bound(i) == (bit ? 11u : 0u));
+        REQUIRE(t.byte_of(i) == t.data.data() + i / 8);
+    }
+    CHECK(third_bytes() == 8989619760ull / 8);
+}
+
+// The abstract distance of a state by iterative deepening over the move tables (for states a
+// few moves from solved): never more than the moves that made it. (The cached table itself is
+// checked against the abstraction's IDA* by tools/cube-estimate.cc's checkt mode.)
+namespace {
+bool within(const ThirdCoords &co, int cp, int tw, int sp, int g, int prev, int sp0) {
+    if (cp == 0 && tw == 0 && sp == sp0) return true;
+    if (g == 0) return false;
+    for (int m = 0; m < NMOVES; ++m) {
+        if (prev >= 0 && (m / 3 == prev / 3 || m / 3 + 3 == prev / 3)) continue;
+        if (within(co, co.cp_move[size_t(cp) * NMOVES + m], co.tw_move[size_t(tw) * NMOVES + m],
+                   co.sp_move[size_t(sp) * NMOVES + m], g - 1, m, sp0))
+            return true;
+    }
+    return false;
+}
+}  // namespace
+
+TEST_CASE("CubeThird.AbstractDistanceNeverExceedsTheScramble") {
+    const ThirdCoords &co = third_coords();
+    const int sp0 = get_slice_part(CubieCube::solved());
+    uint64_t rng = 3;
+    for (int k = 0; k < 20; ++k) {
+        const int n = 1 + int(next(rng) % 4);
+        CubieCube c = CubieCube::solved();
+        for (int i = 0; i < n; ++i) c = apply_move(c, int(next(rng) % NMOVES));
+        int d = 0;
+        while (!within(co, get_corner_perm(c), get_twist(c), get_slice_part(c), d, -1, sp0)) ++d;
+        CHECK(d <= n);
+    }
+}
+
+TEST_CASE("CubeThird.CachedTableBoundsKnownDistances") {
+    const std::string dir = cube_test::user_cache_dir();
+    const std::string path = dir + "/" + third_file();
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) return;  // never built by the tests (9 G entries)
+    ThirdTable t;
+    std::string why;
+    REQUIRE(load_third(path, t, why, false, PAGES_MAPPED, false));
+    CHECK(t.code(t.co->index(CubieCube::solved())) == 0);
+    CHECK(t.depth_counts.size() == 13);  // 0..11, then 12 or more
+    // Scrambles of n <= 12 moves: every view's bound at most n.
+    uint64_t rng = 11;
+    for (int k = 0; k < 200; ++k) {
+        const int n = 8 + int(next(rng) % 5);
+        CubieCube c = CubieCube::solved();
+        for (int i = 0; i < n; ++i) c = apply_move(c, int(next(rng) % NMOVES));
+        REQUIRE(third_bound(t, c) <= unsigned(n));
+    }
+}
+
+TEST_CASE("CubeThird.SearchWithTheCachedTableFindsTheSameLengths") {
+    // Only where cube-third-t.pdb and cube-fstp2.pdb are cached: scrambles of 14-15 moves solved
+    // with and without third=t (batches of 16, one thread): every answer replayed, the same
+    // (optimal) length, and no more nodes in all with the third bound. (At these lengths it
+    // seldom cuts: its codes bound only from 11 on; the distance-16/17 positions it cuts, by
+    // 0.43-0.68 of the children, take seconds: README, session 18.)
+    const std::string dir = cube_test::user_cache_dir();
+    std::error_code ec;
+    if (!std::filesystem::exists(dir + "/" + third_file(), ec) || !std::filesystem::exists(dir + "/" + fst_file(2, 2), ec)) {
+        MESSAGE("skipped: no cached third=t or fstp2 table in " << dir);
+        return;
+    }
+    ThirdTable t;
+    FstTable fst;
+    std::string why;
+    REQUIRE_MESSAGE(load_third(dir + "/" + third_file(), t, why, false, PAGES_SHARED, false), why);
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(2, 2), fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 1811, with = 0, without = 0;
+    for (int k = 0; k < 4; ++k) {
+        const std::vector<int> s = cube_test::random_scramble(rng, 14 + k % 2, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), s);
+        FstSearchOptions opt;
+        const OptimalResult a = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+        opt.third = &t;
+        const OptimalResult b = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+        REQUIRE(a.status == SOLVER_OK);
+        REQUIRE(b.status == SOLVER_OK);
+        REQUIRE(apply_moves(c, a.moves).is_solved());
+        REQUIRE(apply_moves(c, b.moves).is_solved());
+        CHECK(a.moves.size() == b.moves.size());
+        with += b.nodes, without += a.nodes;
+    }
+    MESSAGE(without << " nodes without third=t, " << with << " with");
+    CHECK(with <= without);
+}
