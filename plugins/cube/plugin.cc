@@ -258,7 +258,7 @@ solver_status count_levels_fn(const char *input, size_t length, uint32_t *count,
 
 solver_status open_fn(const char *input, size_t length, const char *, uint32_t level, const solver_option *options,
                       size_t option_count, const solver_services *, solver_instance **out, solver_error *err) {
-    try {
+    return solver_guard(err, "opening the cube", [&] {
         if (out) *out = nullptr;
         Options opts;
         std::string why;
@@ -293,11 +293,7 @@ solver_status open_fn(const char *input, size_t length, const char *, uint32_t l
         if (out) *out = reinterpret_cast<solver_instance *>(inst);
         else delete inst;
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory while opening the cube");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error while opening the cube");
-    }
+    });
 }
 
 void close_fn(solver_instance *i) { delete reinterpret_cast<Instance *>(i); }
@@ -383,7 +379,7 @@ solver_status verify_fn(const solver_instance *i, const char *solution, size_t l
 }
 
 solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint64_t *cost, solver_error *err) {
-    try {
+    return solver_guard(err, "solving the cube", [&] {
         const Instance &in = I(i);
         std::vector<int> moves;
         char line[256];
@@ -476,11 +472,7 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
         if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
         if (cost) *cost = moves.size();
         return SOLVER_OK;
-    } catch (const std::bad_alloc &) {
-        return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0, "out of memory in the cube solver");
-    } catch (...) {
-        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "unexpected error in the cube solver");
-    }
+    });
 }
 
 const solver_plugin TABLE = {
