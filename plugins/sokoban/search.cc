@@ -108,9 +108,11 @@ uint32_t next_stamp(std::vector<uint32_t> &marks, uint32_t &stamp) {
     return stamp;
 }
 
-// Flood from `from` over cells without boxes into `marks` with the current stamp; returns the
-// smallest cell reached.
-int flood(const Board &b, Scratch &s, std::vector<uint32_t> &marks, uint32_t stamp, int from) {
+// Flood from `from` over cells without boxes into `marks` with `stamp`; returns the smallest
+// cell reached, or -1 as soon as a cell for which `stop(cell)` holds is reached (flood_until).
+template <class Stop>
+int flood_stopping(const Board &b, Scratch &s, std::vector<uint32_t> &marks, uint32_t stamp, int from,
+                   Stop stop) {
     int top = 0, best = from;
     s.stack[top++] = from;
     marks[from] = stamp;
@@ -121,6 +123,7 @@ int flood(const Board &b, Scratch &s, std::vector<uint32_t> &marks, uint32_t sta
         for (int d = 0; d < 4; ++d) {
             const int x = nbs[d];
             if (x < 0 || marks[x] == stamp || s.occ[x]) continue;
+            if (stop(x)) return -1;
             marks[x] = stamp;
             s.stack[top++] = x;
         }
@@ -128,27 +131,15 @@ int flood(const Board &b, Scratch &s, std::vector<uint32_t> &marks, uint32_t sta
     return best;
 }
 
+int flood(const Board &b, Scratch &s, std::vector<uint32_t> &marks, uint32_t stamp, int from) {
+    return flood_stopping(b, s, marks, stamp, from, [](int) { return false; });
+}
+
 // As flood, into s.seen with a fresh stamp, but -1 as soon as `target` is reached.
 int flood_until(const Board &b, Scratch &s, int from, int target) {
     const uint32_t stamp = next_stamp(s.seen, s.seen_stamp);
-    std::vector<uint32_t> &marks = s.seen;
     if (from == target) return -1;
-    int top = 0, best = from;
-    s.stack[top++] = from;
-    marks[from] = stamp;
-    while (top > 0) {
-        const int c = s.stack[--top];
-        if (c < best) best = c;
-        const auto &nbs = b.nb[c];
-        for (int d = 0; d < 4; ++d) {
-            const int x = nbs[d];
-            if (x < 0 || marks[x] == stamp || s.occ[x]) continue;
-            if (x == target) return -1;
-            marks[x] = stamp;
-            s.stack[top++] = x;
-        }
-    }
-    return best;
+    return flood_stopping(b, s, s.seen, stamp, from, [target](int x) { return x == target; });
 }
 
 } // namespace
