@@ -36,7 +36,7 @@ int main(int argc, char **argv) {
     sokoban::FessSearch search(inst, 4ull << 30); // about a member's share of the default budget (3/4 of 24 GiB, 2 threads)
     if (inst.options.ldmixed) search.scratch().localdead.radius = member == '1' ? 2 : 1; // as portfolio.cc
     if (member == '0') search.set_chain(inst.options.fess0 == 2);
-    if (inst.options.fessrooms >= 2) search.set_rooms((inst.options.fessrooms == 2) == (member != '1')); // fessrooms=t0|t1, as portfolio.cc
+    if (inst.options.fessrooms >= 2) search.set_rooms(sokoban::fess_rooms_on(inst.options, member != '1')); // as portfolio.cc
     if (member == 'p') {
         search.set_plan(std::max(1, inst.options.fessplan));
         search.set_chain(true);

@@ -120,6 +120,13 @@ inline int pack_out_of(const Options &o, int member) {
     }
 }
 
+// fessrooms (options.h: off|on|t0|t1 as 0-3): whether the room feature is on for a member of
+// thread 0 (its FESS and plan members and, with packall on that thread, the guest) or of thread
+// 1; one rule for portfolio.cc and the driver. A level without a room link has it off anyway.
+inline bool fess_rooms_on(const Options &o, bool thread0) {
+    return o.fessrooms >= 2 ? (o.fessrooms == 2) == thread0 : o.fessrooms != 0;
+}
+
 class FessSearch {
 public:
     enum class Status { running, solved, exhausted, memory };
