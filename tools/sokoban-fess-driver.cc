@@ -36,7 +36,8 @@ int main(int argc, char **argv) {
     sokoban::FessSearch search(inst, 4ull << 30); // about a member's share of the default budget (3/4 of 24 GiB, 2 threads)
     if (inst.options.ldmixed) search.scratch().localdead.radius = member == '1' ? 2 : 1; // as portfolio.cc
     if (member == '0') search.set_chain(inst.options.fess0 == 2);
-    if (inst.options.fessrooms >= 2) search.set_rooms((inst.options.fessrooms == 2) == (member != '1')); // fessrooms=t0|t1, as portfolio.cc
+    if (inst.options.fessrooms >= 2) search.set_rooms(sokoban::fess_rooms_on(inst.options, member != '1')); // as portfolio.cc
+    if (inst.options.fessopen >= 2) search.set_open(sokoban::fess_on_thread(inst.options.fessopen, member != '1'));
     if (member == 'p') {
         search.set_plan(std::max(1, inst.options.fessplan));
         search.set_chain(true);
@@ -53,5 +54,22 @@ int main(int argc, char **argv) {
     for (size_t p = 0; p < cells.size(); ++p) std::printf(" %zu:%u/%llu", p, cells[p],
                                                          static_cast<unsigned long long>(p < by.size() ? by[p] : 0));
     std::printf("   (count:cells/expanded)\n");
+    // SOKOBAN_FESS_LINKS=1: per room link (rooms.h, rooms numbered in row-major order of their
+    // first cell), the states generated with it blocked, of all.
+    const sokoban::RoomMap *rooms = search.rooms();
+    if (std::getenv("SOKOBAN_FESS_LINKS") && rooms) {
+        sokoban::FessScratch fs;
+        fs.init(inst.board);
+        std::vector<uint64_t> blocked(rooms->links.size(), 0);
+        for (size_t i = 0; i < search.states(); ++i) {
+            sokoban::fess_features(inst, fs, search.state(static_cast<uint32_t>(i)), nullptr, rooms);
+            for (size_t l = 0; l < rooms->links.size(); ++l)
+                blocked[l] += (fs.roommask[rooms->links[l].first] & fs.roommask[rooms->links[l].second]) == 0;
+        }
+        std::printf("links blocked (of %zu states):", search.states());
+        for (size_t l = 0; l < rooms->links.size(); ++l)
+            std::printf(" %d-%d:%llu", rooms->links[l].first, rooms->links[l].second, static_cast<unsigned long long>(blocked[l]));
+        std::printf("\n");
+    }
     return 0;
 }

@@ -85,6 +85,7 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const Packi
         for (size_t g = 0; g < b.goals.size(); ++g)
             for (int c = 0; c < b.n; ++c) min_dist_[c] = std::min(min_dist_[c], dist[g * b.n + c]);
     }
+    set_open(inst.options.fessopen == 1);
     pack_ = inst.options.fesspack != 0 && use_order_ && tables;
     pack_all_ = inst.options.fesspack == 2;
     if ((inst.options.fesstoward != 0 && advisors_ && tables) || pack_) {
@@ -130,6 +131,17 @@ void FessSearch::set_rooms(bool on) {
     if (started_) return;
     if (on && rooms_.room_of.empty()) rooms_ = compute_rooms(inst_.board);
     use_rooms_ = on && !rooms_.links.empty();
+}
+
+void FessSearch::set_open(bool on) {
+    if (started_) return;
+    open_ = on && advisors_;
+    if (!open_ || !open_occ_.empty()) return;
+    const int n = inst_.board.n;
+    open_occ_.assign(n, 0);
+    open_mark_.assign(n, 0);
+    open_box_.assign(n, 0);
+    open_stack_.reserve(n);
 }
 
 void FessSearch::set_plan(int mode) {
@@ -303,6 +315,50 @@ int FessSearch::hotspot(const uint8_t *occ, int &score) const {
     return score >= hot_min_ ? best : -1;
 }
 
+void FessSearch::open_flood(const uint8_t *state) {
+    const Board &b = inst_.board;
+    for (int x = 0; x < b.n; ++x) open_occ_[x] = static_cast<uint8_t>((state[2 + x / 8] >> (x % 8)) & 1);
+    if (++open_stamp_ == 0) {
+        std::fill(open_mark_.begin(), open_mark_.end(), 0);
+        open_stamp_ = 1;
+    }
+    const int player = state[0] | (state[1] << 8);
+    open_mark_[player] = open_stamp_;
+    open_stack_.assign(1, player);
+    while (!open_stack_.empty()) {
+        const int c = open_stack_.back();
+        open_stack_.pop_back();
+        for (int d = 0; d < 4; ++d) {
+            const int x = b.nb[c][d];
+            if (x < 0 || open_occ_[x] || open_mark_[x] == open_stamp_) continue;
+            open_mark_[x] = open_stamp_;
+            open_stack_.push_back(x);
+        }
+    }
+}
+
+uint32_t FessSearch::open_count(int except, uint32_t *per_box) const {
+    const Board &b = inst_.board;
+    uint32_t count = 0;
+    for (int x = 0; x < b.n; ++x) {
+        if (!open_occ_[x]) continue;
+        uint32_t k = 0;
+        if (b.goal[x] || x == except) {
+            if (per_box) per_box[x] = 0;
+            continue;
+        }
+        for (int d = 0; d < 4; ++d) {
+            const int to = b.nb[x][d], from = b.nb[x][opposite(d)];
+            if (to < 0 || from < 0 || open_occ_[to] || open_mark_[from] != open_stamp_) continue;
+            if (!b.boxable[to] || (inst_.dead[to] && !b.goal[to])) continue;
+            ++k;
+        }
+        if (per_box) per_box[x] = k;
+        count += k;
+    }
+    return count;
+}
+
 uint64_t FessSearch::memory() const {
     return store_.memory() + nodes_.capacity() * sizeof(Node) + features_.capacity() * sizeof(FessFeatures) +
            queued_ * sizeof(Entry) * 2 + cells_.size() * 64;
@@ -421,6 +477,11 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             for (int x = 0; x < inst_.board.n; ++x) hot_occ_[x] = static_cast<uint8_t>((current[2 + x / 8] >> (x % 8)) & 1);
             hot = hotspot(hot_occ_.data(), hot_score);
         }
+        uint32_t open_total = 0; // the opener's live pushes of the parent (per box in open_box_)
+        if (open_) {
+            open_flood(current.data());
+            open_total = open_count(NO_CELL, open_box_.data());
+        }
         for (size_t q = 0; q < kids.size(); ++q) {
             const Kid &kd = kids[q];
             bool inserted = false;
@@ -449,6 +510,12 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                     hot_occ_[dest] = 0;
                     hot_occ_[hot] = 1;
                 }
+            }
+            if (!advised && open_) {
+                // The opener: the other boxes have more live pushes after the push than before.
+                const int from = static_cast<int>(kd.move >> 2);
+                const int dest = to != NO_CELL ? to : pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2));
+                advised = live_pushes(kd.state.data(), dest) > open_total - open_box_[from];
             }
             nodes_[k] = Node{id, kd.move, parent.g + kd.cost, parent.weight + (advised ? 0u : 1u), to};
             if (state_is_goal(inst_, kd.state.data())) {

@@ -47,8 +47,14 @@
 // deep cells were not starved (XSokoban 11 makes its first state with 5 packed at expansion
 // 198598 of 200000), and packed is slower on 5 of the 6 XSokoban levels thread 1's member
 // solves alone, hence off.
-// Not here (yet): Festival's opener advisor, a hotspot measure over
-// whole push paths rather than neighbours.
+// fessopen=on|t0|t1 (default off, session 18; t0|t1: one portfolio thread's FESS and plan
+// members only, not its packall guest) adds an opener advisor, a general stand-in for
+// Festival's (whose exact rule is not copied): a push after which the OTHER boxes off goals
+// have more live pushes from the player's area (onto a free cell that is not a dead square)
+// than before costs 0 -- the push made way for other boxes, by freeing a cell one of them
+// must go to or stand behind, or by letting the player reach their sides. Meant for the
+// plateaus where no box can be packed for many pushes (XSokoban 23, 35; README, session 18).
+// Not here (yet): a hotspot measure over whole push paths rather than neighbours.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
 
@@ -120,6 +126,13 @@ inline int pack_out_of(const Options &o, int member) {
     }
 }
 
+// An off|on|t0|t1 option (0-3: fessrooms, fessopen): whether it is on for a member of thread 0
+// (its FESS and plan members and, with packall on that thread, the guest) or of thread 1; one
+// rule for portfolio.cc and the driver.
+inline bool fess_on_thread(int mode, bool thread0) { return mode >= 2 ? (mode == 2) == thread0 : mode != 0; }
+// fessrooms: the room feature (a level without a room link has it off anyway).
+inline bool fess_rooms_on(const Options &o, bool thread0) { return fess_on_thread(o.fessrooms, thread0); }
+
 class FessSearch {
 public:
     enum class Status { running, solved, exhausted, memory };
@@ -145,11 +158,19 @@ public:
     // from a push nearer a goal; the box of the highest count (at least N; -1 when none).
     int blocks(const uint8_t *occ, int c) const;
     int hotspot(const uint8_t *occ, int &score) const;
+    // The opener advisor (fessopen=on): the live pushes of the boxes off goals, but the box on
+    // `except`, from the player's area of `state` (a push onto a free cell that is not a dead
+    // square; the player's side in its area).
+    uint32_t live_pushes(const uint8_t *state, int except) {
+        open_flood(state);
+        return open_count(except);
+    }
     // Expand up to max_expansions states; `stop` is polled before each one.
     Status run(uint64_t max_expansions, const std::function<bool()> &stop);
     Status status() const { return status_; }
     uint64_t expanded() const { return expanded_; }
     size_t states() const { return nodes_.size(); }
+    const uint8_t *state(uint32_t i) const { return store_.state(i); } // i < states() (the drivers' counts)
     size_t cells() const { return cells_.size(); }
     // Per packed count (the feature): the states expanded in cells of that count so far, and
     // the cells made so far.
@@ -180,6 +201,17 @@ private:
     bool toward_ = false; // fesstoward=on|chain: pushes nearer the next layer's goals cost 0
     bool chain_ = false;  // fesstoward=chain: only when the same box was pushed into the parent
     std::vector<uint16_t> layer_dist_; // [layer * n + cell]: pushes to the nearest goal of the layer
+    // fessopen=on: the opener advisor. open_flood marks the player's area of a state (the boxes
+    // in open_occ_), open_count the live pushes from it of the boxes off goals but the one on
+    // `except` (the pushed box: a push opens the way when the OTHER boxes gain pushes).
+    bool open_ = false;
+    std::vector<uint8_t> open_occ_;
+    std::vector<uint32_t> open_mark_;
+    uint32_t open_stamp_ = 0;
+    std::vector<int> open_stack_;
+    void open_flood(const uint8_t *state);
+    uint32_t open_count(int except, uint32_t *per_box = nullptr) const; // per_box[x]: box x's own pushes
+    std::vector<uint32_t> open_box_; // per cell: the parent's live pushes of the box there
     bool hot_ = false; // fesshot=1|2: pushes that take the hotspot box out of others' way cost 0
     int hot_min_ = 1;
     std::vector<uint8_t> hot_occ_;
@@ -254,6 +286,9 @@ public:
     // For this search only, before its first run(): the room-connectivity feature on or off
     // whatever the options say (fessrooms=t0|t1, portfolio.cc); on needs a room link in the level.
     void set_rooms(bool on);
+    // For this search only, before its first run(): the opener advisor on or off whatever the
+    // options say (fessopen=t0|t1, portfolio.cc); on needs fessadvice=on.
+    void set_open(bool on);
     // For this search only, before its first run(): the packing macro for every box that has
     // one (true, fesspack=all) or for the nearest (false, on); nothing with fesspack=off
     // (portfolio.cc's packall option).

@@ -86,8 +86,12 @@ std::unique_ptr<FessSearch> fess_member(const Shared &sh, const Scratch &scratch
     f->scratch().localdead.radius = scratch.localdead.radius;
     f->scratch().corraldead.mode = corraldead_mode(sh.inst.options, cd_member);
     // fessrooms=t0|t1: the room feature on one thread's members (and its packall guest) only.
-    const int rooms = sh.inst.options.fessrooms;
-    if (rooms >= 2) f->set_rooms((rooms == 2) == ((cd_member & (CD_FESS0 | CD_PLAN0)) != 0));
+    const bool thread0 = (cd_member & (CD_FESS0 | CD_PLAN0)) != 0;
+    if (sh.inst.options.fessrooms >= 2) f->set_rooms(fess_rooms_on(sh.inst.options, thread0));
+    // fessopen=t0|t1: the opener advisor likewise, but not on the packall guest (its extra
+    // flood per child slowed the guest's wins on XSokoban 14, 27 and 42; README, session 18).
+    if (sh.inst.options.fessopen >= 2 && pack_member != PACK_FOR_PACKALL)
+        f->set_open(fess_on_thread(sh.inst.options.fessopen, thread0));
     return f;
 }
 
