@@ -27,8 +27,9 @@
 # fess1with=greedy|plan and fess0with=astar|none, what the FESS members alternate with once
 # they have started, against the defaults none and plan; back=off, the backward guest on thread
 # 0, and packall=off, the packall guest on thread 1, against their defaults t0 and t1;
+# fessopen=off, the opener advisor of thread 1's FESS members, against the default t1;
 # packorder=match|park, every FESS member with the order of session 13 or 15 (one park at most
-# before a box gets out), against the default park2).
+# before a box gets out), against the default park3).
 set -euo pipefail
 limit=5; threads=1; build=build; cpu=; only=
 files=()
@@ -69,6 +70,7 @@ configs=("all on|"
          "fesspack all (2 thr.)|--threads 2 --option portfolio=on --option fesspack=all"
          "fessrooms off (2 thr.)|--threads 2 --option portfolio=on --option fessrooms=off"
          "fessplan on (2 thr.)|--threads 2 --option portfolio=on --option fessplan=on"
+         "fessopen off (2 thr.)|--threads 2 --option portfolio=on --option fessopen=off"
          "corraldead on|--option corraldead=on"
          "corraldead pi|--option corraldead=pi"
          "corraldead on, areatree off|--option corraldead=on --option areatree=off"

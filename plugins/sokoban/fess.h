@@ -47,7 +47,7 @@
 // deep cells were not starved (XSokoban 11 makes its first state with 5 packed at expansion
 // 198598 of 200000), and packed is slower on 5 of the 6 XSokoban levels thread 1's member
 // solves alone, hence off.
-// fessopen=on|t0|t1 (default off, session 18; t0|t1: one portfolio thread's FESS and plan
+// fessopen=on|t0|t1 (default t1 since session 18; t0|t1: one portfolio thread's FESS and plan
 // members only, not its packall guest) adds an opener advisor, a general stand-in for
 // Festival's (whose exact rule is not copied): a push after which the OTHER boxes off goals
 // have more live pushes from the player's area (onto a free cell that is not a dead square)

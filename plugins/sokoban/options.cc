@@ -114,7 +114,7 @@ const char *const OPTIONS_HELP =
     "fesshot=off|1|2             (off) FESS's hotspot advisor: the box that stops the most boxes\n"
     "                            beside it (at least 1 or 2) from a push nearer a goal; a push of\n"
     "                            it that leaves it stopping fewer costs 0\n"
-    "fessopen=off|on|t0|t1       (off) FESS's opener advisor: a push after which the other boxes\n"
+    "fessopen=off|on|t0|t1       (t1) FESS's opener advisor: a push after which the other boxes\n"
     "                            (off goals) have more live pushes from the player's area costs 0;\n"
     "                            t0|t1: on for the FESS members of the portfolio's thread 0|1 only\n"
     "                            (not its packall guest)\n"

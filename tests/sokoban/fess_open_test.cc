@@ -36,7 +36,7 @@ void set_box(std::vector<uint8_t> &state, int c, bool on) {
 TEST_CASE("Sokoban.FessOpen.OptionParses") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
-    CHECK(sokoban::Options{}.fessopen == 0); // off by default
+    CHECK(sokoban::Options{}.fessopen == 3); // t1 by default (session 18)
     CHECK(parsed("fessopen", "off").fessopen == 0);
     CHECK(parsed("fessopen", "on").fessopen == 1);
     CHECK(parsed("fessopen", "t0").fessopen == 2);
