@@ -161,22 +161,26 @@ bool FessSearch::nearer(uint32_t next, int from, int to) const {
     return d[to] < d[from];
 }
 
-void FessSearch::pack_flood(int from, uint32_t stamp) {
-    const Board &b = inst_.board;
-    const uint8_t *occ = pack_occ_.data();
-    pack_area_[from] = stamp;
-    pack_stack_.clear();
-    pack_stack_.push_back(from);
-    while (!pack_stack_.empty()) {
-        const int c = pack_stack_.back();
-        pack_stack_.pop_back();
+// Marks with `stamp` in `mark` the cells reached from `from` over the cells free in `occ`
+// (pack_flood's and open_flood's area; `stack` is scratch).
+static void flood_marks(const Board &b, const uint8_t *occ, std::vector<uint32_t> &mark, uint32_t stamp,
+                        std::vector<int> &stack, int from) {
+    mark[from] = stamp;
+    stack.assign(1, from);
+    while (!stack.empty()) {
+        const int c = stack.back();
+        stack.pop_back();
         for (int e = 0; e < 4; ++e) {
             const int x = b.nb[c][e];
-            if (x < 0 || occ[x] || pack_area_[x] == stamp) continue;
-            pack_area_[x] = stamp;
-            pack_stack_.push_back(x);
+            if (x < 0 || occ[x] || mark[x] == stamp) continue;
+            mark[x] = stamp;
+            stack.push_back(x);
         }
     }
+}
+
+void FessSearch::pack_flood(int from, uint32_t stamp) {
+    flood_marks(inst_.board, pack_occ_.data(), pack_area_, stamp, pack_stack_, from);
 }
 
 size_t FessSearch::pack_prepare(const uint8_t *state) {
@@ -323,18 +327,7 @@ void FessSearch::open_flood(const uint8_t *state) {
         open_stamp_ = 1;
     }
     const int player = state[0] | (state[1] << 8);
-    open_mark_[player] = open_stamp_;
-    open_stack_.assign(1, player);
-    while (!open_stack_.empty()) {
-        const int c = open_stack_.back();
-        open_stack_.pop_back();
-        for (int d = 0; d < 4; ++d) {
-            const int x = b.nb[c][d];
-            if (x < 0 || open_occ_[x] || open_mark_[x] == open_stamp_) continue;
-            open_mark_[x] = open_stamp_;
-            open_stack_.push_back(x);
-        }
-    }
+    flood_marks(b, open_occ_.data(), open_mark_, open_stamp_, open_stack_, player);
 }
 
 uint32_t FessSearch::open_count(int except, uint32_t *per_box) const {
