@@ -7,7 +7,10 @@
 //   build/bench/sokoban-fess-driver FILE LEVEL EXPANSIONS MEMBER [key=value ...]
 // MEMBER: 1 thread 1's member (the options as given), 0 thread 0's (fess0=on: the toward advisor
 // on every push), p thread 0's plan member (out-of-plan feature, chain advisor). The key=value
-// pairs are the plugin's options (--option), e.g. fessturns=packed.
+// pairs are the plugin's options (--option), e.g. fessturns=packed. The member gets the packing
+// order and corral deadlock mode portfolio.cc's fess_member gives it (since session 19).
+// SOKOBAN_FESS_FIRST=1 prints per packed count the first state made with it (the plateaus' ends).
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -35,6 +38,12 @@ int main(int argc, char **argv) {
     const std::clock_t t0 = std::clock();
     sokoban::FessSearch search(inst, 4ull << 30); // about a member's share of the default budget (3/4 of 24 GiB, 2 threads)
     if (inst.options.ldmixed) search.scratch().localdead.radius = member == '1' ? 2 : 1; // as portfolio.cc
+    // The member's packing order and corral deadlock mode, as portfolio.cc's fess_member gives
+    // them (session 19: before, the driver's members took packorder's rule, match, where the
+    // portfolio's take packorder0|1, park, and the corral test as corraldead= said for an engine).
+    search.set_order(sokoban::pack_out_of(inst.options, member == '1' ? sokoban::PACK_FOR_FESS1 : sokoban::PACK_FOR_FESS0));
+    search.scratch().corraldead.mode =
+        sokoban::corraldead_mode(inst.options, member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
     if (member == '0') search.set_chain(inst.options.fess0 == 2);
     if (inst.options.fessrooms >= 2) search.set_rooms(sokoban::fess_rooms_on(inst.options, member != '1')); // as portfolio.cc
     if (inst.options.fessopen >= 2) search.set_open(sokoban::fess_on_thread(inst.options.fessopen, member != '1'));
@@ -54,6 +63,22 @@ int main(int argc, char **argv) {
     for (size_t p = 0; p < cells.size(); ++p) std::printf(" %zu:%u/%llu", p, cells[p],
                                                          static_cast<unsigned long long>(p < by.size() ? by[p] : 0));
     std::printf("   (count:cells/expanded)\n");
+    // SOKOBAN_FESS_FIRST=1: per packed count (the member's packing order), the first state made
+    // with it, numbered in the order the search made its states (where the plateaus end).
+    if (std::getenv("SOKOBAN_FESS_FIRST")) {
+        sokoban::FessScratch fs;
+        fs.init(inst.board);
+        std::vector<size_t> first;
+        for (size_t i = 0; i < search.states(); ++i) {
+            const uint32_t p = sokoban::fess_features(inst, fs, search.state(static_cast<uint32_t>(i)), search.order()).packed;
+            if (first.size() <= p) first.resize(p + 1, SIZE_MAX);
+            if (first[p] == SIZE_MAX) first[p] = i;
+        }
+        std::printf("first state made per packed count (of %zu):", search.states());
+        for (size_t p = 0; p < first.size(); ++p)
+            if (first[p] != SIZE_MAX) std::printf(" %zu:%zu", p, first[p]);
+        std::printf("\n");
+    }
     // SOKOBAN_FESS_LINKS=1: per room link (rooms.h, rooms numbered in row-major order of their
     // first cell), the states generated with it blocked, of all.
     const sokoban::RoomMap *rooms = search.rooms();

@@ -12,19 +12,23 @@ namespace sokoban {
 
 void FessScratch::init(const Board &b) {
     occ.assign(b.n, 0);
+    boxes.reserve(b.n);
     mark.assign(b.n, 0);
     stack.assign(b.n + 1, 0);
     stamp = 0;
 }
 
 FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state, const PackingOrder *order,
-                           const RoomMap *rooms, const PlanMap *plan, uint8_t plan_mask) {
+                           const RoomMap *rooms, const PlanMap *plan, uint8_t plan_mask, bool areas) {
     const Board &b = inst.board;
     FessFeatures f;
     const uint8_t *bits = state + 2;
+    fs.boxes.clear();
     for (int c = 0; c < b.n; ++c) {
         fs.occ[c] = static_cast<uint8_t>((bits[c >> 3] >> (c & 7)) & 1);
-        if (fs.occ[c] && b.goal[c]) ++f.packed;
+        if (!fs.occ[c]) continue;
+        fs.boxes.push_back(c);
+        if (b.goal[c]) ++f.packed;
     }
     if (order) {
         f.packed = packed_in_order(*order, b, fs.occ.data(), fs.count);
@@ -36,11 +40,12 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
         fs.stamp = 1;
     }
     const uint32_t stamp = fs.stamp;
-    if (rooms && fs.area.size() != static_cast<size_t>(b.n)) fs.area.assign(b.n, 0);
+    const bool label = rooms || areas; // fs.area wanted
+    if (label && fs.area.size() != static_cast<size_t>(b.n)) fs.area.assign(b.n, 0);
     for (int c0 = 0; c0 < b.n; ++c0) {
         if (fs.occ[c0] || fs.mark[c0] == stamp) continue;
         ++f.regions;
-        if (rooms) fs.area[c0] = f.regions;
+        if (label) fs.area[c0] = f.regions;
         int top = 0;
         fs.stack[top++] = c0;
         fs.mark[c0] = stamp;
@@ -50,7 +55,7 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
                 const int x = b.nb[c][d];
                 if (x < 0 || fs.occ[x] || fs.mark[x] == stamp) continue;
                 fs.mark[x] = stamp;
-                if (rooms) fs.area[x] = f.regions;
+                if (label) fs.area[x] = f.regions;
                 fs.stack[top++] = x;
             }
         }
@@ -330,11 +335,18 @@ void FessSearch::open_flood(const uint8_t *state) {
     flood_marks(b, open_occ_.data(), open_mark_, open_stamp_, open_stack_, player);
 }
 
-uint32_t FessSearch::open_count(int except, uint32_t *per_box) const {
-    const Board &b = inst_.board;
+// The opener's count: the live pushes of the boxes in `occ` off goals but the one on `except`,
+// the player's side a cell `mine` says is in the player's area (free cells only).
+// The box cells come from `boxes` (count of them) when given, else from a scan of occ.
+template <class Mine>
+static uint32_t count_live_pushes(const Instance &inst, const uint8_t *occ, int except, uint32_t *per_box, Mine mine,
+                                  const int *boxes = nullptr, size_t count_boxes = 0) {
+    const Board &b = inst.board;
     uint32_t count = 0;
-    for (int x = 0; x < b.n; ++x) {
-        if (!open_occ_[x]) continue;
+    const int n = boxes ? static_cast<int>(count_boxes) : b.n;
+    for (int i = 0; i < n; ++i) {
+        const int x = boxes ? boxes[i] : i;
+        if (!occ[x]) continue;
         uint32_t k = 0;
         if (b.goal[x] || x == except) {
             if (per_box) per_box[x] = 0;
@@ -342,14 +354,28 @@ uint32_t FessSearch::open_count(int except, uint32_t *per_box) const {
         }
         for (int d = 0; d < 4; ++d) {
             const int to = b.nb[x][d], from = b.nb[x][opposite(d)];
-            if (to < 0 || from < 0 || open_occ_[to] || open_mark_[from] != open_stamp_) continue;
-            if (!b.boxable[to] || (inst_.dead[to] && !b.goal[to])) continue;
+            if (to < 0 || from < 0 || occ[to] || !mine(from)) continue;
+            if (!b.boxable[to] || (inst.dead[to] && !b.goal[to])) continue;
             ++k;
         }
         if (per_box) per_box[x] = k;
         count += k;
     }
     return count;
+}
+
+uint32_t FessSearch::open_count(int except, uint32_t *per_box) const {
+    return count_live_pushes(inst_, open_occ_.data(), except, per_box,
+                             [&](int c) { return open_mark_[c] == open_stamp_; });
+}
+
+uint32_t FessSearch::open_count_regions(int player, int except) const {
+    // A box's cell keeps the number of the region it had in an earlier state: occ first.
+    const uint8_t *occ = fs_.occ.data();
+    const uint32_t *area = fs_.area.data();
+    const uint32_t mine = area[player];
+    return count_live_pushes(inst_, occ, except, nullptr, [&](int c) { return !occ[c] && area[c] == mine; },
+                             fs_.boxes.data(), fs_.boxes.size());
 }
 
 uint64_t FessSearch::memory() const {
@@ -470,17 +496,16 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             for (int x = 0; x < inst_.board.n; ++x) hot_occ_[x] = static_cast<uint8_t>((current[2 + x / 8] >> (x % 8)) & 1);
             hot = hotspot(hot_occ_.data(), hot_score);
         }
-        uint32_t open_total = 0; // the opener's live pushes of the parent (per box in open_box_)
-        if (open_) {
-            open_flood(current.data());
-            open_total = open_count(NO_CELL, open_box_.data());
-        }
+        // The opener's live pushes of the parent (per box in open_box_), counted when a child
+        // first needs them (open_parent: not yet).
+        uint32_t open_total = 0;
+        bool open_parent = false;
         for (size_t q = 0; q < kids.size(); ++q) {
             const Kid &kd = kids[q];
             bool inserted = false;
             const uint32_t k = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: the first path found stays
-            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms(), plan(), plan_mask_);
+            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms(), plan(), plan_mask_, open_);
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
             bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions || f.rooms < pf.rooms ||
@@ -506,9 +531,17 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             }
             if (!advised && open_) {
                 // The opener: the other boxes have more live pushes after the push than before.
+                // The child's count from its regions, which fess_features has just labelled
+                // (fs_ is the child's until the next child).
+                if (!open_parent) {
+                    open_flood(current.data());
+                    open_total = open_count(NO_CELL, open_box_.data());
+                    open_parent = true;
+                }
                 const int from = static_cast<int>(kd.move >> 2);
                 const int dest = to != NO_CELL ? to : pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2));
-                advised = live_pushes(kd.state.data(), dest) > open_total - open_box_[from];
+                const int player = kd.state[0] | (kd.state[1] << 8);
+                advised = open_count_regions(player, dest) > open_total - open_box_[from];
             }
             nodes_[k] = Node{id, kd.move, parent.g + kd.cost, parent.weight + (advised ? 0u : 1u), to};
             if (state_is_goal(inst_, kd.state.data())) {

@@ -87,6 +87,7 @@ struct FessFeatures {
 // Buffers for fess_features (sized for one board; no allocation per call).
 struct FessScratch {
     std::vector<uint8_t> occ;
+    std::vector<int> boxes; // the cells occ marks, in cell order
     std::vector<uint32_t> mark;
     std::vector<int> stack;
     std::vector<uint32_t> count; // per packing layer
@@ -99,9 +100,11 @@ struct FessScratch {
 // order: the packing order, or null to count every box on a goal; rooms: the room map, or null
 // to leave the rooms feature 0; plan (with order only): the out-of-plan tables and the reasons
 // counted (plan.h), or null to leave the plan feature 0.
+// areas: fill fs.area (per free cell its region's number, from 1; cells under a box keep a stale
+// number) even without rooms (the opener advisor reads the player's area from it).
 FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state,
                            const PackingOrder *order = nullptr, const RoomMap *rooms = nullptr,
-                           const PlanMap *plan = nullptr, uint8_t plan_mask = 0);
+                           const PlanMap *plan = nullptr, uint8_t plan_mask = 0, bool areas = false);
 
 // The members whose packing order can be set apart (packorder0=, packorder1=, packorderall=,
 // options.h): the default (a FessSearch built without an order: packorder's rule, floor for
@@ -165,6 +168,13 @@ public:
         open_flood(state);
         return open_count(except);
     }
+    // The same count from fess_features' regions (session 19: what run() does per child, the
+    // player's area being the region of the player's cell; no flood of its own). The test
+    // compares it with live_pushes on every state of a search.
+    uint32_t live_pushes_by_regions(const uint8_t *state, int except) {
+        fess_features(inst_, fs_, state, nullptr, nullptr, nullptr, 0, true);
+        return open_count_regions(state[0] | (state[1] << 8), except);
+    }
     // Expand up to max_expansions states; `stop` is polled before each one.
     Status run(uint64_t max_expansions, const std::function<bool()> &stop);
     Status status() const { return status_; }
@@ -211,6 +221,10 @@ private:
     std::vector<int> open_stack_;
     void open_flood(const uint8_t *state);
     uint32_t open_count(int except, uint32_t *per_box = nullptr) const; // per_box[x]: box x's own pushes
+    // The same count over the state fess_features last saw (fs_.occ, fs_.area with areas on): the
+    // player's area is the free cells of the region of `player` (session 19: the child's flood
+    // was done twice, once here and once for its regions).
+    uint32_t open_count_regions(int player, int except) const;
     std::vector<uint32_t> open_box_; // per cell: the parent's live pushes of the box there
     bool hot_ = false; // fesshot=1|2: pushes that take the hotspot box out of others' way cost 0
     int hot_min_ = 1;

@@ -98,3 +98,31 @@ TEST_CASE("Sokoban.FessOpen.SolvesAndChangesTheSearch") {
         if (text != kTwoBoxes) CHECK(expanded[0] != expanded[1]);
     }
 }
+
+TEST_CASE("Sokoban.FessOpen.RegionsCountEqualsTheFlood") {
+    // Session 19: run() counts a child's live pushes over fess_features' regions (the region
+    // of the player's cell) instead of a flood of its own. On every state a FESS search makes
+    // on a Microban level with the advisor on, the two counts agree, with no box left out and
+    // with each box left out in turn (a box's cell keeps a stale region number there).
+    sokoban::Options o;
+    o.fessopen = 1;
+    const std::string text = solver_test::xsb_level(sokoban_test::read_text("puzzles/sokoban/microban_155.xsb"), 60);
+    Fixture fx(text, o);
+    FessSearch search(fx.inst, 64u << 20);
+    REQUIRE(search.run(1000000, {}) == FessSearch::Status::solved);
+    REQUIRE(search.states() > 200);
+    uint64_t compared = 0, nonzero = 0;
+    for (size_t i = 0; i < search.states(); ++i) {
+        const uint8_t *st = search.state(static_cast<uint32_t>(i));
+        std::vector<int> excepts{sokoban::NO_CELL};
+        for (int c = 0; c < fx.inst.board.n; ++c)
+            if ((st[2 + c / 8] >> (c % 8)) & 1) excepts.push_back(c);
+        for (int e : excepts) {
+            const uint32_t flood = search.live_pushes(st, e);
+            CHECK(search.live_pushes_by_regions(st, e) == flood);
+            ++compared;
+            nonzero += flood != 0;
+        }
+    }
+    MESSAGE("opener counts compared: " << compared << " (" << nonzero << " not 0) over " << search.states() << " states");
+}
