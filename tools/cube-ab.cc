@@ -74,6 +74,8 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
                   : k == "class_moves"   ? &o.class_moves
                   : k == "window_parent" ? &o.window_parent
                   : k == "symred"        ? &o.symred
+                  : k == "third_ahead"   ? &o.third_ahead
+                  : k == "packed_rows"   ? &o.packed_rows
                                          : nullptr;
         if (!b || (v != "on" && v != "off")) return false;
         *b = v == "on";
