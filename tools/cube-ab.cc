@@ -10,7 +10,7 @@
 //   g++ -std=c++17 -O2 -pthread -DCUBE_BATCH_STATS -Iinclude -c plugins/cube/fst_search.cc -o /tmp/fs_stats.o
 //   and link /tmp/fs_stats.o instead of fst_search.o (as build/bench/cube-ab-stats).
 // A set is space-separated options of the plugin's names (third=t|off: the cached cube-third-t.pdb, mapped shared; lazy_inverse, lazy_corners, lazy_axes, class_moves,
-// window_parent, symred: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max), and pages=huge|shared|mapped (how
+// window_parent, symred, third_ahead, packed_rows: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max), and pages=huge|shared|mapped (how
 // the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
 #include <algorithm>
