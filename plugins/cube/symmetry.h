@@ -93,8 +93,6 @@ struct ClassMoves {
 // once with coords()'s verify_once; tied to the class file by its checksum), else built (0.04-0.1 s
 // of CPU and 105 MiB of fresh memory) and saved there.
 const ClassMoves &class_moves();
-// The class move file (class_moves() uses these; the tests check that a corrupt or truncated
-// file, or one made for another class file, is refused). load: false (and why) then.
 // ClassMoves::next packed one cache line a class, for the batched search: its row of 18
 // entries (class << 4 | sym, 25 bits: classes < 2^21) in 64 bytes, entry m at bits 25 m .. 25 m + 24
 // (little-endian), so a node's row is one line to read instead of the two a 72-byte row
@@ -109,6 +107,8 @@ struct PackedClassMoves {
     }
 };
 const PackedClassMoves &packed_class_moves();
+// The class move file (class_moves() uses these; the tests check that a corrupt or truncated
+// file, or one made for another class file, is refused). load: false (and why) then.
 bool save_class_moves_file(const std::string &path, const ClassMoves &t, uint32_t classes, uint64_t class_sum,
                            std::string &why);
 bool load_class_moves_file(const std::string &path, ClassMoves &t, uint32_t classes, uint64_t class_sum, bool verify_once,
