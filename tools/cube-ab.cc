@@ -10,7 +10,7 @@
 //   g++ -std=c++17 -O2 -pthread -DCUBE_BATCH_STATS -Iinclude -c plugins/cube/fst_search.cc -o /tmp/fs_stats.o
 //   and link /tmp/fs_stats.o instead of fst_search.o (as build/bench/cube-ab-stats).
 // A set is space-separated options of the plugin's names (third=t|off: the cached cube-third-t.pdb, mapped shared; lazy_inverse, lazy_corners, lazy_axes, class_moves,
-// window_parent, symred: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max), and pages=huge|shared|mapped (how
+// window_parent, symred, third_ahead, packed_rows: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max), and pages=huge|shared|mapped (how
 // the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
 #include <algorithm>
@@ -74,6 +74,8 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
                   : k == "class_moves"   ? &o.class_moves
                   : k == "window_parent" ? &o.window_parent
                   : k == "symred"        ? &o.symred
+                  : k == "third_ahead"   ? &o.third_ahead
+                  : k == "packed_rows"   ? &o.packed_rows
                                          : nullptr;
         if (!b || (v != "on" && v != "off")) return false;
         *b = v == "on";

@@ -26,6 +26,7 @@
 #include <cstdio>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
 #include <sys/resource.h>
 
 #include "optimal.h"
@@ -117,7 +118,7 @@ struct Stats {
 enum {
     BS_NODES, BS_CHILDREN, BS_SKIPALL, BS_FIRST, BS_FIRST_PASS, BS_OTHER, BS_FWD_PASS, BS_CORNER, BS_CORNER_PASS,
     BS_ROWS, BS_INV = 10, BS_INVCLS = 13, BS_INV_PASS = 16, BS_TIES, BS_TIES_UB,
-    BS_FCAT = 20, BS_FCAT_PASS = 24, BS_OCAT = 28, BS_OCAT_PASS = 32, BS_N = 40
+    BS_FCAT = 20, BS_FCAT_PASS = 24, BS_OCAT = 28, BS_OCAT_PASS = 32, BS_TIN = 36, BS_TREAD, BS_TPASS, BS_N = 40
 };
 thread_local uint64_t bstat[BS_N];
 #define BST(i, v) (bstat[i] += uint64_t(v))
@@ -133,10 +134,12 @@ struct Ctx {
     const ThirdTable *third = nullptr;  // FstSearchOptions::third
     const ThirdCoords *tco = nullptr;
     unsigned third_lim = 11;            // FstSearchOptions::third_lim
+    bool third_ahead = true;            // FstSearchOptions::third_ahead
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
     int axis_move[3][NMOVES];
     const ClassMoves *cm = nullptr;  // null: look the children's classes up (class_moves=off)
+    const PackedClassMoves *pcm = nullptr;  // packed_rows: Worker::batch reads these rows instead of cm->next
     bool lazy = true;                // lazy axes (lazy_axes=on), see Worker::dfs_t
     int batch = 0;                   // nodes expanded together (Worker::batch); 0: one at a time
     TaskOrder order_tasks = TaskOrder::score;  // see task_order
@@ -456,6 +459,7 @@ struct Worker {
         const FstTable &fst = *X->fst;
         const uint32_t *cmn = X->cm->next.data();
         const ClassMoves &cm = *X->cm;
+        const PackedClassMoves *pcm = X->pcm;
         if (togo == 1) {  // as in dfs_t
             for (int p = b; p < e; ++p) {
                 const FNode &n = L.node[size_t(p)];
@@ -490,7 +494,8 @@ struct Worker {
             const int m = mv[j];
             FNode &c = ch[j];
             const uint32_t cs = n.cs[a], sy = cs & 15;
-            const uint32_t en = cmn[size_t(cs >> 4) * NMOVES + X->sym_axis_move[a][sy][m]];
+            const int k = X->sym_axis_move[a][sy][m];
+            const uint32_t en = pcm ? PackedClassMoves::get(pcm->row(cs >> 4), k) : cmn[size_t(cs >> 4) * NMOVES + k];
             const uint32_t u = cm.mul[en & 15][sy];
             c.cs[a] = (en & ~15u) | u;
             c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
@@ -504,6 +509,10 @@ struct Worker {
         // search stalling on the first read of nearly every node's row; software prefetches of
         // them here instead of loads left about half of that stall).
         auto prefetch_rows = [&](const FNode &c) {
+            if (pcm) {
+                for (int a = 0; a < 3; ++a) __builtin_prefetch(pcm->row(c.cs[a] >> 4));
+                return;
+            }
             for (int a = 0; a < 3; ++a) {
                 const uint32_t *row = cmn + size_t(c.cs[a] >> 4) * NMOVES;
                 __builtin_prefetch(row);
@@ -513,7 +522,11 @@ struct Worker {
         BST(BS_ROWS, 6 * (e - b));
         if (X->rows_first) {
             uint32_t acc = 0;
-            for (int p = b; p < e; ++p) {
+            for (int p = b; p < e && pcm; ++p) {
+                const FNode &n = L.node[size_t(p)];
+                for (int a = 0; a < 3; ++a) acc += *pcm->row(n.cs[a] >> 4);
+            }
+            for (int p = b; p < e && !pcm; ++p) {
                 const FNode &n = L.node[size_t(p)];
                 for (int a = 0; a < 3; ++a) {
                     const uint32_t *row = cmn + size_t(n.cs[a] >> 4) * NMOVES;
@@ -714,32 +727,51 @@ struct Worker {
         // a prefetch of their class and conjugation entries (small tables, but cold here: the
         // search streams through gigabytes), then the table index and its prefetch, then the
         // reads. An entry says 10 or less (no bound) or 11 or more, so it can cut only with
-        // lim <= 11 (third_lim, 11 by default).
+        // lim <= 11 (third_lim, 11 by default). After the inverse lookups: before them (session
+        // 19, counted on level 4) it read 13.4 M of its bytes where it read 4.7 M after them, to
+        // save 11.4 M of the inverse lookups' 21.2 M, and its bytes cost more (README).
         if (X->third && nk > 0 && lim <= X->third_lim) {
+            BST(BS_TIN, nk);
             const ThirdTable &T = *X->third;
             const ThirdCoords &tc = *X->tco;
             uint64_t *tidx = B.tidx.data();
             if (!inv)
                 for (int t = 0; t < nk; ++t) child_locs(*X, L.node[size_t(par[keep[t]])], mv[keep[t]], ch[keep[t]]);
-            for (int v = 0; v < 6 && nk > 0; ++v) {
+            // View v's entries of keep[0..nk) into out[0..nk), prefetched (coordinates and their
+            // small rows, then the index and the table byte).
+            auto view_index = [&](int v, uint64_t *out) {
                 for (int t = 0; t < nk; ++t) {
                     int cp, tw, sp;
                     tc.from_loc(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);  // the inverse views first
-                    tidx[t] = uint64_t(cp) << 32 | uint64_t(tw) << 16 | uint64_t(sp);
+                    out[t] = uint64_t(cp) << 32 | uint64_t(tw) << 16 | uint64_t(sp);
                     __builtin_prefetch(&tc.cp_class[size_t(cp)]);
                     __builtin_prefetch(&tc.tw_conj[size_t(tw) * N_UDSYM]);
                     __builtin_prefetch(&tc.sp_conj[size_t(sp) * N_UDSYM]);
                 }
                 for (int t = 0; t < nk; ++t) {
-                    const uint64_t x = tidx[t];
-                    tidx[t] = tc.index(int(x >> 32), int(x >> 16 & 0xffff), int(x & 0xffff));
-                    __builtin_prefetch(T.byte_of(tidx[t]));
+                    const uint64_t x = out[t];
+                    out[t] = tc.index(int(x >> 32), int(x >> 16 & 0xffff), int(x & 0xffff));
+                    __builtin_prefetch(T.byte_of(out[t]));
                 }
+            };
+            // third_ahead: the next view's entries are computed and prefetched before the current
+            // view's are read, so one view's misses are in flight while another's are read (the
+            // next view then costs a read for the children the current one cuts); off: one view
+            // at a time.
+            const bool ahead = X->third_ahead;
+            uint64_t *cur = tidx, *nxt = tidx + 3 * B.ch.size();
+            view_index(0, cur);
+            for (int v = 0; v < 6 && nk > 0; ++v) {
+                BST(BS_TREAD, nk);
+                if (ahead && v < 5) view_index(v + 1, nxt);
                 int nk2 = 0;
                 for (int t = 0; t < nk; ++t)
-                    if (T.bound(tidx[t]) < lim) keep[nk2++] = keep[t];
+                    if (T.bound(cur[t]) < lim) keep[nk2] = keep[t], nxt[nk2] = nxt[t], ++nk2;
                 nk = nk2;
+                if (!ahead && v < 5 && nk > 0) view_index(v + 1, nxt);
+                std::swap(cur, nxt);
             }
+            BST(BS_TPASS, nk);
         }
         if (X->edges && nk > 0) {
             int8_t *mvb = mv;
@@ -1176,12 +1208,14 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.edges = opt.edges;
     X.third = opt.third;
     X.third_lim = unsigned(std::min(opt.third_lim, int(ThirdTable::LOW + 1)));
+    X.third_ahead = opt.third_ahead;
     if (X.third) X.tco = &third_coords();
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::max(1, std::min(5, std::atoi(e)));
     if (const char *e = std::getenv("CUBE_DEEP_TOGO")) X.deep_togo = std::atoi(e);
     X.batch = opt.class_moves && opt.lazy_axes ? opt.batch : 0;
     if (opt.class_moves) {
         X.cm = &cube::class_moves();
+        if (opt.packed_rows && opt.lazy_axes && opt.batch > 0) X.pcm = &packed_class_moves();
         const Symmetry &sy = symmetry();
         for (int a = 0; a < 3; ++a)
             for (int s = 0; s < N_UDSYM; ++s)
@@ -1286,6 +1320,8 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
                      (unsigned long long)q[8], (unsigned long long)q[9], (unsigned long long)q[10], (unsigned long long)q[11],
                      (unsigned long long)q[12], (unsigned long long)q[13], (unsigned long long)q[14], (unsigned long long)q[15],
                      (unsigned long long)q[16], (unsigned long long)q[17], (unsigned long long)q[18]);
+        std::fprintf(stderr, "bstat third: in %llu reads %llu pass %llu\n", (unsigned long long)q[BS_TIN],
+                     (unsigned long long)q[BS_TREAD], (unsigned long long)q[BS_TPASS]);
         std::fprintf(stderr, "bstat first by (lim-d 0|1+, ub): ");
         for (int c = 0; c < 4; ++c) std::fprintf(stderr, "%llu/%llu ", (unsigned long long)q[BS_FCAT_PASS + c], (unsigned long long)q[BS_FCAT + c]);
         std::fprintf(stderr, " other: ");

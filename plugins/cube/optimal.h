@@ -95,6 +95,15 @@ struct FstSearchOptions {
     // the children it read at 12 against 88% at 11 on level 4, and reading at 12 cost more than it
     // saved: README). tools/cube-ab.cc's third_lim=N, for experiments.
     int third_lim = 11;
+    // third=t: the next view's entries are computed and prefetched before the current view's are
+    // read, so one view's misses are in flight while another's are read (off: one view at a
+    // time, session 18). The same nodes. tools/cube-ab.cc's third_ahead=on|off.
+    bool third_ahead = true;
+    // Batched search: read the class move rows packed one cache line a class
+    // (PackedClassMoves, 93 MiB more, built at the first search) instead of ClassMoves::next's
+    // two lines. The same entries, so the same nodes. Off: no CPU gain measured (README,
+    // session 19). tools/cube-ab.cc's packed_rows=on|off.
+    bool packed_rows = false;
     // With tables=fstp2: tell a code-3 entry's distance from the parent's where it can
     // (FstTable::child_value) instead of looking it up in the side table (off: always the side
     // table; the same nodes either way).

@@ -197,3 +197,41 @@ TEST_CASE("CubeThird.SearchWithTheCachedTableFindsTheSameLengths") {
     MESSAGE(without << " nodes without third=t, " << with << " with");
     CHECK(with <= without);
 }
+
+TEST_CASE("CubeThird.LookaheadKeepsTheSameSearch") {
+    // third_ahead (the next view's entries in flight while the current one's are read) only
+    // changes when the same entries are read, so with the cached tables it must expand exactly
+    // the nodes of third_ahead=off, with the same (optimal) length, with the class rows packed
+    // (packed_rows) or not. Scrambles of 15 moves, batches of 16 and 3, the tasks in a fixed
+    // order. Only where cube-third-t.pdb and cube-fstp2.pdb are cached.
+    const std::string dir = cube_test::user_cache_dir();
+    std::error_code ec;
+    if (!std::filesystem::exists(dir + "/" + third_file(), ec) || !std::filesystem::exists(dir + "/" + fst_file(2, 2), ec)) {
+        MESSAGE("skipped: no cached third=t or fstp2 table in " << dir);
+        return;
+    }
+    ThirdTable t;
+    FstTable fst;
+    std::string why;
+    REQUIRE_MESSAGE(load_third(dir + "/" + third_file(), t, why, false, PAGES_SHARED, false), why);
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(2, 2), fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 1927, all = 0;
+    for (int i = 0; i < 3; ++i) {
+        const std::vector<int> s = cube_test::random_scramble(rng, 15, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), s);
+        CAPTURE(format_moves(s));
+        for (int b = 0; b < 2; ++b) {
+            FstSearchOptions base;
+            base.third = &t;
+            base.batch = b ? 3 : 16;
+            base.order_tasks = TaskOrder::off;
+            all += cube_test::check_same_search(c, s.size(), nullptr, fst, &ts.sv, base, 4, [](FstSearchOptions &opt, int k) {
+                       opt.third_ahead = k & 1;
+                       opt.packed_rows = k >> 1 & 1;
+                   }).nodes;
+        }
+    }
+    MESSAGE(all << " nodes expanded by each setting");
+    CHECK(all > 100);
+}
