@@ -65,6 +65,7 @@ struct Shared {
     bool fess_won = false;                     // the winner's path came from its FESS search
     bool back_won = false;                     // ... or from its backward search (back=, backward.h)
     bool packall_won = false;                  // ... or from its packall guest (packall=t0|t1)
+    bool mate_won = false;                     // ... or from its FESS plan member (fess0with=plan, fess1with=plan)
     double trace = 0;                          // SOKOBAN_PORTFOLIO_TRACE=S (run_search's trace; 0 off)
     // The packing orders the FESS members use (packing.h PACK_OUT_*: floor, start, match,
     // park, park2, park3..park8), each computed once per level before the threads start
@@ -264,6 +265,7 @@ void run_search(Shared &sh, unsigned k) {
                 f->solution(sh.states[k], sh.moves[k], sh.costs[k]);
                 sh.fess_won = true;
                 sh.packall_won = &f == &packer;
+                sh.mate_won = &f == &mate;
                 sh.outcome[k] = 1;
             }
             return true;
@@ -427,6 +429,21 @@ void run_search(Shared &sh, unsigned k) {
         sh.outcome[k] = 1;
     };
 
+    // One round of the thread's FESS member and its mate; true when the thread is done.
+    // mateshare=fixed: 4096 expansions to the member, 1024 to the mate (1024 to a member
+    // alone); progress (portfolio.h MateLead): the 4096 to the one whose highest packed count
+    // rose last, read after each round (max_packed goes over the cells: a few thousand at most
+    // per 5120 expansions).
+    MateLead mate_lead;
+    auto pair_round = [&]() -> bool {
+        uint64_t member_slice = mate ? 4096 : 1024, mate_slice = 1024;
+        if (inst.options.mateshare == 1 && fess && mate && mate_lead.lead() == 1) std::swap(member_slice, mate_slice);
+        if (fess && fess_slice(fess, member_slice)) return true;
+        if (mate && fess_slice(mate, mate_slice)) return true;
+        if (inst.options.mateshare == 1 && fess && mate) mate_lead.update(fess->max_packed(), mate->max_packed());
+        return false;
+    };
+
     std::vector<uint8_t> root(n);
     initial_state(inst, scratch, root.data());
     bool ins = false;
@@ -464,16 +481,13 @@ void run_search(Shared &sh, unsigned k) {
             // 4096 expansions to the mate's 1024 (with 2048 the member on thread 0 was slower
             // than beside the weighted A*, whose 1024 expansions cost less than FESS's: XSokoban
             // 47 26.2 s against 18.2 s wall under load).
-            const uint64_t slice = mate ? 4096 : 1024;
-            if (fess && fess_slice(fess, slice)) return;
-            if (mate && fess_slice(mate, 1024)) return;
+            if (pair_round()) return;
             // fess1with=plan|none, fess0with=none: the FESS members in turn from here on, until
             // one ends the search or the stop; the best-first search resumes only when both have
             // run out of memory.
             while (!search_after && (fess || mate) && !stop_requested(sh)) {
                 if (back_turn() || guest_turn(true)) return;
-                if (fess && fess_slice(fess, slice)) return;
-                if (mate && fess_slice(mate, 1024)) return;
+                if (pair_round()) return;
             }
             if (!search_after && (fess || mate)) break; // stopped
         }
@@ -595,7 +609,7 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
         services->write_output(services->ctx, text.data(), text.size());
         *cost = sh.costs[k];
         if (services->log) {
-            const std::string line = std::string("portfolio: ") + (sh.packall_won ? "fess packall" : sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
+            const std::string line = std::string("portfolio: ") + (sh.packall_won ? "fess packall" : sh.mate_won ? "fess plan" : sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
                                      std::to_string(k) + ") won; " + std::to_string(total) +
                                      " states expanded over " + std::to_string(T) + " searches";
             services->log(services->ctx, SOLVER_LOG_INFO, line.c_str());
