@@ -88,6 +88,9 @@ public:
     uint64_t meets() const { return meets_; }
     bool weighted() const { return gw_ != 0; }
     uint64_t memory_budget() const { return budget_; }
+    // The least estimate of any state queued so far (its progress toward the start; UINT32_MAX
+    // before the first; the portfolio's trace and progress shares, portfolio.h).
+    uint32_t best_h() const { return best_h_; }
     // The matching bound of boxes to start cells for a state (H_DEAD: no perfect matching or a
     // box on a dead cell).
     uint32_t estimate(const uint8_t *state);
@@ -138,6 +141,7 @@ private:
     std::vector<Node> nodes_;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open_;
     uint64_t expanded_ = 0, meets_ = 0;
+    uint32_t best_h_ = UINT32_MAX;
     const StateStore *forward_ = nullptr;
     size_t roots_ = 0;
     uint32_t goal_ = UINT32_MAX;

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <functional>
 #include <memory>
 #include <new>
 #include <queue>
@@ -63,6 +65,8 @@ struct Shared {
     bool fess_won = false;                     // the winner's path came from its FESS search
     bool back_won = false;                     // ... or from its backward search (back=, backward.h)
     bool packall_won = false;                  // ... or from its packall guest (packall=t0|t1)
+    bool mate_won = false;                     // ... or from its FESS plan member (fess0with=plan, fess1with=plan)
+    double trace = 0;                          // SOKOBAN_PORTFOLIO_TRACE=S (run_search's trace; 0 off)
     // The packing orders the FESS members use (packing.h PACK_OUT_*: floor, start, match,
     // park, park2, park3..park8), each computed once per level before the threads start
     // (portfolio_solve) and only read by them; nullptr for one no member uses.
@@ -204,10 +208,56 @@ void run_search(Shared &sh, unsigned k) {
     auto fess_expanded = [&]() {
         return (fess ? fess->expanded() : 0) + (mate ? mate->expanded() : 0) + back_expanded + (packer ? packer->expanded() : packer_expanded);
     };
+    // SOKOBAN_PORTFOLIO_TRACE=S (a measurement, README session 19): per member its CPU seconds
+    // (read around its slices; the best-first search's own is the rest of the thread's), its
+    // expansions and its progress (the best h of the best-first and backward searches, FESS's
+    // highest packed count and its cells), one line on stderr every S CPU seconds of the thread
+    // and when it leaves. Off (0), nothing is read.
+    enum { M_OWN, M_FESS, M_MATE, M_BACK, M_PACK, M_COUNT };
+    double member_cpu[M_COUNT] = {};
+    const double trace_start = sh.trace > 0 ? thread_cpu_seconds() : 0;
+    double trace_next = sh.trace;
+    uint32_t own_best_h = UINT32_MAX;
+    uint32_t best_packed[M_COUNT] = {}, back_h = UINT32_MAX; // at the last tick
+    size_t cells[M_COUNT] = {};
+    uint64_t fess_seen = 0, mate_seen = 0; // their expansions at the last tick (kept once one is dropped)
+    auto trace_tick = [&](bool last) {
+        const double now = thread_cpu_seconds() - trace_start;
+        if (!last && now < trace_next) return;
+        trace_next = now + sh.trace;
+        char line[160];
+        double others = 0;
+        for (int m = M_FESS; m < M_COUNT; ++m) others += member_cpu[m];
+        std::snprintf(line, sizeof line, "portfolio trace: thread %u cpu %.2f | own %.2f s %llu e h %d", k, now, now - others,
+                      static_cast<unsigned long long>(expanded), own_best_h == UINT32_MAX ? -1 : static_cast<int>(own_best_h));
+        std::string out = line;
+        // A dropped member (its cap, its memory) keeps the figures of the last tick it was there.
+        auto fess_figures = [&](const char *name, const FessSearch *f, int m, uint64_t e) {
+            if (f) best_packed[m] = f->max_packed(), cells[m] = f->cells();
+            std::snprintf(line, sizeof line, " | %s %.2f s %llu e packed %u cells %zu%s", name, member_cpu[m], static_cast<unsigned long long>(e),
+                          best_packed[m], cells[m], f ? "" : " (dropped)");
+            out += line;
+        };
+        if (fess || fess_seen > 0) fess_figures("fess", fess.get(), M_FESS, fess_seen = fess ? fess->expanded() : fess_seen);
+        if (mate || mate_seen > 0) fess_figures("plan", mate.get(), M_MATE, mate_seen = mate ? mate->expanded() : mate_seen);
+        if (back || member_cpu[M_BACK] > 0) {
+            if (back) back_h = back->best_h();
+            std::snprintf(line, sizeof line, " | back %.2f s %llu e h %d%s", member_cpu[M_BACK], static_cast<unsigned long long>(back_expanded),
+                          back_h == UINT32_MAX ? -1 : static_cast<int>(back_h), back ? "" : " (dropped)");
+            out += line;
+        }
+        if (packer || member_cpu[M_PACK] > 0) fess_figures("packall", packer.get(), M_PACK, packer ? packer->expanded() : packer_expanded);
+        std::fprintf(stderr, "%s\n", out.c_str());
+    };
     // One slice of a FESS search (fess or mate); true when this thread is done (solved, or exhausted: a
     // proof as good as the best-first search's). Out of memory drops it and greedy goes on.
     auto fess_slice = [&](std::unique_ptr<FessSearch> &f, uint64_t count) -> bool {
+        const double t0 = sh.trace > 0 ? thread_cpu_seconds() : 0;
         const FessSearch::Status st = f->run(count, [&] { return stop_requested(sh); });
+        if (sh.trace > 0) {
+            member_cpu[&f == &fess ? M_FESS : &f == &mate ? M_MATE : M_PACK] += thread_cpu_seconds() - t0;
+            trace_tick(false);
+        }
         if (st == FessSearch::Status::solved) {
             sh.expanded[k] = expanded + fess_expanded();
             unsigned expected = 0;
@@ -215,6 +265,7 @@ void run_search(Shared &sh, unsigned k) {
                 f->solution(sh.states[k], sh.moves[k], sh.costs[k]);
                 sh.fess_won = true;
                 sh.packall_won = &f == &packer;
+                sh.mate_won = &f == &mate;
                 sh.outcome[k] = 1;
             }
             return true;
@@ -234,7 +285,12 @@ void run_search(Shared &sh, unsigned k) {
     // exhausted or out of memory). Otherwise an exhausted or out-of-memory member is dropped.
     auto back_slice = [&](uint64_t count) -> bool {
         const uint64_t before = back->expanded(), meets_before = back->meets();
+        const double t0 = sh.trace > 0 ? thread_cpu_seconds() : 0;
         const BackwardSearch::Status st = back->run(count, [&] { return stop_requested(sh); });
+        if (sh.trace > 0) {
+            member_cpu[M_BACK] += thread_cpu_seconds() - t0;
+            trace_tick(false);
+        }
         back_expanded += back->expanded() - before;
         back_meets += back->meets() - meets_before;
         if (st == BackwardSearch::Status::solved) {
@@ -302,11 +358,13 @@ void run_search(Shared &sh, unsigned k) {
                     back_first = back_guest;
                     back_guest = shares.add(inst.options.backcpu2 / 100.0, inst.options.backcap2);
                 } else {
+                    if (sh.trace > 0) trace_tick(true); // its last figures
                     back.reset(); // dropped, memory freed
                 }
             }
             if (g == pack_guest && packer && !shares.live(g)) { // its cap: dropped, its memory freed
                 packer_expanded = packer->expanded();
+                if (sh.trace > 0) trace_tick(true);
                 packer.reset();
             }
         }
@@ -344,6 +402,11 @@ void run_search(Shared &sh, unsigned k) {
             }
         }
     } account{shares, sh.shares[k], back_guest, back_first, pack_guest, back_expanded, back_meets, packer_expanded, inst.options.backmeet};
+    struct TraceEnd { // the trace's last line, whenever the thread leaves
+        const std::function<void(bool)> tick;
+        const bool on;
+        ~TraceEnd() { if (on) tick(true); }
+    } trace_end{trace_tick, sh.trace > 0};
     if (back_only) {
         while (back && !back_slice(UINT64_MAX) && !stop_requested(sh)) {
         }
@@ -364,6 +427,21 @@ void run_search(Shared &sh, unsigned k) {
         for (size_t i = 1; i < path.size(); ++i) sh.moves[k].push_back(nodes[path[i]].move);
         sh.costs[k] = nodes[goal].g;
         sh.outcome[k] = 1;
+    };
+
+    // One round of the thread's FESS member and its mate; true when the thread is done.
+    // mateshare=fixed: 4096 expansions to the member, 1024 to the mate (1024 to a member
+    // alone); progress (portfolio.h MateLead): the 4096 to the one whose highest packed count
+    // rose last, read after each round (max_packed goes over the cells: a few thousand at most
+    // per 5120 expansions).
+    MateLead mate_lead;
+    auto pair_round = [&]() -> bool {
+        uint64_t member_slice = mate ? 4096 : 1024, mate_slice = 1024;
+        if (inst.options.mateshare == 1 && fess && mate && mate_lead.lead() == 1) std::swap(member_slice, mate_slice);
+        if (fess && fess_slice(fess, member_slice)) return true;
+        if (mate && fess_slice(mate, mate_slice)) return true;
+        if (inst.options.mateshare == 1 && fess && mate) mate_lead.update(fess->max_packed(), mate->max_packed());
+        return false;
     };
 
     std::vector<uint8_t> root(n);
@@ -403,19 +481,17 @@ void run_search(Shared &sh, unsigned k) {
             // 4096 expansions to the mate's 1024 (with 2048 the member on thread 0 was slower
             // than beside the weighted A*, whose 1024 expansions cost less than FESS's: XSokoban
             // 47 26.2 s against 18.2 s wall under load).
-            const uint64_t slice = mate ? 4096 : 1024;
-            if (fess && fess_slice(fess, slice)) return;
-            if (mate && fess_slice(mate, 1024)) return;
+            if (pair_round()) return;
             // fess1with=plan|none, fess0with=none: the FESS members in turn from here on, until
             // one ends the search or the stop; the best-first search resumes only when both have
             // run out of memory.
             while (!search_after && (fess || mate) && !stop_requested(sh)) {
                 if (back_turn() || guest_turn(true)) return;
-                if (fess && fess_slice(fess, slice)) return;
-                if (mate && fess_slice(mate, 1024)) return;
+                if (pair_round()) return;
             }
             if (!search_after && (fess || mate)) break; // stopped
         }
+        if (sh.trace > 0 && (expanded & 4095) == 0) trace_tick(false);
         if ((expanded & 4095) == 0 && memory() > budget) {
             sh.outcome[k] = 3;
             break;
@@ -433,6 +509,7 @@ void run_search(Shared &sh, unsigned k) {
             bool inserted = false;
             const uint32_t c = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: no reopening
+            own_best_h = std::min(own_best_h, kd.h); // the trace's progress figure
             const int to = ordering ? pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2)) : NO_CELL;
             nodes[c] = Node{id, kd.move, g + kd.cost, to};
             if (state_is_goal(inst, kd.state.data())) {
@@ -471,6 +548,7 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
     sh.expanded.assign(T, 0);
     sh.outcome.assign(T, 0);
     sh.shares.assign(T, std::string());
+    if (const char *e = std::getenv("SOKOBAN_PORTFOLIO_TRACE"); e && *e) sh.trace = std::max(0.0, std::atof(e));
     // The packing orders of the FESS members run_search will build (thread 0's and 1's, the
     // packall guest), each distinct one computed once here instead of once per member.
     const Options &opt = inst.options;
@@ -531,7 +609,7 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
         services->write_output(services->ctx, text.data(), text.size());
         *cost = sh.costs[k];
         if (services->log) {
-            const std::string line = std::string("portfolio: ") + (sh.packall_won ? "fess packall" : sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
+            const std::string line = std::string("portfolio: ") + (sh.packall_won ? "fess packall" : sh.mate_won ? "fess plan" : sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
                                      std::to_string(k) + ") won; " + std::to_string(total) +
                                      " states expanded over " + std::to_string(T) + " searches";
             services->log(services->ctx, SOLVER_LOG_INFO, line.c_str());

@@ -4,6 +4,7 @@
 // the verifier replays (XSokoban 14 by the packall guest, which the default does not solve).
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -131,4 +132,65 @@ TEST_CASE("Sokoban.Shares.PackallGuestSolvesXSokoban14") {
     sokoban_test::portfolio_solves_and_replays(x, 14, {{"packallcpu", "90"}, {"packallcap", "0"}}, rt);
     CHECK(rt.log.find("fess packall (thread 1) won") != std::string::npos);
     CHECK(rt.log.find("portfolio: thread 1 CPU") != std::string::npos); // the account
+}
+
+TEST_CASE("Sokoban.Shares.TraceOnStillSolvesAndReplays") {
+    // SOKOBAN_PORTFOLIO_TRACE=S (portfolio.cc, a measurement): each member's CPU seconds,
+    // expansions and progress on stderr every S CPU seconds of a thread. With it on (a line at
+    // every slice here) and every member running from the start (the FESS members, their plan
+    // mate, both guests), the portfolio still solves and the verifier replays the answer.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    REQUIRE(setenv("SOKOBAN_PORTFOLIO_TRACE", "0.000001", 1) == 0);
+    for (uint32_t level : {7u, 42u}) {
+        CAPTURE(level);
+        sokoban_test::StubRuntime rt(2);
+        sokoban_test::portfolio_solves_and_replays(micro, level, {{"fess0after", "0"}, {"fess1after", "0"}, {"backcap", "0"}}, rt);
+    }
+    unsetenv("SOKOBAN_PORTFOLIO_TRACE");
+}
+
+TEST_CASE("Sokoban.Shares.MateLeadGoesToTheLastRise") {
+    // mateshare=progress (portfolio.h MateLead): the long slice goes to whichever of the FESS
+    // member (0) and its plan mate (1) raised its highest packed count last; the member first.
+    sokoban::MateLead m;
+    CHECK(m.lead() == 0);
+    CHECK(m.update(5, 3) == 0);  // the first figures: no rise yet
+    CHECK(m.update(5, 3) == 0);
+    CHECK(m.update(5, 4) == 1);  // the mate rose
+    CHECK(m.update(5, 4) == 1);  // nobody rose: the last riser keeps it
+    CHECK(m.update(6, 4) == 0);  // the member rose
+    CHECK(m.update(7, 5) == 0);  // both in the same round: the member
+    CHECK(m.update(7, 9) == 1);
+    CHECK(m.update(7, 8) == 1);  // a lower figure (a dropped cell) is no rise and no fall
+    CHECK(m.update(7, 9) == 1);  // nor is regaining its best
+    CHECK(m.update(8, 9) == 0);
+    CHECK(m.lead() == 0);
+}
+
+TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
+    sokoban::Options o;
+    std::string error;
+    CHECK(o.mateshare == 0); // fixed
+    const solver_option good[] = {{"mateshare", "progress"}};
+    REQUIRE(sokoban::parse_options(good, 1, o, error));
+    CHECK(o.mateshare == 1);
+    const solver_option fixed[] = {{"mateshare", "fixed"}};
+    REQUIRE(sokoban::parse_options(fixed, 1, o, error));
+    CHECK(o.mateshare == 0);
+    for (const char *bad : {"on", "", "1", "Progress"}) {
+        const solver_option b{"mateshare", bad};
+        CAPTURE(bad);
+        CHECK_FALSE(sokoban::parse_options(&b, 1, o, error));
+        CHECK(error.find("mateshare") != std::string::npos);
+    }
+    // One thread: thread 0 alone, its FESS member and plan mate from the start, no guest; the
+    // pair solves and the verifier replays the answer.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (uint32_t level : {7u, 42u}) {
+        CAPTURE(level);
+        sokoban_test::StubRuntime rt(1);
+        sokoban_test::portfolio_solves_and_replays(
+            micro, level, {{"mateshare", "progress"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}}, rt);
+        CHECK(rt.log.find("fess") != std::string::npos);
+    }
 }
