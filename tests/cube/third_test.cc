@@ -161,23 +161,30 @@ TEST_CASE("CubeThird.CachedTableBoundsKnownDistances") {
     }
 }
 
+// Loads the user's cached cube-third-t.pdb and fstp2 tables (never built here: T takes minutes);
+// false, with a message, when either is not cached.
+static bool load_cached_tables(ThirdTable &t, FstTable &fst) {
+    const std::string dir = cube_test::user_cache_dir();
+    std::error_code ec;
+    if (!std::filesystem::exists(dir + "/" + third_file(), ec) || !std::filesystem::exists(dir + "/" + fst_file(2, 2), ec)) {
+        MESSAGE("skipped: no cached third=t or fstp2 table in " << dir);
+        return false;
+    }
+    std::string why;
+    REQUIRE_MESSAGE(load_third(dir + "/" + third_file(), t, why, false, PAGES_SHARED, false), why);
+    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(2, 2), fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    return true;
+}
+
 TEST_CASE("CubeThird.SearchWithTheCachedTableFindsTheSameLengths") {
     // Only where cube-third-t.pdb and cube-fstp2.pdb are cached: scrambles of 14-15 moves solved
     // with and without third=t (batches of 16, one thread): every answer replayed, the same
     // (optimal) length, and no more nodes in all with the third bound. (At these lengths it
     // seldom cuts: its codes bound only from 11 on; the distance-16/17 positions it cuts, by
     // 0.43-0.68 of the children, take seconds: README, session 18.)
-    const std::string dir = cube_test::user_cache_dir();
-    std::error_code ec;
-    if (!std::filesystem::exists(dir + "/" + third_file(), ec) || !std::filesystem::exists(dir + "/" + fst_file(2, 2), ec)) {
-        MESSAGE("skipped: no cached third=t or fstp2 table in " << dir);
-        return;
-    }
     ThirdTable t;
     FstTable fst;
-    std::string why;
-    REQUIRE_MESSAGE(load_third(dir + "/" + third_file(), t, why, false, PAGES_SHARED, false), why);
-    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(2, 2), fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    if (!load_cached_tables(t, fst)) return;
     cube_test::TestServices ts(cube_test::cache_dir());
     uint64_t rng = 1811, with = 0, without = 0;
     for (int k = 0; k < 4; ++k) {
@@ -204,17 +211,9 @@ TEST_CASE("CubeThird.LookaheadKeepsTheSameSearch") {
     // the nodes of third_ahead=off, with the same (optimal) length, with the class rows packed
     // (packed_rows) or not. Scrambles of 15 moves, batches of 16 and 3, the tasks in a fixed
     // order. Only where cube-third-t.pdb and cube-fstp2.pdb are cached.
-    const std::string dir = cube_test::user_cache_dir();
-    std::error_code ec;
-    if (!std::filesystem::exists(dir + "/" + third_file(), ec) || !std::filesystem::exists(dir + "/" + fst_file(2, 2), ec)) {
-        MESSAGE("skipped: no cached third=t or fstp2 table in " << dir);
-        return;
-    }
     ThirdTable t;
     FstTable fst;
-    std::string why;
-    REQUIRE_MESSAGE(load_third(dir + "/" + third_file(), t, why, false, PAGES_SHARED, false), why);
-    REQUIRE_MESSAGE(load_fst(dir + "/" + fst_file(2, 2), fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    if (!load_cached_tables(t, fst)) return;
     cube_test::TestServices ts(cube_test::cache_dir());
     uint64_t rng = 1927, all = 0;
     for (int i = 0; i < 3; ++i) {
