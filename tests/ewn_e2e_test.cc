@@ -26,7 +26,7 @@ std::vector<std::pair<std::string, int>> optimal_table() {
 
 // The thread counts to solve at: 1 and 2, or 2 alone in the ThreadSanitizer build.
 std::vector<int> thread_counts() {
-    if (solver_test::build_dir().find("tsan") != std::string::npos) return {2};
+    if (solver_test::sanitizer() == solver_test::sanitizer_kind::thread) return {2};
     return {1, 2};
 }
 

@@ -19,7 +19,8 @@
 #include <vector>
 
 namespace fs = std::filesystem;
-using solver_test::build_dir;
+using solver_test::sanitizer;
+using solver_test::sanitizer_kind;
 using solver_test::read_file;
 
 namespace {
@@ -35,13 +36,15 @@ shell_result shell(const std::string& cmd, const std::string& log) {
     return {WIFEXITED(status) ? WEXITSTATUS(status) : 128, read_file(log)};
 }
 
-// The make variables that select this build's directory (build-tsan -> SAN=thread, ...).
+// The make variables that select this build's flags and directory (SAN=thread -> build-tsan, ...).
 std::string build_flavour() {
-    std::string b = fs::path(build_dir()).filename().string();
-    if (b == "build-tsan") return "SAN=thread";
-    if (b == "build-asan") return "SAN=address";
-    if (b == "build-omp") return "OMP=1";
+    if (sanitizer() == sanitizer_kind::thread) return "SAN=thread";
+    if (sanitizer() == sanitizer_kind::address) return "SAN=address";
+#if defined(SOLVER_OMP)
+    return "OMP=1";
+#else
     return "";
+#endif
 }
 
 // Replays a 15-puzzle answer (letters U D L R: where the blank moves) on its own; returns the

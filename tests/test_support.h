@@ -49,6 +49,20 @@ private:
 // $SOLVER_BUILD_DIR (set by `make test`), else "build". Tests run from the repository root.
 std::string build_dir();
 
+// The sanitizer this test binary was compiled with. The Makefile builds the solver, the plugins
+// and the tests of one build with the same flags, so this is the solver's too; the compiler's
+// own macros, so a BUILD= override of the directory's name does not fool it.
+enum class sanitizer_kind { none, thread, address };
+constexpr sanitizer_kind sanitizer() {
+#if defined(__SANITIZE_THREAD__)
+    return sanitizer_kind::thread;
+#elif defined(__SANITIZE_ADDRESS__)
+    return sanitizer_kind::address;
+#else
+    return sanitizer_kind::none;
+#endif
+}
+
 struct run_result {
     int exit_code = -1;
     std::string out, err;
