@@ -76,6 +76,7 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
                   : k == "symred"        ? &o.symred
                   : k == "third_ahead"   ? &o.third_ahead
                   : k == "packed_rows"   ? &o.packed_rows
+                  : k == "split_prefetch" ? &o.split_prefetch
                                          : nullptr;
         if (!b || (v != "on" && v != "off")) return false;
         *b = v == "on";

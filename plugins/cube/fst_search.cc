@@ -118,12 +118,43 @@ struct Stats {
 enum {
     BS_NODES, BS_CHILDREN, BS_SKIPALL, BS_FIRST, BS_FIRST_PASS, BS_OTHER, BS_FWD_PASS, BS_CORNER, BS_CORNER_PASS,
     BS_ROWS, BS_INV = 10, BS_INVCLS = 13, BS_INV_PASS = 16, BS_TIES, BS_TIES_UB,
-    BS_FCAT = 20, BS_FCAT_PASS = 24, BS_OCAT = 28, BS_OCAT_PASS = 32, BS_TIN = 36, BS_TREAD, BS_TPASS, BS_N = 40
+    BS_FCAT = 20, BS_FCAT_PASS = 24, BS_OCAT = 28, BS_OCAT_PASS = 32, BS_TIN = 36, BS_TREAD, BS_TPASS, BS_SIDE, BS_N = 44
 };
 thread_local uint64_t bstat[BS_N];
 #define BST(i, v) (bstat[i] += uint64_t(v))
+// The batch's shape: per stage, how many misses it issues at once (a "round"); printed as the
+// rounds, the items, the items-weighted mean round (the misses in flight an item's miss sees)
+// and the items by round size (1, 2-3, 4-7, ..., 256+).
+enum { SH_NODES, SH_FIRST, SH_OTHER, SH_CORNER, SH_INV, SH_THIRD = SH_INV + 3, SH_N = SH_THIRD + 6 };
+struct Shape {
+    uint64_t rounds, items, sq, by[10];
+};
+thread_local Shape bshape[SH_N];
+inline void shape(int s, uint64_t n) {
+    if (n == 0) return;
+    Shape &h = bshape[s];
+    ++h.rounds, h.items += n, h.sq += n * n;
+    h.by[std::min(9, 63 - __builtin_clzll(n))] += n;
+}
+#define BSH(s, n) shape(s, uint64_t(n))
 #else
 #define BST(i, v) ((void)0)
+#define BSH(s, n) ((void)0)
+#endif
+
+// CUBE_PHASE_CYCLES (an experiment build): TSC cycles spent in each phase of Worker::batch.
+#ifdef CUBE_PHASE_CYCLES
+enum { PH_LEAF, PH_ROWS, PH_S1, PH_S2, PH_S3, PH_CPF, PH_CRD, PH_INV, PH_THIRD, PH_TAIL, PH_N };
+thread_local uint64_t ph_cyc[PH_N], ph_last;
+#define PH_START() (ph_last = __builtin_ia32_rdtsc())
+#define PH(i)                                              \
+    do {                                                   \
+        const uint64_t ph_now = __builtin_ia32_rdtsc();    \
+        ph_cyc[i] += ph_now - ph_last, ph_last = ph_now;   \
+    } while (0)
+#else
+#define PH_START() ((void)0)
+#define PH(i) ((void)0)
 #endif
 
 struct Ctx {
@@ -135,6 +166,7 @@ struct Ctx {
     const ThirdCoords *tco = nullptr;
     unsigned third_lim = 11;            // FstSearchOptions::third_lim
     bool third_ahead = true;            // FstSearchOptions::third_ahead
+    bool split_pf = true;               // FstSearchOptions::split_prefetch
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
     int axis_move[3][NMOVES];
@@ -318,6 +350,15 @@ inline unsigned child_axis(const Ctx &X, const FNode &n, int a, uint64_t i, unsi
     const FstTable &t = *X.fst;
     bool up = false;
     const unsigned d = X.win ? t.child_value(i, n.d[a], n.ub >> a & 1, lim, up) : child_distance(t, n.d[a], i);
+#ifdef CUBE_BATCH_STATS
+    if (X.win && t.get2(i) == 3) {
+        const unsigned pd = n.d[a];
+        const bool pu = n.ub >> a & 1;
+        const bool decided = (!pu && (pd == WINDOW_BASE + 2 || pd == WINDOW_BASE)) ||
+                             (pd + 1 < WINDOW_BASE + 3 && std::min(pd + 1, WINDOW_BASE - 1) < lim);
+        bstat[40] += 1, bstat[41] += !decided;
+    }
+#endif
     c.d[a] = uint8_t(d);
     c.ub = uint8_t(up ? c.ub | 1u << a : c.ub & ~(1u << a));
     return d;
@@ -411,12 +452,13 @@ struct BatchBuffers {
     std::vector<uint64_t> idx, cidx;  // idx: 3 per child
     std::vector<uint64_t> tidx;       // third=t: 6 per child
     std::vector<uint16_t> itw;        // 3 per child
+    std::vector<const uint8_t *> pf;  // split_prefetch: the lines a stage prefetches, 2 per child
     void size(int batch) {
         const size_t n = size_t(batch) * NMOVES;
         if (ch.size() >= n) return;
         level.resize(32);
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
-        idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n);
+        idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(2 * n);
     }
 };
 
@@ -460,6 +502,7 @@ struct Worker {
         const uint32_t *cmn = X->cm->next.data();
         const ClassMoves &cm = *X->cm;
         const PackedClassMoves *pcm = X->pcm;
+        PH_START();
         if (togo == 1) {  // as in dfs_t
             for (int p = b; p < e; ++p) {
                 const FNode &n = L.node[size_t(p)];
@@ -477,6 +520,7 @@ struct Worker {
                     }
                 }
             }
+            PH(PH_LEAF);
             return false;
         }
         static const uint8_t zero = 0;
@@ -484,6 +528,7 @@ struct Worker {
         const bool cmask = X->corners != nullptr;
         const bool inv = fst.exact_values();
         const unsigned lim = unsigned(togo);
+        BSH(SH_NODES, e - b);
         FNode *ch = B.ch.data();
         int32_t *par = B.par.data();
         int8_t *mv = B.mv.data();
@@ -535,8 +580,12 @@ struct Worker {
             }
             asm volatile("" ::"r"(acc));  // keep the loads
         }
+        PH(PH_ROWS);
         // Stage 1: every child's first axis (all three when none needs a lookup); prefetch it.
         // (Lazily: most children fail the first axis, so the others are computed in stage 2.)
+        const bool split = X->split_pf;
+        const uint8_t **pf = B.pf.data();
+        int npf = 0;
         int k = 0;
         for (int p = b; p < e; ++p) {
             const FNode &n = L.node[size_t(p)];
@@ -563,16 +612,33 @@ struct Worker {
                     }
 #endif
                     axis(k, a0);
-                    __builtin_prefetch(fst.byte_of(idx[3 * k + a0]));
+                    if (split) pf[npf++] = fst.byte_of(idx[3 * k + a0]);
+                    else __builtin_prefetch(fst.byte_of(idx[3 * k + a0]));
                 }
                 ++k;
             }
         }
+        for (int t = 0; t < npf; ++t) __builtin_prefetch(pf[t]);
         generated += uint64_t(k);
         BST(BS_CHILDREN, k);
+        PH(PH_S1);
+#ifdef CUBE_TOUCH
+        {
+            unsigned acc = 0;
+            for (int j = 0; j < k; ++j) {
+                const FNode &n = L.node[size_t(par[j])];
+                const int a0 = first_axis(n, X->fa_exact);
+                if (inv && unsigned(n.d[a0]) + 1 < lim) continue;
+                acc += *fst.byte_of(idx[3 * j + a0]);
+            }
+            asm volatile("" ::"r"(acc));
+        }
+        PH(PH_LEAF);
+#endif
         // Stage 2: the first axis; prefetch the other two for the children it passes.
         int32_t *s1 = B.s1.data(), *pass = B.pass.data(), *keep = B.keep.data();
         int n1 = 0, np = 0;
+        npf = 0;
         for (int j = 0; j < k; ++j) {
             const FNode &n = L.node[size_t(par[j])];
             const int a0 = first_axis(n, X->fa_exact);
@@ -590,10 +656,35 @@ struct Worker {
             for (int a = 0; a < 3; ++a) {
                 if (a == a0) continue;
                 axis(j, a);
-                if (!inv || unsigned(n.d[a]) + 1 >= lim) __builtin_prefetch(fst.byte_of(idx[3 * j + a])), BST(BS_OTHER, 1);
+                if (!inv || unsigned(n.d[a]) + 1 >= lim) {
+                    BST(BS_OTHER, 1);
+                    if (split) pf[npf++] = fst.byte_of(idx[3 * j + a]);
+                    else __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+                }
             }
             s1[n1++] = j;
         }
+        for (int t = 0; t < npf; ++t) __builtin_prefetch(pf[t]);
+#ifdef CUBE_BATCH_STATS
+        {
+            uint64_t nf = 0, no = 0;
+            for (int j = 0; j < k; ++j) {
+                const FNode &n = L.node[size_t(par[j])];
+                const int a0 = first_axis(n, X->fa_exact);
+                if (inv && unsigned(n.d[a0]) + 1 < lim) continue;
+                ++nf;
+            }
+            for (int t = 0; t < n1; ++t) {
+                const FNode &n = L.node[size_t(par[s1[t]])];
+                const int a0 = first_axis(n, X->fa_exact);
+                for (int a = 0; a < 3; ++a)
+                    if (a != a0 && (!inv || unsigned(n.d[a]) + 1 >= lim)) ++no;
+            }
+            BSH(SH_FIRST, nf);
+            BSH(SH_OTHER, no);
+        }
+#endif
+        PH(PH_S2);
         // Stage 3: the other two axes; prefetch the corner entry and the class rows of the passing.
         for (int t = 0; t < n1; ++t) {
             const int j = s1[t];
@@ -613,6 +704,7 @@ struct Worker {
             if (ok) pass[np++] = j;
         }
 
+        PH(PH_S3);
         uint64_t *cidx = B.cidx.data();
         // lazy_corners: the corner table is exact and a move changes its distance by at most one,
         // so a child whose parent's corner distance (or its upper bound) is at most lim - 2 passes
@@ -634,6 +726,14 @@ struct Worker {
             }
             if (!X->rows_first) prefetch_rows(ch[j]);
         }
+#ifdef CUBE_BATCH_STATS
+        {
+            uint64_t nc = 0;
+            for (int t = 0; t < np; ++t) nc += cidx[pass[t]] != NO_READ;
+            BSH(SH_CORNER, nc);
+        }
+#endif
+        PH(PH_CPF);
         // Stage 4: the corner table.
         int nk = 0;
         for (int t = 0; t < np; ++t) {
@@ -649,6 +749,7 @@ struct Worker {
         }
         BST(BS_FWD_PASS, np);
         BST(BS_CORNER_PASS, nk);
+        PH(PH_CRD);
         // Stages 5-7: the inverse lookups (class entries, then table entries, then reads).
         if (inv && nk > 0 && X->lazy_inv) {
             // lazy_inverse: one inverse axis at a time, each pipelined (class entries, table
@@ -669,6 +770,7 @@ struct Worker {
                     BST(BS_INVCLS + a, !X->isc || !(idx[3 * j + a] & SliceClasses::DIRECT));
                 }
                 BST(BS_INV + a, nk);
+                BSH(SH_INV + a, nk);
                 for (int t = 0; t < nk; ++t) {
                     const int j = keep[t];
                     const uint32_t en = inv_class_entry(*X, idx[3 * j + a], itw[3 * j + a]);
@@ -683,6 +785,7 @@ struct Worker {
                 int nk2 = 0;
                 for (int t = 0; t < nk; ++t) {
                     const int j = keep[t];
+                    BST(BS_SIDE, fst.get2(idx[3 * j + a]) == 3);
                     if (fst.value(idx[3 * j + a]) < lim) keep[nk2++] = j;
                 }
                 nk = nk2;
@@ -730,6 +833,7 @@ struct Worker {
         // lim <= 11 (third_lim, 11 by default). After the inverse lookups: before them (session
         // 19, counted on level 4) it read 13.4 M of its bytes where it read 4.7 M after them, to
         // save 11.4 M of the inverse lookups' 21.2 M, and its bytes cost more (README).
+        PH(PH_INV);
         if (X->third && nk > 0 && lim <= X->third_lim) {
             BST(BS_TIN, nk);
             const ThirdTable &T = *X->third;
@@ -763,6 +867,7 @@ struct Worker {
             view_index(0, cur);
             for (int v = 0; v < 6 && nk > 0; ++v) {
                 BST(BS_TREAD, nk);
+                BSH(SH_THIRD + v, nk);
                 if (ahead && v < 5) view_index(v + 1, nxt);
                 int nk2 = 0;
                 for (int t = 0; t < nk; ++t)
@@ -779,6 +884,7 @@ struct Worker {
                 *X, [&](int j) -> const FNode & { return L.node[size_t(par[j])]; }, ch, mvb, keep, nk, lim, inv,
                 B.idx.data());
         }
+        PH(PH_THIRD);
         if (nk == 0) return false;
         // The survivors become level g + 1, expanded in chunks of N.
         BatchLevel &Nx = B.level[size_t(g) + 1];
@@ -789,6 +895,7 @@ struct Worker {
             Nx.parent[size_t(t)] = par[j];
             Nx.move[size_t(t)] = mv[j];
         }
+        PH(PH_TAIL);
         const int N = X->batch;
         for (int c = 0; c < nk; c += N)
             if (batch(root, g + 1, togo - 1, c, std::min(nk, c + N))) return true;
@@ -1209,6 +1316,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.third = opt.third;
     X.third_lim = unsigned(std::min(opt.third_lim, int(ThirdTable::LOW + 1)));
     X.third_ahead = opt.third_ahead;
+    X.split_pf = opt.split_prefetch;
     if (X.third) X.tco = &third_coords();
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::max(1, std::min(5, std::atoi(e)));
     if (const char *e = std::getenv("CUBE_DEEP_TOGO")) X.deep_togo = std::atoi(e);
@@ -1320,6 +1428,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
                      (unsigned long long)q[8], (unsigned long long)q[9], (unsigned long long)q[10], (unsigned long long)q[11],
                      (unsigned long long)q[12], (unsigned long long)q[13], (unsigned long long)q[14], (unsigned long long)q[15],
                      (unsigned long long)q[16], (unsigned long long)q[17], (unsigned long long)q[18]);
+        std::fprintf(stderr, "bstat inverse side lookups %llu; forward code 3 %llu side lookups %llu\n", (unsigned long long)q[BS_SIDE], (unsigned long long)q[40], (unsigned long long)q[41]);
         std::fprintf(stderr, "bstat third: in %llu reads %llu pass %llu\n", (unsigned long long)q[BS_TIN],
                      (unsigned long long)q[BS_TREAD], (unsigned long long)q[BS_TPASS]);
         std::fprintf(stderr, "bstat first by (lim-d 0|1+, ub): ");
@@ -1328,6 +1437,29 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         for (int c = 0; c < 4; ++c) std::fprintf(stderr, "%llu/%llu ", (unsigned long long)q[BS_OCAT_PASS + c], (unsigned long long)q[BS_OCAT + c]);
         std::fprintf(stderr, "\n");
         std::fill(bstat, bstat + BS_N, 0);
+        static const char *const sname[SH_N] = {"nodes", "first", "other", "corner", "inv0", "inv1", "inv2",
+                                                "third0", "third1", "third2", "third3", "third4", "third5"};
+        for (int i = 0; i < SH_N; ++i) {
+            const Shape &h = bshape[i];
+            if (!h.rounds) continue;
+            std::fprintf(stderr, "bshape %-6s rounds %10llu items %11llu mean %6.1f weighted %6.1f |", sname[i],
+                         (unsigned long long)h.rounds, (unsigned long long)h.items, double(h.items) / double(h.rounds),
+                         double(h.sq) / double(h.items));
+            for (int c = 0; c < 10; ++c) std::fprintf(stderr, " %4.1f", 100.0 * double(h.by[c]) / double(h.items));
+            std::fprintf(stderr, "\n");
+        }
+        std::fill(bshape, bshape + SH_N, Shape{});
+    }
+#endif
+#ifdef CUBE_PHASE_CYCLES
+    {
+        static const char *const nm[PH_N] = {"leaf", "rows", "s1", "s2", "s3", "cpf", "crd", "inv", "third", "tail"};
+        uint64_t all = 0;
+        for (int i = 0; i < PH_N; ++i) all += ph_cyc[i];
+        std::fprintf(stderr, "phases (Gcycles %.2f):", double(all) * 1e-9);
+        for (int i = 0; i < PH_N; ++i) std::fprintf(stderr, " %s %.1f%%", nm[i], 100.0 * double(ph_cyc[i]) / double(all ? all : 1));
+        std::fprintf(stderr, "\n");
+        std::fill(ph_cyc, ph_cyc + PH_N, 0);
     }
 #endif
     if (X.found) res.moves = X.solution, res.status = SOLVER_OK;

@@ -104,6 +104,10 @@ struct FstSearchOptions {
     // two lines. The same entries, so the same nodes. Off: no CPU gain measured (README,
     // session 19). tools/cube-ab.cc's packed_rows=on|off.
     bool packed_rows = false;
+    // Batched search: stages 1 and 2 first compute their children's table entries, then
+    // prefetch them all in one tight loop (off: each prefetch right after its entry is computed).
+    // The same lookups, so the same nodes. tools/cube-ab.cc's split_prefetch=on|off.
+    bool split_prefetch = true;
     // With tables=fstp2: tell a code-3 entry's distance from the parent's where it can
     // (FstTable::child_value) instead of looking it up in the side table (off: always the side
     // table; the same nodes either way).
