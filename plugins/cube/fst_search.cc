@@ -711,6 +711,7 @@ struct Worker {
         // the corner test whatever its entry: it is not read (where the search spends its time the
         // corner distances are mostly 8-9 and lim 10-11); the child keeps the bound parent + 1.
         static constexpr uint64_t NO_READ = ~uint64_t(0);
+        npf = 0;
         for (int t = 0; t < np; ++t) {
             const int j = pass[t];
             const FNode &n = L.node[size_t(par[j])];
@@ -721,11 +722,13 @@ struct Worker {
                 ch[j].ub = uint8_t(ch[j].ub | UB_CORNERS);
             } else {
                 cidx[j] = cmask ? corner_index(ch[j].loc[0]) : 0;
-                __builtin_prefetch(&cdata[cidx[j] >> 1]);
+                if (split) pf[npf++] = &cdata[cidx[j] >> 1];
+                else __builtin_prefetch(&cdata[cidx[j] >> 1]);
                 BST(BS_CORNER, 1);
             }
             if (!X->rows_first) prefetch_rows(ch[j]);
         }
+        for (int t = 0; t < npf; ++t) __builtin_prefetch(pf[t]);
 #ifdef CUBE_BATCH_STATS
         {
             uint64_t nc = 0;
@@ -775,8 +778,10 @@ struct Worker {
                     const int j = keep[t];
                     const uint32_t en = inv_class_entry(*X, idx[3 * j + a], itw[3 * j + a]);
                     idx[3 * j + a] = inv_index(*X, en, itw[3 * j + a], ch[j].par);
-                    __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+                    if (split) pf[t] = fst.byte_of(idx[3 * j + a]);
+                    else __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
                 }
+                for (int t = 0; t < nk && split; ++t) __builtin_prefetch(pf[t]);
                 if (a < 2)
                     for (int t = 0; t < nk; ++t) {
                         const int j = keep[t];
@@ -855,8 +860,9 @@ struct Worker {
                 for (int t = 0; t < nk; ++t) {
                     const uint64_t x = out[t];
                     out[t] = tc.index(int(x >> 32), int(x >> 16 & 0xffff), int(x & 0xffff));
-                    __builtin_prefetch(T.byte_of(out[t]));
+                    if (!split) __builtin_prefetch(T.byte_of(out[t]));
                 }
+                for (int t = 0; t < nk && split; ++t) __builtin_prefetch(T.byte_of(out[t]));
             };
             // third_ahead: the next view's entries are computed and prefetched before the current
             // view's are read, so one view's misses are in flight while another's are read (the
