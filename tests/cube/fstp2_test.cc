@@ -416,3 +416,35 @@ TEST_CASE("CubeFstp2.FirstAxisExactKeepsTheSameSearch") {
     MESSAGE(all << " nodes expanded by each setting");
     CHECK(all > 1000);
 }
+
+TEST_CASE("CubeFstp2.SplitPrefetchKeepsTheSameSearch") {
+    // split_prefetch only moves the batched search's prefetches (stages 1 and 2, the corner
+    // table, the inverse axes) into a loop after the entries are computed: the same entries are
+    // read, so it must expand exactly the nodes of split_prefetch=off and find the same optimal
+    // length (batches of 16 and 3, the tasks in a fixed order), without the corner table and,
+    // when it is cached, with it (its stage then prefetches too). Only where cube-fstp2.pdb is
+    // cached.
+    const std::string dir = cube_test::user_cache_dir(), path = dir + "/" + fst_file(2, 2);
+    if (!std::filesystem::exists(path)) {
+        MESSAGE("skipped: no cached fstp2 table in " << dir);
+        return;
+    }
+    FstTable fst;
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(path, fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    Pdb corners;
+    bool known = false;
+    const Pattern cp8 = table_set("corners", known).at(0);
+    const std::string cpath = dir + "/cube-" + cp8.name() + ".pdb";
+    const bool have_corners = std::filesystem::exists(cpath) && load_pdb(cp8, cpath, corners, why, true);
+    MESSAGE(std::string(have_corners ? "with" : "without") << " the cached corner table");
+    cube_test::TestServices ts(cube_test::cache_dir());
+    auto set = [](FstSearchOptions &opt, bool on) { opt.split_prefetch = on; };
+    const uint64_t all = cube_test::check_same_search_on_scrambles(fst, nullptr, &ts.sv, 2611, 4, set);
+    MESSAGE(all << " nodes expanded by each setting without the corner table");
+    CHECK(all > 1000);
+    if (!have_corners) return;
+    const uint64_t with = cube_test::check_same_search_on_scrambles(fst, &corners, &ts.sv, 2611, 4, set);
+    MESSAGE(with << " with it");
+    CHECK(with > 100);
+}

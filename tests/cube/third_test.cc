@@ -209,7 +209,8 @@ TEST_CASE("CubeThird.LookaheadKeepsTheSameSearch") {
     // third_ahead (the next view's entries in flight while the current one's are read) only
     // changes when the same entries are read, so with the cached tables it must expand exactly
     // the nodes of third_ahead=off, with the same (optimal) length, with the class rows packed
-    // (packed_rows) or not. Scrambles of 15 moves, batches of 16 and 3, the tasks in a fixed
+    // (packed_rows) or not, and with the prefetches in loops of their own (split_prefetch, which
+    // also covers the stage's table bytes) or not. Scrambles of 15 moves, batches of 16 and 3, the tasks in a fixed
     // order. Only where cube-third-t.pdb and cube-fstp2.pdb are cached.
     ThirdTable t;
     FstTable fst;
@@ -225,9 +226,10 @@ TEST_CASE("CubeThird.LookaheadKeepsTheSameSearch") {
             base.third = &t;
             base.batch = b ? 3 : 16;
             base.order_tasks = TaskOrder::off;
-            all += cube_test::check_same_search(c, s.size(), nullptr, fst, &ts.sv, base, 4, [](FstSearchOptions &opt, int k) {
+            all += cube_test::check_same_search(c, s.size(), nullptr, fst, &ts.sv, base, 6, [](FstSearchOptions &opt, int k) {
                        opt.third_ahead = k & 1;
                        opt.packed_rows = k >> 1 & 1;
+                       opt.split_prefetch = k >= 4;
                    }).nodes;
         }
     }
