@@ -8,9 +8,10 @@
 //   build/bench/cube-ab ROUNDS "POSITION;POSITION..." "SET A" "SET B" ...
 // Counts of the batched search's reads by kind after each solve (plugins/cube/README.md, session 16):
 //   g++ -std=c++17 -O2 -pthread -DCUBE_BATCH_STATS -Iinclude -c plugins/cube/fst_search.cc -o /tmp/fs_stats.o
-//   and link /tmp/fs_stats.o instead of fst_search.o (as build/bench/cube-ab-stats).
+//   and link /tmp/fs_stats.o instead of fst_search.o (as build/bench/cube-ab-stats); it also prints the
+//   batch's shape (misses issued together per stage). -DCUBE_PHASE_CYCLES instead: TSC cycles per stage.
 // A set is space-separated options of the plugin's names (third=t|off: the cached cube-third-t.pdb, mapped shared; lazy_inverse, lazy_corners, lazy_axes, class_moves,
-// window_parent, symred, third_ahead, packed_rows: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max), and pages=huge|shared|mapped (how
+// window_parent, symred, third_ahead, packed_rows, split_prefetch: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max), and pages=huge|shared|mapped (how
 // the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
 #include <algorithm>

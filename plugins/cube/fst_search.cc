@@ -583,6 +583,10 @@ struct Worker {
         PH(PH_ROWS);
         // Stage 1: every child's first axis (all three when none needs a lookup); prefetch it.
         // (Lazily: most children fail the first axis, so the others are computed in stage 2.)
+        // split_prefetch: a stage first computes its entries (keeping the lines in pf), then
+        // prefetches them in a loop of its own. Interleaved, the computation's own L1 misses (the
+        // twist, conjugation and class rows) wait for fill buffers that the prefetches hold, and
+        // both slow down (measured, README: 0.82 of the search's CPU at distance 17).
         const bool split = X->split_pf;
         const uint8_t **pf = B.pf.data();
         int npf = 0;
