@@ -108,14 +108,20 @@ private:
     std::vector<bool> live_;
 };
 
-// mateshare=progress (options.h): which of a FESS member (0) and its plan mate (1) takes the
-// long slice (4096 expansions; the other 1024) in the next round: the one whose highest packed
-// count rose last; before either has risen above its first figure, or when both rose in the
-// same round, the member. The round counts the pair's turns, not time, so the schedule is
-// deterministic. Measured (README session 19): the plan mate, at a fifth of thread 0, won
-// XSokoban 24, 39 and 75 with its count still rising while the member's stood still.
+// mateshare=progress|lease (options.h): which of a FESS member (0) and its plan mate (1) takes
+// the long slice (4096 expansions; the other 1024) in the next round. progress: the one whose
+// highest packed count rose last; before either has risen above its first figure, or when both
+// rose in the same round, the member. lease (mateshare=lease, matelease=N): a rise of the mate's
+// count buys it the long slice for the next N rounds only (unless the member rises meanwhile);
+// then the member has it back. So the member loses at most N * 3072 expansions per rise of the
+// mate's count, and that count rises at most once per box: a bounded price, where progress
+// gave the mate the long slice for good after one early rise (XSokoban 44, 40 and 16 in NOTES.md
+// session 20: the mate's count rose once or twice early, then stood still while the member went
+// on to win; on 24 and 75 the mate won with its count rising every few rounds). The round counts
+// the pair's turns, not time, so the schedule is deterministic. lease = UINT64_MAX is progress.
 class MateLead {
 public:
+    explicit MateLead(uint64_t lease = UINT64_MAX) : lease_(lease) {}
     // The two figures after a round; returns who leads the next one.
     int update(uint32_t member, uint32_t mate) {
         ++round_;
@@ -124,13 +130,13 @@ public:
             if (round_ == 1) best_[i] = now[i]; // the first figures: no rise yet
             else if (now[i] > best_[i]) best_[i] = now[i], rose_[i] = round_;
         }
-        lead_ = rose_[1] > rose_[0] ? 1 : 0;
+        lead_ = rose_[1] > rose_[0] && round_ - rose_[1] < lease_ ? 1 : 0;
         return lead_;
     }
     int lead() const { return lead_; }
 
 private:
-    uint64_t round_ = 0, rose_[2] = {0, 0};
+    uint64_t lease_, round_ = 0, rose_[2] = {0, 0};
     uint32_t best_[2] = {0, 0};
     int lead_ = 0;
 };

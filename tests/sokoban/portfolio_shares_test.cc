@@ -167,6 +167,36 @@ TEST_CASE("Sokoban.Shares.MateLeadGoesToTheLastRise") {
     CHECK(m.lead() == 0);
 }
 
+TEST_CASE("Sokoban.Shares.MateLeaseEndsAfterItsRounds") {
+    // mateshare=lease (portfolio.h MateLead): a rise of the mate's count buys it the long slice
+    // for matelease rounds (here 3), then the member has it back; the 44-like course (the mate
+    // rises once early, then stands still) under progress keeps the mate in the lead for good.
+    sokoban::MateLead lease(3), progress;
+    const uint32_t course[][2] = {{7, 3}, {7, 3}, {7, 7}, {7, 7}, {7, 7}, {7, 7}, {7, 7}, {7, 7}};
+    const int lease_leads[] = {0, 0, 1, 1, 1, 0, 0, 0}, progress_leads[] = {0, 0, 1, 1, 1, 1, 1, 1};
+    for (size_t i = 0; i < 8; ++i) {
+        CAPTURE(i);
+        CHECK(lease.update(course[i][0], course[i][1]) == lease_leads[i]);
+        CHECK(progress.update(course[i][0], course[i][1]) == progress_leads[i]);
+    }
+    // A new rise renews the lease (from its round); the member's rise ends it; both in one
+    // round: the member.
+    CHECK(lease.update(7, 8) == 1);
+    CHECK(lease.update(7, 8) == 1);
+    CHECK(lease.update(7, 9) == 1);
+    CHECK(lease.update(7, 9) == 1);
+    CHECK(lease.update(7, 9) == 1);
+    CHECK(lease.update(7, 9) == 0); // three rounds after the rise to 9
+    CHECK(lease.update(7, 10) == 1);
+    CHECK(lease.update(8, 10) == 0); // the member rose
+    CHECK(lease.update(9, 11) == 0); // both
+    CHECK(lease.lead() == 0);
+    sokoban::MateLead one(1); // matelease=1: the round right after the rise only
+    CHECK(one.update(1, 1) == 0);
+    CHECK(one.update(1, 2) == 1);
+    CHECK(one.update(1, 2) == 0);
+}
+
 TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
     sokoban::Options o;
     std::string error;
@@ -177,11 +207,22 @@ TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
     const solver_option fixed[] = {{"mateshare", "fixed"}};
     REQUIRE(sokoban::parse_options(fixed, 1, o, error));
     CHECK(o.mateshare == 0);
-    for (const char *bad : {"on", "", "1", "Progress"}) {
+    CHECK(o.matelease == 8);
+    const solver_option lease[] = {{"mateshare", "lease"}, {"matelease", "3"}};
+    REQUIRE(sokoban::parse_options(lease, 2, o, error));
+    CHECK(o.mateshare == 2);
+    CHECK(o.matelease == 3);
+    for (const char *bad : {"on", "", "1", "Progress", "lease8"}) {
         const solver_option b{"mateshare", bad};
         CAPTURE(bad);
         CHECK_FALSE(sokoban::parse_options(&b, 1, o, error));
         CHECK(error.find("mateshare") != std::string::npos);
+    }
+    for (const char *bad : {"0", "-1", "x", "", "1000001", "off"}) {
+        const solver_option b{"matelease", bad};
+        CAPTURE(bad);
+        CHECK_FALSE(sokoban::parse_options(&b, 1, o, error));
+        CHECK(error.find("matelease") != std::string::npos);
     }
     // One thread: thread 0 alone, its FESS member and plan mate from the start, no guest; the
     // pair solves and the verifier replays the answer.
@@ -193,4 +234,9 @@ TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
             micro, level, {{"mateshare", "progress"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}}, rt);
         CHECK(rt.log.find("fess") != std::string::npos);
     }
+    // mateshare=lease, a lease of one round: the pair solves 42 and the verifier replays it.
+    sokoban_test::StubRuntime rt(1);
+    sokoban_test::portfolio_solves_and_replays(
+        micro, 42, {{"mateshare", "lease"}, {"matelease", "1"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}}, rt);
+    CHECK(rt.log.find("fess") != std::string::npos);
 }
