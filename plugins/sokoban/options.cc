@@ -222,10 +222,11 @@ const char *const OPTIONS_HELP =
     "mateshare=fixed|progress|lease (fixed) a FESS member and its plan mate (fess0with=plan):\n"
     "                            4096 expansions to the member, 1024 to the mate, in turn (fixed);\n"
     "                            or the 4096 to whichever's highest packed count rose last\n"
-    "                            (progress); or to the mate for matelease rounds after each rise\n"
-    "                            of its count, else to the member (lease)\n"
-    "matelease=N                 (8) mateshare=lease: the rounds of the long slice a rise of\n"
-    "                            the mate's count buys, 1-1000000\n"
+    "                            (progress); or, after a rise of the mate's count that took it G\n"
+    "                            expansions, to the mate for its next matelease*G expansions,\n"
+    "                            else to the member (lease)\n"
+    "matelease=N                 (2) mateshare=lease: the lease a rise buys, N times the\n"
+    "                            expansions it took, 1-1000\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -526,7 +527,7 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "mateshare") == 0) {
             if (!one_of(key, value, {"fixed", "progress", "lease"}, o.mateshare, error)) return false;
         } else if (std::strcmp(key, "matelease") == 0) {
-            if (!number(key, value, false, 1, 1000000, o.matelease, error)) return false;
+            if (!number(key, value, false, 1, 1000, o.matelease, error)) return false;
         } else {
             error = std::string("unknown option '") + key + "'; " + ACCEPTED;
             return false;

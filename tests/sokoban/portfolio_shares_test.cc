@@ -167,34 +167,38 @@ TEST_CASE("Sokoban.Shares.MateLeadGoesToTheLastRise") {
     CHECK(m.lead() == 0);
 }
 
-TEST_CASE("Sokoban.Shares.MateLeaseEndsAfterItsRounds") {
-    // mateshare=lease (portfolio.h MateLead): a rise of the mate's count buys it the long slice
-    // for matelease rounds (here 3), then the member has it back; the 44-like course (the mate
-    // rises once early, then stands still) under progress keeps the mate in the lead for good.
-    sokoban::MateLead lease(3), progress;
-    const uint32_t course[][2] = {{7, 3}, {7, 3}, {7, 7}, {7, 7}, {7, 7}, {7, 7}, {7, 7}, {7, 7}};
-    const int lease_leads[] = {0, 0, 1, 1, 1, 0, 0, 0}, progress_leads[] = {0, 0, 1, 1, 1, 1, 1, 1};
-    for (size_t i = 0; i < 8; ++i) {
+TEST_CASE("Sokoban.Shares.MateLeaseEndsAfterItsExpansions") {
+    // mateshare=lease (portfolio.h MateLead), matelease=2: a rise of the mate's count that took
+    // it G expansions buys it the long slice for its next 2 * G expansions, then the member has
+    // it back. On this course (44's: the mate rises once early, then stands still while the
+    // member goes on to win) progress keeps the mate in the lead for good.
+    sokoban::MateLead lease(2), progress;
+    const uint32_t course[][3] = {{7, 3, 1024}, {7, 3, 2048}, {7, 7, 3072}, // rose: G 2048, to 7168
+                                  {7, 7, 7000}, {7, 7, 8192}, {7, 7, 9216}, {7, 7, 10240}};
+    const int lease_leads[] = {0, 0, 1, 1, 0, 0, 0}, progress_leads[] = {0, 0, 1, 1, 1, 1, 1};
+    for (size_t i = 0; i < 7; ++i) {
         CAPTURE(i);
-        CHECK(lease.update(course[i][0], course[i][1]) == lease_leads[i]);
-        CHECK(progress.update(course[i][0], course[i][1]) == progress_leads[i]);
+        CHECK(lease.update(course[i][0], course[i][1], course[i][2]) == lease_leads[i]);
+        CHECK(progress.update(course[i][0], course[i][1], course[i][2]) == progress_leads[i]);
     }
-    // A new rise renews the lease (from its round); the member's rise ends it; both in one
-    // round: the member.
-    CHECK(lease.update(7, 8) == 1);
-    CHECK(lease.update(7, 8) == 1);
-    CHECK(lease.update(7, 9) == 1);
-    CHECK(lease.update(7, 9) == 1);
-    CHECK(lease.update(7, 9) == 1);
-    CHECK(lease.update(7, 9) == 0); // three rounds after the rise to 9
-    CHECK(lease.update(7, 10) == 1);
-    CHECK(lease.update(8, 10) == 0); // the member rose
-    CHECK(lease.update(9, 11) == 0); // both
+    // A new rise buys a new lease (G from the last rise: 11264 - 3072 = 8192, to 27648); the
+    // member's rise ends it; both in one round: the member.
+    CHECK(lease.update(7, 9, 11264) == 1);
+    CHECK(lease.update(7, 9, 27647) == 1);
+    CHECK(lease.update(7, 9, 27648) == 0);
+    CHECK(lease.update(7, 10, 28672) == 1); // G 17408
+    CHECK(lease.update(8, 10, 32768) == 0); // the member rose
+    CHECK(lease.update(9, 11, 33792) == 0); // both
     CHECK(lease.lead() == 0);
-    sokoban::MateLead one(1); // matelease=1: the round right after the rise only
-    CHECK(one.update(1, 1) == 0);
-    CHECK(one.update(1, 2) == 1);
-    CHECK(one.update(1, 2) == 0);
+    // The first figures count from the mate's first reading, not from 0; a lease far beyond any
+    // count does not wrap round.
+    sokoban::MateLead one(1), huge(1000);
+    CHECK(one.update(1, 1, 5000) == 0);
+    CHECK(one.update(1, 2, 6000) == 1); // G 1000: to 7000
+    CHECK(one.update(1, 2, 7000) == 0);
+    CHECK(huge.update(1, 1, 0) == 0);
+    CHECK(huge.update(1, 2, UINT64_MAX / 2) == 1);
+    CHECK(huge.update(1, 2, UINT64_MAX - 1) == 1);
 }
 
 TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
@@ -207,7 +211,7 @@ TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
     const solver_option fixed[] = {{"mateshare", "fixed"}};
     REQUIRE(sokoban::parse_options(fixed, 1, o, error));
     CHECK(o.mateshare == 0);
-    CHECK(o.matelease == 8);
+    CHECK(o.matelease == 2);
     const solver_option lease[] = {{"mateshare", "lease"}, {"matelease", "3"}};
     REQUIRE(sokoban::parse_options(lease, 2, o, error));
     CHECK(o.mateshare == 2);
@@ -218,7 +222,7 @@ TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
         CHECK_FALSE(sokoban::parse_options(&b, 1, o, error));
         CHECK(error.find("mateshare") != std::string::npos);
     }
-    for (const char *bad : {"0", "-1", "x", "", "1000001", "off"}) {
+    for (const char *bad : {"0", "-1", "x", "", "1001", "off"}) {
         const solver_option b{"matelease", bad};
         CAPTURE(bad);
         CHECK_FALSE(sokoban::parse_options(&b, 1, o, error));
@@ -234,7 +238,7 @@ TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
             micro, level, {{"mateshare", "progress"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}}, rt);
         CHECK(rt.log.find("fess") != std::string::npos);
     }
-    // mateshare=lease, a lease of one round: the pair solves 42 and the verifier replays it.
+    // mateshare=lease, the shortest lease: the pair solves 42 and the verifier replays it.
     sokoban_test::StubRuntime rt(1);
     sokoban_test::portfolio_solves_and_replays(
         micro, 42, {{"mateshare", "lease"}, {"matelease", "1"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}}, rt);
