@@ -8,6 +8,7 @@
 //   g++ -std=c++17 -O2 -Iinclude tools/sokoban-pair-trace.cc build/obj/plugins/sokoban/*.o -o build/bench/sokoban-pair-trace
 //   build/bench/sokoban-pair-trace FILE LEVEL EXPANSIONS MEMBER(0|p) STEP [key=value ...]
 // Output: one line "E P" per slice (expansions so far, max packed), then "end STATUS E".
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
