@@ -219,7 +219,7 @@ const char *const OPTIONS_HELP =
     "                            member is off (fess=off: thread 1, fess0=off: thread 0)\n"
     "packallcpu=P                (10) the packall guest's share of its thread's CPU, 1-90 %\n"
     "packallcap=S                (1) CPU seconds after which the packall guest is dropped (0: never)\n"
-    "mateshare=fixed|progress|lease (lease) a FESS member and its plan mate (fess0with=plan):\n"
+    "mateshare=fixed|progress|lease (fixed) a FESS member and its plan mate (fess0with=plan):\n"
     "                            4096 expansions to the member, 1024 to the mate, in turn (fixed);\n"
     "                            or the 4096 to whichever's highest packed count rose last\n"
     "                            (progress); or, after a rise of the mate's count that took it G\n"

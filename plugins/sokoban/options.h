@@ -124,7 +124,7 @@ struct Options {
     // expansions in turn (fixed), or the one whose highest packed count rose last takes the 4096
     // (progress), or, after a rise of the mate's count that took it G expansions, the mate takes
     // it for its next matelease=N * G expansions, then the member again (lease).
-    int mateshare = 2; // lease since session 20 (the gate in NOTES.md: no loss on the must-stay list; 24, 39, 75 faster)
+    int mateshare = 0; // fixed: lease costs XSokoban 44 (must-stay) about 6 % CPU (NOTES.md session 20)
     int matelease = 2;
 };
 
