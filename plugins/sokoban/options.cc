@@ -219,9 +219,14 @@ const char *const OPTIONS_HELP =
     "                            member is off (fess=off: thread 1, fess0=off: thread 0)\n"
     "packallcpu=P                (10) the packall guest's share of its thread's CPU, 1-90 %\n"
     "packallcap=S                (1) CPU seconds after which the packall guest is dropped (0: never)\n"
-    "mateshare=fixed|progress    (fixed) a FESS member and its plan mate (fess0with=plan): 4096\n"
-    "                            expansions to the member, 1024 to the mate, in turn (fixed); or\n"
-    "                            the 4096 to whichever's highest packed count rose last (progress)\n"
+    "mateshare=fixed|progress|lease (fixed) a FESS member and its plan mate (fess0with=plan):\n"
+    "                            4096 expansions to the member, 1024 to the mate, in turn (fixed);\n"
+    "                            or the 4096 to whichever's highest packed count rose last\n"
+    "                            (progress); or, after a rise of the mate's count that took it G\n"
+    "                            expansions, to the mate for its next matelease*G expansions,\n"
+    "                            else to the member (lease)\n"
+    "matelease=N                 (2) mateshare=lease: the lease a rise buys, N times the\n"
+    "                            expansions it took, 1-1000\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -231,7 +236,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -520,7 +525,9 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "packallcap") == 0) {
             if (!number(key, value, false, 0, 100000, o.packallcap, error)) return false;
         } else if (std::strcmp(key, "mateshare") == 0) {
-            if (!one_of(key, value, {"fixed", "progress"}, o.mateshare, error)) return false;
+            if (!one_of(key, value, {"fixed", "progress", "lease"}, o.mateshare, error)) return false;
+        } else if (std::strcmp(key, "matelease") == 0) {
+            if (!number(key, value, false, 1, 1000, o.matelease, error)) return false;
         } else {
             error = std::string("unknown option '") + key + "'; " + ACCEPTED;
             return false;

@@ -119,10 +119,13 @@ struct Options {
     int packall = 2;
     int packallcpu = 10;
     int packallcap = 1;
-    // mateshare=fixed|progress (0, 1; portfolio.h MateLead, README session 19): a FESS member
-    // and its plan mate (fess0with=plan, fess1with=plan) take 4096 and 1024 expansions in turn
-    // (fixed), or the one whose highest packed count rose last takes the 4096 (progress).
-    int mateshare = 0;
+    // mateshare=fixed|progress|lease (0, 1, 2; portfolio.h MateLead, NOTES.md sessions 19, 20):
+    // a FESS member and its plan mate (fess0with=plan, fess1with=plan) take 4096 and 1024
+    // expansions in turn (fixed), or the one whose highest packed count rose last takes the 4096
+    // (progress), or, after a rise of the mate's count that took it G expansions, the mate takes
+    // it for its next matelease=N * G expansions, then the member again (lease).
+    int mateshare = 0; // fixed: lease costs XSokoban 44 (must-stay) about 6 % CPU (NOTES.md session 20)
+    int matelease = 2;
 };
 
 // The searches cdmembers names: the runtime's engines (1 thread, portfolio=off, --engine), the

@@ -433,14 +433,15 @@ void run_search(Shared &sh, unsigned k) {
     // mateshare=fixed: 4096 expansions to the member, 1024 to the mate (1024 to a member
     // alone); progress (portfolio.h MateLead): the 4096 to the one whose highest packed count
     // rose last, read after each round (max_packed goes over the cells: a few thousand at most
-    // per 5120 expansions).
-    MateLead mate_lead;
+    // per 5120 expansions); lease: to the mate for matelease times the expansions its last rise
+    // took.
+    MateLead mate_lead(inst.options.mateshare == 2 ? static_cast<uint64_t>(inst.options.matelease) : 0);
     auto pair_round = [&]() -> bool {
         uint64_t member_slice = mate ? 4096 : 1024, mate_slice = 1024;
-        if (inst.options.mateshare == 1 && fess && mate && mate_lead.lead() == 1) std::swap(member_slice, mate_slice);
+        if (inst.options.mateshare != 0 && fess && mate && mate_lead.lead() == 1) std::swap(member_slice, mate_slice);
         if (fess && fess_slice(fess, member_slice)) return true;
         if (mate && fess_slice(mate, mate_slice)) return true;
-        if (inst.options.mateshare == 1 && fess && mate) mate_lead.update(fess->max_packed(), mate->max_packed());
+        if (inst.options.mateshare != 0 && fess && mate) mate_lead.update(fess->max_packed(), mate->max_packed(), mate->expanded());
         return false;
     };
 

@@ -33,6 +33,7 @@
 #ifndef SOKOBAN_PORTFOLIO_H
 #define SOKOBAN_PORTFOLIO_H
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -108,29 +109,42 @@ private:
     std::vector<bool> live_;
 };
 
-// mateshare=progress (options.h): which of a FESS member (0) and its plan mate (1) takes the
-// long slice (4096 expansions; the other 1024) in the next round: the one whose highest packed
-// count rose last; before either has risen above its first figure, or when both rose in the
-// same round, the member. The round counts the pair's turns, not time, so the schedule is
-// deterministic. Measured (README session 19): the plan mate, at a fifth of thread 0, won
-// XSokoban 24, 39 and 75 with its count still rising while the member's stood still.
+// mateshare=progress|lease (options.h): which of a FESS member (0) and its plan mate (1) takes
+// the long slice (4096 expansions; the other 1024) in the next round. progress: the one whose
+// highest packed count rose last; before either has risen above its first figure, or when both
+// rose in the same round, the member. lease (matelease=N): as progress, but a rise of the mate's
+// count that took it G expansions (since its previous rise, or its first figure) buys it the
+// long slice for its next N * G expansions only: at the rate it has shown, one more rise is due
+// by then; if none comes, the member has the slice back. So the mate leads for at most N times
+// the expansions it spent before (the member keeps at least about half of the pair), where
+// progress gave it the slice for good after one early rise (XSokoban 44, 40 and 16 in NOTES.md
+// session 20: the mate's count rose once or twice early, then stood still while the member went
+// on to win; on 24, 39 and 75 the mate won with its count rising every few rounds). The rounds
+// and expansions, not time, decide, so the schedule is deterministic. lease N = 0 is progress.
 class MateLead {
 public:
-    // The two figures after a round; returns who leads the next one.
-    int update(uint32_t member, uint32_t mate) {
+    explicit MateLead(uint64_t lease = 0) : lease_(lease) {}
+    // The two figures after a round and the mate's expansions so far; returns who leads the
+    // next round.
+    int update(uint32_t member, uint32_t mate, uint64_t mate_expanded = 0) {
         ++round_;
         const uint32_t now[2] = {member, mate};
         for (int i = 0; i < 2; ++i) {
-            if (round_ == 1) best_[i] = now[i]; // the first figures: no rise yet
+            if (round_ == 1) best_[i] = now[i], since_ = mate_expanded; // the first figures: no rise yet
             else if (now[i] > best_[i]) best_[i] = now[i], rose_[i] = round_;
         }
-        lead_ = rose_[1] > rose_[0] ? 1 : 0;
+        if (round_ > 1 && rose_[1] == round_) { // the mate rose: its lease from here
+            const uint64_t gap = mate_expanded - since_;
+            until_ = gap > (UINT64_MAX - mate_expanded) / std::max<uint64_t>(1, lease_) ? UINT64_MAX : mate_expanded + lease_ * gap;
+            since_ = mate_expanded;
+        }
+        lead_ = rose_[1] > rose_[0] && (lease_ == 0 || mate_expanded < until_) ? 1 : 0;
         return lead_;
     }
     int lead() const { return lead_; }
 
 private:
-    uint64_t round_ = 0, rose_[2] = {0, 0};
+    uint64_t lease_, round_ = 0, rose_[2] = {0, 0}, since_ = 0, until_ = 0;
     uint32_t best_[2] = {0, 0};
     int lead_ = 0;
 };

@@ -167,6 +167,40 @@ TEST_CASE("Sokoban.Shares.MateLeadGoesToTheLastRise") {
     CHECK(m.lead() == 0);
 }
 
+TEST_CASE("Sokoban.Shares.MateLeaseEndsAfterItsExpansions") {
+    // mateshare=lease (portfolio.h MateLead), matelease=2: a rise of the mate's count that took
+    // it G expansions buys it the long slice for its next 2 * G expansions, then the member has
+    // it back. On this course (44's: the mate rises once early, then stands still while the
+    // member goes on to win) progress keeps the mate in the lead for good.
+    sokoban::MateLead lease(2), progress;
+    const uint32_t course[][3] = {{7, 3, 1024}, {7, 3, 2048}, {7, 7, 3072}, // rose: G 2048, to 7168
+                                  {7, 7, 7000}, {7, 7, 8192}, {7, 7, 9216}, {7, 7, 10240}};
+    const int lease_leads[] = {0, 0, 1, 1, 0, 0, 0}, progress_leads[] = {0, 0, 1, 1, 1, 1, 1};
+    for (size_t i = 0; i < 7; ++i) {
+        CAPTURE(i);
+        CHECK(lease.update(course[i][0], course[i][1], course[i][2]) == lease_leads[i]);
+        CHECK(progress.update(course[i][0], course[i][1], course[i][2]) == progress_leads[i]);
+    }
+    // A new rise buys a new lease (G from the last rise: 11264 - 3072 = 8192, to 27648); the
+    // member's rise ends it; both in one round: the member.
+    CHECK(lease.update(7, 9, 11264) == 1);
+    CHECK(lease.update(7, 9, 27647) == 1);
+    CHECK(lease.update(7, 9, 27648) == 0);
+    CHECK(lease.update(7, 10, 28672) == 1); // G 17408
+    CHECK(lease.update(8, 10, 32768) == 0); // the member rose
+    CHECK(lease.update(9, 11, 33792) == 0); // both
+    CHECK(lease.lead() == 0);
+    // The first figures count from the mate's first reading, not from 0; a lease far beyond any
+    // count does not wrap round.
+    sokoban::MateLead one(1), huge(1000);
+    CHECK(one.update(1, 1, 5000) == 0);
+    CHECK(one.update(1, 2, 6000) == 1); // G 1000: to 7000
+    CHECK(one.update(1, 2, 7000) == 0);
+    CHECK(huge.update(1, 1, 0) == 0);
+    CHECK(huge.update(1, 2, UINT64_MAX / 2) == 1);
+    CHECK(huge.update(1, 2, UINT64_MAX - 1) == 1);
+}
+
 TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
     sokoban::Options o;
     std::string error;
@@ -177,11 +211,22 @@ TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
     const solver_option fixed[] = {{"mateshare", "fixed"}};
     REQUIRE(sokoban::parse_options(fixed, 1, o, error));
     CHECK(o.mateshare == 0);
-    for (const char *bad : {"on", "", "1", "Progress"}) {
+    CHECK(o.matelease == 2);
+    const solver_option lease[] = {{"mateshare", "lease"}, {"matelease", "3"}};
+    REQUIRE(sokoban::parse_options(lease, 2, o, error));
+    CHECK(o.mateshare == 2);
+    CHECK(o.matelease == 3);
+    for (const char *bad : {"on", "", "1", "Progress", "lease8"}) {
         const solver_option b{"mateshare", bad};
         CAPTURE(bad);
         CHECK_FALSE(sokoban::parse_options(&b, 1, o, error));
         CHECK(error.find("mateshare") != std::string::npos);
+    }
+    for (const char *bad : {"0", "-1", "x", "", "1001", "off"}) {
+        const solver_option b{"matelease", bad};
+        CAPTURE(bad);
+        CHECK_FALSE(sokoban::parse_options(&b, 1, o, error));
+        CHECK(error.find("matelease") != std::string::npos);
     }
     // One thread: thread 0 alone, its FESS member and plan mate from the start, no guest; the
     // pair solves and the verifier replays the answer.
@@ -193,4 +238,9 @@ TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
             micro, level, {{"mateshare", "progress"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}}, rt);
         CHECK(rt.log.find("fess") != std::string::npos);
     }
+    // mateshare=lease, the shortest lease: the pair solves 42 and the verifier replays it.
+    sokoban_test::StubRuntime rt(1);
+    sokoban_test::portfolio_solves_and_replays(
+        micro, 42, {{"mateshare", "lease"}, {"matelease", "1"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}}, rt);
+    CHECK(rt.log.find("fess") != std::string::npos);
 }
