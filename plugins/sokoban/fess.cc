@@ -481,30 +481,29 @@ bool FessSearch::side_dead_child(const uint8_t *parent, const uint8_t *child) {
     const int bytes = static_cast<int>(inst_.state_size - 2);
     const int to = pushed_to(parent + 2, child + 2, bytes);
     if (to < 0) return false;
-    side_boxes_.clear();
-    for (int c = 0; c < b.n; ++c) {
-        side_occ_[c] = static_cast<uint8_t>((child[2 + (c >> 3)] >> (c & 7)) & 1);
-        if (side_occ_[c]) side_boxes_.push_back(c);
-    }
-    const uint8_t *dead = inst_.options.deadsquares ? inst_.dead.data() : nullptr;
+    auto has_box = [&](int c) { return ((child[2 + (c >> 3)] >> (c & 7)) & 1) != 0; };
     // The pushed box and the boxes on goals in the 8 cells round it: the push may have frozen
     // a neighbour (expand_state's test looks at the pushed box only, and only on a goal).
     int cand[9];
     int nc = 0;
-    cand[nc++] = to;
+    if (b.goal[to]) cand[nc++] = to;
     for (int d = 0; d < 4; ++d) {
         const int x = b.nb[to][d];
         if (x < 0) continue;
-        cand[nc++] = x;
+        if (b.goal[x] && has_box(x)) cand[nc++] = x;
         const int y = b.nb[x][(d + 1) & 3]; // the diagonal, one turn on
-        if (y >= 0) cand[nc++] = y;
+        if (y >= 0 && b.goal[y] && has_box(y)) cand[nc++] = y;
     }
-    for (int i = 0; i < nc; ++i) {
-        const int c = cand[i];
-        if (!b.goal[c] || !side_occ_[c]) continue;
-        if (side_goal_deadlock(b, dead, side_occ_.data(), side_boxes_.data(), static_cast<int>(side_boxes_.size()), c, side_))
+    if (nc == 0) return false;
+    side_boxes_.clear();
+    for (int c = 0; c < b.n; ++c) {
+        side_occ_[c] = static_cast<uint8_t>(has_box(c));
+        if (side_occ_[c]) side_boxes_.push_back(c);
+    }
+    const uint8_t *dead = inst_.options.deadsquares ? inst_.dead.data() : nullptr;
+    for (int i = 0; i < nc; ++i)
+        if (side_goal_deadlock(b, dead, side_occ_.data(), side_boxes_.data(), static_cast<int>(side_boxes_.size()), cand[i], side_))
             return true;
-    }
     return false;
 }
 
