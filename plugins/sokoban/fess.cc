@@ -67,11 +67,7 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
 FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const PackingOrder *order)
     : inst_(inst), budget_(memory_budget), advisors_(inst.options.fessadvice), store_(inst.state_size) {
     turns_packed_ = inst.options.fessturns == 1;
-    side_goals_ = inst.options.fessgoals;
-    if (side_goals_) {
-        side_.init(inst.board);
-        side_occ_.assign(inst.board.n, 0);
-    }
+    set_side_goals(inst.options.fessgoals != 0);
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
@@ -474,6 +470,14 @@ bool FessSearch::start() {
     }
     file(r, features_[r], h0);
     return true;
+}
+
+void FessSearch::set_side_goals(bool on) {
+    side_goals_ = on;
+    if (on && side_occ_.empty()) {
+        side_.init(inst_.board);
+        side_occ_.assign(inst_.board.n, 0);
+    }
 }
 
 bool FessSearch::side_dead_child(const uint8_t *parent, const uint8_t *child) {

@@ -54,7 +54,7 @@
 // than before costs 0 -- the push made way for other boxes, by freeing a cell one of them
 // must go to or stand behind, or by letting the player reach their sides. Meant for the
 // plateaus where no box can be packed for many pushes (XSokoban 23, 35; README, session 18).
-// fessgoals=on (default off, session 20) prunes a child whose push froze its box on a goal when
+// fessgoals=on|t0|t1 (default off, session 20; t0|t1: one portfolio thread's members) prunes a child whose push froze its box on a goal when
 // the other boxes cannot fill the goals left open with the player's side kept (sidegoals.h:
 // the frozen-goal test of expand_state without its side relaxation). Such a child is kept in
 // the visited table (never made again) but filed in no cell.
@@ -319,6 +319,9 @@ public:
     // one (true, fesspack=all) or for the nearest (false, on); nothing with fesspack=off
     // (portfolio.cc's packall option).
     void set_pack_all(bool all) { pack_all_ = pack_ && all; }
+    // For this search only, before its first run(): the side-kept frozen-goal test on its
+    // children on or off whatever the options say (fessgoals=t0|t1, portfolio.cc).
+    void set_side_goals(bool on);
 
 private:
     void layer_tables(); // layer_dist_ from order_ (the toward advisor's and the packing macro's)

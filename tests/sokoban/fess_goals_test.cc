@@ -80,10 +80,13 @@ Verdicts verdicts(const std::string &map, int row, int column) {
 TEST_CASE("Sokoban.FessGoals.OptionParses") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
-    CHECK_FALSE(sokoban::Options{}.fessgoals); // off by default (session 20)
-    CHECK(parsed("fessgoals", "on").fessgoals);
-    CHECK_FALSE(parsed("fessgoals", "off").fessgoals);
-    CHECK(refused("fessgoals", "t0").find("fessgoals") != std::string::npos);
+    CHECK(sokoban::Options{}.fessgoals == 0); // off by default (session 20)
+    CHECK(parsed("fessgoals", "off").fessgoals == 0);
+    CHECK(parsed("fessgoals", "on").fessgoals == 1);
+    CHECK(parsed("fessgoals", "t0").fessgoals == 2);
+    CHECK(parsed("fessgoals", "t1").fessgoals == 3);
+    CHECK(refused("fessgoals", "1").find("fessgoals") != std::string::npos);
+    CHECK(refused("fessgoals", "t2").find("fessgoals") != std::string::npos);
     CHECK(refused("fessgoals", "").find("fessgoals") != std::string::npos);
 }
 
@@ -132,7 +135,7 @@ TEST_CASE("Sokoban.FessGoals.SolvesAndReplaysWithTheTestOn") {
     // FESS with fessgoals=on solves the Microban sample (the checker replays each answer), and
     // on Microban 36 and 83 it prunes children and still solves.
     sokoban::Options o;
-    o.fessgoals = true;
+    o.fessgoals = 1;
     sokoban_test::fess_solves_microban_sample(o);
     for (int level : {36, 83}) {
         CAPTURE(level);
