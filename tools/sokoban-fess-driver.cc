@@ -47,6 +47,7 @@ int main(int argc, char **argv) {
     if (member == '0') search.set_chain(inst.options.fess0 == 2);
     if (inst.options.fessrooms >= 2) search.set_rooms(sokoban::fess_rooms_on(inst.options, member != '1')); // as portfolio.cc
     if (inst.options.fessopen >= 2) search.set_open(sokoban::fess_on_thread(inst.options.fessopen, member != '1'));
+    if (inst.options.fessgoals >= 2) search.set_side_goals(sokoban::fess_on_thread(inst.options.fessgoals, member != '1'));
     if (member == 'p') {
         search.set_plan(std::max(1, inst.options.fessplan));
         search.set_chain(true);
@@ -59,6 +60,7 @@ int main(int argc, char **argv) {
                 search.states(), search.cells(), search.max_packed(), cpu);
     const std::vector<uint64_t> &by = search.expanded_by_packed();
     const std::vector<uint32_t> cells = search.cells_by_packed();
+    if (inst.options.fessgoals) std::printf("fessgoals: %llu children pruned\n", static_cast<unsigned long long>(search.side_dead()));
     std::printf("packed:");
     for (size_t p = 0; p < cells.size(); ++p) std::printf(" %zu:%u/%llu", p, cells[p],
                                                          static_cast<unsigned long long>(p < by.size() ? by[p] : 0));
@@ -78,6 +80,46 @@ int main(int argc, char **argv) {
         for (size_t p = 0; p < first.size(); ++p)
             if (first[p] != SIZE_MAX) std::printf(" %zu:%zu", p, first[p]);
         std::printf("\n");
+    }
+    // SOKOBAN_FESS_BEST=N (session 20): up to N states of the highest packed count (the member's
+    // packing order), the first made first, as XSB (the player on its normalized cell), each with
+    // its boxes on goals in any order and the layer of every empty goal.
+    if (const char *bv = std::getenv("SOKOBAN_FESS_BEST")) {
+        const int want = std::atoi(bv);
+        sokoban::FessScratch fs;
+        fs.init(inst.board);
+        const sokoban::Board &b = inst.board;
+        const uint32_t top = search.max_packed();
+        int shown = 0;
+        for (size_t i = 0; i < search.states() && shown < want; ++i) {
+            const uint8_t *st = search.state(static_cast<uint32_t>(i));
+            if (sokoban::fess_features(inst, fs, st, search.order()).packed != top) continue;
+            ++shown;
+            const int player = st[0] | (st[1] << 8);
+            int on = 0;
+            for (int c = 0; c < b.n; ++c) on += fs.occ[c] && b.goal[c];
+            std::printf("state %zu: packed %u, on goals %d; empty goals' layers:", i, top, on);
+            for (int c = 0; c < b.n; ++c)
+                if (b.goal[c] && !fs.occ[c] && search.order())
+                    std::printf(" (%d,%d):%d", b.grid_of[c] / b.level.width, b.grid_of[c] % b.level.width, search.order()->layer[c]);
+            std::printf("\n");
+            for (int r = 0; r < b.level.height; ++r) {
+                std::string line;
+                for (int col = 0; col < b.level.width; ++col) {
+                    const int g = r * b.level.width + col;
+                    const uint8_t fl = b.level.grid[g];
+                    const int c = b.index_of[g];
+                    if (fl & sokoban::CELL_WALL) line += '#';
+                    else if (c < 0) line += ' ';
+                    else {
+                        const bool box = fs.occ[c], goal = b.goal[c];
+                        line += c == player ? (goal ? '+' : '@') : box ? (goal ? '*' : '$') : goal ? '.' : ' ';
+                    }
+                }
+                while (!line.empty() && line.back() == ' ') line.pop_back();
+                std::printf("%s\n", line.c_str());
+            }
+        }
     }
     // SOKOBAN_FESS_LINKS=1: per room link (rooms.h, rooms numbered in row-major order of their
     // first cell), the states generated with it blocked, of all.

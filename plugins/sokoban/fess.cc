@@ -67,6 +67,7 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
 FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const PackingOrder *order)
     : inst_(inst), budget_(memory_budget), advisors_(inst.options.fessadvice), store_(inst.state_size) {
     turns_packed_ = inst.options.fessturns == 1;
+    set_side_goals(inst.options.fessgoals != 0);
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
@@ -471,6 +472,45 @@ bool FessSearch::start() {
     return true;
 }
 
+void FessSearch::set_side_goals(bool on) {
+    side_goals_ = on;
+    if (on && side_occ_.empty()) {
+        side_.init(inst_.board);
+        side_occ_.assign(inst_.board.n, 0);
+    }
+}
+
+bool FessSearch::side_dead_child(const uint8_t *parent, const uint8_t *child) {
+    const Board &b = inst_.board;
+    const int bytes = static_cast<int>(inst_.state_size - 2);
+    const int to = pushed_to(parent + 2, child + 2, bytes);
+    if (to < 0) return false;
+    auto has_box = [&](int c) { return ((child[2 + (c >> 3)] >> (c & 7)) & 1) != 0; };
+    // The pushed box and the boxes on goals in the 8 cells round it: the push may have frozen
+    // a neighbour (expand_state's test looks at the pushed box only, and only on a goal).
+    int cand[9];
+    int nc = 0;
+    if (b.goal[to]) cand[nc++] = to;
+    for (int d = 0; d < 4; ++d) {
+        const int x = b.nb[to][d];
+        if (x < 0) continue;
+        if (b.goal[x] && has_box(x)) cand[nc++] = x;
+        const int y = b.nb[x][(d + 1) & 3]; // the diagonal, one turn on
+        if (y >= 0 && b.goal[y] && has_box(y)) cand[nc++] = y;
+    }
+    if (nc == 0) return false;
+    side_boxes_.clear();
+    for (int c = 0; c < b.n; ++c) {
+        side_occ_[c] = static_cast<uint8_t>(has_box(c));
+        if (side_occ_[c]) side_boxes_.push_back(c);
+    }
+    const uint8_t *dead = inst_.options.deadsquares ? inst_.dead.data() : nullptr;
+    for (int i = 0; i < nc; ++i)
+        if (side_goal_deadlock(b, dead, side_occ_.data(), side_boxes_.data(), static_cast<int>(side_boxes_.size()), cand[i], side_))
+            return true;
+    return false;
+}
+
 FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<bool()> &stop) {
     if (status_ != Status::running) return status_;
     if (!started_ && !start()) return status_;
@@ -505,6 +545,8 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             bool inserted = false;
             const uint32_t k = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: the first path found stays
+            if (side_goals_ && !state_is_goal(inst_, kd.state.data()) && side_dead_child(current.data(), kd.state.data()))
+                continue; // fessgoals=on: dead, stays visited, filed nowhere
             const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms(), plan(), plan_mask_, open_);
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
@@ -569,7 +611,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                     ++macros_;
                     return status_ = Status::solved;
                 }
-                if (h != H_DEAD) {
+                if (h != H_DEAD && !(side_goals_ && side_dead_child(current.data(), macro_.data()))) {
                     ++macros_;
                     file(k, features_[k], h);
                 }

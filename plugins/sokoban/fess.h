@@ -54,6 +54,10 @@
 // than before costs 0 -- the push made way for other boxes, by freeing a cell one of them
 // must go to or stand behind, or by letting the player reach their sides. Meant for the
 // plateaus where no box can be packed for many pushes (XSokoban 23, 35; README, session 18).
+// fessgoals=on|t0|t1 (default off, session 20; t0|t1: one portfolio thread's members) prunes a child whose push froze its box on a goal when
+// the other boxes cannot fill the goals left open with the player's side kept (sidegoals.h:
+// the frozen-goal test of expand_state without its side relaxation). Such a child is kept in
+// the visited table (never made again) but filed in no cell.
 // Not here (yet): a hotspot measure over whole push paths rather than neighbours.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
@@ -69,6 +73,7 @@
 #include "plan.h"
 #include "rooms.h"
 #include "search.h"
+#include "sidegoals.h"
 #include "state_store.h"
 
 namespace sokoban {
@@ -156,6 +161,9 @@ public:
     // The packing macro's child of `state` (fesspack=on): false when there is none; else the
     // child's state bytes, the box moved and its path.
     bool pack_move(const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path);
+    // fessgoals=on: the children pruned so far by the side-kept frozen-goal test, and the test.
+    uint64_t side_dead() const { return side_.deadlocks; }
+    bool side_dead_child(const uint8_t *parent, const uint8_t *child);
     uint64_t macros() const { return macros_; } // packing-macro children filed so far
     // The hotspot advisor (fesshot=N): the boxes beside the box on c, off goals, that it stops
     // from a push nearer a goal; the box of the highest count (at least N; -1 when none).
@@ -248,6 +256,10 @@ private:
     std::vector<int> pack_stack_;
     void pack_flood(int from, uint32_t stamp);
     uint64_t macros_ = 0;
+    bool side_goals_ = false; // fessgoals=on
+    SideGoalScratch side_;
+    std::vector<uint8_t> side_occ_;
+    std::vector<int> side_boxes_;
     Scratch scratch_;
     FessScratch fs_;
     PackingOrder order_;
@@ -307,6 +319,9 @@ public:
     // one (true, fesspack=all) or for the nearest (false, on); nothing with fesspack=off
     // (portfolio.cc's packall option).
     void set_pack_all(bool all) { pack_all_ = pack_ && all; }
+    // For this search only, before its first run(): the side-kept frozen-goal test on its
+    // children on or off whatever the options say (fessgoals=t0|t1, portfolio.cc).
+    void set_side_goals(bool on);
 
 private:
     void layer_tables(); // layer_dist_ from order_ (the toward advisor's and the packing macro's)

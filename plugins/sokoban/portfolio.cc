@@ -96,6 +96,8 @@ std::unique_ptr<FessSearch> fess_member(const Shared &sh, const Scratch &scratch
     // flood per child slowed the guest's wins on XSokoban 14, 27 and 42; README, session 18).
     if (sh.inst.options.fessopen >= 2 && pack_member != PACK_FOR_PACKALL)
         f->set_open(fess_on_thread(sh.inst.options.fessopen, thread0));
+    // fessgoals=t0|t1: the side-kept frozen-goal test on one thread's members (and its guest).
+    if (sh.inst.options.fessgoals >= 2) f->set_side_goals(fess_on_thread(sh.inst.options.fessgoals, thread0));
     return f;
 }
 

@@ -1,0 +1,161 @@
+// sidegoals.cc -- see sidegoals.h.
+#include "sidegoals.h"
+
+#include <algorithm>
+
+#include "freeze.h"
+
+namespace sokoban {
+
+void SideGoalScratch::init(const Board &board) {
+    const size_t n = static_cast<size_t>(board.n);
+    group.reserve(n);
+    wall.assign(n, 0);
+    side.assign(n * 4, -1);
+    label.assign(n, 0);
+    stack.assign(n + 1, 0);
+    queue.reserve(n * 4);
+    seen.assign(n * 4, 0);
+    goal_match.assign(board.goals.size(), -1);
+    visit.assign(board.goals.size(), 0);
+    visit_stamp = 0;
+    cache.clear();
+    stride = (n + 63) / 64;
+}
+
+namespace {
+
+constexpr size_t CACHE_LIMIT = 4096; // entries; emptied when it grows past this
+
+// s.side for every cell a box may stand on outside the walls: the free cells (not a wall, not
+// the box) labelled by component, one flood per box cell; the label of each neighbour kept.
+void label_sides(const Board &b, SideGoalScratch &s) {
+    std::fill(s.side.begin(), s.side.end(), -1);
+    uint32_t next = 0; // labels grow over all box cells, so no clearing between floods
+    for (int box = 0; box < b.n; ++box) {
+        if (s.wall[box] || !b.boxable[box]) continue;
+        const uint32_t base = next + 1;
+        for (int d = 0; d < 4; ++d) {
+            const int start = b.nb[box][d];
+            if (start < 0 || s.wall[start]) continue;
+            if (s.label[start] < base) {
+                // A new component: flood it (the box and the walls excluded).
+                s.label[start] = ++next;
+                int top = 0;
+                s.stack[top++] = start;
+                while (top > 0) {
+                    const int c = s.stack[--top];
+                    for (int e = 0; e < 4; ++e) {
+                        const int x = b.nb[c][e];
+                        if (x < 0 || x == box || s.wall[x] || s.label[x] >= base) continue;
+                        s.label[x] = next;
+                        s.stack[top++] = x;
+                    }
+                }
+            }
+            s.side[static_cast<size_t>(box) * 4 + d] = static_cast<int32_t>(s.label[start]);
+        }
+    }
+    std::fill(s.label.begin(), s.label.end(), 0); // labels may not carry over to the next F
+}
+
+// The first direction whose side cell lies in the same component as side d of `box`.
+inline int canonical(const SideGoalScratch &s, int box, int d) {
+    const int32_t comp = s.side[static_cast<size_t>(box) * 4 + d];
+    for (int e = 0; e < d; ++e)
+        if (s.side[static_cast<size_t>(box) * 4 + e] == comp) return e;
+    return d;
+}
+
+// reach (stride words): the cells a box can be pulled to from goal g with the player's side.
+void side_reach(const Board &b, int g, SideGoalScratch &s, uint64_t *reach) {
+    std::fill(s.seen.begin(), s.seen.end(), 0);
+    s.queue.clear();
+    reach[g >> 6] |= uint64_t{1} << (g & 63); // a box already on g (even with no free cell beside it)
+    for (int d = 0; d < 4; ++d) {
+        if (s.side[static_cast<size_t>(g) * 4 + d] < 0) continue;
+        const int k = g * 4 + canonical(s, g, d);
+        if (s.seen[static_cast<size_t>(k)]) continue;
+        s.seen[static_cast<size_t>(k)] = 1;
+        s.queue.push_back(k);
+    }
+    for (size_t head = 0; head < s.queue.size(); ++head) {
+        const int box = s.queue[head] >> 2;
+        const int32_t comp = s.side[static_cast<size_t>(s.queue[head])];
+        reach[box >> 6] |= uint64_t{1} << (box & 63);
+        for (int d = 0; d < 4; ++d) {
+            if (s.side[static_cast<size_t>(box) * 4 + d] != comp) continue; // the player cannot get to that side
+            const int to = b.nb[box][d]; // the player stands here and pulls the box onto it
+            if (to < 0 || !b.boxable[to]) continue;
+            const int beyond = b.nb[to][d]; // and steps back onto this cell
+            if (beyond < 0 || s.wall[beyond]) continue;
+            const int k = to * 4 + canonical(s, to, d); // the player on side d of the box's new cell
+            if (s.seen[static_cast<size_t>(k)]) continue;
+            s.seen[static_cast<size_t>(k)] = 1;
+            s.queue.push_back(k);
+        }
+    }
+}
+
+} // namespace
+
+bool side_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, const int *boxes, int count, int cell,
+                        SideGoalScratch &s) {
+    if (!b.goal[cell]) return false;
+    if (!frozen_group(b, dead, occ, cell, s.group)) return false;
+    std::sort(s.group.begin(), s.group.end());
+    s.group.erase(std::unique(s.group.begin(), s.group.end()), s.group.end());
+    uint64_t key = 0;
+    for (int c : s.group) {
+        if (!b.goal[c]) return true; // a frozen box off a goal
+        key ^= b.zobrist_box[c];
+    }
+    const size_t goals = b.goals.size();
+    auto it = s.cache.find(key);
+    if (it == s.cache.end() || it->second.cells != s.group) {
+        if (s.cache.size() >= CACHE_LIMIT) s.cache.clear();
+        SideGoalScratch::Entry e;
+        e.cells = s.group;
+        e.reach.assign(goals * s.stride, 0);
+        for (int c : s.group) s.wall[c] = 1;
+        label_sides(b, s);
+        for (size_t k = 0; k < goals; ++k)
+            if (!s.wall[b.goals[k]]) side_reach(b, b.goals[k], s, e.reach.data() + k * s.stride);
+        for (int c : s.group) s.wall[c] = 0;
+        it = s.cache.insert_or_assign(key, std::move(e)).first;
+    }
+    ++s.tests;
+    const SideGoalScratch::Entry &e = it->second;
+    auto in_group = [&](int c) { return std::binary_search(e.cells.begin(), e.cells.end(), c); };
+    auto reaches = [&](size_t k, int c) { return (e.reach[k * s.stride + (c >> 6)] >> (c & 63)) & 1; };
+    size_t open_goals = 0;
+    for (size_t k = 0; k < goals; ++k)
+        if (!in_group(b.goals[k])) ++open_goals;
+    // Kuhn's augmenting paths: each goal outside F gets a distinct box outside F.
+    std::fill(s.goal_match.begin(), s.goal_match.end(), -1);
+    auto augment = [&](auto &self, int box) -> bool {
+        for (size_t k = 0; k < goals; ++k) {
+            if (s.visit[k] == s.visit_stamp || !reaches(k, boxes[box])) continue;
+            s.visit[k] = s.visit_stamp;
+            if (s.goal_match[k] < 0 || self(self, s.goal_match[k])) {
+                s.goal_match[k] = box;
+                return true;
+            }
+        }
+        return false;
+    };
+    size_t matched = 0;
+    for (int i = 0; i < count; ++i) {
+        if (in_group(boxes[i])) continue;
+        if (++s.visit_stamp == 0) {
+            std::fill(s.visit.begin(), s.visit.end(), 0);
+            s.visit_stamp = 1;
+        }
+        if (augment(augment, i)) ++matched;
+    }
+    const bool deadlock = matched < open_goals;
+    if (deadlock) ++s.deadlocks;
+    return deadlock;
+}
+
+} // namespace sokoban

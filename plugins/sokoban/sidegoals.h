@@ -1,0 +1,62 @@
+// sidegoals.h -- the frozen-goal deadlock test with the player's side (fessgoals=on, session 20).
+//
+// frozengoals.h asks, after a push that freezes its box on a goal with frozen group F, whether
+// the other boxes can still fill the goals outside F, a box b taking goal g only when b's cell
+// is reachable by pulling a box from g with F as walls -- the player's side relaxed: the
+// player may stand on any cell beside the box. That misses the goals F leaves reachable only
+// from one side. XSokoban 41 (session 20): the goal at the foot of a one-wide column is filled
+// by a push down from the upper room; the boxes of the lower room reach it only while the
+// player can walk round to below the column along the bottom goal row; once that row holds its
+// frozen boxes, a box of the lower room at the column's top has the player on its wrong side
+// for good, and every state FESS made with 14 of the 15 boxes packed was such a dead end.
+//
+// Here the pull search runs over (box cell, player's component): with F and the box as the only
+// obstacles, the free cells fall into components; a pull needs the player in the component of
+// the cell beside the box on the pull's side and the cell beyond it free, and leaves the player
+// there. A box reaches goal g when the search from g (the player in any component beside g)
+// reaches its cell in any component. Sound (no false deadlock): a real sequence of pushes of a
+// box onto g, reversed, is such a pull sequence, since every cell the player walked on in the
+// real game was free of boxes at the time, so free of F and of that box here (the other boxes
+// only narrow the player's way). The components of every box cell are labelled once per F
+// (one flood per cell) and the reach sets kept per F, as frozengoals.h does.
+#ifndef SOKOBAN_SIDEGOALS_H
+#define SOKOBAN_SIDEGOALS_H
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "board.h"
+
+namespace sokoban {
+
+struct SideGoalScratch {
+    std::vector<int> group;       // the frozen group of the pushed box
+    std::vector<uint8_t> wall;    // per cell: 1 in the group being tested
+    std::vector<int32_t> side;    // [cell * 4 + d]: the component of the cell beside `cell` in direction d, -1 if none
+    std::vector<uint32_t> label;  // flood labels per cell (stamped)
+    std::vector<int> stack, queue;
+    std::vector<uint8_t> seen;    // [cell * 4 + d]: the pull state (cell, the component of side d) reached
+    std::vector<int> goal_match;  // per goal: the matched box's index or -1
+    std::vector<uint32_t> visit;  // per goal: augmenting-path stamp
+    uint32_t visit_stamp = 0;
+    struct Entry {
+        std::vector<int> cells;      // F, sorted and unique
+        std::vector<uint64_t> reach; // per goal: bitset over cells (stride words each)
+    };
+    std::unordered_map<uint64_t, Entry> cache;
+    size_t stride = 0;
+    uint64_t tests = 0, deadlocks = 0; // counters for measurements
+    void init(const Board &board);
+};
+
+// After a push left a box on goal cell `cell` (occupancy: 1 per box, the push applied; `boxes`:
+// every box cell, in any order): true when that box is frozen and the other boxes cannot fill
+// the goals outside its frozen group with the player's side kept. `dead` may be null.
+// occupancy is used as scratch and restored.
+bool side_goal_deadlock(const Board &board, const uint8_t *dead, uint8_t *occupancy, const int *boxes, int count,
+                        int cell, SideGoalScratch &s);
+
+} // namespace sokoban
+
+#endif
