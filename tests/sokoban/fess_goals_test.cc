@@ -80,7 +80,7 @@ Verdicts verdicts(const std::string &map, int row, int column) {
 TEST_CASE("Sokoban.FessGoals.OptionParses") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
-    CHECK(sokoban::Options{}.fessgoals == 0); // off by default (session 20)
+    CHECK(sokoban::Options{}.fessgoals == 2); // t0 by default (session 21)
     CHECK(parsed("fessgoals", "off").fessgoals == 0);
     CHECK(parsed("fessgoals", "on").fessgoals == 1);
     CHECK(parsed("fessgoals", "t0").fessgoals == 2);

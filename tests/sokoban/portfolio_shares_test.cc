@@ -204,7 +204,7 @@ TEST_CASE("Sokoban.Shares.MateLeaseEndsAfterItsExpansions") {
 TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
     sokoban::Options o;
     std::string error;
-    CHECK(o.mateshare == 0); // fixed
+    CHECK(o.mateshare == 2); // lease, the default since session 21
     const solver_option good[] = {{"mateshare", "progress"}};
     REQUIRE(sokoban::parse_options(good, 1, o, error));
     CHECK(o.mateshare == 1);
