@@ -73,6 +73,7 @@ inline sokoban::Options no_pruning_options() {
     sokoban::Options o;
     o.deadsquares = o.freeze = o.corral = o.frozengoals = o.roomfill = o.localdead = false;
     o.heuristic = sokoban::HeuristicKind::none;
+    o.fessgoals = 0; // the side-kept frozen-goal test (t0 by default) prunes FESS's children too
     return o;
 }
 
