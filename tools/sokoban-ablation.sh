@@ -28,6 +28,8 @@
 # they have started, against the defaults none and plan; back=off, the backward guest on thread
 # 0, and packall=off, the packall guest on thread 1, against their defaults t0 and t1;
 # fessopen=off, the opener advisor of thread 1's FESS members, against the default t1;
+# fessgoals=off, the side-kept frozen-goal test of thread 0's FESS members, against the
+# default t0; mateshare=fixed, thread 0's FESS member and plan mate in fixed turns, against lease;
 # packorder=match|park, every FESS member with the order of session 13 or 15 (one park at most
 # before a box gets out), against the default park3).
 set -euo pipefail
@@ -40,7 +42,7 @@ while [ $# -gt 0 ]; do
         --only) only=$2; shift 2;;
         --threads) threads=$2; shift 2;;
         --build) build=$2; shift 2;;
-        -h|--help) sed -n '2,31p' "$0"; exit 0;;
+        -h|--help) sed -n '2,34p' "$0"; exit 0;;
         *) files+=("$1"); shift;;
     esac
 done
@@ -71,6 +73,8 @@ configs=("all on|"
          "fessrooms off (2 thr.)|--threads 2 --option portfolio=on --option fessrooms=off"
          "fessplan on (2 thr.)|--threads 2 --option portfolio=on --option fessplan=on"
          "fessopen off (2 thr.)|--threads 2 --option portfolio=on --option fessopen=off"
+         "fessgoals off (2 thr.)|--threads 2 --option portfolio=on --option fessgoals=off"
+         "mateshare fixed (2 thr.)|--threads 2 --option portfolio=on --option mateshare=fixed"
          "corraldead on|--option corraldead=on"
          "corraldead pi|--option corraldead=pi"
          "corraldead on, areatree off|--option corraldead=on --option areatree=off"
