@@ -394,6 +394,19 @@ TEST_CASE("CubeFstp2.SharedPagesSearchTheSameNodes") {
     }
 }
 
+// The cached fstp2 table (pages=shared, no checksum pass), for the tests that compare two
+// settings of the search on it; false (the test is skipped) where it is not cached.
+static bool load_cached_fstp2(FstTable &fst) {
+    const std::string dir = cube_test::user_cache_dir(), path = dir + "/" + fst_file(2, 2);
+    if (!std::filesystem::exists(path)) {
+        MESSAGE("skipped: no cached fstp2 table in " << dir);
+        return false;
+    }
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(path, fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    return true;
+}
+
 TEST_CASE("CubeFstp2.FirstAxisExactKeepsTheSameSearch") {
     // first_axis=exact only changes which of the tied forward axes a node's children look up
     // first (one whose parent distance is exact before one that is an upper bound); every tied
@@ -402,14 +415,8 @@ TEST_CASE("CubeFstp2.FirstAxisExactKeepsTheSameSearch") {
     // the tasks in a fixed order). A first axis chosen below the largest parent distance would
     // skip reads (lazy axes) and let more children through. Only where cube-fstp2.pdb is cached
     // (the upper bounds come from its lazy axes and window).
-    const std::string dir = cube_test::user_cache_dir(), path = dir + "/" + fst_file(2, 2);
-    if (!std::filesystem::exists(path)) {
-        MESSAGE("skipped: no cached fstp2 table in " << dir);
-        return;
-    }
     FstTable fst;
-    std::string why;
-    REQUIRE_MESSAGE(load_fst(path, fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    if (!load_cached_fstp2(fst)) return;
     cube_test::TestServices ts(cube_test::cache_dir());
     const uint64_t all = cube_test::check_same_search_on_scrambles(
         fst, nullptr, &ts.sv, 2611, 4, [](FstSearchOptions &opt, bool on) { opt.first_axis_exact = on; });
@@ -424,14 +431,10 @@ TEST_CASE("CubeFstp2.SplitPrefetchKeepsTheSameSearch") {
     // length (batches of 16 and 3, the tasks in a fixed order), without the corner table and,
     // when it is cached, with it (its stage then prefetches too). Only where cube-fstp2.pdb is
     // cached.
-    const std::string dir = cube_test::user_cache_dir(), path = dir + "/" + fst_file(2, 2);
-    if (!std::filesystem::exists(path)) {
-        MESSAGE("skipped: no cached fstp2 table in " << dir);
-        return;
-    }
     FstTable fst;
+    if (!load_cached_fstp2(fst)) return;
+    const std::string dir = cube_test::user_cache_dir();
     std::string why;
-    REQUIRE_MESSAGE(load_fst(path, fst, why, 2, false, PAGES_SHARED, false, 2), why);
     Pdb corners;
     bool known = false;
     const Pattern cp8 = table_set("corners", known).at(0);
