@@ -11,7 +11,8 @@
 //   and link /tmp/fs_stats.o instead of fst_search.o (as build/bench/cube-ab-stats); it also prints the
 //   batch's shape (misses issued together per stage). -DCUBE_PHASE_CYCLES instead: TSC cycles per stage.
 // A set is space-separated options of the plugin's names (third=t|off: the cached cube-third-t.pdb, mapped shared; lazy_inverse, lazy_corners, lazy_axes, class_moves,
-// window_parent, symred, third_ahead, packed_rows, split_prefetch: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max), and pages=huge|shared|mapped (how
+// window_parent, symred, third_ahead, packed_rows, split_prefetch: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max;
+// inverse_stage=old|ahead|once), and pages=huge|shared|mapped (how
 // the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
 #include <algorithm>
@@ -62,6 +63,10 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
         if (k == "third" && (v == "t" || v == "off")) {
             // Set to the loaded table in main (any non-null marks the set).
             o.third = v == "t" ? reinterpret_cast<const ThirdTable *>(&o) : nullptr;
+            continue;
+        }
+        if (k == "inverse_stage" && (v == "old" || v == "ahead" || v == "once")) {
+            o.inverse_stage = v == "old" ? 0 : v == "ahead" ? 1 : 2;
             continue;
         }
         if (k == "inverse_classes" && (v == "cache" || v == "table")) {

@@ -24,6 +24,7 @@
 #include <cstdlib>
 #include <atomic>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <unordered_map>
 #include <utility>
@@ -144,7 +145,7 @@ inline void shape(int s, uint64_t n) {
 
 // CUBE_PHASE_CYCLES (an experiment build): TSC cycles spent in each phase of Worker::batch.
 #ifdef CUBE_PHASE_CYCLES
-enum { PH_LEAF, PH_ROWS, PH_S1, PH_S2, PH_S3, PH_CPF, PH_CRD, PH_INV, PH_THIRD, PH_TAIL, PH_N };
+enum { PH_LEAF, PH_ROWS, PH_S1, PH_S2, PH_S3, PH_CPF, PH_CRD, PH_INV, PH_THIRD, PH_TAIL, PH_INVC, PH_INVI, PH_N };
 thread_local uint64_t ph_cyc[PH_N], ph_last;
 #define PH_START() (ph_last = __builtin_ia32_rdtsc())
 #define PH(i)                                              \
@@ -179,6 +180,7 @@ struct Ctx {
     int deep_togo = 8;               // order_tasks=deep: counts the nodes with togo <= this
     bool win = false;                // windowed table with window_parent: FstTable::child_value
     bool lazy_inv = true;            // lazy_inverse=on: Worker::batch's inverse axes one at a time
+    int inv_stage = 1;               // FstSearchOptions::inverse_stage (with lazy_inv)
     bool rows_first = true;          // rows_first=on: Worker::batch prefetches its nodes' class rows first
     bool lazy_corners = true;        // lazy_corners=on: Worker::batch skips corner reads that cannot cut
     bool fa_exact = false;           // first_axis=exact: see first_axis
@@ -299,6 +301,46 @@ void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist) {
     }
     flip = fl, twist = tw;
     slice = T.slice_of_mask[mask] * 24 + T.perm_of_key[key & 255];
+}
+
+namespace {
+
+// inverse_coords in fewer instructions (the batched search's inverse_stage=ahead|once, where it
+// runs for every child reaching the inverse axes, three times): the edges' flip bits and
+// slice-position bits gathered 8 at a time by one multiply each (bit 0 or bit 4 of every byte of
+// a 64-bit word), and the slice edges' order read off the four set bits of that mask; no branch
+// on where an edge is (random: inverse_coords's mispredicts about once a call). The same values
+// (test CubeSymmetry.InverseCoordinatesFromLocations).
+inline void inverse_coords_flat(const InvTables &T, const uint8_t *loc, unsigned &flip, unsigned &slice,
+                                unsigned &twist) {
+    unsigned tw = 0;
+    for (int t = 0; t < 7; ++t) tw = tw * 3 + T.neg_twist[loc[t]];
+    uint64_t w0 = 0, w1 = 0;
+    std::memcpy(&w0, loc + 8, 8);   // edges 0..7, edge t in byte t
+    std::memcpy(&w1, loc + 16, 4);  // edges 8..11
+    constexpr uint64_t B0 = 0x0101010101010101ull;
+    constexpr uint64_t MSB_FIRST = 0x8040201008040201ull;  // (bits at 8t) * this >> 56: byte 0's bit highest
+    constexpr uint64_t LSB_FIRST = 0x0102040810204080ull;  // byte 0's bit lowest
+    // Flip: edges 0..10 (position * 2 + flip: bit 0), edge 0 the highest of 11 bits.
+    const unsigned fl = unsigned((w0 & B0) * MSB_FIRST >> 56) << 3 | unsigned((w1 & B0) * MSB_FIRST >> 61);
+    // Slice positions (8..11, so a byte of 16..23: bit 4), edge t at bit t.
+    const unsigned in_slice = unsigned((w0 >> 4 & B0) * LSB_FIRST >> 56) | unsigned((w1 >> 4 & B0) * LSB_FIRST >> 56) << 8;
+    unsigned key = 0, mask = in_slice;
+    for (int k = 0; k < 4; ++k) {  // exactly four slice edges: a fixed trip count
+        const unsigned t = unsigned(__builtin_ctz(mask));
+        key = key * 4 + (loc[8 + t] >> 1 & 3u);
+        mask &= mask - 1;
+    }
+    flip = fl, twist = tw;
+    slice = T.slice_of_mask[in_slice] * 24u + T.perm_of_key[key];
+}
+
+}  // namespace
+
+void inverse_coords_fast(const uint8_t loc[20], int &flip, int &slice, int &twist) {
+    unsigned f, s, w;
+    inverse_coords_flat(inv_tables(), loc, f, s, w);
+    flip = int(f), slice = int(s), twist = int(w);
 }
 
 namespace {
@@ -452,13 +494,13 @@ struct BatchBuffers {
     std::vector<uint64_t> idx, cidx;  // idx: 3 per child
     std::vector<uint64_t> tidx;       // third=t: 6 per child
     std::vector<uint16_t> itw;        // 3 per child
-    std::vector<const uint8_t *> pf;  // split_prefetch: the lines a stage prefetches, 2 per child
+    std::vector<const uint8_t *> pf;  // split_prefetch: the lines a stage prefetches, 3 per child
     void size(int batch) {
         const size_t n = size_t(batch) * NMOVES;
         if (ch.size() >= n) return;
         level.resize(32);
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
-        idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(2 * n);
+        idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n);
     }
 };
 
@@ -758,7 +800,85 @@ struct Worker {
         BST(BS_CORNER_PASS, nk);
         PH(PH_CRD);
         // Stages 5-7: the inverse lookups (class entries, then table entries, then reads).
-        if (inv && nk > 0 && X->lazy_inv) {
+        if (inv && nk > 0 && X->lazy_inv && X->inv_stage > 0) {
+            // inverse_stage=ahead|once: first every child's three inverse entries (locations,
+            // coordinates, class and index; their small tables, about 1 MiB in all, read while no
+            // table line is in flight, so their L1 misses find fill buffers free), then the lines.
+            // Three passes over the children's axes, each loop's loads independent of one another so
+            // their misses overlap: the coordinates (from the Loc bytes; prefetching the rows of
+            // the slice's class entry and of the twist's conjugates), the class location
+            // (prefetching the class row when not direct), the class entry and the table index.
+            uint16_t *itw = B.itw.data();
+            const InvTables &T = inv_tables();
+            const uint64_t *isl = X->isc ? X->isc->slice.data() : nullptr;
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                const FNode &n = L.node[size_t(par[j])];
+                for (int a = 0; a < 3; ++a) {
+                    child_locs_axis(*X, n, mv[j], a, ch[j]);
+                    unsigned f, sl, w;
+                    inverse_coords_flat(T, ch[j].loc[a], f, sl, w);
+                    idx[3 * j + a] = uint64_t(sl) << 32 | f << 16 | w;
+                    if (isl) __builtin_prefetch(&isl[sl]);
+                    else __builtin_prefetch(&co.flipslice_class[size_t(sl) * N_FLIP + f]);
+                    __builtin_prefetch(&co.twist_conj[size_t(w) * N_UDSYM]);
+                }
+            }
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                for (int a = 0; a < 3; ++a) {
+                    const uint64_t x = idx[3 * j + a];
+                    idx[3 * j + a] = inv_class_loc(*X, int(x >> 32), int(x >> 16 & 0xffff), int(x & 0xffff), itw[3 * j + a]);
+                    inv_class_prefetch(*X, idx[3 * j + a]);
+                    BST(BS_INVCLS + a, !X->isc || !(idx[3 * j + a] & SliceClasses::DIRECT));
+                }
+            }
+            PH(PH_INVC);
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                for (int a = 0; a < 3; ++a) {
+                    const uint32_t en = inv_class_entry(*X, idx[3 * j + a], itw[3 * j + a]);
+                    idx[3 * j + a] = inv_index(*X, en, itw[3 * j + a], ch[j].par);
+                }
+            }
+            PH(PH_INVI);
+            if (X->inv_stage == 2) {
+                // once: every line in one round, read axis by axis (a child's later axes are
+                // read only when it passes the earlier ones).
+                int np3 = 0;
+                for (int t = 0; t < nk; ++t)
+                    for (int a = 0; a < 3; ++a) pf[np3++] = fst.byte_of(idx[3 * keep[t] + a]);
+                for (int t = 0; t < np3; ++t) __builtin_prefetch(pf[t]);
+                BSH(SH_INV, np3);
+                int nk2 = 0;
+                for (int t = 0; t < nk; ++t) {
+                    const int j = keep[t];
+                    bool ok = true;
+                    for (int a = 0; a < 3 && ok; ++a) {
+                        BST(BS_INV + a, 1);
+                        BST(BS_SIDE, fst.get2(idx[3 * j + a]) == 3);
+                        ok = fst.value(idx[3 * j + a]) < lim;
+                    }
+                    if (ok) keep[nk2++] = j;
+                }
+                nk = nk2;
+            } else {
+                for (int a = 0; a < 3 && nk > 0; ++a) {
+                    BST(BS_INV + a, nk);
+                    BSH(SH_INV + a, nk);
+                    for (int t = 0; t < nk; ++t) pf[t] = fst.byte_of(idx[3 * keep[t] + a]);
+                    for (int t = 0; t < nk; ++t) __builtin_prefetch(pf[t]);
+                    int nk2 = 0;
+                    for (int t = 0; t < nk; ++t) {
+                        const int j = keep[t];
+                        BST(BS_SIDE, fst.get2(idx[3 * j + a]) == 3);
+                        if (fst.value(idx[3 * j + a]) < lim) keep[nk2++] = j;
+                    }
+                    nk = nk2;
+                }
+            }
+            BST(BS_INV_PASS, nk);
+        } else if (inv && nk > 0 && X->lazy_inv) {
             // lazy_inverse: one inverse axis at a time, each pipelined (class entries, table
             // entries, reads), the next axis only for the children the previous passes; the
             // locations of the next axis are computed while this axis's table entries load.
@@ -1343,6 +1463,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     start.ub = 0;
     X.win = fst.windowed() && opt.window_parent;
     X.lazy_inv = opt.lazy_inverse;
+    X.inv_stage = opt.inverse_stage;
     X.rows_first = opt.rows_first;
     X.lazy_corners = opt.lazy_corners;
     X.fa_exact = opt.first_axis_exact;
@@ -1463,7 +1584,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
 #endif
 #ifdef CUBE_PHASE_CYCLES
     {
-        static const char *const nm[PH_N] = {"leaf", "rows", "s1", "s2", "s3", "cpf", "crd", "inv", "third", "tail"};
+        static const char *const nm[PH_N] = {"leaf", "rows", "s1", "s2", "s3", "cpf", "crd", "inv", "third", "tail", "inv-coords", "inv-index"};
         uint64_t all = 0;
         for (int i = 0; i < PH_N; ++i) all += ph_cyc[i];
         std::fprintf(stderr, "phases (Gcycles %.2f):", double(all) * 1e-9);

@@ -134,6 +134,15 @@ struct FstSearchOptions {
     // default): the lowest-numbered. The same nodes; 8% fewer reads of the other axes, but no
     // CPU gain measured (README, session 16), so not the default.
     bool first_axis_exact = false;
+    // Batched search with exact values and lazy_inverse: how the inverse stage is laid out.
+    // 0 (old, session 20): one axis at a time, each computed, prefetched and read before the
+    // next. 1 (ahead): every surviving child's three inverse entries are computed first (their
+    // small tables read while no table line is in flight), then the axes are prefetched and
+    // read one at a time as before (the same lines). 2 (once): as ahead, but every axis's line
+    // of every child prefetched in one loop and read in one round (more lines: those of the
+    // axes after the one that cuts a child). The same children pass, so the same nodes.
+    // tools/cube-ab.cc's inverse_stage=old|ahead|once.
+    int inverse_stage = 1;
     // With a start that some of the 48 cube symmetries fix, run only the prefixes (tasks) that
     // are least in their orbit under that group (symred.h; exact: the same optimal length).
     bool symred = true;
@@ -142,6 +151,8 @@ OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const Fs
                                 const FstSearchOptions &opt = FstSearchOptions());
 // The flip-slice-twist coordinates of X^-1 from X's Loc bytes (corners then edges, as Loc::l).
 void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist);
+// The same values in fewer instructions (what the batched search's inverse_stage=ahead|once uses).
+void inverse_coords_fast(const uint8_t loc[20], int &flip, int &slice, int &twist);
 // The flip-slice-twist distances of c along the three axes (out) and their max (with a 4-bit
 // table, the max includes the inverse cube's three).
 unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]);

@@ -451,3 +451,31 @@ TEST_CASE("CubeFstp2.SplitPrefetchKeepsTheSameSearch") {
     MESSAGE(with << " with it");
     CHECK(with > 100);
 }
+
+TEST_CASE("CubeFstp2.InverseStageKeepsTheSameSearch") {
+    // inverse_stage=ahead computes every child's three inverse entries before any of their lines
+    // is prefetched (inverse_coords_fast, the small tables read in passes of their own), and once
+    // also prefetches every axis's line in one round: the same entries decide the same children,
+    // so each must expand exactly the nodes of inverse_stage=old (session 20's stage) and find the
+    // same optimal length (batches of 16 and 3, the tasks in a fixed order), with the cached
+    // corner table when there is one. Only where cube-fstp2.pdb is cached.
+    FstTable fst;
+    if (!load_cached_fstp2(fst)) return;
+    const std::string dir = cube_test::user_cache_dir();
+    std::string why;
+    Pdb corners;
+    bool known = false;
+    const Pattern cp8 = table_set("corners", known).at(0);
+    const std::string cpath = dir + "/cube-" + cp8.name() + ".pdb";
+    const bool have_corners = std::filesystem::exists(cpath) && load_pdb(cp8, cpath, corners, why, true);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    for (int stage = 1; stage <= 2; ++stage) {
+        CAPTURE(stage);
+        auto set = [stage](FstSearchOptions &opt, bool on) { opt.inverse_stage = on ? stage : 0; };
+        const uint64_t all = cube_test::check_same_search_on_scrambles(fst, have_corners ? &corners : nullptr, &ts.sv,
+                                                                        2611, 4, set);
+        MESSAGE(all << " nodes expanded by each setting, inverse_stage " << stage
+                    << std::string(have_corners ? ", with the corner table" : ""));
+        CHECK(all > 100);
+    }
+}

@@ -239,7 +239,8 @@ TEST_CASE("CubeSymmetry.SliceClassesGiveTheClassTableExactly") {
 }
 
 TEST_CASE("CubeSymmetry.InverseCoordinatesFromLocations") {
-    // The fst4 search reads the inverse cube's coordinates off a view's cubie locations.
+    // The fst4 search reads the inverse cube's coordinates off a view's cubie locations (two
+    // ways: inverse_coords, and inverse_coords_fast for the batched search's inverse stage).
     init_loc_tables();
     uint64_t rng = 4242;
     for (int i = 0; i < 300; ++i) {
@@ -251,6 +252,11 @@ TEST_CASE("CubeSymmetry.InverseCoordinatesFromLocations") {
         CHECK(f == get_flip(w));
         CHECK(s == get_slice_sorted(w));
         CHECK(t == get_twist(w));
+        int f2, s2, t2;  // the batched search's version
+        inverse_coords_fast(l.l, f2, s2, t2);
+        CHECK(f2 == f);
+        CHECK(s2 == s);
+        CHECK(t2 == t);
     }
 }
 
