@@ -181,6 +181,7 @@ struct Ctx {
     bool win = false;                // windowed table with window_parent: FstTable::child_value
     bool lazy_inv = true;            // lazy_inverse=on: Worker::batch's inverse axes one at a time
     int inv_stage = 1;               // FstSearchOptions::inverse_stage (with lazy_inv)
+    bool side_round = true;          // FstSearchOptions::side_round
     bool rows_first = true;          // rows_first=on: Worker::batch prefetches its nodes' class rows first
     bool lazy_corners = true;        // lazy_corners=on: Worker::batch skips corner reads that cannot cut
     bool fa_exact = false;           // first_axis=exact: see first_axis
@@ -495,12 +496,16 @@ struct BatchBuffers {
     std::vector<uint64_t> tidx;       // third=t: 6 per child
     std::vector<uint16_t> itw;        // 3 per child
     std::vector<const uint8_t *> pf;  // split_prefetch: the lines a stage prefetches, 3 per child
+    std::vector<int32_t> sj;          // side_round: the child of each deferred side-table lookup, 3 per child
+    std::vector<uint64_t> sidx;       // and its entry
+    std::vector<uint8_t> mark;        // side_round: per child, 1 while it is kept, 0 once a lookup cuts it
     void size(int batch) {
         const size_t n = size_t(batch) * NMOVES;
         if (ch.size() >= n) return;
         level.resize(32);
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
         idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n);
+        sj.resize(3 * n), sidx.resize(3 * n), mark.resize(n);
     }
 };
 
@@ -518,6 +523,33 @@ struct Worker {
             path[l - 1] = bb->level[size_t(l)].move[size_t(i)];
             i = bb->level[size_t(l)].parent[size_t(i)];
         }
+    }
+
+    // side_round: the deferred side-table lookups sidx[0..ns) of the children sj[0..ns) (code-3
+    // entries), all in flight together: each bucket's two offsets, then the bucket's entries
+    // (about 25 of them, one or two lines), then the binary searches (SideTable::find's). Keeps
+    // in keep[0..nk) (in order) the children none of whose lookups is lim or more; returns their count.
+    int side_lookups(const SideTable &side, const int32_t *sj, uint64_t *sidx, int ns, int32_t *keep, int nk,
+                     unsigned lim) {
+        uint8_t *mark = bb->mark.data();
+        const uint32_t *o = side.offs();
+        const uint16_t *en = side.ents();
+        for (int t = 0; t < nk; ++t) mark[keep[t]] = 1;
+        for (int s = 0; s < ns; ++s) __builtin_prefetch(&o[sidx[s] >> SideTable::SHIFT]);
+        for (int s = 0; s < ns; ++s) {
+            const uint64_t b = sidx[s] >> SideTable::SHIFT;
+            const uint32_t lo = o[b], hi = o[b + 1];
+            __builtin_prefetch(&en[lo]);
+            if (hi > lo) __builtin_prefetch(&en[hi - 1]);
+        }
+        for (int s = 0; s < ns; ++s) {
+            if (!mark[sj[s]]) continue;  // cut by a later axis, or by another of its lookups
+            if (side.find(sidx[s]) >= lim) mark[sj[s]] = 0;
+        }
+        int nk2 = 0;
+        for (int t = 0; t < nk; ++t)
+            if (mark[keep[t]]) keep[nk2++] = keep[t];
+        return nk2;
     }
 
     // Batched IDA* (class_moves and lazy_axes on, batch = N > 0): the nodes [b, e) of level g
@@ -842,6 +874,23 @@ struct Worker {
                 }
             }
             PH(PH_INVI);
+            // side_round (windowed table): an entry of code 3 is not looked up in the side table
+            // as it is read; its child passes provisionally and the lookup is kept (sj, sidx) for
+            // one round after the three axes (side_lookups), where every child's lookups are in
+            // flight together instead of two dependent misses each. A child is kept when all its
+            // axes are below lim either way, so the same children pass.
+            const bool defer = X->side_round && fst.windowed();
+            int ns = 0;
+            int32_t *sj = B.sj.data();
+            uint64_t *sidx = B.sidx.data();
+            auto below = [&](int j, uint64_t i) {
+                BST(BS_SIDE, fst.get2(i) == 3);
+                if (!defer) return fst.value(i) < lim;
+                const unsigned c = fst.get2(i);
+                if (c < 3) return WINDOW_BASE + c < lim;
+                sj[ns] = j, sidx[ns++] = i;
+                return true;
+            };
             if (X->inv_stage == 2) {
                 // once: every line in one round, read axis by axis (a child's later axes are
                 // read only when it passes the earlier ones).
@@ -856,8 +905,7 @@ struct Worker {
                     bool ok = true;
                     for (int a = 0; a < 3 && ok; ++a) {
                         BST(BS_INV + a, 1);
-                        BST(BS_SIDE, fst.get2(idx[3 * j + a]) == 3);
-                        ok = fst.value(idx[3 * j + a]) < lim;
+                        ok = below(j, idx[3 * j + a]);
                     }
                     if (ok) keep[nk2++] = j;
                 }
@@ -871,12 +919,12 @@ struct Worker {
                     int nk2 = 0;
                     for (int t = 0; t < nk; ++t) {
                         const int j = keep[t];
-                        BST(BS_SIDE, fst.get2(idx[3 * j + a]) == 3);
-                        if (fst.value(idx[3 * j + a]) < lim) keep[nk2++] = j;
+                        if (below(j, idx[3 * j + a])) keep[nk2++] = j;
                     }
                     nk = nk2;
                 }
             }
+            if (ns > 0 && nk > 0) nk = side_lookups(fst.side, sj, sidx, ns, keep, nk, lim);
             BST(BS_INV_PASS, nk);
         } else if (inv && nk > 0 && X->lazy_inv) {
             // lazy_inverse: one inverse axis at a time, each pipelined (class entries, table
@@ -1464,6 +1512,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.win = fst.windowed() && opt.window_parent;
     X.lazy_inv = opt.lazy_inverse;
     X.inv_stage = opt.inverse_stage;
+    X.side_round = opt.side_round;
     X.rows_first = opt.rows_first;
     X.lazy_corners = opt.lazy_corners;
     X.fa_exact = opt.first_axis_exact;

@@ -143,6 +143,11 @@ struct FstSearchOptions {
     // axes after the one that cuts a child). The same children pass, so the same nodes.
     // tools/cube-ab.cc's inverse_stage=old|ahead|once.
     int inverse_stage = 1;
+    // With inverse_stage=ahead|once and tables=fstp2: the inverse axes' side-table lookups (code-3
+    // entries) are deferred and done together after the three axes, one round for the batch's
+    // children (off: each as its entry is read, two dependent misses). The same nodes.
+    // tools/cube-ab.cc's side_round=on|off.
+    bool side_round = true;
     // With a start that some of the 48 cube symmetries fix, run only the prefixes (tasks) that
     // are least in their orbit under that group (symred.h; exact: the same optimal length).
     bool symred = true;

@@ -455,7 +455,8 @@ TEST_CASE("CubeFstp2.SplitPrefetchKeepsTheSameSearch") {
 TEST_CASE("CubeFstp2.InverseStageKeepsTheSameSearch") {
     // inverse_stage=ahead computes every child's three inverse entries before any of their lines
     // is prefetched (inverse_coords_fast, the small tables read in passes of their own), and once
-    // also prefetches every axis's line in one round: the same entries decide the same children,
+    // also prefetches every axis's line in one round; side_round defers their side-table lookups
+    // to one round after the three axes: the same entries decide the same children,
     // so each must expand exactly the nodes of inverse_stage=old (session 20's stage) and find the
     // same optimal length (batches of 16 and 3, the tasks in a fixed order), with the cached
     // corner table when there is one. Only where cube-fstp2.pdb is cached.
@@ -471,7 +472,12 @@ TEST_CASE("CubeFstp2.InverseStageKeepsTheSameSearch") {
     cube_test::TestServices ts(cube_test::cache_dir());
     for (int stage = 1; stage <= 2; ++stage) {
         CAPTURE(stage);
-        auto set = [stage](FstSearchOptions &opt, bool on) { opt.inverse_stage = on ? stage : 0; };
+        // ahead with its side-table lookups deferred to one round (side_round, the default), once
+        // with them done as each entry is read.
+        auto set = [stage](FstSearchOptions &opt, bool on) {
+            opt.inverse_stage = on ? stage : 0;
+            opt.side_round = stage == 1;
+        };
         const uint64_t all = cube_test::check_same_search_on_scrambles(fst, have_corners ? &corners : nullptr, &ts.sv,
                                                                         2611, 4, set);
         MESSAGE(all << " nodes expanded by each setting, inverse_stage " << stage
