@@ -306,41 +306,72 @@ void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist) {
 
 namespace {
 
-// inverse_coords in fewer instructions (the batched search's inverse_stage=ahead|once, where it
-// runs for every child reaching the inverse axes, three times): the edges' flip bits and
-// slice-position bits gathered 8 at a time by one multiply each (bit 0 or bit 4 of every byte of
-// a 64-bit word), and the slice edges' order read off the four set bits of that mask; no branch
-// on where an edge is (random: inverse_coords's mispredicts about once a call). The same values
-// (test CubeSymmetry.InverseCoordinatesFromLocations).
-inline void inverse_coords_flat(const InvTables &T, const uint8_t *loc, unsigned &flip, unsigned &slice,
-                                unsigned &twist) {
-    unsigned tw = 0;
-    for (int t = 0; t < 7; ++t) tw = tw * 3 + T.neg_twist[loc[t]];
-    uint64_t w0 = 0, w1 = 0;
-    std::memcpy(&w0, loc + 8, 8);   // edges 0..7, edge t in byte t
-    std::memcpy(&w1, loc + 16, 4);  // edges 8..11
+// The inverse's flip-slice-twist coordinates in fewer instructions than inverse_coords (what
+// the batched search's inverse_stage=ahead|once runs for every child reaching the inverse axes,
+// three times), from the corners' twist digits (tw, as inverse_coords computes them) and the
+// edges' Loc bytes as two words (w0: edges 0..7, edge t in byte t; w1: edges 8..11): the flip
+// bits and the slice-position bits gathered 8 at a time by one multiply each (bit 0 or bit 4 of
+// every byte), the slice edges' order read off the four set bits of that mask; no branch on where
+// an edge is (random: inverse_coords's mispredicts about once a call). The same values (test
+// CubeSymmetry.InverseCoordinatesFromLocations, through inverse_coords_fast).
+inline void inverse_from_words(const InvTables &T, unsigned tw, uint64_t w0, uint64_t w1, unsigned &flip,
+                               unsigned &slice, unsigned &twist) {
     constexpr uint64_t B0 = 0x0101010101010101ull;
     constexpr uint64_t MSB_FIRST = 0x8040201008040201ull;  // (bits at 8t) * this >> 56: byte 0's bit highest
     constexpr uint64_t LSB_FIRST = 0x0102040810204080ull;  // byte 0's bit lowest
-    // Flip: edges 0..10 (position * 2 + flip: bit 0), edge 0 the highest of 11 bits.
+    // Flip: edges 0..10 (a byte is position * 2 + flip: bit 0), edge 0 the highest of 11 bits.
     const unsigned fl = unsigned((w0 & B0) * MSB_FIRST >> 56) << 3 | unsigned((w1 & B0) * MSB_FIRST >> 61);
     // Slice positions (8..11, so a byte of 16..23: bit 4), edge t at bit t.
     const unsigned in_slice = unsigned((w0 >> 4 & B0) * LSB_FIRST >> 56) | unsigned((w1 >> 4 & B0) * LSB_FIRST >> 56) << 8;
+    // Bits 1-2 of every edge's byte (for a slice edge, its position - 8), packed 2 bits an edge.
+    uint64_t z0 = w0 >> 1 & 0x0303030303030303ull, z1 = w1 >> 1 & 0x03030303ull;
+    z0 = (z0 | z0 >> 6) & 0x000F000F000F000Full, z1 = (z1 | z1 >> 6) & 0x000F000Full;
+    z0 = (z0 | z0 >> 12) & 0x000000FF000000FFull, z1 = (z1 | z1 >> 12) & 0xFFull;
+    const uint64_t z = ((z0 | z0 >> 24) & 0xFFFFull) | z1 << 16;
     unsigned key = 0, mask = in_slice;
     for (int k = 0; k < 4; ++k) {  // exactly four slice edges: a fixed trip count
         const unsigned t = unsigned(__builtin_ctz(mask));
-        key = key * 4 + (loc[8 + t] >> 1 & 3u);
+        key = key * 4 + unsigned(z >> (2 * t) & 3u);
         mask &= mask - 1;
     }
     flip = fl, twist = tw;
     slice = T.slice_of_mask[in_slice] * 24u + T.perm_of_key[key];
 }
 
+// A child's Loc bytes of one axis (child_locs_axis: the parent's ploc after the axis's move mk;
+// its corners only with corners, else cloc's corners are already set) and the inverse's
+// coordinates from them, the new bytes kept in registers as they are stored (reading them back
+// from cloc as words would wait for the byte stores: no store-to-load forwarding from several
+// stores into one load).
+inline void child_locs_inverse(const InvTables &T, const uint8_t *ploc, int mk, bool corners, uint8_t *cloc,
+                               unsigned &flip, unsigned &slice, unsigned &twist) {
+    const uint8_t *cm = corner_move_loc[mk], *em = edge_move_loc[mk];
+    unsigned tw = 0;
+    for (int t = 0; t < 8; ++t) {
+        const uint8_t x = corners ? cm[ploc[t]] : cloc[t];
+        if (corners) cloc[t] = x;
+        if (t < 7) tw = tw * 3 + T.neg_twist[x];
+    }
+    uint64_t w0 = 0, w1 = 0;
+    for (int t = 0; t < 12; ++t) {
+        const uint8_t x = em[ploc[8 + t]];
+        cloc[8 + t] = x;
+        if (t < 8) w0 |= uint64_t(x) << (8 * t);
+        else w1 |= uint64_t(x) << (8 * (t - 8));
+    }
+    inverse_from_words(T, tw, w0, w1, flip, slice, twist);
+}
+
 }  // namespace
 
 void inverse_coords_fast(const uint8_t loc[20], int &flip, int &slice, int &twist) {
+    const InvTables &T = inv_tables();
+    unsigned tw = 0;
+    for (int t = 0; t < 7; ++t) tw = tw * 3 + T.neg_twist[loc[t]];
+    uint64_t w0 = 0, w1 = 0;
+    for (int t = 0; t < 12; ++t) (t < 8 ? w0 : w1) |= uint64_t(loc[8 + t]) << (8 * (t & 7));
     unsigned f, s, w;
-    inverse_coords_flat(inv_tables(), loc, f, s, w);
+    inverse_from_words(T, tw, w0, w1, f, s, w);
     flip = int(f), slice = int(s), twist = int(w);
 }
 
@@ -847,9 +878,8 @@ struct Worker {
                 const int j = keep[t];
                 const FNode &n = L.node[size_t(par[j])];
                 for (int a = 0; a < 3; ++a) {
-                    child_locs_axis(*X, n, mv[j], a, ch[j]);
                     unsigned f, sl, w;
-                    inverse_coords_flat(T, ch[j].loc[a], f, sl, w);
+                    child_locs_inverse(T, n.loc[a], X->axis_move[a][mv[j]], a > 0, ch[j].loc[a], f, sl, w);
                     idx[3 * j + a] = uint64_t(sl) << 32 | f << 16 | w;
                     if (isl) __builtin_prefetch(&isl[sl]);
                     else __builtin_prefetch(&co.flipslice_class[size_t(sl) * N_FLIP + f]);
