@@ -527,7 +527,8 @@ struct BatchBuffers {
     std::vector<uint64_t> tidx;       // third=t: 6 per child
     std::vector<uint16_t> itw;        // 3 per child
     std::vector<const uint8_t *> pf;  // split_prefetch: the lines a stage prefetches, 3 per child
-    std::vector<int32_t> sj;          // side_round: the child of each deferred side-table lookup, 3 per child
+    std::vector<int32_t> sj;          // side_round: the child of each deferred side-table lookup, 6 per child
+    std::vector<int8_t> sa;           // its forward axis (-1: inverse)
     std::vector<uint64_t> sidx;       // and its entry
     std::vector<uint8_t> mark;        // side_round: per child, 1 while it is kept, 0 once a lookup cuts it
     void size(int batch) {
@@ -536,7 +537,7 @@ struct BatchBuffers {
         level.resize(32);
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
         idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n);
-        sj.resize(3 * n), sidx.resize(3 * n), mark.resize(n);
+        sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
     }
 };
 
@@ -557,11 +558,11 @@ struct Worker {
     }
 
     // side_round: the deferred side-table lookups sidx[0..ns) of the children sj[0..ns) (code-3
-    // entries), all in flight together: each bucket's two offsets, then the bucket's entries
+    // entries; sa: the forward axis, or -1 for an inverse one), all in flight together: each bucket's two offsets, then the bucket's entries
     // (about 25 of them, one or two lines), then the binary searches (SideTable::find's). Keeps
     // in keep[0..nk) (in order) the children none of whose lookups is lim or more; returns their count.
-    int side_lookups(const SideTable &side, const int32_t *sj, uint64_t *sidx, int ns, int32_t *keep, int nk,
-                     unsigned lim) {
+    int side_lookups(const SideTable &side, const int32_t *sj, const int8_t *sa, uint64_t *sidx, int ns, int32_t *keep,
+                     int nk, unsigned lim) {
         uint8_t *mark = bb->mark.data();
         const uint32_t *o = side.offs();
         const uint16_t *en = side.ents();
@@ -575,7 +576,14 @@ struct Worker {
         }
         for (int s = 0; s < ns; ++s) {
             if (!mark[sj[s]]) continue;  // cut by a later axis, or by another of its lookups
-            if (side.find(sidx[s]) >= lim) mark[sj[s]] = 0;
+            const unsigned v = side.find(sidx[s]);
+            if (v >= lim) {
+                mark[sj[s]] = 0;
+            } else if (sa[s] >= 0) {  // a forward axis: the child's exact distance, as child_axis sets it
+                FNode &c = bb->ch[size_t(sj[s])];
+                c.d[sa[s]] = uint8_t(v);
+                c.ub = uint8_t(c.ub & ~(1u << sa[s]));
+            }
         }
         int nk2 = 0;
         for (int t = 0; t < nk; ++t)
@@ -744,6 +752,32 @@ struct Worker {
         }
         PH(PH_LEAF);
 #endif
+        // side_round with the inverse stage ahead (fstp2): a forward entry of code 3 whose
+        // distance the parent does not decide (FstTable::child_value would read the side table)
+        // lets its child pass provisionally; its lookup joins the inverse axes' deferred ones
+        // (side_lookups, after the three inverse axes), which cuts the child or sets its distance
+        // (exact) as child_axis would have.
+        const bool defer_fwd = X->side_round && X->win && inv && X->lazy_inv && X->inv_stage > 0;
+        int ns = 0;
+        int32_t *sj = B.sj.data();
+        int8_t *sa = B.sa.data();
+        uint64_t *sidx = B.sidx.data();
+        auto fwd_axis = [&](const FNode &n, int a, int j) -> unsigned {
+            const uint64_t i = idx[3 * j + a];
+            if (defer_fwd && fst.get2(i) == 3) {
+                const unsigned pd = n.d[a];
+                const bool pu = n.ub >> a & 1;
+                const bool decided = (!pu && (pd == WINDOW_BASE + 2 || pd == WINDOW_BASE)) ||
+                                     (pd + 1 < WINDOW_BASE + 3 && std::min(pd + 1, WINDOW_BASE - 1) < lim);
+                if (!decided) {
+                    sj[ns] = j, sa[ns] = int8_t(a), sidx[ns++] = i;
+                    ch[j].d[a] = uint8_t(pd + 1);  // provisional, set by side_lookups
+                    ch[j].ub = uint8_t(ch[j].ub | 1u << a);
+                    return 0;
+                }
+            }
+            return child_axis(*X, n, a, i, lim, ch[j]);
+        };
         // Stage 2: the first axis; prefetch the other two for the children it passes.
         int32_t *s1 = B.s1.data(), *pass = B.pass.data(), *keep = B.keep.data();
         int n1 = 0, np = 0;
@@ -756,7 +790,7 @@ struct Worker {
                 pass[np++] = j;
                 continue;
             }
-            const unsigned d = child_axis(*X, n, a0, idx[3 * j + a0], lim, ch[j]);
+            const unsigned d = fwd_axis(n, a0, j);
             BST(BS_FIRST, 1);
             BST(BS_FCAT + std::min(1u, lim - n.d[a0]) * 2 + (n.ub >> a0 & 1), 1);
             BST(BS_FCAT_PASS + std::min(1u, lim - n.d[a0]) * 2 + (n.ub >> a0 & 1), d < lim);
@@ -803,7 +837,7 @@ struct Worker {
             for (int a = 0; a < 3 && ok; ++a) {
                 if (a == a0) continue;
                 if (!inv || unsigned(n.d[a]) + 1 >= lim) {
-                    ok = child_axis(*X, n, a, idx[3 * j + a], lim, ch[j]) < lim;
+                    ok = fwd_axis(n, a, j) < lim;
                     BST(BS_OCAT + std::min(1u, lim - n.d[a]) * 2 + (n.ub >> a & 1), 1);
                     BST(BS_OCAT_PASS + std::min(1u, lim - n.d[a]) * 2 + (n.ub >> a & 1), ok);
                 } else {
@@ -910,15 +944,12 @@ struct Worker {
             // flight together instead of two dependent misses each. A child is kept when all its
             // axes are below lim either way, so the same children pass.
             const bool defer = X->side_round && fst.windowed();
-            int ns = 0;
-            int32_t *sj = B.sj.data();
-            uint64_t *sidx = B.sidx.data();
             auto below = [&](int j, uint64_t i) {
                 BST(BS_SIDE, fst.get2(i) == 3);
                 if (!defer) return fst.value(i) < lim;
                 const unsigned c = fst.get2(i);
                 if (c < 3) return WINDOW_BASE + c < lim;
-                sj[ns] = j, sidx[ns++] = i;
+                sj[ns] = j, sa[ns] = -1, sidx[ns++] = i;
                 return true;
             };
             if (X->inv_stage == 2) {
@@ -954,7 +985,7 @@ struct Worker {
                     nk = nk2;
                 }
             }
-            if (ns > 0 && nk > 0) nk = side_lookups(fst.side, sj, sidx, ns, keep, nk, lim);
+            if (ns > 0 && nk > 0) nk = side_lookups(fst.side, sj, sa, sidx, ns, keep, nk, lim);
             BST(BS_INV_PASS, nk);
         } else if (inv && nk > 0 && X->lazy_inv) {
             // lazy_inverse: one inverse axis at a time, each pipelined (class entries, table
