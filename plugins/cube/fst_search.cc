@@ -898,12 +898,12 @@ struct Worker {
         PH(PH_CRD);
         // Stages 5-7: the inverse lookups (class entries, then table entries, then reads).
         if (inv && nk > 0 && X->lazy_inv && X->inv_stage > 0) {
-            // inverse_stage=ahead|once: first every child's three inverse entries (locations,
-            // coordinates, class and index; their small tables, about 1 MiB in all, read while no
-            // table line is in flight, so their L1 misses find fill buffers free), then the lines.
-            // Three passes over the children's axes, each loop's loads independent of one another so
-            // their misses overlap: the coordinates (from the Loc bytes; prefetching the rows of
-            // the slice's class entry and of the twist's conjugates), the class location
+            // inverse_stage=ahead|once: first every child's three inverse entries (Loc bytes,
+            // coordinates, class, table index), their small tables (about 1 MiB in all) read while
+            // no table line is in flight, so their L1 misses find fill buffers free; then the lines.
+            // The entries in three passes, each loop's loads independent of one another so their
+            // misses overlap: the Loc bytes and coordinates (child_locs_inverse; prefetching the
+            // slice's row of SliceClasses and the twist's row of conjugates), the class location
             // (prefetching the class row when not direct), the class entry and the table index.
             uint16_t *itw = B.itw.data();
             const InvTables &T = inv_tables();
