@@ -770,6 +770,9 @@ struct Worker {
                 const bool decided = (!pu && (pd == WINDOW_BASE + 2 || pd == WINDOW_BASE)) ||
                                      (pd + 1 < WINDOW_BASE + 3 && std::min(pd + 1, WINDOW_BASE - 1) < lim);
                 if (!decided) {
+#ifdef CUBE_BATCH_STATS
+                    bstat[40] += 1, bstat[41] += 1;  // as child_axis counts a code-3 entry it looks up
+#endif
                     sj[ns] = j, sa[ns] = int8_t(a), sidx[ns++] = i;
                     ch[j].d[a] = uint8_t(pd + 1);  // provisional, set by side_lookups
                     ch[j].ub = uint8_t(ch[j].ub | 1u << a);
