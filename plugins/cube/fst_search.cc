@@ -24,7 +24,6 @@
 #include <cstdlib>
 #include <atomic>
 #include <cstdio>
-#include <cstring>
 #include <mutex>
 #include <unordered_map>
 #include <utility>
