@@ -16,9 +16,7 @@ void SideGoalScratch::init(const Board &board) {
     stack.assign(n + 1, 0);
     queue.reserve(n * 4);
     seen.assign(n * 4, 0);
-    goal_match.assign(board.goals.size(), -1);
-    visit.assign(board.goals.size(), 0);
-    visit_stamp = 0;
+    match.init(board.goals.size());
     cache.clear();
     stride = (n + 63) / 64;
 }
@@ -132,28 +130,7 @@ bool side_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, const
     for (size_t k = 0; k < goals; ++k)
         if (!in_group(b.goals[k])) ++open_goals;
     // Kuhn's augmenting paths: each goal outside F gets a distinct box outside F.
-    std::fill(s.goal_match.begin(), s.goal_match.end(), -1);
-    auto augment = [&](auto &self, int box) -> bool {
-        for (size_t k = 0; k < goals; ++k) {
-            if (s.visit[k] == s.visit_stamp || !reaches(k, boxes[box])) continue;
-            s.visit[k] = s.visit_stamp;
-            if (s.goal_match[k] < 0 || self(self, s.goal_match[k])) {
-                s.goal_match[k] = box;
-                return true;
-            }
-        }
-        return false;
-    };
-    size_t matched = 0;
-    for (int i = 0; i < count; ++i) {
-        if (in_group(boxes[i])) continue;
-        if (++s.visit_stamp == 0) {
-            std::fill(s.visit.begin(), s.visit.end(), 0);
-            s.visit_stamp = 1;
-        }
-        if (augment(augment, i)) ++matched;
-    }
-    const bool deadlock = matched < open_goals;
+    const bool deadlock = !match_open_goals(goals, open_goals, boxes, count, in_group, reaches, s.match);
     if (deadlock) ++s.deadlocks;
     return deadlock;
 }

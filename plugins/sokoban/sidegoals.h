@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "board.h"
+#include "frozengoals.h"
 
 namespace sokoban {
 
@@ -37,9 +38,7 @@ struct SideGoalScratch {
     std::vector<uint32_t> label;  // flood labels per cell (stamped)
     std::vector<int> stack, queue;
     std::vector<uint8_t> seen;    // [cell * 4 + d]: the pull state (cell, the component of side d) reached
-    std::vector<int> goal_match;  // per goal: the matched box's index or -1
-    std::vector<uint32_t> visit;  // per goal: augmenting-path stamp
-    uint32_t visit_stamp = 0;
+    GoalMatching match;           // the matching's scratch (frozengoals.h)
     struct Entry {
         std::vector<int> cells;      // F, sorted and unique
         std::vector<uint64_t> reach; // per goal: bitset over cells (stride words each)
