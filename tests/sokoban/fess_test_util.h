@@ -73,6 +73,7 @@ inline sokoban::Options no_pruning_options() {
     sokoban::Options o;
     o.deadsquares = o.freeze = o.corral = o.frozengoals = o.roomfill = o.localdead = false;
     o.heuristic = sokoban::HeuristicKind::none;
+    o.fessgoals = 0; // FESS's own pruning (sidegoals.h, the default t0 since session 21) off too
     return o;
 }
 
