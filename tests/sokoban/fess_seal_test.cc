@@ -108,14 +108,18 @@ TEST_CASE("Sokoban.FessSeal.TheBottomRowOfXSokoban41SealsTheColumn") {
 }
 
 TEST_CASE("Sokoban.FessSeal.SolvesAndReplaysWithTheCountOn") {
+    // FESS with fessseal=on (the count made: the member has a packing order) solves three
+    // Microban levels, the checker replaying each answer.
     sokoban::Options o;
     o.fessseal = 1;
-    sokoban_test::fess_solves_microban_sample(o);
-    // The count is made (the member has a packing order) and the search still solves.
-    const std::string text = solver_test::xsb_level(sokoban_test::read_text("puzzles/sokoban/microban_155.xsb"), 83);
-    sokoban_test::Fixture fx(text, o);
-    sokoban::FessSearch search(fx.inst, 64u << 20);
-    REQUIRE(search.seal() != nullptr);
-    REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
-    sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (int level : {7, 42, 83}) {
+        CAPTURE(level);
+        const std::string text = solver_test::xsb_level(micro, level);
+        sokoban_test::Fixture fx(text, o);
+        sokoban::FessSearch search(fx.inst, 64u << 20);
+        REQUIRE(search.seal() != nullptr);
+        REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
+        sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
+    }
 }
