@@ -99,11 +99,69 @@ SealMap compute_seal(const Board &b, const PackingOrder &order) {
         side_reach_sets(b, wall, targets, s, cells.data(), &m.reach[t * goals * m.stride4], m.stride4);
         forest(b, wall, &m.disc[t * n], &m.low[t * n], &m.last[t * n], &m.parent[t * n], &m.root[t * n]);
     }
+    m.goal_mask.assign(tables * n * 4, 0);
+    for (size_t t = 0; t < tables; ++t)
+        for (size_t k = 0; k < goals; ++k) {
+            const uint64_t *r = &m.reach[(t * goals + k) * m.stride4];
+            for (size_t bit = 0; bit < n * 4; ++bit)
+                if ((r[bit >> 6] >> (bit & 63)) & 1) m.goal_mask[t * n * 4 + bit] |= uint64_t{1} << k;
+        }
     return m;
 }
 
+namespace {
+
+// A new stamp for s's per-(table, cell) reach (sized for m on first use).
+void new_call(const SealMap &m, const Board &b, SealScratch &s) {
+    const size_t size = static_cast<size_t>(m.layers) * static_cast<size_t>(b.n);
+    if (s.stamp.size() != size) {
+        s.stamp.assign(size, 0);
+        s.reach.assign(size, 0);
+        s.now = 0;
+    }
+    if (++s.now == 0) {
+        std::fill(s.stamp.begin(), s.stamp.end(), 0);
+        s.now = 1;
+    }
+}
+
+// The goals (any layer's) a box on c reaches with table t's walls from the sides of c the
+// player can get to, kept per (t, c) for the call.
+uint64_t box_reach(const SealMap &m, const Board &b, size_t t, int c, int player, SealScratch &s) {
+    const size_t n = static_cast<size_t>(b.n), at = t * n + static_cast<size_t>(c);
+    if (s.stamp[at] == s.now) return s.reach[at];
+    const int *disc = &m.disc[t * n];
+    uint64_t reach = 0;
+    if (disc[c] != 0) { // c a wall of this table cannot be: such boxes are skipped
+        const bool anywhere = disc[player] == 0 || player == c; // the player on a cell to be filled
+        const int mine = anywhere ? 0 : part(m, b, t, c, player);
+        const uint64_t *gm = &m.goal_mask[at * 4];
+        for (int d = 0; d < 4; ++d) {
+            const int y = b.nb[c][d];
+            if (y < 0 || disc[y] == 0) continue;
+            if (anywhere || part(m, b, t, c, y) == mine) reach |= gm[d];
+        }
+    }
+    s.stamp[at] = s.now;
+    s.reach[at] = reach;
+    return reach;
+}
+
+int deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player, int next,
+            int L, SealScratch &s);
+
+} // namespace
+
 int seal_deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
                  int next, int L, SealScratch &s) {
+    new_call(m, b, s);
+    return deficit(m, b, occ, boxes, count, player, next, L, s);
+}
+
+namespace {
+
+int deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player, int next,
+            int L, SealScratch &s) {
     const size_t goals = b.goals.size();
     // The goals still to fill: the empty ones of layers next..L (their own layer's walls), every
     // one of a later layer (L's walls, L + 1); per goal the table it is read from, -1 if none.
@@ -123,39 +181,32 @@ int seal_deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int
         }
     }
     if (open_count == 0) return 0;
+    // The open goals per table read (at most a few tables: next..L + 1 and parks' place layers).
+    int used[66];
+    uint64_t of_table[66];
+    int tables = 0;
+    for (uint64_t rest = open; rest; rest &= rest - 1) {
+        const int k = __builtin_ctzll(rest);
+        int j = 0;
+        while (j < tables && used[j] != table[k]) ++j;
+        if (j == tables) {
+            used[tables] = table[k];
+            of_table[tables++] = 0;
+        }
+        of_table[j] |= uint64_t{1} << k;
+    }
     if (s.masks.size() < static_cast<size_t>(count)) s.masks.resize(count);
-    const size_t n = static_cast<size_t>(b.n);
     int out = 0;
     for (int i = 0; i < count; ++i) {
         const int c = boxes[i];
-        if (b.goal[c]) { // a box on a goal of a layer <= L is a wall
-            if (m.goal_layer[static_cast<size_t>(m.goal_index[c])] <= L) continue;
-        }
-        // Per table (computed when first needed): the sides of c the player can get to.
-        int sides[65];
-        std::fill(sides, sides + m.layers + 1, -1);
         uint64_t mask = 0;
-        for (uint64_t rest = open; rest; rest &= rest - 1) {
-            const int k = __builtin_ctzll(rest);
-            const size_t t = static_cast<size_t>(table[k]);
-            if (sides[t] < 0) {
-                sides[t] = 0;
-                const int *disc = &m.disc[t * n];
-                if (disc[c] == 0) continue; // c a wall of this table (cannot be: such boxes are skipped)
-                const bool anywhere = disc[player] == 0 || player == c; // the player on a cell to be filled
-                const int mine = anywhere ? 0 : part(m, b, t, c, player);
-                for (int d = 0; d < 4; ++d) {
-                    const int y = b.nb[c][d];
-                    if (y < 0 || disc[y] == 0) continue;
-                    if (anywhere || part(m, b, t, c, y) == mine) sides[t] |= 1 << d;
-                }
-            }
-            const uint64_t *r = &m.reach[(t * goals + static_cast<size_t>(k)) * m.stride4];
-            const size_t bit = static_cast<size_t>(c) * 4; // 4 bits, never across a word
-            const uint64_t four = (r[bit >> 6] >> (bit & 63)) & 15;
-            if ((four & static_cast<uint64_t>(sides[t])) || (c == b.goals[static_cast<size_t>(k)]))
-                mask |= uint64_t{1} << k;
+        if (b.goal[c]) { // a box on a goal of a layer <= L is a wall; one on an open goal may stay
+            const int k = m.goal_index[c];
+            if (m.goal_layer[static_cast<size_t>(k)] <= L) continue;
+            mask |= open & (uint64_t{1} << k);
         }
+        for (int j = 0; j < tables; ++j)
+            mask |= box_reach(m, b, static_cast<size_t>(used[j]), c, player, s) & of_table[j];
         s.masks[static_cast<size_t>(out++)] = mask;
     }
     // Kuhn's augmenting paths on the goal masks.
@@ -183,13 +234,16 @@ int seal_deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int
     return open_count - matched;
 }
 
+} // namespace
+
 int seal_count(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
                int next, SealScratch &s, int *first) {
     if (first) *first = -1;
     if (m.empty()) return 0;
+    new_call(m, b, s);
     int best = 0;
     for (int L = std::max(next, 0); L < m.layers && L < next + kSealAhead; ++L) {
-        const int d = seal_deficit(m, b, occ, boxes, count, player, next, L, s);
+        const int d = deficit(m, b, occ, boxes, count, player, next, L, s);
         if (d > best) {
             best = d;
             if (first) *first = L;

@@ -56,6 +56,9 @@ struct SealMap {
     // the player on its side d, the goals of layers < t as walls (t = 0 .. layers-1; empty for a
     // goal of a layer < t).
     std::vector<uint64_t> reach;
+    // [(t * n + cell) * 4 + d]: the goals whose bit cell * 4 + d is set in table t's reach (the
+    // same sets read the other way: a box's goals in one look-up per side and table).
+    std::vector<uint64_t> goal_mask;
     // Per table t, [t * n + cell]: the depth-first forest of the floor without its walls (disc 0 on
     // walls): discovery time, low link, the last time in the cell's subtree, parent, tree root.
     std::vector<int> disc, low, last, parent, root;
@@ -68,6 +71,11 @@ SealMap compute_seal(const Board &b, const PackingOrder &order);
 struct SealScratch {
     std::vector<uint64_t> masks;  // per box: the goals it may take
     std::vector<int> goal_match;  // per goal index: the box matched or -1
+    // Per (table, cell): the goals a box there reaches with the player where he is, valid when
+    // stamp equals the call's (one seal_count or seal_deficit call: the same player).
+    std::vector<uint64_t> reach;
+    std::vector<uint32_t> stamp;
+    uint32_t now = 0;
 };
 
 // The goals left unmatched at layer L (L >= next, next the first layer not full): occ 1 per box
