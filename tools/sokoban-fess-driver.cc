@@ -48,7 +48,8 @@ int main(int argc, char **argv) {
     if (inst.options.fessrooms >= 2) search.set_rooms(sokoban::fess_rooms_on(inst.options, member != '1')); // as portfolio.cc
     if (inst.options.fessopen >= 2) search.set_open(sokoban::fess_on_thread(inst.options.fessopen, member != '1'));
     if (inst.options.fessgoals >= 2) search.set_side_goals(sokoban::fess_on_thread(inst.options.fessgoals, member != '1'));
-    if (inst.options.fessseal >= 2) search.set_seal(sokoban::fess_on_thread(inst.options.fessseal, member != '1'));
+    if (inst.options.fessseal >= 2)
+        search.set_seal(inst.options.fessseal == 4 ? member == '0' : sokoban::fess_on_thread(inst.options.fessseal, member != '1'));
     if (member == 'p') {
         search.set_plan(std::max(1, inst.options.fessplan));
         search.set_chain(true);

@@ -58,7 +58,8 @@
 // the other boxes cannot fill the goals left open with the player's side kept (sidegoals.h:
 // the frozen-goal test of expand_state without its side relaxation). Such a child is kept in
 // the visited table (never made again) but filed in no cell.
-// fessseal=on|t0|t1 (default off, session 21; t0|t1: one portfolio thread's members) adds the
+// fessseal=on|t0|t1|fess0 (default off, session 21; t0|t1: one portfolio thread's members;
+// fess0: thread 0's FESS member alone, not its plan mate or packall guest) adds the
 // seal count (seal.h: the goals the boxes could no longer fill, the player's side kept, once
 // the next packing layers are full; needs the packing order) as a fifth cell coordinate: a
 // push that lowers it costs 0, a move that raises it costs 1 even when it packs a box, and the

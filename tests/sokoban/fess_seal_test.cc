@@ -77,6 +77,7 @@ TEST_CASE("Sokoban.FessSeal.OptionParses") {
     CHECK(parsed("fessseal", "on").fessseal == 1);
     CHECK(parsed("fessseal", "t0").fessseal == 2);
     CHECK(parsed("fessseal", "t1").fessseal == 3);
+    CHECK(parsed("fessseal", "fess0").fessseal == 4);
     CHECK(refused("fessseal", "1").find("fessseal") != std::string::npos);
     CHECK(refused("fessseal", "t2").find("fessseal") != std::string::npos);
     CHECK(refused("fessseal", "").find("fessseal") != std::string::npos);
