@@ -48,6 +48,8 @@ int main(int argc, char **argv) {
     if (inst.options.fessrooms >= 2) search.set_rooms(sokoban::fess_rooms_on(inst.options, member != '1')); // as portfolio.cc
     if (inst.options.fessopen >= 2) search.set_open(sokoban::fess_on_thread(inst.options.fessopen, member != '1'));
     if (inst.options.fessgoals >= 2) search.set_side_goals(sokoban::fess_on_thread(inst.options.fessgoals, member != '1'));
+    if (inst.options.fessseal >= 2)
+        search.set_seal(inst.options.fessseal == 4 ? member == '0' : sokoban::fess_on_thread(inst.options.fessseal, member != '1'));
     if (member == 'p') {
         search.set_plan(std::max(1, inst.options.fessplan));
         search.set_chain(true);
@@ -61,6 +63,22 @@ int main(int argc, char **argv) {
     const std::vector<uint64_t> &by = search.expanded_by_packed();
     const std::vector<uint32_t> cells = search.cells_by_packed();
     if (inst.options.fessgoals) std::printf("fessgoals: %llu children pruned\n", static_cast<unsigned long long>(search.side_dead()));
+    if (search.seal()) std::printf("fessseal: %llu macro boxes passed over, the root's seal count %u\n",
+                                   static_cast<unsigned long long>(search.seal_skips()), search.root_seal());
+    if (search.seal()) { // fessseal=on (session 21): the states made per seal count
+        sokoban::FessScratch fs;
+        fs.init(inst.board);
+        std::vector<size_t> per;
+        for (size_t i = 0; i < search.states(); ++i) {
+            const uint32_t v = sokoban::fess_features(inst, fs, search.state(static_cast<uint32_t>(i)), search.order(), nullptr,
+                                                      nullptr, 0, false, search.seal()).seal;
+            if (per.size() <= v) per.resize(v + 1, 0);
+            ++per[v];
+        }
+        std::printf("states per seal count:");
+        for (size_t v = 0; v < per.size(); ++v) std::printf(" %zu:%zu", v, per[v]);
+        std::printf("\n");
+    }
     std::printf("packed:");
     for (size_t p = 0; p < cells.size(); ++p) std::printf(" %zu:%u/%llu", p, cells[p],
                                                          static_cast<unsigned long long>(p < by.size() ? by[p] : 0));

@@ -13,6 +13,11 @@
 // Session 17: packorder=parkN (packing.h, N parks in a row and a deeper search where park2's
 // order falls back), N = 3 or as given (LEVEL 0: every level).
 //   build/bench/sokoban-order-check FILE [LEVEL [N]]
+// Session 21 (seal.h): with a level number, for park3's order (FESS's, packorder0|1 default),
+// per layer L the seal deficit of the start position (the goals left unmatched at L, the goals
+// of layers after L reached with the player's side kept, the layers up to L as walls), and the
+// same for a nearest-box fill: each layer's goals filled in turn by the box nearest in pull
+// distance (as FESS's packing macro tends to), the seal count of the state after each layer.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -22,8 +27,10 @@
 #include <vector>
 
 #include "../plugins/sokoban/board.h"
+#include "../plugins/sokoban/deadsquares.h"
 #include "../plugins/sokoban/packing.h"
 #include "../plugins/sokoban/parse.h"
+#include "../plugins/sokoban/seal.h"
 
 namespace {
 
@@ -66,6 +73,53 @@ void list_parks(const char *name, const sokoban::Board &b, const sokoban::Packin
     }
 }
 
+std::string cell_name(const sokoban::Board &b, int cell) {
+    const int w = b.level.width;
+    for (int i = 0; i < w * b.level.height; ++i)
+        if (b.index_of[i] == cell) return "(" + std::to_string(i / w) + "," + std::to_string(i % w) + ")";
+    return "?";
+}
+
+// seal.h's figures for `p` (see the top).
+void report_seal(const sokoban::Board &b, const sokoban::PackingOrder &p) {
+    const sokoban::SealMap m = sokoban::compute_seal(b, p);
+    if (m.empty()) {
+        std::printf("  seal: no map (no order or more than 64 goals)\n");
+        return;
+    }
+    sokoban::SealScratch s;
+    std::vector<uint8_t> occ(b.n, 0);
+    std::vector<int> boxes = b.start_boxes;
+    for (int c : boxes) occ[c] = 1;
+    std::printf("  seal, start position, deficit per layer:");
+    for (int L = 0; L < m.layers; ++L)
+        std::printf(" %d", sokoban::seal_deficit(m, b, occ.data(), boxes.data(), static_cast<int>(boxes.size()), b.start_player, 0, L, s));
+    std::printf("\n  seal, nearest-box fill (layer: goal <- box, then the seal count and its layer):\n");
+    std::vector<uint8_t> used(boxes.size(), 0);
+    for (int L = 0; L < m.layers; ++L) {
+        std::printf("   %d:", L);
+        for (int g : b.goals) {
+            if (p.layer[g] != L) continue;
+            const std::vector<uint16_t> d = sokoban::pull_distances(b, g);
+            size_t best = boxes.size();
+            for (size_t i = 0; i < boxes.size(); ++i)
+                if (!used[i] && d[boxes[i]] != UINT16_MAX && (best == boxes.size() || d[boxes[i]] < d[boxes[best]])) best = i;
+            if (best == boxes.size()) {
+                std::printf(" %s <- none", cell_name(b, g).c_str());
+                continue;
+            }
+            std::printf(" %s <- %s", cell_name(b, g).c_str(), cell_name(b, boxes[best]).c_str());
+            occ[boxes[best]] = 0;
+            boxes[best] = g;
+            occ[g] = 1;
+            used[best] = 1;
+        }
+        int first = -1;
+        const int count = sokoban::seal_count(m, b, occ.data(), boxes.data(), static_cast<int>(boxes.size()), b.start_player, L + 1, s, &first);
+        std::printf("; seal %d (layer %d)\n", count, first);
+    }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -84,7 +138,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     const std::string name = "park" + std::to_string(chain);
-    int bad_deep = 0, differ_deep = 0;
+    int bad_deep = 0, differ_deep = 0, seal_start = 0;
     int bad_floor = 0, bad_start = 0, bad_match = 0, bad_park = 0, with_parks = 0, bad_park2 = 0, with_parks2 = 0, differ2 = 0, loose_start = 0, loose_match = 0, levels = 0, differ = 0;
     for (uint32_t level = only > 0 ? only : 1;; ++level) {
         sokoban::Level lv;
@@ -132,6 +186,16 @@ int main(int argc, char **argv) {
         report_parked("park", park, u3, park.layer == match.layer && park.parks.empty() ? "" : " [park order differs]");
         report_parked("park2", park2, u4, park2_differs ? " [park2 order differs from park]" : "");
         report_parked(name.c_str(), deep, u5, deep_differs ? " [order differs from park2]" : "");
+        { // seal.h: the start position's deficit at any layer of park3's order
+            const sokoban::SealMap m = sokoban::compute_seal(b, deep);
+            sokoban::SealScratch s;
+            std::vector<uint8_t> occ(b.n, 0);
+            for (int c : b.start_boxes) occ[c] = 1;
+            int first = -1;
+            const int d = m.empty() ? -1 : sokoban::seal_count(m, b, occ.data(), b.start_boxes.data(), static_cast<int>(b.start_boxes.size()), b.start_player, 0, s, &first);
+            std::printf("  %s seal count of the start: %d (layer %d)%s\n", name.c_str(), d, first, m.empty() ? " [no map]" : "");
+            seal_start += d > 0;
+        }
         if (only > 0) {
             std::printf(" floor:\n");
             draw(b, floor);
@@ -148,6 +212,7 @@ int main(int argc, char **argv) {
             list_parks("park", b, park);
             list_parks("park2", b, park2);
             list_parks(name.c_str(), b, deep);
+            report_seal(b, deep);
             break;
         }
     }
@@ -156,5 +221,6 @@ int main(int argc, char **argv) {
                 "match %d; match order differs from start on %d; %s %d (%d differ from park2's)\n",
                 levels, bad_floor, bad_start, bad_match, bad_park, with_parks, bad_park2, with_parks2, differ2, loose_start,
                 loose_match, differ, name.c_str(), bad_deep, differ_deep);
+    std::printf("%s: a seal count above 0 at the start on %d levels\n", name.c_str(), seal_start);
     return 0;
 }

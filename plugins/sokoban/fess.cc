@@ -19,7 +19,8 @@ void FessScratch::init(const Board &b) {
 }
 
 FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state, const PackingOrder *order,
-                           const RoomMap *rooms, const PlanMap *plan, uint8_t plan_mask, bool areas) {
+                           const RoomMap *rooms, const PlanMap *plan, uint8_t plan_mask, bool areas,
+                           const SealMap *seal) {
     const Board &b = inst.board;
     FessFeatures f;
     const uint8_t *bits = state + 2;
@@ -34,6 +35,9 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
         f.packed = packed_in_order(*order, b, fs.occ.data(), fs.count);
         while (f.next < static_cast<uint32_t>(order->layers) && fs.count[f.next] == order->layer_size[f.next]) ++f.next;
         if (plan) f.plan = out_of_plan(*plan, b, fs.occ.data(), f.next, plan_mask);
+        if (seal)
+            f.seal = static_cast<uint32_t>(seal_count(*seal, b, fs.occ.data(), fs.boxes.data(), static_cast<int>(fs.boxes.size()),
+                                                      state[0] | (state[1] << 8), static_cast<int>(f.next), fs.seal));
     }
     if (++fs.stamp == 0) {
         std::fill(fs.mark.begin(), fs.mark.end(), 0);
@@ -92,6 +96,7 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const Packi
             for (int c = 0; c < b.n; ++c) min_dist_[c] = std::min(min_dist_[c], dist[g * b.n + c]);
     }
     set_open(inst.options.fessopen == 1);
+    set_seal(inst.options.fessseal == 1);
     pack_ = inst.options.fesspack != 0 && use_order_ && tables;
     pack_all_ = inst.options.fesspack == 2;
     if ((inst.options.fesstoward != 0 && advisors_ && tables) || pack_) {
@@ -130,6 +135,7 @@ void FessSearch::set_order(int out) {
     order_ = compute_packing_order(inst_.board, out);
     if (plan_mask_) plan_ = compute_plan(inst_.board, order_);
     else plan_ = PlanMap{};
+    if (use_seal_) seal_ = compute_seal(inst_.board, order_);
     if (!layer_dist_.empty()) layer_tables();
 }
 
@@ -137,6 +143,12 @@ void FessSearch::set_rooms(bool on) {
     if (started_) return;
     if (on && rooms_.room_of.empty()) rooms_ = compute_rooms(inst_.board);
     use_rooms_ = on && !rooms_.links.empty();
+}
+
+void FessSearch::set_seal(bool on) {
+    if (started_) return;
+    use_seal_ = on && use_order_;
+    if (use_seal_ && seal_.empty()) seal_ = compute_seal(inst_.board, order_);
 }
 
 void FessSearch::set_open(bool on) {
@@ -394,8 +406,9 @@ uint32_t FessSearch::lookup(const uint8_t *st, uint64_t h, bool &inserted) {
 }
 
 void FessSearch::file(uint32_t node, const FessFeatures &f, uint32_t h) {
-    const uint64_t key = (static_cast<uint64_t>(f.packed) << 48) | (static_cast<uint64_t>(f.plan) << 32) |
-                         (static_cast<uint64_t>(f.rooms) << 16) | f.regions;
+    // plan and seal: 8 bits each (counts of boxes; a larger count only shares a cell with another)
+    const uint64_t key = (static_cast<uint64_t>(f.packed) << 48) | (static_cast<uint64_t>(f.plan & 0xff) << 40) |
+                         (static_cast<uint64_t>(f.seal & 0xff) << 32) | (static_cast<uint64_t>(f.rooms) << 16) | f.regions;
     auto it = cell_of_.find(key);
     uint32_t c;
     if (it == cell_of_.end()) {
@@ -457,7 +470,7 @@ bool FessSearch::start() {
     initial_state(inst_, scratch_, root.data());
     bool ins = false;
     const uint32_t r = lookup(root.data(), state_hash(inst_, root.data()), ins);
-    features_[r] = fess_features(inst_, fs_, root.data(), order(), rooms(), plan(), plan_mask_);
+    features_[r] = fess_features(inst_, fs_, root.data(), order(), rooms(), plan(), plan_mask_, false, seal());
     if (state_is_goal(inst_, root.data())) {
         goal_ = r;
         status_ = Status::solved;
@@ -547,11 +560,11 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             if (!inserted) continue; // any-solution search: the first path found stays
             if (side_goals_ && !state_is_goal(inst_, kd.state.data()) && side_dead_child(current.data(), kd.state.data()))
                 continue; // fessgoals=on: dead, stays visited, filed nowhere
-            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms(), plan(), plan_mask_, open_);
+            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms(), plan(), plan_mask_, open_, seal());
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
             bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions || f.rooms < pf.rooms ||
-                                         f.plan < pf.plan);
+                                         f.plan < pf.plan || f.seal < pf.seal);
             int to = NO_CELL;
             if (toward_) { // the box's new cell
                 to = pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2));
@@ -585,6 +598,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                 const int player = kd.state[0] | (kd.state[1] << 8);
                 advised = open_count_regions(player, dest) > open_total - open_box_[from];
             }
+            if (f.seal > pf.seal) advised = false; // fessseal=on: a move that raises the seal count is never free
             nodes_[k] = Node{id, kd.move, parent.g + kd.cost, parent.weight + (advised ? 0u : 1u), to};
             if (state_is_goal(inst_, kd.state.data())) {
                 goal_ = k;
@@ -599,11 +613,19 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             int box = -1;
             PackPath pp;
             if (!pack_try(i, current.data(), macro_, box, pp)) continue;
+            FessFeatures mf;
+            if (use_seal_) {
+                mf = fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_, false, seal());
+                if (mf.seal > pf.seal && !state_is_goal(inst_, macro_.data())) {
+                    ++seal_skips_; // fessseal=on: this box would seal the way of others; the next box
+                    continue;
+                }
+            }
             bool inserted = false;
             const uint32_t k = lookup(macro_.data(), state_hash(inst_, macro_.data()), inserted);
             if (inserted) {
                 const uint32_t h = state_heuristic(inst_, scratch_, macro_.data());
-                features_[k] = fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_);
+                features_[k] = use_seal_ ? mf : fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_);
                 nodes_[k] = Node{id, static_cast<uint32_t>(box * 4 + pp.first_dir), parent.g + pp.pushes, parent.weight,
                                  pp.dest};
                 if (state_is_goal(inst_, macro_.data())) {

@@ -58,6 +58,12 @@
 // the other boxes cannot fill the goals left open with the player's side kept (sidegoals.h:
 // the frozen-goal test of expand_state without its side relaxation). Such a child is kept in
 // the visited table (never made again) but filed in no cell.
+// fessseal=on|t0|t1|fess0 (default off, session 21; t0|t1: one portfolio thread's members;
+// fess0: thread 0's FESS member alone, not its plan mate or packall guest) adds the
+// seal count (seal.h: the goals the boxes could no longer fill, the player's side kept, once
+// the next packing layers are full; needs the packing order) as a fifth cell coordinate: a
+// push that lowers it costs 0, a move that raises it costs 1 even when it packs a box, and the
+// packing macro passes over a box whose packing would raise it (the next box is tried).
 // Not here (yet): a hotspot measure over whole push paths rather than neighbours.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
@@ -72,6 +78,7 @@
 #include "packing.h"
 #include "plan.h"
 #include "rooms.h"
+#include "seal.h"
 #include "search.h"
 #include "sidegoals.h"
 #include "state_store.h"
@@ -84,8 +91,9 @@ struct FessFeatures {
     uint32_t next = 0;    // the first packing layer not full (0 without an order; not a cell key)
     uint32_t rooms = 0;   // room links the boxes block (rooms.h; 0 with fessrooms=off)
     uint32_t plan = 0;    // boxes out of plan (plan.h; 0 with fessplan=off)
+    uint32_t seal = 0;    // the seal count (seal.h; 0 with fessseal=off)
     bool operator==(const FessFeatures &o) const {
-        return packed == o.packed && regions == o.regions && rooms == o.rooms && plan == o.plan;
+        return packed == o.packed && regions == o.regions && rooms == o.rooms && plan == o.plan && seal == o.seal;
     }
 };
 
@@ -98,6 +106,7 @@ struct FessScratch {
     std::vector<uint32_t> count; // per packing layer
     std::vector<uint32_t> area;  // per cell: its floor area's number (with rooms only)
     std::vector<uint64_t> roommask;
+    SealScratch seal;
     uint32_t stamp = 0;
     void init(const Board &b);
 };
@@ -109,7 +118,8 @@ struct FessScratch {
 // number) even without rooms (the opener advisor reads the player's area from it).
 FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state,
                            const PackingOrder *order = nullptr, const RoomMap *rooms = nullptr,
-                           const PlanMap *plan = nullptr, uint8_t plan_mask = 0, bool areas = false);
+                           const PlanMap *plan = nullptr, uint8_t plan_mask = 0, bool areas = false,
+                           const SealMap *seal = nullptr);
 
 // The members whose packing order can be set apart (packorder0=, packorder1=, packorderall=,
 // options.h): the default (a FessSearch built without an order: packorder's rule, floor for
@@ -152,6 +162,9 @@ public:
     const PackingOrder *order() const { return use_order_ ? &order_ : nullptr; }
     const RoomMap *rooms() const { return use_rooms_ ? &rooms_ : nullptr; }
     const PlanMap *plan() const { return plan_mask_ ? &plan_ : nullptr; }
+    const SealMap *seal() const { return use_seal_ ? &seal_ : nullptr; } // fessseal=on (with an order)
+    uint64_t seal_skips() const { return seal_skips_; } // macro boxes passed over for the seal count
+    uint32_t root_seal() const { return features_.empty() ? 0 : features_[0].seal; }
     // Per-thread settings of the expansion (portfolio.cc): the second round without the tunnel
     // macro, and the local deadlock radius.
     Scratch &scratch() { return scratch_; }
@@ -268,6 +281,9 @@ private:
     bool use_rooms_ = false; // fessrooms=on and the level has a room link
     PlanMap plan_;
     uint8_t plan_mask_ = 0; // fessplan=on|all with a packing order: the reasons counted (plan.h)
+    SealMap seal_;
+    bool use_seal_ = false; // fessseal=on with a packing order (seal_ made for order_)
+    uint64_t seal_skips_ = 0;
     StateStore store_;
     std::vector<Node> nodes_;            // per state number of store_
     std::vector<FessFeatures> features_; // per node
@@ -322,6 +338,9 @@ public:
     // For this search only, before its first run(): the side-kept frozen-goal test on its
     // children on or off whatever the options say (fessgoals=t0|t1, portfolio.cc).
     void set_side_goals(bool on);
+    // For this search only, before its first run(): the seal count (fessseal=t0|t1, portfolio.cc)
+    // on or off whatever the options say; on needs the packing order (fessorder=on).
+    void set_seal(bool on);
 
 private:
     void layer_tables(); // layer_dist_ from order_ (the toward advisor's and the packing macro's)

@@ -13,9 +13,7 @@ void FrozenGoalScratch::init(const Board &board) {
     wall.assign(n, 0);
     queue.reserve(n);
     seen.assign(n, 0);
-    goal_match.assign(board.goals.size(), -1);
-    visit.assign(board.goals.size(), 0);
-    visit_stamp = 0;
+    match.init(board.goals.size());
     cache.clear();
     stride = (n + 63) / 64;
 }
@@ -94,9 +92,10 @@ bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
             if (s.masks.size() <= out) s.masks.resize(out + 1);
             s.masks[out++] = mask;
         }
+        std::vector<int> &goal_match = s.match.goal_match;
         bool dead_now = out < open_goals;
         if (!dead_now) {
-            std::fill(s.goal_match.begin(), s.goal_match.end(), -1);
+            std::fill(goal_match.begin(), goal_match.end(), -1);
             uint64_t visited = 0;
             auto augment = [&](auto &self, int box) -> bool {
                 uint64_t avail = s.masks[static_cast<size_t>(box)] & ~visited;
@@ -105,8 +104,8 @@ bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
                     avail &= avail - 1;
                     if (visited >> k & 1) continue; // visited deeper in this search
                     visited |= uint64_t{1} << k;
-                    if (s.goal_match[static_cast<size_t>(k)] < 0 || self(self, s.goal_match[static_cast<size_t>(k)])) {
-                        s.goal_match[static_cast<size_t>(k)] = box;
+                    if (goal_match[static_cast<size_t>(k)] < 0 || self(self, goal_match[static_cast<size_t>(k)])) {
+                        goal_match[static_cast<size_t>(k)] = box;
                         return true;
                     }
                 }
@@ -124,28 +123,7 @@ bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
         return dead_now;
     }
     // Kuhn's augmenting paths: each goal outside F gets a distinct box outside F.
-    std::fill(s.goal_match.begin(), s.goal_match.end(), -1);
-    auto augment = [&](auto &self, int box) -> bool {
-        for (size_t k = 0; k < goals; ++k) {
-            if (s.visit[k] == s.visit_stamp || !reaches(k, boxes[box])) continue;
-            s.visit[k] = s.visit_stamp;
-            if (s.goal_match[k] < 0 || self(self, s.goal_match[k])) {
-                s.goal_match[k] = box;
-                return true;
-            }
-        }
-        return false;
-    };
-    size_t matched = 0;
-    for (int i = 0; i < count; ++i) {
-        if (in_group(boxes[i])) continue;
-        if (++s.visit_stamp == 0) {
-            std::fill(s.visit.begin(), s.visit.end(), 0);
-            s.visit_stamp = 1;
-        }
-        if (augment(augment, i)) ++matched;
-    }
-    const bool deadlock = matched < open_goals;
+    const bool deadlock = !match_open_goals(goals, open_goals, boxes, count, in_group, reaches, s.match);
     if (deadlock) ++s.deadlocks;
     return deadlock;
 }

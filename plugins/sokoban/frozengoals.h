@@ -18,6 +18,7 @@
 #ifndef SOKOBAN_FROZENGOALS_H
 #define SOKOBAN_FROZENGOALS_H
 
+#include <algorithm>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -26,14 +27,54 @@
 
 namespace sokoban {
 
+// The matching both frozen-goal tests end with (this one and sidegoals.h): the boxes outside
+// the frozen group against the goals outside it, by Kuhn's augmenting paths.
+struct GoalMatching {
+    std::vector<int> goal_match;  // per goal index: matched box index or -1
+    std::vector<uint32_t> visit;  // per goal index: augmenting-path stamp
+    uint32_t visit_stamp = 0;
+    void init(size_t goals) {
+        goal_match.assign(goals, -1);
+        visit.assign(goals, 0);
+        visit_stamp = 0;
+    }
+};
+
+// True when every goal k < goals with !in_group(goal cell) -- `open_goals` of them -- gets a
+// distinct box boxes[i] with !in_group(boxes[i]) and reaches(k, boxes[i]).
+template <class InGroup, class Reaches>
+bool match_open_goals(size_t goals, size_t open_goals, const int *boxes, int count, InGroup in_group,
+                      Reaches reaches, GoalMatching &m) {
+    std::fill(m.goal_match.begin(), m.goal_match.end(), -1);
+    auto augment = [&](auto &self, int box) -> bool {
+        for (size_t k = 0; k < goals; ++k) {
+            if (m.visit[k] == m.visit_stamp || !reaches(k, boxes[box])) continue;
+            m.visit[k] = m.visit_stamp;
+            if (m.goal_match[k] < 0 || self(self, m.goal_match[k])) {
+                m.goal_match[k] = box;
+                return true;
+            }
+        }
+        return false;
+    };
+    size_t matched = 0;
+    for (int i = 0; i < count; ++i) {
+        if (in_group(boxes[i])) continue;
+        if (++m.visit_stamp == 0) {
+            std::fill(m.visit.begin(), m.visit.end(), 0);
+            m.visit_stamp = 1;
+        }
+        if (augment(augment, i)) ++matched;
+    }
+    return matched >= open_goals;
+}
+
 struct FrozenGoalScratch {
     std::vector<int> group;          // the frozen group of the pushed box (may repeat cells)
     std::vector<uint8_t> wall;       // per cell: 1 inside the group being tested
     std::vector<int> queue;          // BFS
     std::vector<uint8_t> seen;       // BFS marks
-    std::vector<int> goal_match;     // per goal index: matched box index or -1
-    std::vector<uint32_t> visit;     // per goal index: augmenting-path stamp
-    uint32_t visit_stamp = 0;
+    GoalMatching match;              // the matching's scratch (goal_match also serves fgfast)
     struct Entry {
         std::vector<int> cells;          // F, sorted and unique
         std::vector<uint64_t> reach;     // per goal: bitset over cells (words per goal = stride)

@@ -16,9 +16,7 @@ void SideGoalScratch::init(const Board &board) {
     stack.assign(n + 1, 0);
     queue.reserve(n * 4);
     seen.assign(n * 4, 0);
-    goal_match.assign(board.goals.size(), -1);
-    visit.assign(board.goals.size(), 0);
-    visit_stamp = 0;
+    match.init(board.goals.size());
     cache.clear();
     stride = (n + 63) / 64;
 }
@@ -99,6 +97,29 @@ void side_reach(const Board &b, int g, SideGoalScratch &s, uint64_t *reach) {
 
 } // namespace
 
+void side_reach_sets(const Board &b, const std::vector<uint8_t> &wall, const std::vector<int> &targets,
+                     SideGoalScratch &s, uint64_t *reach, uint64_t *reach4, size_t stride4) {
+    for (int c = 0; c < b.n; ++c) s.wall[c] = wall[c] != 0;
+    label_sides(b, s);
+    for (size_t k = 0; k < targets.size(); ++k) {
+        const int g = targets[k];
+        if (s.wall[g]) continue;
+        side_reach(b, g, s, reach + k * s.stride);
+        if (!reach4) continue;
+        uint64_t *r4 = reach4 + k * stride4;
+        auto set = [&](size_t bit) { r4[bit >> 6] |= uint64_t{1} << (bit & 63); };
+        for (int d = 0; d < 4; ++d) set(static_cast<size_t>(g) * 4 + d);
+        for (size_t q = 0; q < s.seen.size(); ++q) {
+            if (!s.seen[q]) continue;
+            const size_t cell = q >> 2;
+            const int32_t comp = s.side[q];
+            for (size_t e = 0; e < 4; ++e)
+                if (s.side[cell * 4 + e] == comp) set(cell * 4 + e);
+        }
+    }
+    std::fill(s.wall.begin(), s.wall.end(), 0);
+}
+
 bool side_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, const int *boxes, int count, int cell,
                         SideGoalScratch &s) {
     if (!b.goal[cell]) return false;
@@ -132,28 +153,7 @@ bool side_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, const
     for (size_t k = 0; k < goals; ++k)
         if (!in_group(b.goals[k])) ++open_goals;
     // Kuhn's augmenting paths: each goal outside F gets a distinct box outside F.
-    std::fill(s.goal_match.begin(), s.goal_match.end(), -1);
-    auto augment = [&](auto &self, int box) -> bool {
-        for (size_t k = 0; k < goals; ++k) {
-            if (s.visit[k] == s.visit_stamp || !reaches(k, boxes[box])) continue;
-            s.visit[k] = s.visit_stamp;
-            if (s.goal_match[k] < 0 || self(self, s.goal_match[k])) {
-                s.goal_match[k] = box;
-                return true;
-            }
-        }
-        return false;
-    };
-    size_t matched = 0;
-    for (int i = 0; i < count; ++i) {
-        if (in_group(boxes[i])) continue;
-        if (++s.visit_stamp == 0) {
-            std::fill(s.visit.begin(), s.visit.end(), 0);
-            s.visit_stamp = 1;
-        }
-        if (augment(augment, i)) ++matched;
-    }
-    const bool deadlock = matched < open_goals;
+    const bool deadlock = !match_open_goals(goals, open_goals, boxes, count, in_group, reaches, s.match);
     if (deadlock) ++s.deadlocks;
     return deadlock;
 }

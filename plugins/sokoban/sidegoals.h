@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "board.h"
+#include "frozengoals.h"
 
 namespace sokoban {
 
@@ -37,9 +38,7 @@ struct SideGoalScratch {
     std::vector<uint32_t> label;  // flood labels per cell (stamped)
     std::vector<int> stack, queue;
     std::vector<uint8_t> seen;    // [cell * 4 + d]: the pull state (cell, the component of side d) reached
-    std::vector<int> goal_match;  // per goal: the matched box's index or -1
-    std::vector<uint32_t> visit;  // per goal: augmenting-path stamp
-    uint32_t visit_stamp = 0;
+    GoalMatching match;           // the matching's scratch (frozengoals.h)
     struct Entry {
         std::vector<int> cells;      // F, sorted and unique
         std::vector<uint64_t> reach; // per goal: bitset over cells (stride words each)
@@ -56,6 +55,16 @@ struct SideGoalScratch {
 // occupancy is used as scratch and restored.
 bool side_goal_deadlock(const Board &board, const uint8_t *dead, uint8_t *occupancy, const int *boxes, int count,
                         int cell, SideGoalScratch &s);
+
+// The side-kept pull reach of each goal targets[k] with the cells where wall[c] != 0 as walls
+// (the search above with any walls, not only a frozen group; seal.h): the cells a box can be
+// pulled to from targets[k] are OR-ed into reach[k * s.stride ..] (s.stride words per target;
+// the caller clears them). A target on a wall is skipped. s must be init()ed for the board.
+// reach4 (may be null): the same per (cell, side), bit cell * 4 + d of reach4[k * stride4 ..]
+// when the box reaches the cell with the player able to stand on its side d (every side in the
+// component of one reached; all four on the target itself).
+void side_reach_sets(const Board &board, const std::vector<uint8_t> &wall, const std::vector<int> &targets,
+                     SideGoalScratch &s, uint64_t *reach, uint64_t *reach4 = nullptr, size_t stride4 = 0);
 
 } // namespace sokoban
 

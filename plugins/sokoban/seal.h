@@ -1,0 +1,93 @@
+// seal.h -- does filling the packing order's next layers seal the goal area's only entrance
+// while boxes still need it? (fessseal=off|on|t0|t1, fess.h; session 21)
+//
+// The packing order (packing.h) fills its layers 0, 1, ...; the goals of a full layer are
+// walls from then on. A layer may close the player's only way to the side of a passage from
+// which the boxes still outside must be pushed in. XSokoban 41: the bottom goal row is filled
+// first (layers 0-9), and the boxes of the lower room get up the one-wide column, and then down
+// it to the row, only with the player below them, whom the row's second goal shuts off. The
+// order itself can be followed (its backward search has lower boxes fill the first goals), but
+// FESS's packing macro fills them with the nearest boxes, from the upper room, and from then on
+// two lower boxes too many are left below: the state is dead a few pushes later.
+//
+// The test, per state: with N the first layer not full and for each layer L >= N, a matching of
+// the boxes (but those on goals of layers <= L, which are walls) to the goals still to fill --
+// the empty goals of layers N..L, each with the goals of the layers before its own as walls, and
+// every goal of a layer after L with the layers up to L as walls -- where a box may take a goal
+// when the side-kept pull reach of that goal (sidegoals.h: a pull search over (box cell, the
+// player's component)) reaches the box's cell with the player on a side of it he can get to:
+// one in the player's part of the floor without the walls and the box's cell (XSokoban 16: a box
+// beside a pocket whose only other way in is the first goal is pushed out of it only from the
+// pocket). The reach sets depend on the walls only, so they are computed once per level, per
+// layer, with a depth-first search of the floor per layer for the parts a cell cuts it into
+// (the player's part then costs a few look-ups). The player is taken where he stands now (on a
+// cell that is a wall of the layer: any side). The seal count of a state is the most goals left
+// unmatched at any L from N to N + 2 (0: the plan can go on with these boxes; the layers
+// further on are left to later states: three matchings per state, not one per layer). Not a deadlock test: the
+// plan is only a plan (and the other boxes are not obstacles here); a guide for FESS: a push
+// that lowers it is advised, a move that raises it is not (packing.h's macro tries the next box
+// instead), and it is a cell coordinate.
+// Parks of the order (packorder=park..): only goals are walls; a parked goal (its box brought
+// to its park cell while the park's place layer is filled) is read with the walls of that place
+// layer when those are fewer than its own table's (a box that reaches the goal then may go to
+// the park cell then and wait there; a relaxation, never a higher count).
+// Levels with more than 64 goals have no seal map (the count stays 0).
+#ifndef SOKOBAN_SEAL_H
+#define SOKOBAN_SEAL_H
+
+#include <cstdint>
+#include <vector>
+
+#include "board.h"
+#include "packing.h"
+
+namespace sokoban {
+
+constexpr int kSealAhead = 3;
+
+struct SealMap {
+    int layers = 0;     // the order's layers (0: no map)
+    size_t stride = 0;  // 64-bit words per cell set
+    std::vector<int> goal_layer; // per goal index: its layer
+    std::vector<int> goal_index; // per cell: its goal index, -1 off the goals
+    std::vector<int> park_layer; // per goal index: the place layer of its park, or the number of layers
+    size_t stride4 = 0; // words per (cell, side) set
+    // [(t * goals + k) * stride4 ..]: bit cell * 4 + d when a box on the cell reaches goal k with
+    // the player on its side d, the goals of layers < t as walls (t = 0 .. layers-1; empty for a
+    // goal of a layer < t).
+    std::vector<uint64_t> reach;
+    // [(t * n + cell) * 4 + d]: the goals whose bit cell * 4 + d is set in table t's reach (the
+    // same sets read the other way: a box's goals in one look-up per side and table).
+    std::vector<uint64_t> goal_mask;
+    // Per table t, [t * n + cell]: the depth-first forest of the floor without its walls (disc 0 on
+    // walls): discovery time, low link, the last time in the cell's subtree, parent, tree root.
+    std::vector<int> disc, low, last, parent, root;
+    bool empty() const { return layers == 0; }
+};
+
+SealMap compute_seal(const Board &b, const PackingOrder &order);
+
+// Scratch for seal_count (no allocation per call once sized).
+struct SealScratch {
+    std::vector<uint64_t> masks;  // per box: the goals it may take
+    std::vector<int> goal_match;  // per goal index: the box matched or -1
+    // Per (table, cell): the goals a box there reaches with the player where he is, valid when
+    // stamp equals the call's (one seal_count or seal_deficit call: the same player).
+    std::vector<uint64_t> reach;
+    std::vector<uint32_t> stamp;
+    uint32_t now = 0;
+};
+
+// The goals left unmatched at layer L (L >= next, next the first layer not full): occ 1 per box
+// cell, boxes the box cells (count of them), player the player's cell.
+int seal_deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
+                 int next, int L, SealScratch &s);
+// The seal count: the most goals left unmatched at any L from next to next + kSealAhead - 1 (the
+// layers about to be filled; 0 without a map).
+// first (may be null): the first L with that count, -1 when 0.
+int seal_count(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
+               int next, SealScratch &s, int *first = nullptr);
+
+} // namespace sokoban
+
+#endif
