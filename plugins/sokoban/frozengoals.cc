@@ -96,25 +96,10 @@ bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
         bool dead_now = out < open_goals;
         if (!dead_now) {
             std::fill(goal_match.begin(), goal_match.end(), -1);
-            uint64_t visited = 0;
-            auto augment = [&](auto &self, int box) -> bool {
-                uint64_t avail = s.masks[static_cast<size_t>(box)] & ~visited;
-                while (avail) {
-                    const int k = __builtin_ctzll(avail);
-                    avail &= avail - 1;
-                    if (visited >> k & 1) continue; // visited deeper in this search
-                    visited |= uint64_t{1} << k;
-                    if (goal_match[static_cast<size_t>(k)] < 0 || self(self, goal_match[static_cast<size_t>(k)])) {
-                        goal_match[static_cast<size_t>(k)] = box;
-                        return true;
-                    }
-                }
-                return false;
-            };
             size_t matched = 0;
             for (size_t i = 0; i < out && !dead_now; ++i) {
-                visited = 0;
-                if (augment(augment, static_cast<int>(i))) ++matched;
+                uint64_t visited = 0;
+                if (augment_on_masks(s.masks.data(), static_cast<int>(i), visited, goal_match)) ++matched;
                 else if (out <= open_goals) dead_now = true;
             }
             if (!dead_now) dead_now = matched < open_goals;

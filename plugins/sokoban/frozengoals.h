@@ -69,6 +69,25 @@ bool match_open_goals(size_t goals, size_t open_goals, const int *boxes, int cou
     return matched >= open_goals;
 }
 
+// One augmenting path of Kuhn's matching on 64-bit goal masks (box i may take goal k when bit k
+// of masks[i] is set), for fgfast and the seal count (seal.h): true when `box` got a goal, with
+// goal_match updated along the path; `visited` holds the goals this search has seen (clear it
+// before each box).
+inline bool augment_on_masks(const uint64_t *masks, int box, uint64_t &visited, std::vector<int> &goal_match) {
+    uint64_t avail = masks[box] & ~visited;
+    while (avail) {
+        const int k = __builtin_ctzll(avail);
+        avail &= avail - 1;
+        if (visited >> k & 1) continue; // visited deeper in this search
+        visited |= uint64_t{1} << k;
+        if (goal_match[static_cast<size_t>(k)] < 0 || augment_on_masks(masks, goal_match[static_cast<size_t>(k)], visited, goal_match)) {
+            goal_match[static_cast<size_t>(k)] = box;
+            return true;
+        }
+    }
+    return false;
+}
+
 struct FrozenGoalScratch {
     std::vector<int> group;          // the frozen group of the pushed box (may repeat cells)
     std::vector<uint8_t> wall;       // per cell: 1 inside the group being tested

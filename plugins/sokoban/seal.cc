@@ -211,25 +211,10 @@ int deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int *box
     }
     // Kuhn's augmenting paths on the goal masks.
     s.goal_match.assign(goals, -1);
-    uint64_t visited = 0;
-    auto augment = [&](auto &self, int box) -> bool {
-        uint64_t avail = s.masks[static_cast<size_t>(box)] & ~visited;
-        while (avail) {
-            const int k = __builtin_ctzll(avail);
-            avail &= avail - 1;
-            if (visited >> k & 1) continue;
-            visited |= uint64_t{1} << k;
-            if (s.goal_match[static_cast<size_t>(k)] < 0 || self(self, s.goal_match[static_cast<size_t>(k)])) {
-                s.goal_match[static_cast<size_t>(k)] = box;
-                return true;
-            }
-        }
-        return false;
-    };
     int matched = 0;
     for (int i = 0; i < out && matched < open_count; ++i) {
-        visited = 0;
-        matched += augment(augment, i);
+        uint64_t visited = 0;
+        matched += augment_on_masks(s.masks.data(), i, visited, s.goal_match);
     }
     return open_count - matched;
 }

@@ -407,6 +407,15 @@ static bool load_cached_fstp2(FstTable &fst) {
     return true;
 }
 
+// The cached corner table (cube-<corners>.pdb) into `corners`, when the user's cache holds it.
+static bool load_cached_corners(Pdb &corners) {
+    bool known = false;
+    const Pattern cp8 = table_set("corners", known).at(0);
+    const std::string path = cube_test::user_cache_dir() + "/cube-" + cp8.name() + ".pdb";
+    std::string why;
+    return std::filesystem::exists(path) && load_pdb(cp8, path, corners, why, true);
+}
+
 TEST_CASE("CubeFstp2.FirstAxisExactKeepsTheSameSearch") {
     // first_axis=exact only changes which of the tied forward axes a node's children look up
     // first (one whose parent distance is exact before one that is an upper bound); every tied
@@ -433,13 +442,8 @@ TEST_CASE("CubeFstp2.SplitPrefetchKeepsTheSameSearch") {
     // cached.
     FstTable fst;
     if (!load_cached_fstp2(fst)) return;
-    const std::string dir = cube_test::user_cache_dir();
-    std::string why;
     Pdb corners;
-    bool known = false;
-    const Pattern cp8 = table_set("corners", known).at(0);
-    const std::string cpath = dir + "/cube-" + cp8.name() + ".pdb";
-    const bool have_corners = std::filesystem::exists(cpath) && load_pdb(cp8, cpath, corners, why, true);
+    const bool have_corners = load_cached_corners(corners);
     MESSAGE(std::string(have_corners ? "with" : "without") << " the cached corner table");
     cube_test::TestServices ts(cube_test::cache_dir());
     auto set = [](FstSearchOptions &opt, bool on) { opt.split_prefetch = on; };
@@ -462,13 +466,8 @@ TEST_CASE("CubeFstp2.InverseStageKeepsTheSameSearch") {
     // corner table when there is one. Only where cube-fstp2.pdb is cached.
     FstTable fst;
     if (!load_cached_fstp2(fst)) return;
-    const std::string dir = cube_test::user_cache_dir();
-    std::string why;
     Pdb corners;
-    bool known = false;
-    const Pattern cp8 = table_set("corners", known).at(0);
-    const std::string cpath = dir + "/cube-" + cp8.name() + ".pdb";
-    const bool have_corners = std::filesystem::exists(cpath) && load_pdb(cp8, cpath, corners, why, true);
+    const bool have_corners = load_cached_corners(corners);
     cube_test::TestServices ts(cube_test::cache_dir());
     for (int stage = 1; stage <= 2; ++stage) {
         CAPTURE(stage);
