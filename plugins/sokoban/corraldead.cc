@@ -397,12 +397,14 @@ bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupan
     s.last_count = count;
     for (int i = 0; i < count; ++i) s.last_boxes[i] = cells[i];
     // The corral's boxes alone first (when they pass the I-check), then with the ring: a
-    // superset of the plain test's prunes, the ring searched only where the plain test fails.
+    // superset of the plain test's prunes, the ring searched only where the plain test fails:
+    // where the ring blocks every way out that the I-check found, or (4all|8all) also where
+    // the plain search did not prove the corral dead.
     if (!plain_out && search_boxes(b, dead, cells, plain, player, s, cache)) {
         ++s.deadlocks;
         return true;
     }
-    if (count > plain && search_boxes(b, dead, cells, count, player, s, cache)) {
+    if (count > plain && (plain_out || s.extend_after_search) && search_boxes(b, dead, cells, count, player, s, cache)) {
         ++s.deadlocks;
         ++s.ext_deadlocks;
         return true;

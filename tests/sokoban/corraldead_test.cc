@@ -446,12 +446,19 @@ TEST_CASE("Sokoban.CorralDead.ExtendOption") {
     CHECK(parsed("cdextend", "off").cdextend == 0);
     CHECK(parsed("cdextend", "4").cdextend == 4);
     CHECK(parsed("cdextend", "8").cdextend == 8);
-    for (const char *bad : {"", "on", "2", "44"})
+    CHECK_FALSE(parsed("cdextend", "8").cdextendall);
+    CHECK(parsed("cdextend", "4all").cdextend == 4);
+    CHECK(parsed("cdextend", "4all").cdextendall);
+    CHECK(parsed("cdextend", "8all").cdextend == 8);
+    CHECK(parsed("cdextend", "8all").cdextendall);
+    for (const char *bad : {"", "on", "2", "44", "all", "4ALL"})
         CHECK(refused("cdextend", bad).find("cdextend") != std::string::npos);
     Options o;
     o.cdextend = 8;
+    o.cdextendall = true;
     sokoban_test::Fixture fx(POCKET_DEAD, o);
     CHECK(fx.scratch.corraldead.extend == 8);
+    CHECK(fx.scratch.corraldead.extend_after_search);
 }
 
 TEST_CASE("Sokoban.CorralDead.ExtendFindsThePocket") {
@@ -495,7 +502,31 @@ TEST_CASE("Sokoban.CorralDead.ExtendSolvesMicroban") {
     for (uint32_t level : {3u, 12u, 63u}) {
         INFO("Microban level " << level);
         size_t ext_total = 0, off_total = 0;
-        sokoban_test::same_fewest_pushes(micro, level, {{"corraldead", "on"}, {"cdextend", "4"}},
+        sokoban_test::same_fewest_pushes(micro, level, {{"corraldead", "on"}, {"cdextend", "4all"}},
                                          {{"corraldead", "off"}}, ext_total, off_total);
     }
+}
+
+TEST_CASE("Sokoban.CorralDead.ExtendPrunesOnlyDeadStates") {
+    // Breadth-first over Microban levels; every child that the ring's search calls dead and the
+    // plain test does not is searched exhaustively (all techniques but this one on): no solution
+    // may be reachable.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    Options o;
+    o.corraldead = 0;
+    const size_t proven = sokoban_test::pruned_states_proven_dead(
+        micro, {7u, 10u, 36u, 53u}, o, [](sokoban_test::Fixture &fx) {
+            auto plain = std::make_shared<CorralDeadScratch>(), ext = std::make_shared<CorralDeadScratch>();
+            plain->init(fx.inst.board);
+            ext->init(fx.inst.board);
+            ext->extend = 4;
+            ext->extend_after_search = true;
+            return [&fx, plain, ext](int to, int player) {
+                const uint8_t *occ = fx.scratch.occ.data();
+                return corral_deadlock(fx.inst.board, fx.inst.dead.data(), occ, to, player, *ext, nullptr) &&
+                       !corral_deadlock(fx.inst.board, fx.inst.dead.data(), occ, to, player, *plain, nullptr);
+            };
+        });
+    MESSAGE("pruned states proven dead: " << proven);
+    CHECK(proven >= 20); // 10, 1, 10 and 6 (of levels 1-60 only these four have any)
 }
