@@ -107,7 +107,11 @@ int main(int argc, char **argv) {
         sokoban::FessScratch fs;
         fs.init(inst.board);
         const sokoban::Board &b = inst.board;
-        const uint32_t top = search.max_packed();
+        // SOKOBAN_FESS_BELOW=K (session 21): the states of packed count max - K instead (a
+        // sample of late states below the most-packed).
+        const char *below = std::getenv("SOKOBAN_FESS_BELOW");
+        const uint32_t drop = below ? static_cast<uint32_t>(std::atoi(below)) : 0;
+        const uint32_t top = search.max_packed() >= drop ? search.max_packed() - drop : 0;
         int shown = 0;
         for (size_t i = 0; i < search.states() && shown < want; ++i) {
             const uint8_t *st = search.state(static_cast<uint32_t>(i));

@@ -172,8 +172,9 @@ int label_corral(const Board &b, const uint8_t *dead, const uint8_t *occ, int to
 }
 
 // The corral beside `to` and its boxes by the tree (a push inside the parent's area) or the
-// flood; false when no test is due (no corral, too many boxes, or one can be pushed out).
-bool find_corral(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int to, int player,
+// flood, the corral's cells and boxes marked cs in plane CORRAL; false when no test is due (no
+// corral, or too many boxes). The I-check is pushable_out's.
+bool find_corral(const Board &b, const uint8_t *occupancy, int to, int player,
                  CorralDeadScratch &s, const ParentArea *parent, bool local, uint32_t cs, int *cells, int &count) {
     s.corral.clear();
     count = 0;
@@ -229,23 +230,104 @@ bool find_corral(const Board &b, const uint8_t *dead, const uint8_t *occupancy, 
             }
             cells[count++] = y;
         }
-    // Only corrals whose boxes cannot be pushed out are searched (the I of PI-corrals,
-    // corral.h): a push of one of them from a cell outside the corral to a cell outside it
-    // (empty or holding a box that the sub-position removes) would, in the sub-position, take
-    // the box out and open the corral at once in nearly every case, so the search would end
-    // "alive" anyway. Skipping is sound: it only says alive.
     for (int c : s.corral) mark(s, b, CORRAL, c) = cs;
+    return true;
+}
+
+// Only corrals whose boxes cannot be pushed out are searched (the I of PI-corrals, corral.h):
+// a push of one of the corral's boxes (the first `count` of cells) from a cell outside the
+// corral to a cell outside it (empty or holding a box that the sub-position removes) would, in
+// the sub-position, take the box out and open the corral at once in nearly every case, so the
+// search would end "alive" anyway. Skipping is sound: it only says alive. Plane CORRAL holds
+// cs on the corral's cells and on every box of the sub-position (with cdextend, the added
+// boxes too: they block such a push in the sub-position as in the full one).
+bool pushable_out(const Board &b, const uint8_t *dead, CorralDeadScratch &s, uint32_t cs, const int *cells, int count) {
     for (int i = 0; i < count; ++i) {
         const int box = cells[i];
         for (int d = 0; d < 4; ++d) {
             const int dest = b.nb[box][d], pos = b.nb[box][opposite(d)];
             if (dest < 0 || pos < 0 || !b.boxable[dest] || (dead && dead[dest])) continue;
-            if (mark(s, b, CORRAL, dest) == cs || mark(s, b, CORRAL, pos) == cs) continue; // in the corral or a corral box
-            ++s.pushable;
-            return false;
+            if (mark(s, b, CORRAL, dest) == cs || mark(s, b, CORRAL, pos) == cs) continue; // in the corral or a box kept
+            return true;
         }
     }
-    return true;
+    return false;
+}
+
+// cdextend=4|8: the boxes beside (4) or around (8, the king's neighbourhood) the corral's
+// boxes, one ring, appended to cells[count, MAXB) and marked cs in plane CORRAL while room
+// lasts (any subset of the boxes is a sound relaxation, so a cut ring is too). Returns the
+// new count.
+int extend_boxes(const Board &b, const uint8_t *occupancy, CorralDeadScratch &s, uint32_t cs, int *cells, int count) {
+    const int corral_boxes = count;
+    for (int i = 0; i < corral_boxes && count < MAXB; ++i) {
+        int around[8];
+        int na = 0;
+        if (s.extend == 8) {
+            ring_cells(b, cells[i], around);
+            na = 8;
+        } else {
+            for (int d = 0; d < 4; ++d) around[na++] = b.nb[cells[i]][d];
+        }
+        for (int k = 0; k < na && count < MAXB; ++k) {
+            const int y = around[k];
+            if (y < 0 || !occupancy[y] || mark(s, b, CORRAL, y) == cs) continue;
+            mark(s, b, CORRAL, y) = cs;
+            cells[count++] = y;
+        }
+    }
+    return count;
+}
+
+// The cached search on the sub-position of cells[0, count) alone (sorted here), the player at
+// `player`: true when proven dead. Plane CORRAL is free for the search's own marks after this.
+bool search_boxes(const Board &b, const uint8_t *dead, int *cells, int count, int player, CorralDeadScratch &s,
+                  CorralDeadCache *cache) {
+    if (sub_all_on_goals(b, cells, count)) return false; // trivially alive in the relaxation
+    ++s.tests;
+    // Probe first with the full position's player cell: its area lies inside the sub-position's
+    // area, so (player, boxes) names the same sub-position as the normalized key.
+    const Key probe = make_key(player, cells, count); // sorts cells
+    // The thread's own small table first (no lock, hot in the cache), then the shared one.
+    CorralDeadScratch::Near *near = nullptr;
+    if (cache) {
+        near = &s.near[CorralDeadKeyHash()(probe) & (CorralDeadScratch::NEAR - 1)];
+        if (near->used && near->key == probe) {
+            ++s.cache_hits;
+            return near->dead != 0;
+        }
+        const int r = cache->find(probe);
+        if (r >= 0) {
+            ++s.cache_hits;
+            *near = {probe, 1, static_cast<uint8_t>(r)};
+            return r != 0;
+        }
+    }
+    // The sub-position: these boxes alone. Its player area (plane START) is the outside of
+    // the corral for the drop rule.
+    for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
+    const uint32_t area = bump(s);
+    const int p = flood(b, s, s.occ.data(), START, area, player);
+    for (int i = 0; i < count; ++i) s.occ[cells[i]] = 0;
+    const Key key = make_key(p, cells, count);
+    if (cache && p != player) {
+        const int r = cache->find(key);
+        if (r >= 0) {
+            ++s.cache_hits;
+            cache->insert(probe, r != 0);
+            *near = {probe, 1, static_cast<uint8_t>(r)};
+            return r != 0;
+        }
+    }
+    const bool result = sub_search(b, dead, key, area, s);
+    if (cache) {
+        cache->insert(key, result);
+        if (p != player) cache->insert(probe, result);
+        *near = {probe, 1, static_cast<uint8_t>(result ? 1 : 0)};
+        if (result)
+            for (const auto &kv : s.seen) cache->insert(kv.first, true); // each one proven dead
+    }
+    return result;
 }
 
 } // namespace
@@ -291,7 +373,8 @@ bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupan
     int count = 0;
     const uint32_t cs = bump(s); // plane CORRAL: the corral's cells and boxes
     const bool local = parent && parent->tree && s.cut_trigger && player == parent->box;
-    const int labelled = local && parent->corrals && parent->reach[to] != parent->stamp
+    // cdextend: the flood's path or the tree's only (the labels' path has its own I-check).
+    const int labelled = local && parent->corrals && !s.extend && parent->reach[to] != parent->stamp
                              ? label_corral(b, dead, occupancy, to, *parent, s, cs, cells, count)
                              : -1;
     if (labelled == 0) {
@@ -299,58 +382,34 @@ bool corral_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupan
         return false;
     }
     if (labelled == 1) ++s.label_answers;
-    if (labelled < 0 && !find_corral(b, dead, occupancy, to, player, s, parent, local, cs, cells, count)) return false;
+    int plain = count; // the corral's own boxes; cells[plain, count) the ring cdextend adds
+    bool plain_out = false;
+    if (labelled < 0) {
+        if (!find_corral(b, occupancy, to, player, s, parent, local, cs, cells, count)) return false;
+        plain = count;
+        plain_out = pushable_out(b, dead, s, cs, cells, count);
+        if (s.extend) count = extend_boxes(b, occupancy, s, cs, cells, count);
+        if (plain_out && (count == plain || pushable_out(b, dead, s, cs, cells, plain))) {
+            ++s.pushable;
+            return false;
+        }
+    }
     s.last_count = count;
-    std::copy(cells, cells + count, s.last_boxes);
-    if (sub_all_on_goals(b, cells, count)) return false; // trivially alive in the relaxation
-    ++s.tests;
-    // Probe first with the full position's player cell: its area lies inside the sub-position's
-    // area, so (player, boxes) names the same sub-position as the normalized key.
-    const Key probe = make_key(player, cells, count); // sorts cells
-    // The thread's own small table first (no lock, hot in the cache), then the shared one.
-    CorralDeadScratch::Near *near = nullptr;
-    if (cache) {
-        near = &s.near[CorralDeadKeyHash()(probe) & (CorralDeadScratch::NEAR - 1)];
-        if (near->used && near->key == probe) {
-            ++s.cache_hits;
-            if (near->dead) ++s.deadlocks;
-            return near->dead != 0;
-        }
-        const int r = cache->find(probe);
-        if (r >= 0) {
-            ++s.cache_hits;
-            if (r) ++s.deadlocks;
-            *near = {probe, 1, static_cast<uint8_t>(r)};
-            return r != 0;
-        }
+    for (int i = 0; i < count; ++i) s.last_boxes[i] = cells[i];
+    // The corral's boxes alone first (when they pass the I-check), then with the ring: a
+    // superset of the plain test's prunes, the ring searched only where the plain test fails:
+    // where the ring blocks every way out that the I-check found, or (4all|8all) also where
+    // the plain search did not prove the corral dead.
+    if (!plain_out && search_boxes(b, dead, cells, plain, player, s, cache)) {
+        ++s.deadlocks;
+        return true;
     }
-    // The sub-position: the corral's boxes alone. Its player area (plane START) is the
-    // outside of the corral for the drop rule.
-    for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
-    const uint32_t area = bump(s);
-    const int p = flood(b, s, s.occ.data(), START, area, player);
-    for (int i = 0; i < count; ++i) s.occ[cells[i]] = 0;
-    const Key key = make_key(p, cells, count);
-    if (cache && p != player) {
-        const int r = cache->find(key);
-        if (r >= 0) {
-            ++s.cache_hits;
-            if (r) ++s.deadlocks;
-            cache->insert(probe, r != 0);
-            *near = {probe, 1, static_cast<uint8_t>(r)};
-            return r != 0;
-        }
+    if (count > plain && (plain_out || s.extend_after_search) && search_boxes(b, dead, cells, count, player, s, cache)) {
+        ++s.deadlocks;
+        ++s.ext_deadlocks;
+        return true;
     }
-    const bool result = sub_search(b, dead, key, area, s);
-    if (cache) {
-        cache->insert(key, result);
-        if (p != player) cache->insert(probe, result);
-        *near = {probe, 1, static_cast<uint8_t>(result ? 1 : 0)};
-        if (result)
-            for (const auto &kv : s.seen) cache->insert(kv.first, true); // each one proven dead
-    }
-    if (result) ++s.deadlocks;
-    return result;
+    return false;
 }
 
 } // namespace sokoban

@@ -36,10 +36,26 @@
 // (boxes and normalized player), so a cached answer does not depend on which full position
 // asked. Not modelled, so never pruned: corrals with more than MAX_BOXES boxes around them.
 //
+// cdextend=4|8|4all|8all (session 21, off by default): the ring E of boxes beside (4) or around
+// (8) a box of K (12 boxes in all at most). With 4|8, when a box of K can be pushed out of the
+// corral (so the plain test does not search) but not with E kept, search K + E; with 4all|8all
+// also when the plain search did not prove K dead (costlier: a second search on most live
+// corrals). The
+// case it is for: a box of K can leave the corral only through a cell or past a side that a
+// box not bordering the corral blocks (XSokoban 28: three boxes round a pocket the player
+// cannot enter, the third one not beside it). Soundness: K + E is a set of boxes of the full
+// position, so 1 holds for it word for word (any subset of the boxes is a relaxation, however
+// chosen); 2-4 do not depend on which boxes were kept. The drop rule and the "broken open"
+// stop use the start area of K + E (E's cells count as box cells, not as corral cells), both
+// relaxations or answers "alive". The I-check (corraldead.cc) with E kept: a push blocked by a
+// box of E is blocked in the sub-position too, so skipping still only says alive. The ring's
+// test runs only where the plain one failed, so it prunes a superset of what the plain test
+// prunes; its answers are cached by their own keys (the sub-position K + E and the player).
+//
 // The sub-search is the bounded best-first search of subsearch.h (shared with localdead.h)
 // over (box cells, normalized player), boxes off goals counting twice, budget cdbudget states. Results go to a
 // table shared by all threads of the instance (CorralDeadCache: the StripedTable of
-// striped_table.h, like localdead_cache.h). Options corraldead=off|on|pi (off), cdbudget=N, areatree=on|off (options.cc).
+// striped_table.h, like localdead_cache.h). Options corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all, areatree=on|off (options.cc).
 #ifndef SOKOBAN_CORRALDEAD_H
 #define SOKOBAN_CORRALDEAD_H
 
@@ -102,8 +118,11 @@ struct CorralDeadScratch {
     int mode = 0;                 // this search's corraldead=off|on|pi (0, 1, 2): corraldead_mode (options.h)
     int budget = 2000;            // sub-states per test (cdbudget=N)
     bool cut_trigger = true;      // areatree=on: the corral from the parent area's tree
+    int extend = 0;               // cdextend=off|4|8|4all|8all (0, 4, 8): the ring of boxes beside|around the corral's
+    bool extend_after_search = false; // cdextend=4all|8all: the ring searched also where the corral's own boxes were searched (and not proven dead)
     // Counters for measurements.
     uint64_t calls = 0, floods = 0, pushable = 0, tests = 0, deadlocks = 0, cache_hits = 0, unknown = 0, too_big = 0, expanded = 0;
+    uint64_t ext_deadlocks = 0;   // deadlocks proven only with the ring (cdextend)
     uint64_t cut_answers = 0, label_answers = 0; // corrals found from the tree, from the labels (no flood)
     int last_boxes[MAX_BOXES];    // the boxes of the last corral searched or looked up (tests)
     int last_count = -1;          // their number; -1 when the last call stopped before

@@ -56,6 +56,8 @@ struct Options {
     int fesspack = 1; // fesspack=off|on|all (0, 1, 2): FESS's packing macro (one move pushes a box all the way onto a goal of the next packing layer, fess.h)
     int corraldead = 3; // corraldead=off|on|pi|fess0 (0, 1, 2, 3; corraldead.h), default fess0 (on for thread 0's FESS members only: the quiet XSokoban sweep solved 58/90 against 56 with off): after each push beside a corral, or once per expansion on the PI-corral; for all searches it costs more CPU than it saves (README)
     int cdbudget = 2000;    // cdbudget=N, 1..1000000: sub-states per corral deadlock test
+    int cdextend = 0;       // cdextend=off|4|8|4all|8all (0, 4, 8): the corral test's second search with the boxes beside|around the corral's (corraldead.h)
+    bool cdextendall = false; // cdextend=4all|8all: that search also after a plain search that failed
     bool areatree = true; // areatree=on|off: with corraldead=on, the corral beside a single push and the child's player from the parent area's cut cells (areatree.h) or the parent's corral labels instead of floods
     // fess1with=greedy|plan|none (0, 1, 2; portfolio.h): what thread 1's FESS member alternates
     // with after greedy's first 2^18 expansions (fess=share): greedy, a second FESS member with

@@ -94,6 +94,8 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.corraldead.budget = inst.options.cdbudget;
     s.corraldead.mode = corraldead_mode(inst.options, CD_ENGINE); // the portfolio sets its members' own
     s.corraldead.cut_trigger = inst.options.areatree;
+    s.corraldead.extend = inst.options.cdextend;
+    s.corraldead.extend_after_search = inst.options.cdextendall;
     s.tree.init(n);
     s.dirs.reserve(n);
 }

@@ -395,3 +395,138 @@ TEST_CASE("Sokoban.CorralDead.MembersRunTheTestOrNot") {
     CHECK(entries({{"fess", "off"}, {"cdmembers", "greedy"}}) > 0);
     CHECK(entries({{"fess", "off"}, {"cdmembers", "engine+astar+fess0+plan0+fess1+plan1+rest"}}) == 0);
 }
+
+namespace {
+// cdextend (session 21), the pocket kind of XSokoban 28: the one-cell corral (3, 2) has the
+// boxes (2, 2) above it and (3, 3) beside it; the box (2, 3), beside both but not beside the
+// corral, is what holds them: without it the box (3, 3) goes up to (2, 3) (from (4, 3)) and the
+// player walks into the corral, so the corral's own boxes are not dead. With it nothing can move
+// but into the corral cell, a dead square. No box is frozen (the goal on row 1 keeps (1, 2)
+// live, and the box (3, 3) has an open, live cell on its right).
+const std::string POCKET_DEAD = "########\n"
+                                "#@    .#\n"
+                                "##$$## #\n"
+                                "## $   #\n"
+                                "###    #\n"
+                                "###..  #\n"
+                                "########\n";
+
+// Live: the corral cell is a goal and the two boxes of the ring stand on goals; the box above
+// the corral goes down into it and the level is solved (the ring is searched and says alive).
+const std::string POCKET_LIVE = "########\n"
+                                "#@     #\n"
+                                "##$*## #\n"
+                                "##.*   #\n"
+                                "###    #\n"
+                                "###    #\n"
+                                "########\n";
+
+// The corral test with cdextend = extend on the box at (row, column) of the map's start.
+bool pocket_dead_at(sokoban_test::Fixture &fx, int row, int column, int extend, CorralDeadScratch *out = nullptr) {
+    return fx.on_initial_box(row, column, [&](int cell) {
+        CorralDeadScratch s;
+        s.init(fx.inst.board);
+        s.extend = extend;
+        const bool r = corral_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), cell,
+                                       fx.inst.board.start_player, s, nullptr);
+        if (out) {
+            out->deadlocks = s.deadlocks;
+            out->ext_deadlocks = s.ext_deadlocks;
+            out->last_count = s.last_count;
+        }
+        return r;
+    });
+}
+} // namespace
+
+TEST_CASE("Sokoban.CorralDead.ExtendOption") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(Options{}.cdextend == 0); // off by default
+    CHECK(parsed("cdextend", "off").cdextend == 0);
+    CHECK(parsed("cdextend", "4").cdextend == 4);
+    CHECK(parsed("cdextend", "8").cdextend == 8);
+    CHECK_FALSE(parsed("cdextend", "8").cdextendall);
+    CHECK(parsed("cdextend", "4all").cdextend == 4);
+    CHECK(parsed("cdextend", "4all").cdextendall);
+    CHECK(parsed("cdextend", "8all").cdextend == 8);
+    CHECK(parsed("cdextend", "8all").cdextendall);
+    for (const char *bad : {"", "on", "2", "44", "all", "4ALL"})
+        CHECK(refused("cdextend", bad).find("cdextend") != std::string::npos);
+    Options o;
+    o.cdextend = 8;
+    o.cdextendall = true;
+    sokoban_test::Fixture fx(POCKET_DEAD, o);
+    CHECK(fx.scratch.corraldead.extend == 8);
+    CHECK(fx.scratch.corraldead.extend_after_search);
+}
+
+TEST_CASE("Sokoban.CorralDead.ExtendFindsThePocket") {
+    sokoban_test::Fixture fx(POCKET_DEAD);
+    std::vector<uint8_t> st = fx.initial();
+    unpack_state(fx.inst, fx.scratch, st.data());
+    for (const auto &rc : {std::pair<int, int>{2, 2}, {2, 3}, {3, 3}})
+        CHECK_FALSE(freeze_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), fx.cell(rc.first, rc.second)));
+    // The corral's own boxes are not searched (the box (3, 3) can be pushed up out of the
+    // corral); with the ring (4 or 8) it cannot, and they are dead, from either of them.
+    CorralDeadScratch stats;
+    CHECK_FALSE(pocket_dead_at(fx, 3, 3, 0, &stats));
+    CHECK(stats.last_count == -1);
+    for (int extend : {4, 8}) {
+        INFO("cdextend=" << extend);
+        CHECK(pocket_dead_at(fx, 3, 3, extend, &stats));
+        CHECK(stats.ext_deadlocks == 1);
+        CHECK(stats.last_count == 3);
+        CHECK(pocket_dead_at(fx, 2, 2, extend));
+    }
+    // The ring's box itself borders no corral: no test.
+    CHECK_FALSE(pocket_dead_at(fx, 2, 3, 4));
+    // It is really lost: the exhaustive search with every deadlock test off finds nothing.
+    const sokoban_test::Solved off = sokoban_test::table_solve(
+        POCKET_DEAD, 1, {{"corraldead", "off"}, {"localdead", "off"}, {"corral", "off"}}, 100000, 1, 1);
+    CHECK_FALSE(off.ok);
+    // The live variant: not pruned, and solved with the test on (the verifier replays it).
+    sokoban_test::Fixture live(POCKET_LIVE);
+    CHECK_FALSE(pocket_dead_at(live, 3, 3, 4, &stats));
+    CHECK(stats.last_count == 3);
+    const sokoban_test::Solved on =
+        sokoban_test::table_solve(POCKET_LIVE, 1, {{"corraldead", "on"}, {"cdextend", "4"}}, 100000, 1, 1);
+    REQUIRE(on.ok);
+    sokoban_test::check_replays(POCKET_LIVE, 1, on);
+}
+
+TEST_CASE("Sokoban.CorralDead.ExtendSolvesMicroban") {
+    // Microban levels with the test and its ring on: solved, each solution replayed by the
+    // verifier, the fewest pushes kept (A*, the admissible matching).
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (uint32_t level : {3u, 12u, 63u}) {
+        INFO("Microban level " << level);
+        size_t ext_total = 0, off_total = 0;
+        sokoban_test::same_fewest_pushes(micro, level, {{"corraldead", "on"}, {"cdextend", "4all"}},
+                                         {{"corraldead", "off"}}, ext_total, off_total);
+    }
+}
+
+TEST_CASE("Sokoban.CorralDead.ExtendPrunesOnlyDeadStates") {
+    // Breadth-first over Microban levels; every child that the ring's search calls dead and the
+    // plain test does not is searched exhaustively (all techniques but this one on): no solution
+    // may be reachable.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    Options o;
+    o.corraldead = 0;
+    const size_t proven = sokoban_test::pruned_states_proven_dead(
+        micro, {7u, 10u, 36u, 53u}, o, [](sokoban_test::Fixture &fx) {
+            auto plain = std::make_shared<CorralDeadScratch>(), ext = std::make_shared<CorralDeadScratch>();
+            plain->init(fx.inst.board);
+            ext->init(fx.inst.board);
+            ext->extend = 4;
+            ext->extend_after_search = true;
+            return [&fx, plain, ext](int to, int player) {
+                const uint8_t *occ = fx.scratch.occ.data();
+                return corral_deadlock(fx.inst.board, fx.inst.dead.data(), occ, to, player, *ext, nullptr) &&
+                       !corral_deadlock(fx.inst.board, fx.inst.dead.data(), occ, to, player, *plain, nullptr);
+            };
+        });
+    MESSAGE("pruned states proven dead: " << proven);
+    CHECK(proven >= 20); // 10, 1, 10 and 6 (of levels 1-60 only these four have any)
+}
