@@ -16,18 +16,22 @@
 using namespace sokoban;
 
 namespace {
-// The corral test on the box at (row, column) of the map's initial position.
+// The corral test (with cdextend = extend) on the box at (row, column) of the map's initial
+// position; its counters into *out when given.
 bool corral_dead_at(sokoban_test::Fixture &fx, int row, int column, CorralDeadCache *cache = nullptr,
-                    CorralDeadScratch *out = nullptr) {
+                    CorralDeadScratch *out = nullptr, int extend = 0) {
     return fx.on_initial_box(row, column, [&](int cell) {
         CorralDeadScratch s;
         s.init(fx.inst.board);
+        s.extend = extend;
         const bool r = corral_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), cell,
                                        fx.inst.board.start_player, s, cache);
         if (out) {
             out->tests = s.tests;
             out->deadlocks = s.deadlocks;
             out->cache_hits = s.cache_hits;
+            out->ext_deadlocks = s.ext_deadlocks;
+            out->last_count = s.last_count;
         }
         return r;
     });
@@ -421,22 +425,6 @@ const std::string POCKET_LIVE = "########\n"
                                 "###    #\n"
                                 "########\n";
 
-// The corral test with cdextend = extend on the box at (row, column) of the map's start.
-bool pocket_dead_at(sokoban_test::Fixture &fx, int row, int column, int extend, CorralDeadScratch *out = nullptr) {
-    return fx.on_initial_box(row, column, [&](int cell) {
-        CorralDeadScratch s;
-        s.init(fx.inst.board);
-        s.extend = extend;
-        const bool r = corral_deadlock(fx.inst.board, fx.inst.dead.data(), fx.scratch.occ.data(), cell,
-                                       fx.inst.board.start_player, s, nullptr);
-        if (out) {
-            out->deadlocks = s.deadlocks;
-            out->ext_deadlocks = s.ext_deadlocks;
-            out->last_count = s.last_count;
-        }
-        return r;
-    });
-}
 } // namespace
 
 TEST_CASE("Sokoban.CorralDead.ExtendOption") {
@@ -470,24 +458,24 @@ TEST_CASE("Sokoban.CorralDead.ExtendFindsThePocket") {
     // The corral's own boxes are not searched (the box (3, 3) can be pushed up out of the
     // corral); with the ring (4 or 8) it cannot, and they are dead, from either of them.
     CorralDeadScratch stats;
-    CHECK_FALSE(pocket_dead_at(fx, 3, 3, 0, &stats));
+    CHECK_FALSE(corral_dead_at(fx, 3, 3, nullptr, &stats, 0));
     CHECK(stats.last_count == -1);
     for (int extend : {4, 8}) {
         INFO("cdextend=" << extend);
-        CHECK(pocket_dead_at(fx, 3, 3, extend, &stats));
+        CHECK(corral_dead_at(fx, 3, 3, nullptr, &stats, extend));
         CHECK(stats.ext_deadlocks == 1);
         CHECK(stats.last_count == 3);
-        CHECK(pocket_dead_at(fx, 2, 2, extend));
+        CHECK(corral_dead_at(fx, 2, 2, nullptr, nullptr, extend));
     }
     // The ring's box itself borders no corral: no test.
-    CHECK_FALSE(pocket_dead_at(fx, 2, 3, 4));
+    CHECK_FALSE(corral_dead_at(fx, 2, 3, nullptr, nullptr, 4));
     // It is really lost: the exhaustive search with every deadlock test off finds nothing.
     const sokoban_test::Solved off = sokoban_test::table_solve(
         POCKET_DEAD, 1, {{"corraldead", "off"}, {"localdead", "off"}, {"corral", "off"}}, 100000, 1, 1);
     CHECK_FALSE(off.ok);
     // The live variant: not pruned, and solved with the test on (the verifier replays it).
     sokoban_test::Fixture live(POCKET_LIVE);
-    CHECK_FALSE(pocket_dead_at(live, 3, 3, 4, &stats));
+    CHECK_FALSE(corral_dead_at(live, 3, 3, nullptr, &stats, 4));
     CHECK(stats.last_count == 3);
     const sokoban_test::Solved on =
         sokoban_test::table_solve(POCKET_LIVE, 1, {{"corraldead", "on"}, {"cdextend", "4"}}, 100000, 1, 1);
