@@ -145,11 +145,18 @@ struct FstTable {
         upper = false;
         const unsigned c = get2(i);
         if (c < 3) return WINDOW_BASE + c;
+        if (!parent_decides(pd, pd_upper, lim)) return side.find(i);
         if (!pd_upper && pd == WINDOW_BASE + 2) return SideTable::ABSENT;
         if (!pd_upper && pd == WINDOW_BASE) return WINDOW_BASE - 1;
+        return upper = true, pd + 1 < WINDOW_BASE - 1 ? pd + 1 : WINDOW_BASE - 1;
+    }
+    // For an entry of code 3: whether the parent's distance pd (an upper bound when pd_upper)
+    // and lim decide the child's value (child_value's answer without the side table), or the
+    // side table must be read (the batched search's side_round defers exactly those reads).
+    static bool parent_decides(unsigned pd, bool pd_upper, unsigned lim) {
+        if (!pd_upper && (pd == WINDOW_BASE + 2 || pd == WINDOW_BASE)) return true;
         const unsigned hi = pd + 1 < WINDOW_BASE - 1 ? pd + 1 : WINDOW_BASE - 1;
-        if (pd + 1 < WINDOW_BASE + 3 && hi < lim) return upper = true, hi;
-        return side.find(i);
+        return pd + 1 < WINDOW_BASE + 3 && hi < lim;
     }
     const uint8_t *byte_of(uint64_t i) const { return data.data() + (bits == 4 ? i >> 1 : i >> 2); }
     // parity: the corner permutation's (used only when par == 2).

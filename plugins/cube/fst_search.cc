@@ -765,10 +765,7 @@ struct Worker {
             const uint64_t i = idx[3 * j + a];
             if (defer_fwd && fst.get2(i) == 3) {
                 const unsigned pd = n.d[a];
-                const bool pu = n.ub >> a & 1;
-                const bool decided = (!pu && (pd == WINDOW_BASE + 2 || pd == WINDOW_BASE)) ||
-                                     (pd + 1 < WINDOW_BASE + 3 && std::min(pd + 1, WINDOW_BASE - 1) < lim);
-                if (!decided) {
+                if (!FstTable::parent_decides(pd, n.ub >> a & 1, lim)) {
 #ifdef CUBE_BATCH_STATS
                     bstat[40] += 1, bstat[41] += 1;  // as child_axis counts a code-3 entry it looks up
 #endif
