@@ -7,6 +7,8 @@
 #                                   plugin's own objects, to test its modules one by one)
 #   tests/plugins/<name>/*.c|cc  -> $(BUILD)/tests/plugins/lib<name>.so (plugins for host tests)
 #   tests/*_benchmark.cc         -> $(BUILD)/bench/<name> (make bench only)
+#   tools/<domain>-*.cc          -> $(BUILD)/bench/<domain>-* (make tools and make bench; linked
+#                                   with the domain's own objects)
 
 SHELL := /bin/bash
 # Build on every core unless the caller chose a job count (make -jN): `make test` compiles three
@@ -73,10 +75,11 @@ TEST_PLUGIN_NAMES := $(notdir $(patsubst %/,%,$(dir $(wildcard tests/plugins/*/)
 TEST_PLUGIN_LIBS := $(TEST_PLUGIN_NAMES:%=$(BUILD)/tests/plugins/lib%.so)
 BENCH_SRCS := $(wildcard tests/*_benchmark.cc)
 BENCH_BINS := $(BENCH_SRCS:tests/%_benchmark.cc=$(BUILD)/bench/%)
+TOOL_BINS := $(patsubst tools/%.cc,$(BUILD)/bench/%,$(foreach p,$(PLUGIN_NAMES),$(wildcard tools/$(p)-*.cc)))
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps test demo bench clean install help check-header
+.PHONY: all deps test demo bench tools clean install help check-header
 .DEFAULT_GOAL := all
 
 all: $(BUILD)/solver $(PLUGIN_LIBS)
@@ -88,6 +91,7 @@ help:
 	@echo "                     (sanitizer builds: -g1, line tables; DEBUGINFO=-g for full debug information)"
 	@echo "make demo            build and solve a sample of each shipped domain"
 	@echo "make bench           benchmarks, tables and plots under $(BUILD)/bench (slow, not part of test)"
+	@echo "make tools           the domains' drivers and probes (tools/<domain>-*.cc) into $(BUILD)/bench"
 	@echo "make OMP=1           the same sources on the OpenMP executor, into build-omp/"
 	@echo "make install PREFIX=DIR   bin/solver, lib/solver/plugins, include/solver/plugin.h, lib/pkgconfig/solver-plugin.pc,"
 	@echo "                     share/man/man1/solver.1, share/doc/solver (README, plugin guide, plugin-example)"
@@ -157,13 +161,34 @@ $(BUILD)/tests/plugins/lib$(1).so: $(call test_plugin_objs,$(1))
 endef
 $(foreach p,$(TEST_PLUGIN_NAMES),$(eval $(call TEST_PLUGIN_RULE,$(p))))
 
+# ---- tools: the domains' drivers and probes (make tools; each file's header says what it does) --
+# tools/<domain>-<name>.cc -> $(BUILD)/bench/<domain>-<name>, linked with the domain's own
+# objects, as its tests are; ewn-bruteforce also with the tests' independent EWN checker.
+$(BUILD)/obj/tools/%.o: tools/%.cc | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CXX) $(PLUGIN_CPPFLAGS) -Itests $(CXXFLAGS) -DDOCTEST_CONFIG_DISABLE -c $< -o $@
+
+define TOOL_RULE
+$(BUILD)/bench/$(1)-%: $(BUILD)/obj/tools/$(1)-%.o $(call plugin_objs,$(1))
+	@mkdir -p $$(@D)
+	$(CXX) $(LDFLAGS) $$^ -o $$@
+endef
+$(foreach p,$(PLUGIN_NAMES),$(eval $(call TOOL_RULE,$(p))))
+$(BUILD)/bench/ewn-bruteforce: $(BUILD)/obj/tests/ewn_checker.o
+.PRECIOUS: $(BUILD)/obj/tools/%.o
+
 # The public header must compile as plain C99 with pedantic warnings.
 check-header: $(BUILD)/obj/header_c99.o
 $(BUILD)/obj/header_c99.o: include/solver/plugin.h
 	@mkdir -p $(@D)
 	printf '#include <solver/plugin.h>\nint solver_header_c99_check;\n' | $(CC) -std=c99 -pedantic -Wall -Wextra -Werror -Iinclude -x c -c - -o $@
 
-test: all check-header $(BUILD)/tests/unit_tests $(DOMAIN_TEST_BINS) $(TEST_PLUGIN_LIBS)
+# The plain build also compiles the tools (about 12 s of CPU), so that a change to a domain that
+# breaks one of its drivers fails here and not in the next session that needs it.
+ifeq ($(SAN),)
+  TEST_TOOLS := $(TOOL_BINS)
+endif
+test: all check-header $(BUILD)/tests/unit_tests $(DOMAIN_TEST_BINS) $(TEST_PLUGIN_LIBS) $(TEST_TOOLS)
 	@SOLVER_BUILD_DIR=$(BUILD) TEST_ARGS='$(TEST_ARGS)' bash tools/run-tests.sh $(BUILD)/tests/unit_tests $(DOMAIN_TEST_BINS)
 
 # ---- demo, bench, install -------------------------------------------------------------------
@@ -174,7 +199,9 @@ $(BUILD)/bench/%: $(BUILD)/obj/tests/%_benchmark.o $(BUILD)/libsolver_runtime.a
 	@mkdir -p $(@D)
 	$(CXX) $(LDFLAGS) $^ -o $@ $(LIBS)
 
-bench: all $(BENCH_BINS)
+tools: all $(TOOL_BINS)
+
+bench: all $(BENCH_BINS) $(TOOL_BINS)
 	@bash tools/bench.sh $(BUILD)
 
 # The version and ABI the installed pkg-config file states, read from their one definition.

@@ -114,10 +114,10 @@ int main(int argc, char **argv) {
         const uint32_t top = search.max_packed() >= drop ? search.max_packed() - drop : 0;
         int shown = 0;
         for (size_t i = 0; i < search.states() && shown < want; ++i) {
-            const uint8_t *st = search.state(static_cast<uint32_t>(i));
-            if (sokoban::fess_features(inst, fs, st, search.order()).packed != top) continue;
+            const uint8_t *state = search.state(static_cast<uint32_t>(i));
+            if (sokoban::fess_features(inst, fs, state, search.order()).packed != top) continue;
             ++shown;
-            const int player = st[0] | (st[1] << 8);
+            const int player = state[0] | (state[1] << 8);
             int on = 0;
             for (int c = 0; c < b.n; ++c) on += fs.occ[c] && b.goal[c];
             std::printf("state %zu: packed %u, on goals %d; empty goals' layers:", i, top, on);
