@@ -106,6 +106,21 @@ SealMap compute_seal(const Board &b, const PackingOrder &order) {
             for (size_t bit = 0; bit < n * 4; ++bit)
                 if ((r[bit >> 6] >> (bit & 63)) & 1) m.goal_mask[t * n * 4 + bit] |= uint64_t{1} << k;
         }
+    m.side_part.assign(tables * n * 4, -3);
+    m.side_mask.assign(tables * n * 4, 0);
+    for (size_t t = 0; t < tables; ++t)
+        for (int c = 0; c < b.n; ++c) {
+            const size_t at = (t * n + static_cast<size_t>(c)) * 4;
+            if (m.disc[t * n + static_cast<size_t>(c)] == 0) continue; // a wall of this table
+            for (int d = 0; d < 4; ++d) {
+                const int y = b.nb[c][d];
+                if (y >= 0 && m.disc[t * n + static_cast<size_t>(y)] != 0) m.side_part[at + d] = part(m, b, t, c, y);
+            }
+            for (int d = 0; d < 4; ++d)
+                for (int e = 0; e < 4; ++e)
+                    if (m.side_part[at + d] != -3 && m.side_part[at + e] == m.side_part[at + d])
+                        m.side_mask[at + d] |= m.goal_mask[at + e];
+        }
     return m;
 }
 
@@ -133,13 +148,19 @@ uint64_t box_reach(const SealMap &m, const Board &b, size_t t, int c, int player
     const int *disc = &m.disc[t * n];
     uint64_t reach = 0;
     if (disc[c] != 0) { // c a wall of this table cannot be: such boxes are skipped
-        const bool anywhere = disc[player] == 0 || player == c; // the player on a cell to be filled
-        const int mine = anywhere ? 0 : part(m, b, t, c, player);
         const uint64_t *gm = &m.goal_mask[at * 4];
-        for (int d = 0; d < 4; ++d) {
-            const int y = b.nb[c][d];
-            if (y < 0 || disc[y] == 0) continue;
-            if (anywhere || part(m, b, t, c, y) == mine) reach |= gm[d];
+        if (disc[player] == 0 || player == c) { // the player on a cell to be filled: any side
+            for (int d = 0; d < 4; ++d)
+                if (m.side_part[at * 4 + d] != -3) reach |= gm[d];
+        } else {
+            // The sides in the player's part (side_part, side_mask: compute_seal); none when he
+            // is in another tree (-2).
+            const int mine = part(m, b, t, c, player);
+            for (int d = 0; d < 4; ++d)
+                if (m.side_part[at * 4 + d] == mine) {
+                    reach = m.side_mask[at * 4 + d];
+                    break;
+                }
         }
     }
     s.stamp[at] = s.now;
@@ -209,12 +230,27 @@ int deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int *box
             mask |= box_reach(m, b, static_cast<size_t>(used[j]), c, player, s) & of_table[j];
         s.masks[static_cast<size_t>(out++)] = mask;
     }
-    // Kuhn's augmenting paths on the goal masks.
+    // Kuhn's augmenting paths on the goal masks, after a greedy pass (session 22: each box takes
+    // a goal no box holds yet if it has one; any matching to start from leaves Kuhn's result a
+    // maximum one, as each box without a goal is then tried once; the same count, fewer paths).
     s.goal_match.assign(goals, -1);
-    int matched = 0;
-    for (int i = 0; i < out && matched < open_count; ++i) {
+    if (s.pending.size() < static_cast<size_t>(out)) s.pending.resize(out);
+    int matched = 0, pending = 0;
+    uint64_t taken = 0;
+    for (int i = 0; i < out; ++i) {
+        const uint64_t avail = s.masks[static_cast<size_t>(i)] & ~taken;
+        if (avail == 0) {
+            s.pending[static_cast<size_t>(pending++)] = i;
+            continue;
+        }
+        const int k = __builtin_ctzll(avail);
+        taken |= uint64_t{1} << k;
+        s.goal_match[static_cast<size_t>(k)] = i;
+        ++matched;
+    }
+    for (int j = 0; j < pending && matched < open_count; ++j) {
         uint64_t visited = 0;
-        matched += augment_on_masks(s.masks.data(), i, visited, s.goal_match);
+        matched += augment_on_masks(s.masks.data(), s.pending[static_cast<size_t>(j)], visited, s.goal_match);
     }
     return open_count - matched;
 }

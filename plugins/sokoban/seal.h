@@ -59,6 +59,13 @@ struct SealMap {
     // [(t * n + cell) * 4 + d]: the goals whose bit cell * 4 + d is set in table t's reach (the
     // same sets read the other way: a box's goals in one look-up per side and table).
     std::vector<uint64_t> goal_mask;
+    // [(t * n + cell) * 4 + d] (session 22): the part of table t's floor without the cell that
+    // side d lies in (part() in seal.cc: -1 the part not cut off, else the cut-off child; -3 no
+    // side: a wall or off the board), and the goals a box on the cell reaches with the player in
+    // that part (goal_mask's sets over the sides in the same part). With these a box's reach
+    // costs one part() look-up for the player, not one per side.
+    std::vector<int> side_part;
+    std::vector<uint64_t> side_mask;
     // Per table t, [t * n + cell]: the depth-first forest of the floor without its walls (disc 0 on
     // walls): discovery time, low link, the last time in the cell's subtree, parent, tree root.
     std::vector<int> disc, low, last, parent, root;
@@ -71,6 +78,7 @@ SealMap compute_seal(const Board &b, const PackingOrder &order);
 struct SealScratch {
     std::vector<uint64_t> masks;  // per box: the goals it may take
     std::vector<int> goal_match;  // per goal index: the box matched or -1
+    std::vector<int> pending;     // the boxes the greedy pass left without a goal
     // Per (table, cell): the goals a box there reaches with the player where he is, valid when
     // stamp equals the call's (one seal_count or seal_deficit call: the same player).
     std::vector<uint64_t> reach;
