@@ -107,6 +107,10 @@ struct FessScratch {
     std::vector<uint32_t> area;  // per cell: its floor area's number (with rooms only)
     std::vector<uint64_t> roommask;
     SealScratch seal;
+    // The next fess_features call with an order and a seal map takes its state as the parent of
+    // the states asked after it (seal_parent, seal.h: their count comes quicker) and returns
+    // without the features after seal (areas, regions, rooms: not to be read); cleared by it.
+    bool seal_parent = false;
     uint32_t stamp = 0;
     void init(const Board &b);
 };

@@ -43,7 +43,7 @@
 
 namespace sokoban {
 
-constexpr int kSealAhead = 3;
+constexpr int kSealAhead = 3; // SealScratch's arrays hold as many layers
 
 struct SealMap {
     int layers = 0;     // the order's layers (0: no map)
@@ -79,11 +79,31 @@ struct SealScratch {
     std::vector<uint64_t> masks;  // per box: the goals it may take
     std::vector<int> goal_match;  // per goal index: the box matched or -1
     std::vector<int> pending;     // the boxes the greedy pass left without a goal
-    // Per (table, cell): the goals a box there reaches with the player where he is, valid when
-    // stamp equals the call's (one seal_count or seal_deficit call: the same player).
+    // Per (box, table read): the goals the box reaches with the player where he is (one call).
     std::vector<uint64_t> reach;
-    std::vector<uint32_t> stamp;
-    uint32_t now = 0;
+    // The parent's snapshot (session 22, seal_parent), valid when the parent's count was 0:
+    // its next, player, occupancy and boxes, its layers' matching problems, and per layer L
+    // (q = L - next) the matching found: per goal the goals its box may take (0: no box),
+    // per box cell its goal (-1: none), the goals of the boxes left without one.
+    struct Problem {
+        uint64_t open = 0;
+        int open_count = 0;
+        int tables = 0;
+        int used[65];          // the tables read (at most next..L + 1 and parks' place layers)
+        uint64_t of_table[65]; // the open goals read from used[j]
+        int slot[65];          // used[j]'s index in the call's list of tables
+    };
+    bool parent = false;
+    int parent_next = 0, parent_player = -1, parent_layers = 0, parent_tables = 0;
+    int tables[68];                     // the tables the layers read (Problem::slot)
+    Problem problems[kSealAhead];
+    std::vector<uint8_t> parent_occ;
+    std::vector<int> parent_boxes;
+    std::vector<uint64_t> owner_mask;   // [q * 64 + goal]
+    std::vector<int8_t> goal_of;        // [q * cells + cell]
+    uint64_t unmatched[kSealAhead] = {};
+    std::vector<int> cell_of;           // per box index of the matching: its cell
+    uint64_t quick = 0, full = 0; // counters for measurements: calls answered each way
 };
 
 // The goals left unmatched at layer L (L >= next, next the first layer not full): occ 1 per box
@@ -95,6 +115,15 @@ int seal_deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int
 // first (may be null): the first L with that count, -1 when 0.
 int seal_count(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
                int next, SealScratch &s, int *first = nullptr);
+// seal_count, and the state taken as the parent of the states seal_count is asked next (s's
+// snapshot; none when its count is above 0). A child of it with the same next and player cell,
+// one box moved from a cell to another, neither a goal: the open goals and the other boxes'
+// goals are the parent's, so the parent's matching without the moved box is one of the child's,
+// one goal short at most; the child's count is 0 where one augmenting path (from the moved box
+// or a box left without a goal to the goal it gave up) exists, else 1 -- the same count as the
+// full one, without the other boxes' reach and the matchings. Any other state: the full count.
+int seal_parent(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
+                int next, SealScratch &s);
 
 } // namespace sokoban
 
