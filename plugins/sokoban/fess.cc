@@ -547,10 +547,16 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
         std::memcpy(current.data(), store_.state(id), n);
         const Node parent = nodes_[id];
         const FessFeatures pf = features_[id];
-        if (use_seal_) { // the parent's snapshot for its children's seal counts (seal_parent, seal.h)
+        // The parent's snapshot for its children's seal counts (seal_parent, seal.h), taken
+        // before the first child's count (none when no child is new) and when its count is 0.
+        bool snapshot = use_seal_ && pf.seal == 0;
+        fs_.seal.parent = false;
+        auto take_snapshot = [&]() {
+            if (!snapshot) return;
+            snapshot = false;
             fs_.seal_parent = true;
             fess_features(inst_, fs_, current.data(), order(), nullptr, nullptr, 0, false, seal());
-        }
+        };
         if (expanded_by_packed_.size() <= pf.packed) expanded_by_packed_.resize(pf.packed + 1, 0);
         ++expanded_by_packed_[pf.packed];
         kids.clear();
@@ -571,6 +577,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             if (!inserted) continue; // any-solution search: the first path found stays
             if (side_goals_ && !state_is_goal(inst_, kd.state.data()) && side_dead_child(current.data(), kd.state.data()))
                 continue; // fessgoals=on: dead, stays visited, filed nowhere
+            take_snapshot();
             const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms(), plan(), plan_mask_, open_, seal());
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
@@ -626,6 +633,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             if (!pack_try(i, current.data(), macro_, box, pp)) continue;
             FessFeatures mf;
             if (use_seal_) {
+                take_snapshot();
                 mf = fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_, false, seal());
                 if (mf.seal > pf.seal && !state_is_goal(inst_, macro_.data())) {
                     ++seal_skips_; // fessseal=on: this box would seal the way of others; the next box
