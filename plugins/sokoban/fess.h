@@ -169,6 +169,9 @@ public:
     const SealMap *seal() const { return use_seal_ ? &seal_ : nullptr; } // fessseal=on (with an order)
     uint64_t seal_skips() const { return seal_skips_; } // macro boxes passed over for the seal count
     uint32_t root_seal() const { return features_.empty() ? 0 : features_[0].seal; }
+    // The children's seal counts made from the parent's snapshot and in full (seal.h, session 22).
+    uint64_t seal_quick() const { return fs_.seal.quick; }
+    uint64_t seal_full() const { return fs_.seal.full; }
     // Per-thread settings of the expansion (portfolio.cc): the second round without the tunnel
     // macro, and the local deadlock radius.
     Scratch &scratch() { return scratch_; }
