@@ -32,6 +32,12 @@
 // layer when those are fewer than its own table's (a box that reaches the goal then may go to
 // the park cell then and wait there; a relaxation, never a higher count).
 // Levels with more than 64 goals have no seal map (the count stays 0).
+// Session 22, the same counts for less: per (table, cell, side) the part of the floor the side
+// lies in and the goals reached from the sides in that part (one part() look-up per box and table
+// for the player, not five); each box's reach once per table the layers read; a greedy pass
+// before Kuhn's paths; and seal_parent: FESS takes an expanded state's matchings as a snapshot,
+// and a child with one box moved between two cells off the goals, the same player cell and the
+// same next layer has its count from them by one augmenting path (0 or 1: see seal_parent).
 #ifndef SOKOBAN_SEAL_H
 #define SOKOBAN_SEAL_H
 
