@@ -63,8 +63,9 @@ int main(int argc, char **argv) {
     const std::vector<uint64_t> &by = search.expanded_by_packed();
     const std::vector<uint32_t> cells = search.cells_by_packed();
     if (inst.options.fessgoals) std::printf("fessgoals: %llu children pruned\n", static_cast<unsigned long long>(search.side_dead()));
-    if (search.seal()) std::printf("fessseal: %llu macro boxes passed over, the root's seal count %u\n",
-                                   static_cast<unsigned long long>(search.seal_skips()), search.root_seal());
+    if (search.seal()) std::printf("fessseal: %llu macro boxes passed over, the root's seal count %u, counts from the parent %llu, in full %llu\n",
+                                   static_cast<unsigned long long>(search.seal_skips()), search.root_seal(),
+                                   static_cast<unsigned long long>(search.seal_quick()), static_cast<unsigned long long>(search.seal_full()));
     if (search.seal()) { // fessseal=on (session 21): the states made per seal count
         sokoban::FessScratch fs;
         fs.init(inst.board);

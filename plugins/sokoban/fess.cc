@@ -35,9 +35,16 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
         f.packed = packed_in_order(*order, b, fs.occ.data(), fs.count);
         while (f.next < static_cast<uint32_t>(order->layers) && fs.count[f.next] == order->layer_size[f.next]) ++f.next;
         if (plan) f.plan = out_of_plan(*plan, b, fs.occ.data(), f.next, plan_mask);
-        if (seal)
-            f.seal = static_cast<uint32_t>(seal_count(*seal, b, fs.occ.data(), fs.boxes.data(), static_cast<int>(fs.boxes.size()),
-                                                      state[0] | (state[1] << 8), static_cast<int>(f.next), fs.seal));
+        if (seal) {
+            const int player = state[0] | (state[1] << 8), count = static_cast<int>(fs.boxes.size());
+            f.seal = static_cast<uint32_t>(
+                fs.seal_parent ? seal_parent(*seal, b, fs.occ.data(), fs.boxes.data(), count, player, static_cast<int>(f.next), fs.seal)
+                               : seal_count(*seal, b, fs.occ.data(), fs.boxes.data(), count, player, static_cast<int>(f.next), fs.seal));
+        }
+        if (fs.seal_parent) { // the snapshot alone: its caller reads no feature (fess.h)
+            fs.seal_parent = false;
+            return f;
+        }
     }
     if (++fs.stamp == 0) {
         std::fill(fs.mark.begin(), fs.mark.end(), 0);
@@ -540,6 +547,16 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
         std::memcpy(current.data(), store_.state(id), n);
         const Node parent = nodes_[id];
         const FessFeatures pf = features_[id];
+        // The parent's snapshot for its children's seal counts (seal_parent, seal.h), taken
+        // before the first child's count (none when no child is new) and when its count is 0.
+        bool snapshot = use_seal_ && pf.seal == 0;
+        fs_.seal.parent = false;
+        auto take_snapshot = [&]() {
+            if (!snapshot) return;
+            snapshot = false;
+            fs_.seal_parent = true;
+            fess_features(inst_, fs_, current.data(), order(), nullptr, nullptr, 0, false, seal());
+        };
         if (expanded_by_packed_.size() <= pf.packed) expanded_by_packed_.resize(pf.packed + 1, 0);
         ++expanded_by_packed_[pf.packed];
         kids.clear();
@@ -560,6 +577,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             if (!inserted) continue; // any-solution search: the first path found stays
             if (side_goals_ && !state_is_goal(inst_, kd.state.data()) && side_dead_child(current.data(), kd.state.data()))
                 continue; // fessgoals=on: dead, stays visited, filed nowhere
+            take_snapshot();
             const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms(), plan(), plan_mask_, open_, seal());
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
@@ -615,6 +633,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             if (!pack_try(i, current.data(), macro_, box, pp)) continue;
             FessFeatures mf;
             if (use_seal_) {
+                take_snapshot();
                 mf = fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_, false, seal());
                 if (mf.seal > pf.seal && !state_is_goal(inst_, macro_.data())) {
                     ++seal_skips_; // fessseal=on: this box would seal the way of others; the next box

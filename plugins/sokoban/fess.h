@@ -107,6 +107,10 @@ struct FessScratch {
     std::vector<uint32_t> area;  // per cell: its floor area's number (with rooms only)
     std::vector<uint64_t> roommask;
     SealScratch seal;
+    // The next fess_features call with an order and a seal map takes its state as the parent of
+    // the states asked after it (seal_parent, seal.h: their count comes quicker) and returns
+    // without the features after seal (areas, regions, rooms: not to be read); cleared by it.
+    bool seal_parent = false;
     uint32_t stamp = 0;
     void init(const Board &b);
 };
@@ -165,6 +169,9 @@ public:
     const SealMap *seal() const { return use_seal_ ? &seal_ : nullptr; } // fessseal=on (with an order)
     uint64_t seal_skips() const { return seal_skips_; } // macro boxes passed over for the seal count
     uint32_t root_seal() const { return features_.empty() ? 0 : features_[0].seal; }
+    // The children's seal counts made from the parent's snapshot and in full (seal.h, session 22).
+    uint64_t seal_quick() const { return fs_.seal.quick; }
+    uint64_t seal_full() const { return fs_.seal.full; }
     // Per-thread settings of the expansion (portfolio.cc): the second round without the tunnel
     // macro, and the local deadlock radius.
     Scratch &scratch() { return scratch_; }

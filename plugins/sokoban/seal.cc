@@ -106,135 +106,264 @@ SealMap compute_seal(const Board &b, const PackingOrder &order) {
             for (size_t bit = 0; bit < n * 4; ++bit)
                 if ((r[bit >> 6] >> (bit & 63)) & 1) m.goal_mask[t * n * 4 + bit] |= uint64_t{1} << k;
         }
+    m.side_part.assign(tables * n * 4, -3);
+    m.side_mask.assign(tables * n * 4, 0);
+    for (size_t t = 0; t < tables; ++t)
+        for (int c = 0; c < b.n; ++c) {
+            const size_t at = (t * n + static_cast<size_t>(c)) * 4;
+            if (m.disc[t * n + static_cast<size_t>(c)] == 0) continue; // a wall of this table
+            for (int d = 0; d < 4; ++d) {
+                const int y = b.nb[c][d];
+                if (y >= 0 && m.disc[t * n + static_cast<size_t>(y)] != 0) m.side_part[at + d] = part(m, b, t, c, y);
+            }
+            for (int d = 0; d < 4; ++d)
+                for (int e = 0; e < 4; ++e)
+                    if (m.side_part[at + d] != -3 && m.side_part[at + e] == m.side_part[at + d])
+                        m.side_mask[at + d] |= m.goal_mask[at + e];
+        }
     return m;
 }
 
 namespace {
 
-// A new stamp for s's per-(table, cell) reach (sized for m on first use).
-void new_call(const SealMap &m, const Board &b, SealScratch &s) {
-    const size_t size = static_cast<size_t>(m.layers) * static_cast<size_t>(b.n);
-    if (s.stamp.size() != size) {
-        s.stamp.assign(size, 0);
-        s.reach.assign(size, 0);
-        s.now = 0;
-    }
-    if (++s.now == 0) {
-        std::fill(s.stamp.begin(), s.stamp.end(), 0);
-        s.now = 1;
-    }
-}
-
 // The goals (any layer's) a box on c reaches with table t's walls from the sides of c the
-// player can get to, kept per (t, c) for the call.
-uint64_t box_reach(const SealMap &m, const Board &b, size_t t, int c, int player, SealScratch &s) {
+// player can get to (0 when c is a wall of the table: such boxes are walls, never matched).
+uint64_t box_reach(const SealMap &m, const Board &b, size_t t, int c, int player) {
     const size_t n = static_cast<size_t>(b.n), at = t * n + static_cast<size_t>(c);
-    if (s.stamp[at] == s.now) return s.reach[at];
     const int *disc = &m.disc[t * n];
     uint64_t reach = 0;
-    if (disc[c] != 0) { // c a wall of this table cannot be: such boxes are skipped
-        const bool anywhere = disc[player] == 0 || player == c; // the player on a cell to be filled
-        const int mine = anywhere ? 0 : part(m, b, t, c, player);
+    if (disc[c] == 0) return 0;
+    if (disc[player] == 0 || player == c) { // the player on a cell to be filled: any side
         const uint64_t *gm = &m.goal_mask[at * 4];
-        for (int d = 0; d < 4; ++d) {
-            const int y = b.nb[c][d];
-            if (y < 0 || disc[y] == 0) continue;
-            if (anywhere || part(m, b, t, c, y) == mine) reach |= gm[d];
-        }
+        for (int d = 0; d < 4; ++d)
+            if (m.side_part[at * 4 + d] != -3) reach |= gm[d];
+        return reach;
     }
-    s.stamp[at] = s.now;
-    s.reach[at] = reach;
-    return reach;
+    // The sides in the player's part (side_part, side_mask: compute_seal); none when he is in
+    // another tree (-2).
+    const int mine = part(m, b, t, c, player);
+    for (int d = 0; d < 4; ++d)
+        if (m.side_part[at * 4 + d] == mine) return m.side_mask[at * 4 + d];
+    return 0;
 }
 
-int deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player, int next,
-            int L, SealScratch &s);
+// Layer L's matching problem (SealScratch::Problem): the goals still to fill -- the empty ones
+// of layers next..L (their own layer's walls), every one of a later layer (L's walls, L + 1) --
+// grouped by the table each is read from (a parked goal reads the walls of its park's place
+// layer when that is earlier).
+using Problem = SealScratch::Problem;
 
-} // namespace
-
-int seal_deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
-                 int next, int L, SealScratch &s) {
-    new_call(m, b, s);
-    return deficit(m, b, occ, boxes, count, player, next, L, s);
-}
-
-namespace {
-
-int deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player, int next,
-            int L, SealScratch &s) {
+void pose(const SealMap &m, const Board &b, const uint8_t *occ, int next, int L, Problem &p) {
     const size_t goals = b.goals.size();
-    // The goals still to fill: the empty ones of layers next..L (their own layer's walls), every
-    // one of a later layer (L's walls, L + 1); per goal the table it is read from, -1 if none.
-    // A parked goal reads the walls of its park's place layer when that is earlier.
-    uint64_t open = 0;
-    int open_count = 0;
-    int table[64];
     for (size_t k = 0; k < goals; ++k) {
         const int l = m.goal_layer[k];
-        table[k] = -1;
-        if (l > L) table[k] = L + 1;
-        else if (l >= next && !occ[b.goals[k]]) table[k] = l;
-        if (table[k] >= 0) {
-            table[k] = std::min(table[k], m.park_layer[k]);
-            open |= uint64_t{1} << k;
-            ++open_count;
-        }
-    }
-    if (open_count == 0) return 0;
-    // The open goals per table read (at most a few tables: next..L + 1 and parks' place layers).
-    int used[66];
-    uint64_t of_table[66];
-    int tables = 0;
-    for (uint64_t rest = open; rest; rest &= rest - 1) {
-        const int k = __builtin_ctzll(rest);
+        int table = -1;
+        if (l > L) table = L + 1;
+        else if (l >= next && !occ[b.goals[k]]) table = l;
+        if (table < 0) continue;
+        table = std::min(table, m.park_layer[k]);
+        p.open |= uint64_t{1} << k;
+        ++p.open_count;
         int j = 0;
-        while (j < tables && used[j] != table[k]) ++j;
-        if (j == tables) {
-            used[tables] = table[k];
-            of_table[tables++] = 0;
+        while (j < p.tables && p.used[j] != table) ++j;
+        if (j == p.tables) {
+            p.used[p.tables] = table;
+            p.of_table[p.tables++] = 0;
         }
-        of_table[j] |= uint64_t{1} << k;
+        p.of_table[j] |= uint64_t{1} << k;
     }
-    if (s.masks.size() < static_cast<size_t>(count)) s.masks.resize(count);
-    int out = 0;
-    for (int i = 0; i < count; ++i) {
-        const int c = boxes[i];
-        uint64_t mask = 0;
-        if (b.goal[c]) { // a box on a goal of a layer <= L is a wall; one on an open goal may stay
-            const int k = m.goal_index[c];
-            if (m.goal_layer[static_cast<size_t>(k)] <= L) continue;
-            mask |= open & (uint64_t{1} << k);
-        }
-        for (int j = 0; j < tables; ++j)
-            mask |= box_reach(m, b, static_cast<size_t>(used[j]), c, player, s) & of_table[j];
-        s.masks[static_cast<size_t>(out++)] = mask;
-    }
-    // Kuhn's augmenting paths on the goal masks.
-    s.goal_match.assign(goals, -1);
-    int matched = 0;
-    for (int i = 0; i < out && matched < open_count; ++i) {
-        uint64_t visited = 0;
-        matched += augment_on_masks(s.masks.data(), i, visited, s.goal_match);
-    }
-    return open_count - matched;
 }
 
-} // namespace
+// The most boxes of masks[0..count) matched to distinct goals (bits): Kuhn's augmenting paths
+// after a greedy pass (session 22: each box takes a goal no box holds yet if it has one; from
+// any matching, one try per box still without a goal leaves a maximum one: the same count as
+// Kuhn's alone, fewer paths). Stops at `enough`.
+int max_matching(const uint64_t *masks, int count, int enough, size_t goals, SealScratch &s) {
+    s.goal_match.assign(goals, -1);
+    if (s.pending.size() < static_cast<size_t>(count)) s.pending.resize(count);
+    int matched = 0, pending = 0;
+    uint64_t taken = 0;
+    for (int i = 0; i < count; ++i) {
+        const uint64_t avail = masks[i] & ~taken;
+        if (avail == 0) {
+            s.pending[static_cast<size_t>(pending++)] = i;
+            continue;
+        }
+        const int k = __builtin_ctzll(avail);
+        taken |= uint64_t{1} << k;
+        s.goal_match[static_cast<size_t>(k)] = i;
+        ++matched;
+    }
+    for (int j = 0; j < pending && matched < enough; ++j) {
+        uint64_t visited = 0;
+        matched += augment_on_masks(masks, s.pending[static_cast<size_t>(j)], visited, s.goal_match);
+    }
+    return matched;
+}
 
-int seal_count(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
-               int next, SealScratch &s, int *first) {
+// The most goals left unmatched at any L in [lo, hi) (first: the first such L, -1 when 0). Each
+// box's reach is read once per table any of the layers reads (session 22: before, per layer
+// through a per-(table, cell) cache). snapshot: the problems and matchings kept in s for
+// seal_parent (every layer matched then).
+int worst(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player, int next,
+          int lo, int hi, SealScratch &s, int *first, bool snapshot = false) {
     if (first) *first = -1;
-    if (m.empty()) return 0;
-    new_call(m, b, s);
+    Problem local[kSealAhead];
+    int local_tables[65 + kSealAhead];
+    Problem *problems = snapshot ? s.problems : local;
+    int *tables = snapshot ? s.tables : local_tables; // the tables any of the layers reads
+    const int layers = std::max(0, std::min(hi - lo, kSealAhead));
+    int nt = 0;
+    for (int q = 0; q < layers; ++q) {
+        Problem &p = problems[q];
+        p.open = 0; // (not p = Problem{}: its arrays are written before they are read)
+        p.open_count = p.tables = 0;
+        pose(m, b, occ, next, lo + q, p);
+        for (int j = 0; j < p.tables; ++j) {
+            int u = 0;
+            while (u < nt && tables[u] != p.used[j]) ++u;
+            if (u == nt) tables[nt++] = p.used[j];
+            p.slot[j] = u;
+        }
+    }
+    const size_t per = static_cast<size_t>(nt), n = static_cast<size_t>(b.n);
+    if (s.reach.size() < per * static_cast<size_t>(count)) s.reach.resize(per * static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i)
+        for (int u = 0; u < nt; ++u)
+            s.reach[static_cast<size_t>(i) * per + static_cast<size_t>(u)] =
+                box_reach(m, b, static_cast<size_t>(tables[u]), boxes[i], player);
+    if (s.masks.size() < static_cast<size_t>(count)) s.masks.resize(count);
+    if (snapshot) {
+        s.parent_tables = nt;
+        s.owner_mask.assign(static_cast<size_t>(kSealAhead) * 64, 0);
+        if (s.goal_of.size() != kSealAhead * n) s.goal_of.assign(kSealAhead * n, -1);
+        if (s.cell_of.size() < static_cast<size_t>(count)) s.cell_of.resize(count);
+    }
     int best = 0;
-    for (int L = std::max(next, 0); L < m.layers && L < next + kSealAhead; ++L) {
-        const int d = deficit(m, b, occ, boxes, count, player, next, L, s);
+    for (int q = 0; q < layers; ++q) {
+        const Problem &p = problems[q];
+        const int L = lo + q;
+        if (p.open_count <= best && !snapshot) continue; // cannot leave more unmatched
+        int out = 0;
+        for (int i = 0; i < count; ++i) {
+            const int c = boxes[i];
+            uint64_t mask = 0;
+            if (b.goal[c]) { // a box on a goal of a layer <= L is a wall; one on an open goal may stay
+                const int k = m.goal_index[c];
+                if (m.goal_layer[static_cast<size_t>(k)] <= L) continue;
+                mask |= p.open & (uint64_t{1} << k);
+            }
+            const uint64_t *r = &s.reach[static_cast<size_t>(i) * per];
+            for (int j = 0; j < p.tables; ++j) mask |= r[p.slot[j]] & p.of_table[j];
+            if (snapshot) s.cell_of[static_cast<size_t>(out)] = c;
+            s.masks[static_cast<size_t>(out++)] = mask;
+        }
+        const int d = p.open_count - max_matching(s.masks.data(), out, p.open_count, b.goals.size(), s);
+        if (snapshot) { // the matching as seal_parent keeps it
+            int8_t *goal_of = &s.goal_of[static_cast<size_t>(q) * n];
+            uint64_t *owner = &s.owner_mask[static_cast<size_t>(q) * 64];
+            s.unmatched[q] = 0;
+            for (int i = 0; i < out; ++i) goal_of[s.cell_of[static_cast<size_t>(i)]] = -1;
+            for (size_t k = 0; k < b.goals.size(); ++k) {
+                const int i = s.goal_match[k];
+                if (i < 0) continue;
+                owner[k] = s.masks[static_cast<size_t>(i)];
+                goal_of[s.cell_of[static_cast<size_t>(i)]] = static_cast<int8_t>(k);
+            }
+            for (int i = 0; i < out; ++i)
+                if (goal_of[s.cell_of[static_cast<size_t>(i)]] < 0) s.unmatched[q] |= s.masks[static_cast<size_t>(i)];
+        }
         if (d > best) {
             best = d;
             if (first) *first = L;
         }
     }
     return best;
+}
+
+// seal_parent's case: true with the count in *count_out when state (occ, boxes, player, next)
+// is a child of s's snapshot as seal.h says.
+bool repaired(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player, int next,
+              const SealScratch &s, int *count_out, int *first) {
+    if (!s.parent || next != s.parent_next || player != s.parent_player ||
+        count != static_cast<int>(s.parent_boxes.size()))
+        return false;
+    int to = -1, from = -1;
+    for (int i = 0; i < count; ++i)
+        if (!s.parent_occ[static_cast<size_t>(boxes[i])]) {
+            if (to >= 0) return false; // more than one box moved
+            to = boxes[i];
+        }
+    for (const int c : s.parent_boxes)
+        if (!occ[c]) {
+            from = c;
+            break;
+        }
+    if (to < 0 || from < 0 || b.goal[to] || b.goal[from]) return false;
+    uint64_t reach[68]; // the moved box's goals per table read
+    for (int u = 0; u < s.parent_tables; ++u) reach[u] = box_reach(m, b, static_cast<size_t>(s.tables[u]), to, player);
+    const size_t n = static_cast<size_t>(b.n);
+    *count_out = 0;
+    for (int q = 0; q < s.parent_layers; ++q) {
+        const int g = s.goal_of[static_cast<size_t>(q) * n + static_cast<size_t>(from)];
+        if (g < 0) continue; // the moved box had no goal: the parent's matching is the child's
+        // An augmenting path to g, the goal the moved box gave up: from the goals of the box
+        // where it is now or of a box without a goal, through the goals their holders may take.
+        const Problem &p = s.problems[q];
+        uint64_t frontier = s.unmatched[q], seen = 0;
+        for (int j = 0; j < p.tables; ++j) frontier |= reach[p.slot[j]] & p.of_table[j];
+        const uint64_t *owner = &s.owner_mask[static_cast<size_t>(q) * 64];
+        while (frontier && !(frontier >> g & 1)) {
+            seen |= frontier;
+            uint64_t grown = 0;
+            for (uint64_t rest = frontier; rest; rest &= rest - 1) grown |= owner[__builtin_ctzll(rest)];
+            frontier = grown & ~seen;
+        }
+        if (!(frontier >> g & 1)) { // no path: one goal short at this layer
+            *count_out = 1;
+            if (first) *first = s.parent_next + q;
+            break;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+int seal_deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
+                 int next, int L, SealScratch &s) {
+    if (m.empty()) return 0;
+    return worst(m, b, occ, boxes, count, player, next, L, L + 1, s, nullptr);
+}
+
+int seal_count(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
+               int next, SealScratch &s, int *first) {
+    if (first) *first = -1;
+    if (m.empty()) return 0;
+    int quick = 0;
+    if (repaired(m, b, occ, boxes, count, player, next, s, &quick, first)) {
+        ++s.quick;
+        return quick;
+    }
+    ++s.full;
+    const int lo = std::max(next, 0);
+    return worst(m, b, occ, boxes, count, player, next, lo, std::min(m.layers, next + kSealAhead), s, first);
+}
+
+int seal_parent(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
+                int next, SealScratch &s) {
+    s.parent = false;
+    if (m.empty()) return 0;
+    const int lo = std::max(next, 0), hi = std::min(m.layers, next + kSealAhead);
+    const int count0 = worst(m, b, occ, boxes, count, player, next, lo, hi, s, nullptr, true);
+    if (count0 > 0) return count0;
+    s.parent = true;
+    s.parent_next = next;
+    s.parent_player = player;
+    s.parent_layers = std::max(0, std::min(hi - lo, kSealAhead));
+    s.parent_occ.assign(occ, occ + b.n);
+    s.parent_boxes.assign(boxes, boxes + count);
+    return 0;
 }
 
 } // namespace sokoban

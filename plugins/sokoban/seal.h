@@ -32,6 +32,12 @@
 // layer when those are fewer than its own table's (a box that reaches the goal then may go to
 // the park cell then and wait there; a relaxation, never a higher count).
 // Levels with more than 64 goals have no seal map (the count stays 0).
+// Session 22, the same counts for less: per (table, cell, side) the part of the floor the side
+// lies in and the goals reached from the sides in that part (one part() look-up per box and table
+// for the player, not five); each box's reach once per table the layers read; a greedy pass
+// before Kuhn's paths; and seal_parent: FESS takes an expanded state's matchings as a snapshot,
+// and a child with one box moved between two cells off the goals, the same player cell and the
+// same next layer has its count from them by one augmenting path (0 or 1: see seal_parent).
 #ifndef SOKOBAN_SEAL_H
 #define SOKOBAN_SEAL_H
 
@@ -43,7 +49,7 @@
 
 namespace sokoban {
 
-constexpr int kSealAhead = 3;
+constexpr int kSealAhead = 3; // SealScratch's arrays hold as many layers
 
 struct SealMap {
     int layers = 0;     // the order's layers (0: no map)
@@ -59,6 +65,13 @@ struct SealMap {
     // [(t * n + cell) * 4 + d]: the goals whose bit cell * 4 + d is set in table t's reach (the
     // same sets read the other way: a box's goals in one look-up per side and table).
     std::vector<uint64_t> goal_mask;
+    // [(t * n + cell) * 4 + d] (session 22): the part of table t's floor without the cell that
+    // side d lies in (part() in seal.cc: -1 the part not cut off, else the cut-off child; -3 no
+    // side: a wall or off the board), and the goals a box on the cell reaches with the player in
+    // that part (goal_mask's sets over the sides in the same part). With these a box's reach
+    // costs one part() look-up for the player, not one per side.
+    std::vector<int> side_part;
+    std::vector<uint64_t> side_mask;
     // Per table t, [t * n + cell]: the depth-first forest of the floor without its walls (disc 0 on
     // walls): discovery time, low link, the last time in the cell's subtree, parent, tree root.
     std::vector<int> disc, low, last, parent, root;
@@ -71,11 +84,32 @@ SealMap compute_seal(const Board &b, const PackingOrder &order);
 struct SealScratch {
     std::vector<uint64_t> masks;  // per box: the goals it may take
     std::vector<int> goal_match;  // per goal index: the box matched or -1
-    // Per (table, cell): the goals a box there reaches with the player where he is, valid when
-    // stamp equals the call's (one seal_count or seal_deficit call: the same player).
+    std::vector<int> pending;     // the boxes the greedy pass left without a goal
+    // Per (box, table read): the goals the box reaches with the player where he is (one call).
     std::vector<uint64_t> reach;
-    std::vector<uint32_t> stamp;
-    uint32_t now = 0;
+    // The parent's snapshot (session 22, seal_parent), valid when the parent's count was 0:
+    // its next, player, occupancy and boxes, its layers' matching problems, and per layer L
+    // (q = L - next) the matching found: per goal the goals its box may take (0: no box),
+    // per box cell its goal (-1: none), the goals of the boxes left without one.
+    struct Problem {
+        uint64_t open = 0;
+        int open_count = 0;
+        int tables = 0;
+        int used[65];          // the tables read (at most next..L + 1 and parks' place layers)
+        uint64_t of_table[65]; // the open goals read from used[j]
+        int slot[65];          // used[j]'s index in the call's list of tables
+    };
+    bool parent = false;
+    int parent_next = 0, parent_player = -1, parent_layers = 0, parent_tables = 0;
+    int tables[68];                     // the tables the layers read (Problem::slot)
+    Problem problems[kSealAhead];
+    std::vector<uint8_t> parent_occ;
+    std::vector<int> parent_boxes;
+    std::vector<uint64_t> owner_mask;   // [q * 64 + goal]
+    std::vector<int8_t> goal_of;        // [q * cells + cell]
+    uint64_t unmatched[kSealAhead] = {};
+    std::vector<int> cell_of;           // per box index of the matching: its cell
+    uint64_t quick = 0, full = 0; // counters for measurements: calls answered each way
 };
 
 // The goals left unmatched at layer L (L >= next, next the first layer not full): occ 1 per box
@@ -87,6 +121,15 @@ int seal_deficit(const SealMap &m, const Board &b, const uint8_t *occ, const int
 // first (may be null): the first L with that count, -1 when 0.
 int seal_count(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
                int next, SealScratch &s, int *first = nullptr);
+// seal_count, and the state taken as the parent of the states seal_count is asked next (s's
+// snapshot; none when its count is above 0). A child of it with the same next and player cell,
+// one box moved from a cell to another, neither a goal: the open goals and the other boxes'
+// goals are the parent's, so the parent's matching without the moved box is one of the child's,
+// one goal short at most; the child's count is 0 where one augmenting path (from the moved box
+// or a box left without a goal to the goal it gave up) exists, else 1 -- the same count as the
+// full one, without the other boxes' reach and the matchings. Any other state: the full count.
+int seal_parent(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player,
+                int next, SealScratch &s);
 
 } // namespace sokoban
 
