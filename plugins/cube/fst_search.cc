@@ -521,7 +521,7 @@ inline unsigned child_distance(const FstTable &t, unsigned pd, uint64_t i) {
 }
 
 // A child's distance along axis a (entry i, parent n, bound lim) into c.d[a], with c's upper-bound bit.
-inline unsigned child_axis(const Ctx &X, const FNode &n, int a, uint64_t i, unsigned lim, FNode &c) {
+__attribute__((always_inline)) inline unsigned child_axis(const Ctx &X, const FNode &n, int a, uint64_t i, unsigned lim, FNode &c) {
     const FstTable &t = *X.fst;
     bool up = false;
     const unsigned d = X.win ? t.child_value(i, n.d[a], n.ub >> a & 1, lim, up) : child_distance(t, n.d[a], i);
@@ -778,7 +778,7 @@ struct Worker {
         int8_t *mv = B.mv.data();
         uint64_t *idx = B.idx.data();
         // A child's coordinates and table index along axis a (from its parent and move).
-        auto axis = [&](int j, int a) {
+        auto axis = [&](int j, int a) __attribute__((always_inline)) {
             const FNode &n = L.node[size_t(par[j])];
             const int m = mv[j];
             FNode &c = ch[j];
@@ -893,7 +893,7 @@ struct Worker {
         int32_t *sj = B.sj.data();
         int8_t *sa = B.sa.data();
         uint64_t *sidx = B.sidx.data();
-        auto fwd_axis = [&](const FNode &n, int a, int j) -> unsigned {
+        auto fwd_axis = [&](const FNode &n, int a, int j) __attribute__((always_inline)) -> unsigned {
             const uint64_t i = idx[3 * j + a];
             if (defer_fwd && fst.get2(i) == 3) {
                 const unsigned pd = n.d[a];
