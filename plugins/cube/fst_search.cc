@@ -60,7 +60,7 @@ struct FNode {
     // (8..19, position * 2 + flip). Only loc[0][0..7] (for the corner table) without the
     // inverse lookups.
     uint8_t loc[3][20];
-    // inverse_twins (fstp2, the batched search's inverse_stage=ahead): per axis, the inverse's
+    // inverse_twins (fstp2, the batched search's inverse_stage=ahead|once): per axis, the inverse's
     // exact distance (low nibble) and its parity twin's (high nibble: the same flip, slice and
     // twist with the other corner parity, the neighbouring entry of the same byte); 15: unknown.
     uint8_t iv[3];
@@ -190,7 +190,7 @@ struct Ctx {
     int inv_stage = 1;               // FstSearchOptions::inverse_stage (with lazy_inv)
     bool side_round = true;          // FstSearchOptions::side_round
     bool simd = false;               // FstSearchOptions::simd_coords where simd_coords_supported()
-    bool inv_twins = false;          // FstSearchOptions::inverse_twins (fstp2, inverse_stage=ahead)
+    bool inv_twins = false;          // FstSearchOptions::inverse_twins (fstp2, inverse_stage=ahead|once)
     int8_t ud_axis[NMOVES];          // the axis whose view sees move m as a U or D turn
     uint8_t ud_half[NMOVES];         // 1: that turn is a half turn
     bool rows_first = true;          // rows_first=on: Worker::batch prefetches its nodes' class rows first
@@ -1100,73 +1100,74 @@ struct Worker {
                 sj[ns] = j, sa[ns] = int8_t(-1 - a), sidx[ns++] = i;
                 return true;
             };
+            // inverse_twins: along the axis whose view turns U or D (Ctx::ud_axis), a child's
+            // inverse has its parent's flip, slice and twist (the turn multiplies the inverse from
+            // the left, and U and D keep every cubie's orientation and the slice edges' places),
+            // with the other corner parity after a quarter turn: its distance is the parent's own
+            // or twin (FNode::iv), known without a read. Those axes decide first (kax: the axis).
+            const bool twins = X->inv_twins;
+            int8_t *kax = B.kax.data();
+            if (twins) {
+                int nk2 = 0;
+                for (int t = 0; t < nk; ++t) {
+                    const int j = keep[t], m = mv[j], a = X->ud_axis[m];
+                    const uint8_t pv = L.node[size_t(par[j])].iv[a];
+                    const unsigned v = X->ud_half[m] ? pv & 15u : unsigned(pv) >> 4;
+                    kax[j] = -1;
+                    if (v == 15) {
+                        keep[nk2++] = j;
+                        continue;
+                    }
+                    kax[j] = int8_t(a);
+                    ch[j].iv[a] = X->ud_half[m] ? pv : uint8_t(pv << 4 | pv >> 4);
+                    if (v < lim) keep[nk2++] = j;
+                }
+                nk = nk2;
+            }
+            auto to_read = [&](int j, int a) { return !twins || kax[j] != a; };
+            // Axis a of child j read: below lim (or deferred), and with twins its FNode::iv (code 3
+            // deferred: side_lookups sets it).
+            auto read_inv = [&](int j, int a) {
+                const uint64_t i = idx[3 * j + a];
+                BST(BS_INV + a, 1);
+                if (!below(j, a, i)) return false;
+                if (twins) {
+                    const unsigned c = fst.get2(i);
+                    ch[j].iv[a] = c < 3 ? inv_pair(WINDOW_BASE + c, fst.get2(i ^ 1))
+                                  : defer ? IV_UNKNOWN
+                                          : inv_pair(fst.value(i), fst.get2(i ^ 1));
+                }
+                return true;
+            };
             if (X->inv_stage == 2) {
                 // once: every line in one round, read axis by axis (a child's later axes are
                 // read only when it passes the earlier ones).
                 int np3 = 0;
                 for (int t = 0; t < nk; ++t)
-                    for (int a = 0; a < 3; ++a) pf[np3++] = fst.byte_of(idx[3 * keep[t] + a]);
+                    for (int a = 0; a < 3; ++a)
+                        if (to_read(keep[t], a)) pf[np3++] = fst.byte_of(idx[3 * keep[t] + a]);
                 for (int t = 0; t < np3; ++t) __builtin_prefetch(pf[t]);
                 BSH(SH_INV, np3);
                 int nk2 = 0;
                 for (int t = 0; t < nk; ++t) {
                     const int j = keep[t];
                     bool ok = true;
-                    for (int a = 0; a < 3 && ok; ++a) {
-                        BST(BS_INV + a, 1);
-                        ok = below(j, a, idx[3 * j + a]);
-                    }
+                    for (int a = 0; a < 3 && ok; ++a)
+                        if (to_read(j, a)) ok = read_inv(j, a);
                     if (ok) keep[nk2++] = j;
                 }
                 nk = nk2;
             } else {
-                // inverse_twins: along the axis whose view turns U or D (Ctx::ud_axis), a child's
-                // inverse has its parent's flip, slice and twist (the turn multiplies the inverse
-                // from the left, and U and D keep every cubie's orientation and the slice edges'
-                // places), with the other corner parity after a quarter turn: its distance is the
-                // parent's own or twin (FNode::iv), known without a read. Those axes decide first.
-                const bool twins = X->inv_twins;
-                int8_t *kax = B.kax.data();
-                if (twins) {
-                    int nk2 = 0;
-                    for (int t = 0; t < nk; ++t) {
-                        const int j = keep[t], m = mv[j], a = X->ud_axis[m];
-                        const uint8_t pv = L.node[size_t(par[j])].iv[a];
-                        const unsigned v = X->ud_half[m] ? pv & 15u : unsigned(pv) >> 4;
-                        kax[j] = -1;
-                        if (v == 15) {
-                            keep[nk2++] = j;
-                            continue;
-                        }
-                        kax[j] = int8_t(a);
-                        ch[j].iv[a] = X->ud_half[m] ? pv : uint8_t(pv << 4 | pv >> 4);
-                        if (v < lim) keep[nk2++] = j;
-                    }
-                    nk = nk2;
-                }
                 for (int a = 0; a < 3 && nk > 0; ++a) {
                     int nr = 0;
                     for (int t = 0; t < nk; ++t)
-                        if (!twins || kax[keep[t]] != a) pf[nr++] = fst.byte_of(idx[3 * keep[t] + a]);
+                        if (to_read(keep[t], a)) pf[nr++] = fst.byte_of(idx[3 * keep[t] + a]);
                     for (int t = 0; t < nr; ++t) __builtin_prefetch(pf[t]);
-                    BST(BS_INV + a, nr);
                     BSH(SH_INV + a, nr);
                     int nk2 = 0;
                     for (int t = 0; t < nk; ++t) {
                         const int j = keep[t];
-                        if (twins && kax[j] == a) {
-                            keep[nk2++] = j;
-                            continue;
-                        }
-                        const uint64_t i = idx[3 * j + a];
-                        if (!below(j, a, i)) continue;
-                        keep[nk2++] = j;
-                        if (twins) {  // code 3 (deferred): side_lookups sets it
-                            const unsigned c = fst.get2(i);
-                            ch[j].iv[a] = c < 3 ? inv_pair(WINDOW_BASE + c, fst.get2(i ^ 1))
-                                          : defer ? IV_UNKNOWN
-                                                  : inv_pair(fst.value(i), fst.get2(i ^ 1));
-                        }
+                        if (!to_read(j, a) || read_inv(j, a)) keep[nk2++] = j;
                     }
                     nk = nk2;
                 }
@@ -1763,7 +1764,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.side_round = opt.side_round;
     X.simd = opt.simd_coords && simd_coords_supported();
     if (X.simd) simd_move_tables();  // built here, not in a worker's first batch
-    X.inv_twins = opt.inverse_twins && fst.windowed() && opt.lazy_inverse && opt.inverse_stage == 1;
+    X.inv_twins = opt.inverse_twins && fst.windowed() && opt.lazy_inverse && opt.inverse_stage >= 1;
     for (int m = 0; m < NMOVES; ++m)
         for (int a = 0; a < 3; ++a)
             if (X.axis_move[a][m] / 3 % 3 == 0) X.ud_axis[m] = int8_t(a), X.ud_half[m] = uint8_t(X.axis_move[a][m] % 3 == 1);

@@ -507,23 +507,27 @@ TEST_CASE("CubeFstp2.InverseTwinsKeepsTheSameSearch") {
     // from the parent's byte) instead of reading it; a wrong value (a twin not within one of its
     // entry, a parity mixed up) would cut other children or let others through, so it must
     // expand exactly the nodes of inverse_twins=off and find the same optimal length (batches of
-    // 16 and 3, the tasks in a fixed order), with side_round (the deferred inverse entries set
-    // the kept distances after the round) and without, with the cached corner table when there
-    // is one. Only where cube-fstp2.pdb is cached.
+    // 16 and 3, the tasks in a fixed order), with inverse_stage=ahead with side_round (the
+    // deferred inverse entries set the kept distances after the round) and without, and with
+    // inverse_stage=once, with the cached corner table when there is one. Only where
+    // cube-fstp2.pdb is cached.
     FstTable fst;
     if (!load_cached_fstp2(fst)) return;
     Pdb corners;
     const bool have_corners = load_cached_corners(corners);
     cube_test::TestServices ts(cube_test::cache_dir());
-    for (int side = 0; side < 2; ++side) {
+    for (int v = 0; v < 3; ++v) {  // ahead with and without side_round, once without
+        const int side = v == 0, stage = v == 2 ? 2 : 1;
         CAPTURE(side);
-        auto set = [side](FstSearchOptions &opt, bool on) {
+        CAPTURE(stage);
+        auto set = [side, stage](FstSearchOptions &opt, bool on) {
             opt.inverse_twins = on;
             opt.side_round = side == 1;
+            opt.inverse_stage = stage;
         };
         const uint64_t all = cube_test::check_same_search_on_scrambles(fst, have_corners ? &corners : nullptr, &ts.sv,
                                                                         2611, 4, set);
-        MESSAGE(all << " nodes expanded by each setting, side_round " << side
+        MESSAGE(all << " nodes expanded by each setting, side_round " << side << ", inverse_stage " << stage
                     << std::string(have_corners ? ", with the corner table" : ""));
         CHECK(all > 100);
     }
