@@ -158,16 +158,6 @@ struct FstTable {
         const unsigned hi = pd + 1 < WINDOW_BASE - 1 ? pd + 1 : WINDOW_BASE - 1;
         return pd + 1 < WINDOW_BASE + 3 && hi < lim;
     }
-    // Windowed (par 2): the exact distance of entry i ^ 1 (the same flip, slice and twist with the
-    // other corner parity: the neighbouring entry of the same byte) from entry i's exact distance v
-    // and i ^ 1's code c2, or 15 when they do not tell. The two are one quarter turn of U apart
-    // (U^-1 times a cube keeps its flip, slice and twist and changes its parity; a goal state with
-    // the wrong parity is one U from the goal), so within one of each other: a code 3 (not 9..11)
-    // is 12 beside an 11 and 8 beside a 9.
-    static unsigned twin_value(unsigned v, unsigned c2) {
-        if (c2 < 3) return WINDOW_BASE + c2;
-        return v == WINDOW_BASE + 2 ? WINDOW_BASE + 3 : v == WINDOW_BASE ? WINDOW_BASE - 1 : 15u;
-    }
     const uint8_t *byte_of(uint64_t i) const { return data.data() + (bits == 4 ? i >> 1 : i >> 2); }
     // parity: the corner permutation's (used only when par == 2).
     uint64_t index(int flip, int slice, int twist, int parity = 0) const {

@@ -60,14 +60,9 @@ struct FNode {
     // (8..19, position * 2 + flip). Only loc[0][0..7] (for the corner table) without the
     // inverse lookups.
     uint8_t loc[3][20];
-    // inverse_twins (fstp2, the batched search's inverse_stage=ahead|once): per axis, the inverse's
-    // exact distance (low nibble) and its parity twin's (high nibble: the same flip, slice and
-    // twist with the other corner parity, the neighbouring entry of the same byte); 15: unknown.
-    uint8_t iv[3];
 };
 
 constexpr uint8_t UB_CORNERS = 8;
-constexpr uint8_t IV_UNKNOWN = 0xFF;
 
 struct Div3 {
     uint8_t q[24], r[24], pop[256];
@@ -190,9 +185,6 @@ struct Ctx {
     int inv_stage = 1;               // FstSearchOptions::inverse_stage (with lazy_inv)
     bool side_round = true;          // FstSearchOptions::side_round
     bool simd = false;               // FstSearchOptions::simd_coords where simd_coords_supported()
-    bool inv_twins = false;          // FstSearchOptions::inverse_twins (fstp2, inverse_stage=ahead|once)
-    int8_t ud_axis[NMOVES];          // the axis whose view sees move m as a U or D turn
-    uint8_t ud_half[NMOVES];         // 1: that turn is a half turn
     bool rows_first = true;          // rows_first=on: Worker::batch prefetches its nodes' class rows first
     bool lazy_corners = true;        // lazy_corners=on: Worker::batch skips corner reads that cannot cut
     bool fa_exact = false;           // first_axis=exact: see first_axis
@@ -607,7 +599,6 @@ unsigned eval_child(const Ctx &X, const FNode &n, int m, FNode &c) {
     child_coords(X, n, m, c);
     set_classes(*X.co, c);
     c.ub = 0;
-    for (int a = 0; a < 3; ++a) c.iv[a] = IV_UNKNOWN;
     unsigned h = X.corners ? X.corners->lookup(corner_index(c.loc[0])) : corners_solved(c.loc[0]) ? 0 : 1;
     c.cd = uint8_t(X.corners ? h : 0);
     for (int a = 0; a < 3; ++a) {
@@ -641,20 +632,15 @@ struct BatchBuffers {
     std::vector<int8_t> sa;           // its forward axis (-1: inverse)
     std::vector<uint64_t> sidx;       // and its entry
     std::vector<uint8_t> mark;        // side_round: per child, 1 while it is kept, 0 once a lookup cuts it
-    std::vector<int8_t> kax;          // inverse_twins: per child, the inverse axis known from its parent, or -1
     void size(int batch) {
         const size_t n = size_t(batch) * NMOVES;
         if (ch.size() >= n) return;
         level.resize(32);
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
         idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n);
-        sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n), kax.resize(n);
+        sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
     }
 };
-
-// inverse_twins: an inverse axis's FNode::iv from its exact distance v and its parity twin's code
-// c2 (FstTable::twin_value; 15 when unknown).
-inline uint8_t inv_pair(unsigned v, unsigned c2) { return uint8_t(v | FstTable::twin_value(v, c2) << 4); }
 
 // The inverse stage's first pass keeps an axis's coordinates (packed) until its class pass,
 // prefetching the slice's row of SliceClasses (isl; else the flip-slice's class entry) and the
@@ -703,7 +689,7 @@ struct Worker {
     }
 
     // side_round: the deferred side-table lookups sidx[0..ns) of the children sj[0..ns) (code-3
-    // entries; sa: the forward axis, or -1 - a for inverse axis a), all in flight together: each bucket's two offsets, then the bucket's entries
+    // entries; sa: the forward axis, or -1 for an inverse one), all in flight together: each bucket's two offsets, then the bucket's entries
     // (about 25 of them, one or two lines), then the binary searches (SideTable::find's). Keeps
     // in keep[0..nk) (in order) the children none of whose lookups is lim or more; returns their count.
     int side_lookups(const SideTable &side, const int32_t *sj, const int8_t *sa, uint64_t *sidx, int ns, int32_t *keep,
@@ -728,8 +714,6 @@ struct Worker {
                 FNode &c = bb->ch[size_t(sj[s])];
                 c.d[sa[s]] = uint8_t(v);
                 c.ub = uint8_t(c.ub & ~(1u << sa[s]));
-            } else if (X->inv_twins) {  // an inverse axis: its distance and its twin's
-                bb->ch[size_t(sj[s])].iv[-1 - sa[s]] = inv_pair(v, X->fst->get2(sidx[s] ^ 1));
             }
         }
         int nk2 = 0;
@@ -1092,51 +1076,12 @@ struct Worker {
             // flight together instead of two dependent misses each. A child is kept when all its
             // axes are below lim either way, so the same children pass.
             const bool defer = X->side_round && fst.windowed();
-            auto below = [&](int j, int a, uint64_t i) {
+            auto below = [&](int j, uint64_t i) {
                 BST(BS_SIDE, fst.get2(i) == 3);
                 if (!defer) return fst.value(i) < lim;
                 const unsigned c = fst.get2(i);
                 if (c < 3) return WINDOW_BASE + c < lim;
-                sj[ns] = j, sa[ns] = int8_t(-1 - a), sidx[ns++] = i;
-                return true;
-            };
-            // inverse_twins: along the axis whose view turns U or D (Ctx::ud_axis), a child's
-            // inverse has its parent's flip, slice and twist (the turn multiplies the inverse from
-            // the left, and U and D keep every cubie's orientation and the slice edges' places),
-            // with the other corner parity after a quarter turn: its distance is the parent's own
-            // or twin (FNode::iv), known without a read. Those axes decide first (kax: the axis).
-            const bool twins = X->inv_twins;
-            int8_t *kax = B.kax.data();
-            if (twins) {
-                int nk2 = 0;
-                for (int t = 0; t < nk; ++t) {
-                    const int j = keep[t], m = mv[j], a = X->ud_axis[m];
-                    const uint8_t pv = L.node[size_t(par[j])].iv[a];
-                    const unsigned v = X->ud_half[m] ? pv & 15u : unsigned(pv) >> 4;
-                    kax[j] = -1;
-                    if (v == 15) {
-                        keep[nk2++] = j;
-                        continue;
-                    }
-                    kax[j] = int8_t(a);
-                    ch[j].iv[a] = X->ud_half[m] ? pv : uint8_t(pv << 4 | pv >> 4);
-                    if (v < lim) keep[nk2++] = j;
-                }
-                nk = nk2;
-            }
-            auto to_read = [&](int j, int a) { return !twins || kax[j] != a; };
-            // Axis a of child j read: below lim (or deferred), and with twins its FNode::iv (code 3
-            // deferred: side_lookups sets it).
-            auto read_inv = [&](int j, int a) {
-                const uint64_t i = idx[3 * j + a];
-                BST(BS_INV + a, 1);
-                if (!below(j, a, i)) return false;
-                if (twins) {
-                    const unsigned c = fst.get2(i);
-                    ch[j].iv[a] = c < 3 ? inv_pair(WINDOW_BASE + c, fst.get2(i ^ 1))
-                                  : defer ? IV_UNKNOWN
-                                          : inv_pair(fst.value(i), fst.get2(i ^ 1));
-                }
+                sj[ns] = j, sa[ns] = -1, sidx[ns++] = i;
                 return true;
             };
             if (X->inv_stage == 2) {
@@ -1144,30 +1089,30 @@ struct Worker {
                 // read only when it passes the earlier ones).
                 int np3 = 0;
                 for (int t = 0; t < nk; ++t)
-                    for (int a = 0; a < 3; ++a)
-                        if (to_read(keep[t], a)) pf[np3++] = fst.byte_of(idx[3 * keep[t] + a]);
+                    for (int a = 0; a < 3; ++a) pf[np3++] = fst.byte_of(idx[3 * keep[t] + a]);
                 for (int t = 0; t < np3; ++t) __builtin_prefetch(pf[t]);
                 BSH(SH_INV, np3);
                 int nk2 = 0;
                 for (int t = 0; t < nk; ++t) {
                     const int j = keep[t];
                     bool ok = true;
-                    for (int a = 0; a < 3 && ok; ++a)
-                        if (to_read(j, a)) ok = read_inv(j, a);
+                    for (int a = 0; a < 3 && ok; ++a) {
+                        BST(BS_INV + a, 1);
+                        ok = below(j, idx[3 * j + a]);
+                    }
                     if (ok) keep[nk2++] = j;
                 }
                 nk = nk2;
             } else {
                 for (int a = 0; a < 3 && nk > 0; ++a) {
-                    int nr = 0;
-                    for (int t = 0; t < nk; ++t)
-                        if (to_read(keep[t], a)) pf[nr++] = fst.byte_of(idx[3 * keep[t] + a]);
-                    for (int t = 0; t < nr; ++t) __builtin_prefetch(pf[t]);
-                    BSH(SH_INV + a, nr);
+                    BST(BS_INV + a, nk);
+                    BSH(SH_INV + a, nk);
+                    for (int t = 0; t < nk; ++t) pf[t] = fst.byte_of(idx[3 * keep[t] + a]);
+                    for (int t = 0; t < nk; ++t) __builtin_prefetch(pf[t]);
                     int nk2 = 0;
                     for (int t = 0; t < nk; ++t) {
                         const int j = keep[t];
-                        if (!to_read(j, a) || read_inv(j, a)) keep[nk2++] = j;
+                        if (below(j, idx[3 * j + a])) keep[nk2++] = j;
                     }
                     nk = nk2;
                 }
@@ -1757,17 +1702,12 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     }
     FNode start;
     start.ub = 0;
-    for (int a = 0; a < 3; ++a) start.iv[a] = IV_UNKNOWN;
     X.win = fst.windowed() && opt.window_parent;
     X.lazy_inv = opt.lazy_inverse;
     X.inv_stage = opt.inverse_stage;
     X.side_round = opt.side_round;
     X.simd = opt.simd_coords && simd_coords_supported();
     if (X.simd) simd_move_tables();  // built here, not in a worker's first batch
-    X.inv_twins = opt.inverse_twins && fst.windowed() && opt.lazy_inverse && opt.inverse_stage >= 1;
-    for (int m = 0; m < NMOVES; ++m)
-        for (int a = 0; a < 3; ++a)
-            if (X.axis_move[a][m] / 3 % 3 == 0) X.ud_axis[m] = int8_t(a), X.ud_half[m] = uint8_t(X.axis_move[a][m] % 3 == 1);
     X.rows_first = opt.rows_first;
     X.lazy_corners = opt.lazy_corners;
     X.fa_exact = opt.first_axis_exact;

@@ -153,12 +153,6 @@ struct FstSearchOptions {
     // has them: simd_coords_supported) instead of a byte at a time. The same values (tested), so
     // the same nodes. tools/cube-ab.cc's simd_coords=on|off.
     bool simd_coords = true;
-    // tables=fstp2 with inverse_stage=ahead|once: keep each node's three inverse distances and their
-    // parity twins (the neighbouring entries of the same bytes, FNode::iv); a child's inverse along
-    // the axis whose view turns U or D is its parent's (a half turn) or the twin (a quarter turn),
-    // so that axis is not read. The same values, so the same nodes. tools/cube-ab.cc's
-    // inverse_twins=on|off.
-    bool inverse_twins = false;
     // With a start that some of the 48 cube symmetries fix, run only the prefixes (tasks) that
     // are least in their orbit under that group (symred.h; exact: the same optimal length).
     bool symred = true;

@@ -475,64 +475,6 @@ TEST_CASE("CubeFstp2.SimdCoordsKeepsTheSameSearch") {
     CHECK(all > 100);
 }
 
-TEST_CASE("CubeFstp2.ParityTwinsAreWithinOne") {
-    // inverse_twins rests on this: the entries 2k and 2k + 1 (the same flip, slice and twist,
-    // the two corner parities) are at most one apart, so FstTable::twin_value tells one's distance
-    // from the other's and its code wherever it answers (not 15). Checked on 200000 random pairs of
-    // the cached table (and that it answers for nearly all of them). Only where cube-fstp2.pdb is
-    // cached.
-    FstTable fst;
-    if (!load_cached_fstp2(fst)) return;
-    uint64_t rng = 777, answered = 0;
-    const int n = 200000;
-    for (int k = 0; k < n; ++k) {
-        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-        const uint64_t i = (rng >> 11) % fst.size;
-        const unsigned v = fst.value(i), w = fst.value(i ^ 1);
-        CAPTURE(i);
-        CHECK(v + 1 >= w);
-        CHECK(w + 1 >= v);
-        const unsigned t = FstTable::twin_value(v, fst.get2(i ^ 1));
-        if (t == 15) continue;
-        ++answered;
-        CHECK(t == w);
-    }
-    MESSAGE(answered << " of " << n << " twins told");
-    CHECK(answered > uint64_t(n) * 9 / 10);
-}
-
-TEST_CASE("CubeFstp2.InverseTwinsKeepsTheSameSearch") {
-    // inverse_twins takes a child's inverse distance along the axis whose view turns U or D from
-    // its parent's (the same abstract state, the other parity after a quarter turn: the twin kept
-    // from the parent's byte) instead of reading it; a wrong value (a twin not within one of its
-    // entry, a parity mixed up) would cut other children or let others through, so it must
-    // expand exactly the nodes of inverse_twins=off and find the same optimal length (batches of
-    // 16 and 3, the tasks in a fixed order), with inverse_stage=ahead with side_round (the
-    // deferred inverse entries set the kept distances after the round) and without, and with
-    // inverse_stage=once, with the cached corner table when there is one. Only where
-    // cube-fstp2.pdb is cached.
-    FstTable fst;
-    if (!load_cached_fstp2(fst)) return;
-    Pdb corners;
-    const bool have_corners = load_cached_corners(corners);
-    cube_test::TestServices ts(cube_test::cache_dir());
-    for (int v = 0; v < 3; ++v) {  // ahead with and without side_round, once without
-        const int side = v == 0, stage = v == 2 ? 2 : 1;
-        CAPTURE(side);
-        CAPTURE(stage);
-        auto set = [side, stage](FstSearchOptions &opt, bool on) {
-            opt.inverse_twins = on;
-            opt.side_round = side == 1;
-            opt.inverse_stage = stage;
-        };
-        const uint64_t all = cube_test::check_same_search_on_scrambles(fst, have_corners ? &corners : nullptr, &ts.sv,
-                                                                        2611, 4, set);
-        MESSAGE(all << " nodes expanded by each setting, side_round " << side << ", inverse_stage " << stage
-                    << std::string(have_corners ? ", with the corner table" : ""));
-        CHECK(all > 100);
-    }
-}
-
 TEST_CASE("CubeFstp2.InverseStageKeepsTheSameSearch") {
     // inverse_stage=ahead computes every child's three inverse entries before any of their lines
     // is prefetched (inverse_coords_fast, the small tables read in passes of their own), and once
