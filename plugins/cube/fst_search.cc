@@ -28,6 +28,9 @@
 #include <unordered_map>
 #include <utility>
 #include <sys/resource.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 #include "optimal.h"
 #include "symred.h"
@@ -181,6 +184,7 @@ struct Ctx {
     bool lazy_inv = true;            // lazy_inverse=on: Worker::batch's inverse axes one at a time
     int inv_stage = 1;               // FstSearchOptions::inverse_stage (with lazy_inv)
     bool side_round = true;          // FstSearchOptions::side_round
+    bool simd = false;               // FstSearchOptions::simd_coords where simd_coords_supported()
     bool rows_first = true;          // rows_first=on: Worker::batch prefetches its nodes' class rows first
     bool lazy_corners = true;        // lazy_corners=on: Worker::batch skips corner reads that cannot cut
     bool fa_exact = false;           // first_axis=exact: see first_axis
@@ -263,8 +267,9 @@ inline void child_locs(const Ctx &X, const FNode &n, int m, FNode &c) {
 struct InvTables {
     uint16_t slice_of_mask[4096];  // get_slice of a cube whose slice edges sit at the mask's positions
     uint8_t perm_of_key[256];      // perm4 rank of the slice edges' order, 2 bits each, first highest
+    uint8_t perm_of_key_lsb[256];  // the same with the first edge's 2 bits lowest (simd_coords)
     uint8_t neg_twist[24];         // X^-1's twist at t for a corner location position * 3 + twist
-    InvTables() : slice_of_mask(), perm_of_key(), neg_twist() {
+    InvTables() : slice_of_mask(), perm_of_key(), perm_of_key_lsb(), neg_twist() {
         for (int mask = 0; mask < 4096; ++mask) {
             if (__builtin_popcount(unsigned(mask)) != 4) continue;
             CubieCube c = CubieCube::solved();
@@ -279,6 +284,8 @@ struct InvTables {
             perm_of_key[key] = uint8_t(get_slice_sorted(c) % 24);
         }
         for (int x = 0; x < 24; ++x) neg_twist[x] = uint8_t((3 - x % 3) % 3);
+        for (unsigned k = 0; k < 256; ++k)
+            perm_of_key_lsb[k] = perm_of_key[(k & 3) << 6 | (k >> 2 & 3) << 4 | (k >> 4 & 3) << 2 | k >> 6];
     }
 };
 const InvTables &inv_tables() {
@@ -361,7 +368,102 @@ inline void child_locs_inverse(const InvTables &T, const uint8_t *ploc, int mk, 
     inverse_from_words(T, tw, w0, w1, flip, slice, twist);
 }
 
+// simd_coords (x86 with SSE4.1 and BMI2, checked at run time; elsewhere child_locs_inverse): the
+// same bytes and coordinates as child_locs_inverse with byte shuffles. A move's corner and edge
+// location tables side by side (48 bytes: corners at 0..23, edges at 24..47) are three 16-byte
+// shuffle tables; a view's 20 Loc bytes are two overlapping vectors (bytes 0..15 and 4..19), each
+// byte offset by 24 where it is an edge, looked up in all three tables and the right result kept
+// (a byte's value picks its table); the twist digits by one more lookup and two multiply-adds,
+// the flip and slice-position bits by byte-mask extractions, the slice edges' order by bit
+// extraction (pext) under the slice mask.
+struct alignas(64) SimdMoveTables {
+    uint8_t t[NMOVES][48];
+    SimdMoveTables() {
+        init_loc_tables();
+        for (int m = 0; m < NMOVES; ++m)
+            for (int x = 0; x < 24; ++x) t[m][x] = corner_move_loc[m][x], t[m][24 + x] = edge_move_loc[m][x];
+    }
+};
+const SimdMoveTables &simd_move_tables() {
+    static const SimdMoveTables t;  // thread-safe static init
+    return t;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#define CUBE_SIMD_COORDS 1
+// t[i] for every byte i < 48 of a 48-byte table t0 | t1 | t2 (a shuffle reads an index's low 4
+// bits; its value picks the table). (Not a lambda: a lambda does not inherit the target.)
+__attribute__((target("sse4.1"))) inline __m128i simd_look48(__m128i t0, __m128i t1, __m128i t2, __m128i i) {
+    const __m128i r = _mm_blendv_epi8(_mm_shuffle_epi8(t0, i), _mm_shuffle_epi8(t1, i), _mm_cmpgt_epi8(i, _mm_set1_epi8(15)));
+    return _mm_blendv_epi8(r, _mm_shuffle_epi8(t2, i), _mm_cmpgt_epi8(i, _mm_set1_epi8(31)));
+}
+
+__attribute__((target("sse4.1,bmi2"))) inline void child_locs_inverse_simd(const InvTables &T, const uint8_t *mt,
+                                                                            const uint8_t *ploc, bool corners,
+                                                                            uint8_t *cloc, unsigned &flip,
+                                                                            unsigned &slice, unsigned &twist) {
+    const __m128i t0 = _mm_load_si128(reinterpret_cast<const __m128i *>(mt));
+    const __m128i t1 = _mm_load_si128(reinterpret_cast<const __m128i *>(mt + 16));
+    const __m128i t2 = _mm_load_si128(reinterpret_cast<const __m128i *>(mt + 32));
+    const __m128i c15 = _mm_set1_epi8(15);
+    // Bytes 0..15 (corners 0..7, edges 0..7) and 4..19 (corners 4..7, edges 0..11).
+    const __m128i x0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(ploc));
+    const __m128i x1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(ploc + 4));
+    __m128i v0 = simd_look48(t0, t1, t2, _mm_add_epi8(x0, _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 24, 24)));
+    __m128i v1 = simd_look48(t0, t1, t2, _mm_add_epi8(x1, _mm_setr_epi8(0, 0, 0, 0, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24)));
+    if (!corners) {  // the child's corners are already in cloc
+        const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i *>(cloc));
+        v0 = _mm_blend_epi16(v0, c, 0x0F);                    // bytes 0..7
+        v1 = _mm_blend_epi16(v1, _mm_srli_si128(c, 4), 0x03);  // bytes 4..7
+    }
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(cloc + 4), v1);
+    _mm_storeu_si128(reinterpret_cast<__m128i *>(cloc), v0);
+    // Twist: corners 0..6's inverse digits, corner 0 the most significant of 7 base-3 digits:
+    // (d0 * 3 + d1) * 243 + (d2 * 3 + d3) * 27 + (d4 * 3 + d5) * 3 + d6.
+    const __m128i n0 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(T.neg_twist));
+    const __m128i n1 = _mm_loadl_epi64(reinterpret_cast<const __m128i *>(T.neg_twist + 16));
+    const __m128i d = _mm_blendv_epi8(_mm_shuffle_epi8(n0, v0), _mm_shuffle_epi8(n1, v0), _mm_cmpgt_epi8(v0, c15));
+    const __m128i p = _mm_maddubs_epi16(d, _mm_setr_epi8(3, 1, 3, 1, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+    const __m128i q = _mm_madd_epi16(p, _mm_setr_epi16(243, 27, 3, 1, 0, 0, 0, 0));
+    twist = unsigned(_mm_cvtsi128_si32(q) + _mm_extract_epi32(q, 1));
+    // Flip: edges 0..10's bit 0, edge 0 highest: the edges reversed (edge 11 - i at byte i), so
+    // the byte mask's bit 11 - t is edge t's flip.
+    const __m128i rev = _mm_shuffle_epi8(v1, _mm_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, -128, -128, -128, -128));
+    flip = unsigned(_mm_movemask_epi8(_mm_slli_epi16(rev, 7))) >> 1 & 0x7FFu;
+    // Slice positions (a byte of 16..23: bit 4), edge t at bit t.
+    const unsigned in_slice = unsigned(_mm_movemask_epi8(_mm_slli_epi16(v1, 3))) >> 4;
+    // Bits 1-2 of every edge's byte, 2 bits an edge (edge t at bit 2t), then those of the four
+    // slice edges in order, the first lowest.
+    const uint64_t e0 = uint64_t(_mm_cvtsi128_si64(_mm_srli_si128(v1, 4)));
+    const uint32_t e1 = uint32_t(_mm_extract_epi32(v1, 3));
+    const uint32_t z = uint32_t(_pext_u64(e0, 0x0606060606060606ull)) | _pext_u32(e1, 0x06060606u) << 16;
+    const uint32_t key = _pext_u32(z, _pdep_u32(in_slice, 0x555555u) * 3u);
+    slice = T.slice_of_mask[in_slice] * 24u + T.perm_of_key_lsb[key];
+}
+#endif
+
 }  // namespace
+
+bool simd_coords_supported() {
+#ifdef CUBE_SIMD_COORDS
+    return __builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("bmi2");
+#else
+    return false;
+#endif
+}
+
+void child_locs_inverse_both(const uint8_t ploc[20], int mk, bool corners, uint8_t cloc[20], int &flip, int &slice,
+                             int &twist, bool simd) {
+    const InvTables &T = inv_tables();
+    unsigned f = 0, s = 0, w = 0;
+#ifdef CUBE_SIMD_COORDS
+    if (simd && simd_coords_supported())
+        child_locs_inverse_simd(T, simd_move_tables().t[mk], ploc, corners, cloc, f, s, w);
+    else
+#endif
+        (void)simd, child_locs_inverse(T, ploc, mk, corners, cloc, f, s, w);
+    flip = int(f), slice = int(s), twist = int(w);
+}
 
 void inverse_coords_fast(const uint8_t loc[20], int &flip, int &slice, int &twist) {
     const InvTables &T = inv_tables();
@@ -419,7 +521,7 @@ inline unsigned child_distance(const FstTable &t, unsigned pd, uint64_t i) {
 }
 
 // A child's distance along axis a (entry i, parent n, bound lim) into c.d[a], with c's upper-bound bit.
-inline unsigned child_axis(const Ctx &X, const FNode &n, int a, uint64_t i, unsigned lim, FNode &c) {
+__attribute__((always_inline)) inline unsigned child_axis(const Ctx &X, const FNode &n, int a, uint64_t i, unsigned lim, FNode &c) {
     const FstTable &t = *X.fst;
     bool up = false;
     const unsigned d = X.win ? t.child_value(i, n.d[a], n.ub >> a & 1, lim, up) : child_distance(t, n.d[a], i);
@@ -540,6 +642,36 @@ struct BatchBuffers {
     }
 };
 
+// The inverse stage's first pass keeps an axis's coordinates (packed) until its class pass,
+// prefetching the slice's row of SliceClasses (isl; else the flip-slice's class entry) and the
+// twist's row of conjugates.
+inline uint64_t inverse_coords_kept(const Coords &co, const uint64_t *isl, unsigned f, unsigned sl, unsigned w) {
+    if (isl) __builtin_prefetch(&isl[sl]);
+    else __builtin_prefetch(&co.flipslice_class[size_t(sl) * N_FLIP + f]);
+    __builtin_prefetch(&co.twist_conj[size_t(w) * N_UDSYM]);
+    return uint64_t(sl) << 32 | f << 16 | w;
+}
+
+#ifdef CUBE_SIMD_COORDS
+// That pass with simd_coords (Ctx::simd: the CPU has SSE4.1 and BMI2): the kept children's
+// three axes by child_locs_inverse_simd (compiled for those extensions here, so it inlines).
+__attribute__((target("sse4.1,bmi2"))) void inverse_locs_pass_simd(const Ctx &X, const InvTables &T,
+                                                                    const BatchLevel &L, FNode *ch, const int32_t *par,
+                                                                    const int8_t *mv, const int32_t *keep, int nk,
+                                                                    const uint64_t *isl, uint64_t *idx) {
+    const SimdMoveTables &M = simd_move_tables();
+    for (int t = 0; t < nk; ++t) {
+        const int j = keep[t];
+        const FNode &n = L.node[size_t(par[j])];
+        for (int a = 0; a < 3; ++a) {
+            unsigned f, sl, w;
+            child_locs_inverse_simd(T, M.t[X.axis_move[a][mv[j]]], n.loc[a], a > 0, ch[j].loc[a], f, sl, w);
+            idx[3 * j + a] = inverse_coords_kept(*X.co, isl, f, sl, w);
+        }
+    }
+}
+#endif
+
 struct Worker {
     Ctx *X;
     int path[32];
@@ -646,7 +778,7 @@ struct Worker {
         int8_t *mv = B.mv.data();
         uint64_t *idx = B.idx.data();
         // A child's coordinates and table index along axis a (from its parent and move).
-        auto axis = [&](int j, int a) {
+        auto axis = [&](int j, int a) __attribute__((always_inline)) {
             const FNode &n = L.node[size_t(par[j])];
             const int m = mv[j];
             FNode &c = ch[j];
@@ -761,7 +893,7 @@ struct Worker {
         int32_t *sj = B.sj.data();
         int8_t *sa = B.sa.data();
         uint64_t *sidx = B.sidx.data();
-        auto fwd_axis = [&](const FNode &n, int a, int j) -> unsigned {
+        auto fwd_axis = [&](const FNode &n, int a, int j) __attribute__((always_inline)) -> unsigned {
             const uint64_t i = idx[3 * j + a];
             if (defer_fwd && fst.get2(i) == 3) {
                 const unsigned pd = n.d[a];
@@ -907,18 +1039,19 @@ struct Worker {
             uint16_t *itw = B.itw.data();
             const InvTables &T = inv_tables();
             const uint64_t *isl = X->isc ? X->isc->slice.data() : nullptr;
-            for (int t = 0; t < nk; ++t) {
-                const int j = keep[t];
-                const FNode &n = L.node[size_t(par[j])];
-                for (int a = 0; a < 3; ++a) {
-                    unsigned f, sl, w;
-                    child_locs_inverse(T, n.loc[a], X->axis_move[a][mv[j]], a > 0, ch[j].loc[a], f, sl, w);
-                    idx[3 * j + a] = uint64_t(sl) << 32 | f << 16 | w;
-                    if (isl) __builtin_prefetch(&isl[sl]);
-                    else __builtin_prefetch(&co.flipslice_class[size_t(sl) * N_FLIP + f]);
-                    __builtin_prefetch(&co.twist_conj[size_t(w) * N_UDSYM]);
+#ifdef CUBE_SIMD_COORDS
+            if (X->simd) inverse_locs_pass_simd(*X, T, L, ch, par, mv, keep, nk, isl, idx);
+            else
+#endif
+                for (int t = 0; t < nk; ++t) {
+                    const int j = keep[t];
+                    const FNode &n = L.node[size_t(par[j])];
+                    for (int a = 0; a < 3; ++a) {
+                        unsigned f, sl, w;
+                        child_locs_inverse(T, n.loc[a], X->axis_move[a][mv[j]], a > 0, ch[j].loc[a], f, sl, w);
+                        idx[3 * j + a] = inverse_coords_kept(co, isl, f, sl, w);
+                    }
                 }
-            }
             for (int t = 0; t < nk; ++t) {
                 const int j = keep[t];
                 for (int a = 0; a < 3; ++a) {
@@ -1573,6 +1706,8 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.lazy_inv = opt.lazy_inverse;
     X.inv_stage = opt.inverse_stage;
     X.side_round = opt.side_round;
+    X.simd = opt.simd_coords && simd_coords_supported();
+    if (X.simd) simd_move_tables();  // built here, not in a worker's first batch
     X.rows_first = opt.rows_first;
     X.lazy_corners = opt.lazy_corners;
     X.fa_exact = opt.first_axis_exact;

@@ -148,6 +148,11 @@ struct FstSearchOptions {
     // children (off: each as its entry is read, two dependent misses). The same nodes.
     // tools/cube-ab.cc's side_round=on|off.
     bool side_round = true;
+    // With inverse_stage=ahead|once: each surviving child's Loc bytes and inverse coordinates
+    // (three axes) by byte shuffles and bit extraction (SSE4.1 and BMI2, used only when the CPU
+    // has them: simd_coords_supported) instead of a byte at a time. The same values (tested), so
+    // the same nodes. tools/cube-ab.cc's simd_coords=on|off.
+    bool simd_coords = true;
     // With a start that some of the 48 cube symmetries fix, run only the prefixes (tasks) that
     // are least in their orbit under that group (symred.h; exact: the same optimal length).
     bool symred = true;
@@ -158,6 +163,14 @@ OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const Fs
 void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist);
 // The same values in fewer instructions (what the batched search's inverse_stage=ahead|once uses).
 void inverse_coords_fast(const uint8_t loc[20], int &flip, int &slice, int &twist);
+// Whether this CPU runs FstSearchOptions::simd_coords's code (x86 with SSE4.1 and BMI2).
+bool simd_coords_supported();
+// For the tests: the batched search's inverse_stage=ahead|once step for one axis of a child: its
+// Loc bytes cloc (the parent's ploc after move mk; the corners too only with corners, else cloc's
+// are used) and its inverse's flip, sorted slice and twist; with simd (where supported) the
+// simd_coords version, else the portable one.
+void child_locs_inverse_both(const uint8_t ploc[20], int mk, bool corners, uint8_t cloc[20], int &flip, int &slice,
+                             int &twist, bool simd);
 // The flip-slice-twist distances of c along the three axes (out) and their max (with a 4-bit
 // table, the max includes the inverse cube's three).
 unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]);

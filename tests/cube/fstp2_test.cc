@@ -456,6 +456,25 @@ TEST_CASE("CubeFstp2.SplitPrefetchKeepsTheSameSearch") {
     CHECK(with > 100);
 }
 
+TEST_CASE("CubeFstp2.SimdCoordsKeepsTheSameSearch") {
+    // simd_coords computes the inverse stage's Loc bytes and coordinates with byte shuffles
+    // (the same values: CubeSymmetry.SimdCoordsMatchThePortableStep), so the batched search must
+    // expand exactly the nodes of simd_coords=off and find the same optimal length (batches of 16
+    // and 3, the tasks in a fixed order), with the cached corner table when there is one. Where
+    // the CPU lacks SSE4.1 or BMI2 both settings run the portable code. Only where cube-fstp2.pdb
+    // is cached.
+    FstTable fst;
+    if (!load_cached_fstp2(fst)) return;
+    Pdb corners;
+    const bool have_corners = load_cached_corners(corners);
+    MESSAGE(std::string(simd_coords_supported() ? "simd_coords supported" : "simd_coords not supported: portable code only"));
+    cube_test::TestServices ts(cube_test::cache_dir());
+    const uint64_t all = cube_test::check_same_search_on_scrambles(
+        fst, have_corners ? &corners : nullptr, &ts.sv, 2611, 4, [](FstSearchOptions &opt, bool on) { opt.simd_coords = on; });
+    MESSAGE(all << " nodes expanded by each setting" << std::string(have_corners ? ", with the corner table" : ""));
+    CHECK(all > 100);
+}
+
 TEST_CASE("CubeFstp2.InverseStageKeepsTheSameSearch") {
     // inverse_stage=ahead computes every child's three inverse entries before any of their lines
     // is prefetched (inverse_coords_fast, the small tables read in passes of their own), and once
