@@ -26,6 +26,7 @@ struct Options {
     bool ldmixed = true;                           // mixed (the default): radius 2 on the portfolio's greedy searches
     int ldbudget = 100;                            // ldbudget=N, 1..100000 (localdead.h)
     bool ldlocal = true;                           // ldlocal=on|off: the local sub-search's child player without a flood when exact (localdead.cc)
+    uint32_t ldleft = 0;                           // ldleft=off|all|LIST (CD_* bits below; localdead.h): the searches that also test the clumps beside the pushed box's old cell
     bool fgfast = true;                            // fgfast=on|off: the frozen-goal matching on goal masks, stopped early (frozengoals.cc)
     bool corralplayer = true;                      // corralplayer=on|off: a child's player from the PI-corral test's corral labels when a corral opens onto the pushed box's cell (search.cc, child_player)
     bool playerstop = true;                        // playerstop=on|off: child_player's flood stops at the parent's smallest cell (search.cc)
@@ -145,6 +146,10 @@ inline int corraldead_mode(const Options &o, uint32_t member) {
     if (o.corraldead == 3) return (member & (CD_FESS0 | CD_PLAN0)) ? 1 : 0;
     return (o.cdmembers & member) ? o.corraldead : 0;
 }
+
+// ldleft (localdead.h, local_deadlock_left): does the search `member` (a CD_* bit) test the
+// clumps beside the cell a pushed box left?
+inline bool ldleft_on(const Options &o, uint32_t member) { return (o.ldleft & member) != 0; }
 
 extern const char *const OPTIONS_HELP;
 
