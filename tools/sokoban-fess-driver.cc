@@ -44,6 +44,8 @@ int main(int argc, char **argv) {
     search.set_order(sokoban::pack_out_of(inst.options, member == '1' ? sokoban::PACK_FOR_FESS1 : sokoban::PACK_FOR_FESS0));
     search.scratch().corraldead.mode =
         sokoban::corraldead_mode(inst.options, member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
+    search.scratch().corraldead.extend =
+        sokoban::cdextend_of(inst.options, member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
     search.scratch().localdead.left =
         sokoban::ldleft_on(inst.options, member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
     if (member == '0') search.set_chain(inst.options.fess0 == 2);

@@ -95,7 +95,7 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.corraldead.mode = corraldead_mode(inst.options, CD_ENGINE); // the portfolio sets its members' own
     s.localdead.left = ldleft_on(inst.options, CD_ENGINE); // likewise
     s.corraldead.cut_trigger = inst.options.areatree;
-    s.corraldead.extend = inst.options.cdextend;
+    s.corraldead.extend = cdextend_of(inst.options, CD_ENGINE); // the portfolio sets its members' own
     s.corraldead.extend_after_search = inst.options.cdextendall;
     s.tree.init(n);
     s.dirs.reserve(n);
