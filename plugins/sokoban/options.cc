@@ -347,14 +347,14 @@ bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     return false;
 }
 
-// A set of the portfolio's searches (options.h CD_* bits): all (on), none (off) or names
-// joined by '+' (cdmembers=, ldleft=).
-bool member_list(const char *key, const char *value, uint32_t &out, std::string &error) {
+// A set of the portfolio's searches (options.h CD_* bits): all, none (also off with off_word)
+// or names joined by '+' (cdmembers=, cdextmembers=, ldleft=).
+bool member_list(const char *key, const char *value, bool off_word, uint32_t &out, std::string &error) {
     static const char *const names[] = {"engine", "astar", "greedy", "fess0", "plan0", "fess1", "plan1", "rest"};
     uint32_t mask = 0;
-    if (std::strcmp(value, "all") == 0 || std::strcmp(value, "on") == 0) {
+    if (std::strcmp(value, "all") == 0) {
         mask = 0xff;
-    } else if (std::strcmp(value, "none") != 0 && std::strcmp(value, "off") != 0) {
+    } else if (std::strcmp(value, "none") != 0 && !(off_word && std::strcmp(value, "off") == 0)) {
         const std::string list = value;
         for (size_t at = 0; at <= list.size();) {
             const size_t end = std::min(list.find('+', at), list.size());
@@ -540,11 +540,11 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "fessturns") == 0) {
             if (!one_of(key, value, {"cells", "packed", "mixed"}, o.fessturns, error)) return false;
         } else if (std::strcmp(key, "cdmembers") == 0) {
-            if (!member_list(key, value, o.cdmembers, error)) return false;
+            if (!member_list(key, value, false, o.cdmembers, error)) return false;
         } else if (std::strcmp(key, "cdextmembers") == 0) {
-            if (!member_list(key, value, o.cdextmembers, error)) return false;
+            if (!member_list(key, value, false, o.cdextmembers, error)) return false;
         } else if (std::strcmp(key, "ldleft") == 0) {
-            if (!member_list(key, value, o.ldleft, error)) return false;
+            if (!member_list(key, value, true, o.ldleft, error)) return false;
         } else if (std::strcmp(key, "back") == 0) {
             if (!one_of(key, value, {"off", "t0", "t1", "only"}, o.back, error)) return false;
         } else if (std::strcmp(key, "backcpu") == 0) {

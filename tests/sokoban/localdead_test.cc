@@ -285,7 +285,8 @@ TEST_CASE("Sokoban.LocalDead.LeftOption") {
     CHECK(parsed("ldleft", "fess0+plan0").ldleft == (CD_FESS0 | CD_PLAN0));
     CHECK(ldleft_on(parsed("ldleft", "fess1"), CD_FESS1));
     CHECK_FALSE(ldleft_on(parsed("ldleft", "fess1"), CD_FESS0));
-    for (const char *bad : {"", "fess2", "fess0+", "t0"})
+    CHECK(parsed("ldleft", "none").ldleft == 0);
+    for (const char *bad : {"", "fess2", "fess0+", "t0", "on"})
         CHECK(refused("ldleft", bad).find("ldleft") != std::string::npos);
     Options o;
     o.ldleft = CD_ENGINE;
