@@ -44,6 +44,10 @@ int main(int argc, char **argv) {
     search.set_order(sokoban::pack_out_of(inst.options, member == '1' ? sokoban::PACK_FOR_FESS1 : sokoban::PACK_FOR_FESS0));
     search.scratch().corraldead.mode =
         sokoban::corraldead_mode(inst.options, member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
+    search.scratch().corraldead.extend =
+        sokoban::cdextend_of(inst.options, member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
+    search.scratch().localdead.left =
+        sokoban::ldleft_on(inst.options, member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
     if (member == '0') search.set_chain(inst.options.fess0 == 2);
     if (inst.options.fessrooms >= 2) search.set_rooms(sokoban::fess_rooms_on(inst.options, member != '1')); // as portfolio.cc
     if (inst.options.fessopen >= 2) search.set_open(sokoban::fess_on_thread(inst.options.fessopen, member != '1'));
@@ -62,6 +66,10 @@ int main(int argc, char **argv) {
                 search.states(), search.cells(), search.max_packed(), cpu);
     const std::vector<uint64_t> &by = search.expanded_by_packed();
     const std::vector<uint32_t> cells = search.cells_by_packed();
+    if (search.scratch().localdead.left)
+        std::printf("ldleft: %llu clumps beside the left cell tested, %llu dead\n",
+                    static_cast<unsigned long long>(search.scratch().localdead.left_tests),
+                    static_cast<unsigned long long>(search.scratch().localdead.left_deadlocks));
     if (inst.options.fessgoals) std::printf("fessgoals: %llu children pruned\n", static_cast<unsigned long long>(search.side_dead()));
     if (search.seal()) std::printf("fessseal: %llu macro boxes passed over, the root's seal count %u, counts from the parent %llu, in full %llu\n",
                                    static_cast<unsigned long long>(search.seal_skips()), search.root_seal(),

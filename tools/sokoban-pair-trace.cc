@@ -36,6 +36,8 @@ int main(int argc, char **argv) {
     search.set_order(sokoban::pack_out_of(inst.options, sokoban::PACK_FOR_FESS0));
     search.scratch().corraldead.mode =
         sokoban::corraldead_mode(inst.options, member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
+    search.scratch().corraldead.extend = sokoban::cdextend_of(inst.options, member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
+    search.scratch().localdead.left = sokoban::ldleft_on(inst.options, member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
     if (inst.options.fessrooms >= 2) search.set_rooms(sokoban::fess_rooms_on(inst.options, true));
     if (inst.options.fessopen >= 2) search.set_open(sokoban::fess_on_thread(inst.options.fessopen, true));
     if (member == 'p') {

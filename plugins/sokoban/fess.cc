@@ -652,7 +652,9 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                     ++macros_;
                     return status_ = Status::solved;
                 }
-                if (h != H_DEAD && !(side_goals_ && side_dead_child(current.data(), macro_.data()))) {
+                // ldleft (localdead.h): the clumps the box left behind, and its own at the goal.
+                if (h != H_DEAD && !(side_goals_ && side_dead_child(current.data(), macro_.data())) &&
+                    !(scratch_.localdead.left && macro_child_local_dead(inst_, scratch_, macro_.data(), box, pp.dest))) {
                     ++macros_;
                     file(k, features_[k], h);
                 }

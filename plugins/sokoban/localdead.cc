@@ -173,10 +173,12 @@ int local_clump(const Board &b, const uint8_t *occupancy, int cell, int rad, con
     return count;
 }
 
-bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int cell, int player,
-                    LocalDeadScratch &s, LocalDeadCache *shared, bool probe) {
-    int cells[MAXB];
-    const int count = local_clump(b, occupancy, cell, s.radius, &s, cells);
+namespace {
+
+// The test of one clump (cells[0, count), local_clump's order; sorted by the key): true when
+// the sub-search proves it dead. The table and counters as local_deadlock says.
+bool clump_deadlock(const Board &b, const uint8_t *dead, int *cells, int count, int player, LocalDeadScratch &s,
+                    LocalDeadCache *shared, bool probe) {
     if (count < 2 || sub_all_on_goals(b, cells, count)) return false;
     ++s.tests;
     auto lookup = [&](const Key &k) -> int {
@@ -225,6 +227,46 @@ bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupanc
         for (const auto &kv : s.seen) store(kv.first, true);
     if (result) ++s.deadlocks;
     return result;
+}
+
+} // namespace
+
+bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int cell, int player,
+                    LocalDeadScratch &s, LocalDeadCache *shared, bool probe) {
+    int cells[MAXB];
+    const int count = local_clump(b, occupancy, cell, s.radius, &s, cells);
+    return clump_deadlock(b, dead, cells, count, player, s, shared, probe);
+}
+
+bool local_deadlock_left(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int from, int to, int player,
+                         LocalDeadScratch &s, LocalDeadCache *shared, bool probe) {
+    // The boxes within the radius of `from` (the ring scan's candidates, s.near), each clump
+    // tested once: cells of the clumps seen so far (the pushed box's first, which
+    // local_deadlock tested) are skipped. At most 24 candidates (radius 2), so a list will do; when
+    // it is full a clump may be tested twice, which costs time only.
+    const int r = s.radius == 2 ? 2 : 1;
+    constexpr int SEEN = 64;
+    int seen[SEEN], nseen = 0;
+    int cells[MAXB];
+    int count = local_clump(b, occupancy, to, r, &s, cells);
+    for (int j = 0; j < count; ++j) seen[nseen++] = cells[j];
+    const int *list = s.near[r - 1].data();
+    const int *first = s.near_first[r - 1].data();
+    for (int k = first[from], e = first[from + 1]; k < e; ++k) {
+        const int x = list[k];
+        if (!occupancy[x]) continue;
+        bool have = false;
+        for (int j = 0; j < nseen && !have; ++j) have = seen[j] == x;
+        if (have) continue;
+        count = local_clump(b, occupancy, x, r, &s, cells);
+        for (int j = 0; j < count && nseen < SEEN; ++j) seen[nseen++] = cells[j];
+        ++s.left_tests;
+        if (clump_deadlock(b, dead, cells, count, player, s, shared, probe)) {
+            ++s.left_deadlocks;
+            return true;
+        }
+    }
+    return false;
 }
 
 } // namespace sokoban

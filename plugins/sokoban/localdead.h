@@ -23,6 +23,12 @@
 // lies inside the sub-position's area, so the answer is the same); only on a miss is the flood
 // done and the table asked again with the sub-position's normalized player (ldprobe=on|off).
 // Option localdead=on|off.
+//
+// ldleft=off|on|fess|t0|t1 (session 22): after the pushed box's clump, also the clumps of the
+// boxes within the radius of the cell the box left (local_deadlock_left). A box that leaves can
+// make a clump testable that was not: it was part of a larger clump (over MAX_BOXES, or over
+// the budget) when its last box came, and nothing tests it again while it does not move. The
+// same sub-search on another set of boxes of the same child: sound for the same reason.
 #ifndef SOKOBAN_LOCALDEAD_H
 #define SOKOBAN_LOCALDEAD_H
 
@@ -51,6 +57,8 @@ struct LocalDeadScratch {
     int radius = 1;               // clump: boxes within this many king steps (ldradius=1|2)
     int budget = BUDGET;          // sub-states per test (ldbudget=N)
     bool local_player = true;     // ldlocal=on: a child's player without a flood when exact (localdead.cc)
+    bool left = false;            // ldleft: this search also tests the clumps beside the left cell (options.h ldleft_on)
+    uint64_t left_tests = 0, left_deadlocks = 0; // clumps local_deadlock_left tested, and found dead
     uint64_t tests = 0, deadlocks = 0, cache_hits = 0, probe_hits = 0, unknown = 0, expanded = 0; // counters for measurements
     uint64_t local_players = 0;   // children whose player came from the local test (ldlocal=on)
     // The clump's candidate cells around each cell, for radius 1 and 2, in the order the ring
@@ -74,6 +82,12 @@ int local_clump(const Board &board, const uint8_t *occupancy, int cell, int radi
 // table with `player` itself before the flood (see above).
 bool local_deadlock(const Board &board, const uint8_t *dead, const uint8_t *occupancy, int cell, int player,
                     LocalDeadScratch &s, LocalDeadCache *shared = nullptr, bool probe = false);
+
+// After the same push, from `from` to `to`: true when a clump of boxes within the radius of
+// `from` other than the pushed box's clump is proven dead (ldleft, above). The same table and
+// probe as local_deadlock; occupancy is not changed.
+bool local_deadlock_left(const Board &board, const uint8_t *dead, const uint8_t *occupancy, int from, int to,
+                         int player, LocalDeadScratch &s, LocalDeadCache *shared = nullptr, bool probe = false);
 
 } // namespace sokoban
 

@@ -38,6 +38,11 @@ const char *const OPTIONS_HELP =
     "ldlocal=on|off              (on) in that search, a child's player area from a look at the\n"
     "                            cells around the pushed box instead of a flood, when that is exact\n"
     "                            (no box dropped, no area split): the same sub-states, less CPU\n"
+    "ldleft=off|all|LIST         (off) the searches (names as cdmembers: engine, astar, greedy,\n"
+    "                            fess0, plan0, fess1, plan1, rest, joined by '+') that after a push\n"
+    "                            also run the local deadlock search on the clumps of the boxes\n"
+    "                            beside the cell the pushed box left (a box leaving can make a\n"
+    "                            clump testable that was too large when it formed)\n"
     "corral=on|off               (on) PI-corral pruning: when an area the player cannot reach\n"
     "                            must be entered first, expand only the pushes into it (and a\n"
     "                            corral that can never be entered, unsolved, is a deadlock)\n"
@@ -148,6 +153,9 @@ const char *const OPTIONS_HELP =
     "                            most), searched where a corral box could be pushed out past them\n"
     "                            (4|8), or also where the corral's own boxes were searched and not\n"
     "                            proven dead (4all|8all: costlier)\n"
+    "cdextmembers=all|LIST       (all) the searches (names as cdmembers) whose corral test runs\n"
+    "                            cdextend; the others run the plain test (e.g. fess0: thread 0's\n"
+    "                            FESS member, not its plan mate)\n"
     "areatree=on|off             (on) with corraldead=on: the corral beside a single push and the\n"
     "                            child's player area from a depth-first tree of the parent's\n"
     "                            player area (which cells split it; built once per expansion when\n"
@@ -249,9 +257,9 @@ const char *const OPTIONS_HELP =
 namespace {
 
 const char *const ACCEPTED =
-    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
+    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -337,6 +345,34 @@ bool on_off(const char *key, const char *value, bool &out, std::string &error) {
     }
     error = std::string("option ") + key + ": bad value '" + value + "'; expected on or off";
     return false;
+}
+
+// A set of the portfolio's searches (options.h CD_* bits): all, none (also off with off_word)
+// or names joined by '+' (cdmembers=, cdextmembers=, ldleft=).
+bool member_list(const char *key, const char *value, bool off_word, uint32_t &out, std::string &error) {
+    static const char *const names[] = {"engine", "astar", "greedy", "fess0", "plan0", "fess1", "plan1", "rest"};
+    uint32_t mask = 0;
+    if (std::strcmp(value, "all") == 0) {
+        mask = 0xff;
+    } else if (std::strcmp(value, "none") != 0 && !(off_word && std::strcmp(value, "off") == 0)) {
+        const std::string list = value;
+        for (size_t at = 0; at <= list.size();) {
+            const size_t end = std::min(list.find('+', at), list.size());
+            const std::string name = list.substr(at, end - at);
+            uint32_t bit = 0;
+            for (int j = 0; j < 8; ++j)
+                if (name == names[j]) bit = 1u << j;
+            if (bit == 0) {
+                error = std::string("option ") + key + ": bad value '" + value +
+                        "'; expected all, none or names joined by '+' from engine, astar, greedy, fess0, plan0, fess1, plan1, rest";
+                return false;
+            }
+            mask |= bit;
+            at = end + 1;
+        }
+    }
+    out = mask;
+    return true;
 }
 
 } // namespace
@@ -504,28 +540,11 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "fessturns") == 0) {
             if (!one_of(key, value, {"cells", "packed", "mixed"}, o.fessturns, error)) return false;
         } else if (std::strcmp(key, "cdmembers") == 0) {
-            static const char *const names[] = {"engine", "astar", "greedy", "fess0", "plan0", "fess1", "plan1", "rest"};
-            uint32_t mask = 0;
-            if (std::strcmp(value, "all") == 0) {
-                mask = 0xff;
-            } else if (std::strcmp(value, "none") != 0) {
-                const std::string list = value;
-                for (size_t at = 0; at <= list.size();) {
-                    const size_t end = std::min(list.find('+', at), list.size());
-                    const std::string name = list.substr(at, end - at);
-                    uint32_t bit = 0;
-                    for (int j = 0; j < 8; ++j)
-                        if (name == names[j]) bit = 1u << j;
-                    if (bit == 0) {
-                        error = std::string("option cdmembers: bad value '") + value +
-                                "'; expected all, none or names joined by '+' from engine, astar, greedy, fess0, plan0, fess1, plan1, rest";
-                        return false;
-                    }
-                    mask |= bit;
-                    at = end + 1;
-                }
-            }
-            o.cdmembers = mask;
+            if (!member_list(key, value, false, o.cdmembers, error)) return false;
+        } else if (std::strcmp(key, "cdextmembers") == 0) {
+            if (!member_list(key, value, false, o.cdextmembers, error)) return false;
+        } else if (std::strcmp(key, "ldleft") == 0) {
+            if (!member_list(key, value, true, o.ldleft, error)) return false;
         } else if (std::strcmp(key, "back") == 0) {
             if (!one_of(key, value, {"off", "t0", "t1", "only"}, o.back, error)) return false;
         } else if (std::strcmp(key, "backcpu") == 0) {

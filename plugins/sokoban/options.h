@@ -26,6 +26,7 @@ struct Options {
     bool ldmixed = true;                           // mixed (the default): radius 2 on the portfolio's greedy searches
     int ldbudget = 100;                            // ldbudget=N, 1..100000 (localdead.h)
     bool ldlocal = true;                           // ldlocal=on|off: the local sub-search's child player without a flood when exact (localdead.cc)
+    uint32_t ldleft = 0;                           // ldleft=off|all|LIST (CD_* bits below; localdead.h): the searches that also test the clumps beside the pushed box's old cell
     bool fgfast = true;                            // fgfast=on|off: the frozen-goal matching on goal masks, stopped early (frozengoals.cc)
     bool corralplayer = true;                      // corralplayer=on|off: a child's player from the PI-corral test's corral labels when a corral opens onto the pushed box's cell (search.cc, child_player)
     bool playerstop = true;                        // playerstop=on|off: child_player's flood stops at the parent's smallest cell (search.cc)
@@ -57,6 +58,7 @@ struct Options {
     int corraldead = 3; // corraldead=off|on|pi|fess0 (0, 1, 2, 3; corraldead.h), default fess0 (on for thread 0's FESS members only: the quiet XSokoban sweep solved 58/90 against 56 with off): after each push beside a corral, or once per expansion on the PI-corral; for all searches it costs more CPU than it saves (README)
     int cdbudget = 2000;    // cdbudget=N, 1..1000000: sub-states per corral deadlock test
     int cdextend = 0;       // cdextend=off|4|8|4all|8all (0, 4, 8): the corral test's second search with the boxes beside|around the corral's (corraldead.h)
+    uint32_t cdextmembers = 0xff; // cdextmembers=all|LIST (CD_* bits below, session 22): the searches whose corral test runs cdextend; the others the plain test
     bool cdextendall = false; // cdextend=4all|8all: that search also after a plain search that failed
     bool areatree = true; // areatree=on|off: with corraldead=on, the corral beside a single push and the child's player from the parent area's cut cells (areatree.h) or the parent's corral labels instead of floods
     // fess1with=greedy|plan|none (0, 1, 2; portfolio.h): what thread 1's FESS member alternates
@@ -145,6 +147,14 @@ inline int corraldead_mode(const Options &o, uint32_t member) {
     if (o.corraldead == 3) return (member & (CD_FESS0 | CD_PLAN0)) ? 1 : 0;
     return (o.cdmembers & member) ? o.corraldead : 0;
 }
+
+// cdextend of the search `member` (a CD_* bit): the option's ring (4|8), or 0 where
+// cdextmembers leaves it out.
+inline int cdextend_of(const Options &o, uint32_t member) { return (o.cdextmembers & member) ? o.cdextend : 0; }
+
+// ldleft (localdead.h, local_deadlock_left): does the search `member` (a CD_* bit) test the
+// clumps beside the cell a pushed box left?
+inline bool ldleft_on(const Options &o, uint32_t member) { return (o.ldleft & member) != 0; }
 
 extern const char *const OPTIONS_HELP;
 

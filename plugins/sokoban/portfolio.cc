@@ -89,6 +89,8 @@ std::unique_ptr<FessSearch> fess_member(const Shared &sh, const Scratch &scratch
     f->scratch().room_shortcut = scratch.room_shortcut;
     f->scratch().localdead.radius = scratch.localdead.radius;
     f->scratch().corraldead.mode = corraldead_mode(sh.inst.options, cd_member);
+    f->scratch().localdead.left = ldleft_on(sh.inst.options, cd_member);
+    f->scratch().corraldead.extend = cdextend_of(sh.inst.options, cd_member);
     // fessrooms=t0|t1: the room feature on one thread's members (and its packall guest) only.
     const bool thread0 = (cd_member & (CD_FESS0 | CD_PLAN0)) != 0;
     if (sh.inst.options.fessrooms >= 2) f->set_rooms(fess_rooms_on(sh.inst.options, thread0));
@@ -120,6 +122,8 @@ void run_search(Shared &sh, unsigned k) {
     // cdmembers (options.h): this thread's best-first search, FESS member and plan member each
     // run the corral deadlock test or not.
     scratch.corraldead.mode = corraldead_mode(inst.options, k == 0 ? CD_ASTAR : k == 1 ? CD_GREEDY : CD_REST);
+    scratch.localdead.left = ldleft_on(inst.options, k == 0 ? CD_ASTAR : k == 1 ? CD_GREEDY : CD_REST);
+    scratch.corraldead.extend = cdextend_of(inst.options, k == 0 ? CD_ASTAR : k == 1 ? CD_GREEDY : CD_REST);
     // fess=share|on (fess.h): thread 1 runs the feature-space search beside greedy, in slices
     // of 1024 expansions each (after greedy's first 2^18) and half the memory each, or instead
     // of it. fess0=on|chain: thread 0 likewise beside its weighted A*, after fess0after

@@ -93,8 +93,9 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.corraldead.init(inst.board);
     s.corraldead.budget = inst.options.cdbudget;
     s.corraldead.mode = corraldead_mode(inst.options, CD_ENGINE); // the portfolio sets its members' own
+    s.localdead.left = ldleft_on(inst.options, CD_ENGINE); // likewise
     s.corraldead.cut_trigger = inst.options.areatree;
-    s.corraldead.extend = inst.options.cdextend;
+    s.corraldead.extend = cdextend_of(inst.options, CD_ENGINE); // the portfolio sets its members' own
     s.corraldead.extend_after_search = inst.options.cdextendall;
     s.tree.init(n);
     s.dirs.reserve(n);
@@ -299,6 +300,16 @@ uint32_t state_heuristic(const Instance &inst, Scratch &s, const uint8_t *state)
     return evaluate(inst.heuristic, s.boxes.data(), static_cast<int>(s.boxes.size()), player, s.hs);
 }
 
+bool macro_child_local_dead(const Instance &inst, Scratch &s, const uint8_t *child, int from, int to) {
+    if (!inst.options.localdead) return false;
+    const Board &b = inst.board;
+    const int player = unpack_state(inst, s, child);
+    const uint8_t *dead = inst.options.deadsquares ? inst.dead.data() : nullptr;
+    return local_deadlock(b, dead, s.occ.data(), to, player, s.localdead, inst.localdead_cache.get(), inst.options.ldprobe) ||
+           local_deadlock_left(b, dead, s.occ.data(), from, to, player, s.localdead, inst.localdead_cache.get(),
+                               inst.options.ldprobe);
+}
+
 int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const solver_sink &sink) {
     const Board &b = inst.board;
     if (b.unsolvable) return 0;
@@ -368,6 +379,10 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         // Last: the costliest test, on children every cheaper test let through.
         if (inst.options.localdead && local_deadlock(b, dead, s.occ.data(), to, np, s.localdead,
                                                       inst.localdead_cache.get(), inst.options.ldprobe))
+            return 0;
+        if (inst.options.localdead && s.localdead.left &&
+            local_deadlock_left(b, dead, s.occ.data(), box, to, np, s.localdead, inst.localdead_cache.get(),
+                                inst.options.ldprobe))
             return 0;
         uint8_t *child = s.child.data();
         std::memcpy(child, state, inst.state_size);

@@ -123,6 +123,11 @@ inline int state_player(const uint8_t *state) { return state[0] | (state[1] << 8
 // Load a state into s.occ / s.boxes; returns the player cell.
 int unpack_state(const Instance &inst, Scratch &s, const uint8_t *state);
 
+// ldleft (localdead.h) for a child made by a macro outside expand_state (FESS's packing macro,
+// fess.h): the box went from `from` to `to` in any number of pushes; true when the local test
+// proves the clump round `to` or one beside `from` dead. Loads `child` into s.occ / s.boxes.
+bool macro_child_local_dead(const Instance &inst, Scratch &s, const uint8_t *child, int from, int to);
+
 // Emit every child through `sink`; returns 0, or 1 when the sink asked to stop.
 int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const solver_sink &sink);
 

@@ -447,6 +447,19 @@ TEST_CASE("Sokoban.CorralDead.ExtendOption") {
     sokoban_test::Fixture fx(POCKET_DEAD, o);
     CHECK(fx.scratch.corraldead.extend == 8);
     CHECK(fx.scratch.corraldead.extend_after_search);
+    // cdextmembers (session 22): the searches that run the ring; the others the plain test.
+    CHECK(Options{}.cdextmembers == 0xff);
+    const Options fess0 = parsed("cdextmembers", "fess0");
+    CHECK(fess0.cdextmembers == CD_FESS0);
+    CHECK(cdextend_of(parsed("cdextend", "4all"), CD_PLAN0) == 4);
+    Options only = fess0;
+    only.cdextend = 4;
+    CHECK(cdextend_of(only, CD_FESS0) == 4);
+    CHECK(cdextend_of(only, CD_PLAN0) == 0);
+    CHECK(refused("cdextmembers", "fess").find("cdextmembers") != std::string::npos);
+    o.cdextmembers = CD_FESS0; // the runtime's engine is not named: the plain test
+    sokoban_test::Fixture plain(POCKET_DEAD, o);
+    CHECK(plain.scratch.corraldead.extend == 0);
 }
 
 TEST_CASE("Sokoban.CorralDead.ExtendFindsThePocket") {

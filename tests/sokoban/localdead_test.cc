@@ -2,6 +2,7 @@
 // clumps, the switch, and the fewest pushes kept on Microban levels where it prunes.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <memory>
 
 #include "../../plugins/sokoban/freeze.h"
@@ -245,4 +246,52 @@ TEST_CASE("Sokoban.LocalDead.ClumpListsEqualTheRingScan") {
         CHECK(compared > 1000);
         CHECK(big > 0); // clumps cut at MAX_BOXES are among them
     }
+}
+
+namespace {
+// ldleft (session 22): the clumps beside the cell the pushed box left, where the pushed box's
+// own clump is not dead; radius r.
+auto left_test(int r) {
+    return [r](sokoban_test::Fixture &fx) {
+        auto ld = std::make_shared<LocalDeadScratch>();
+        ld->init(fx.inst.board);
+        ld->radius = r;
+        return [&fx, ld](int to, int player, int from) {
+            const uint8_t *occ = fx.scratch.occ.data();
+            return local_deadlock_left(fx.inst.board, fx.inst.dead.data(), occ, from, to, player, *ld) &&
+                   !local_deadlock(fx.inst.board, fx.inst.dead.data(), occ, to, player, *ld);
+        };
+    };
+}
+} // namespace
+
+TEST_CASE("Sokoban.LocalDead.LeftPrunesOnlyDeadStates") {
+    // Breadth-first (the defaults, ldleft off); every child whose clump beside the left cell the
+    // test calls dead, where the pushed box's own clump is not, is searched exhaustively: no
+    // solution may be reachable. Of Microban 1-60 (3000 parents each), only 35 (radius 1, 3
+    // children) and 36 (radius 2, 1 child) have any.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    CHECK(sokoban_test::pruned_states_proven_dead(micro, {35u}, Options{}, left_test(1)) == 3);
+    CHECK(sokoban_test::pruned_states_proven_dead(micro, {36u}, Options{}, left_test(2)) == 1);
+}
+
+TEST_CASE("Sokoban.LocalDead.LeftOption") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(Options{}.ldleft == 0); // off by default
+    CHECK(parsed("ldleft", "off").ldleft == 0);
+    CHECK(parsed("ldleft", "all").ldleft == 0xff);
+    CHECK(parsed("ldleft", "fess1").ldleft == CD_FESS1);
+    CHECK(parsed("ldleft", "fess0+plan0").ldleft == (CD_FESS0 | CD_PLAN0));
+    CHECK(ldleft_on(parsed("ldleft", "fess1"), CD_FESS1));
+    CHECK_FALSE(ldleft_on(parsed("ldleft", "fess1"), CD_FESS0));
+    CHECK(parsed("ldleft", "none").ldleft == 0);
+    for (const char *bad : {"", "fess2", "fess0+", "t0", "on"})
+        CHECK(refused("ldleft", bad).find("ldleft") != std::string::npos);
+    Options o;
+    o.ldleft = CD_ENGINE;
+    sokoban_test::Fixture fx(SHUT_IN, o);
+    CHECK(fx.scratch.localdead.left);
+    sokoban_test::Fixture off(SHUT_IN);
+    CHECK_FALSE(off.scratch.localdead.left);
 }

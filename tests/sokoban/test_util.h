@@ -11,6 +11,7 @@
 #include <thread>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -230,12 +231,14 @@ inline int bfs_depth(const sokoban::Instance &inst, sokoban::Scratch &s, int max
 
 // Soundness of a deadlock test: breadth-first over each level of `text` with `options` (the
 // test itself off there); every child that test(to, player) calls dead (to: the pushed box's
-// cell, the child unpacked into fx.scratch) is searched exhaustively, and no goal may be
-// reachable from it. make_test(fx) returns the test for a level's fixture. Returns how many
-// pruned children were proven dead (up to 10 per level, each within 200000 states).
+// cell, the child unpacked into fx.scratch; a test taking a third int gets the cell the box
+// left) is searched exhaustively, and no goal may be reachable from it. make_test(fx) returns
+// the test for a level's fixture. Returns how many pruned children were proven dead (up to
+// per_level per level, each within 200000 states, among the first max_parents parents).
 template <class MakeTest>
 size_t pruned_states_proven_dead(const std::string &text, const std::vector<uint32_t> &levels,
-                                 const sokoban::Options &options, MakeTest make_test) {
+                                 const sokoban::Options &options, MakeTest make_test, size_t per_level = 10,
+                                 size_t max_parents = 3000) {
     size_t proven = 0;
     for (uint32_t level : levels) {
         INFO("level " << level);
@@ -247,16 +250,23 @@ size_t pruned_states_proven_dead(const std::string &text, const std::vector<uint
         std::vector<std::vector<uint8_t>> queue{fx.initial()};
         std::set<std::vector<uint8_t>> seen{queue[0]};
         size_t checked = 0;
-        for (size_t head = 0; head < queue.size() && head < 3000 && checked < 10; ++head) {
+        for (size_t head = 0; head < queue.size() && head < max_parents && checked < per_level; ++head) {
             const std::vector<uint8_t> parent = queue[head];
             for (const auto &kid : children(fx.inst, fx.scratch, parent)) {
                 if (kid.h == sokoban::H_DEAD) continue;
                 const int player = sokoban::unpack_state(fx.inst, fx.scratch, kid.state.data());
-                int to = -1; // the pushed box's new cell
-                for (int c = 0; c < b.n; ++c)
-                    if (fx.scratch.occ[c] && !((parent[2 + c / 8] >> (c & 7)) & 1)) to = c;
+                int to = -1, from = -1; // the pushed box's new cell, and the one it left
+                for (int c = 0; c < b.n; ++c) {
+                    const bool before = (parent[2 + c / 8] >> (c & 7)) & 1;
+                    if (fx.scratch.occ[c] && !before) to = c;
+                    if (!fx.scratch.occ[c] && before) from = c;
+                }
                 REQUIRE(to >= 0);
-                if (test(to, player) && checked < 10) {
+                REQUIRE(from >= 0);
+                bool pruned;
+                if constexpr (std::is_invocable_v<decltype(test), int, int, int>) pruned = test(to, player, from);
+                else pruned = test(to, player);
+                if (pruned && checked < per_level) {
                     // Exhaust the states reachable from the pruned child: no goal among them.
                     std::vector<std::vector<uint8_t>> q{kid.state};
                     std::set<std::vector<uint8_t>> s2{kid.state};
