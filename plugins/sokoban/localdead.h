@@ -24,11 +24,12 @@
 // done and the table asked again with the sub-position's normalized player (ldprobe=on|off).
 // Option localdead=on|off.
 //
-// ldleft=off|on|fess|t0|t1 (session 22): after the pushed box's clump, also the clumps of the
-// boxes within the radius of the cell the box left (local_deadlock_left). A box that leaves can
-// make a clump testable that was not: it was part of a larger clump (over MAX_BOXES, or over
-// the budget) when its last box came, and nothing tests it again while it does not move. The
-// same sub-search on another set of boxes of the same child: sound for the same reason.
+// ldleft=off|all|LIST (session 22; LIST names the searches as cdmembers does): after the
+// pushed box's clump, also the clumps of the boxes within the radius of the cell the box left
+// (local_deadlock_left). A box that leaves can make a clump testable that was not: it was part
+// of a larger clump (over MAX_BOXES, or over the budget) when its last box came, and nothing
+// tests it again while it does not move. The same sub-search on another set of boxes of the
+// same child: sound for the same reason.
 #ifndef SOKOBAN_LOCALDEAD_H
 #define SOKOBAN_LOCALDEAD_H
 

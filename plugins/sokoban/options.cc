@@ -123,7 +123,7 @@ const char *const OPTIONS_HELP =
     "                            when the other boxes cannot fill the open goals, the player's\n"
     "                            side kept (the frozen-goal test without that relaxation); t0|t1:\n"
     "                            on for the FESS members of the portfolio's thread 0|1 only\n"
-    "fessseal=off|on|t0|t1|fess0 (off) FESS's seal count (seal.h): the goals the boxes could no\n"
+    "fessseal=off|on|t0|t1|fess0 (fess0) FESS's seal count (seal.h): the goals the boxes could no\n"
     "                            longer fill, the player's side kept, once the next packing layers\n"
     "                            are full; a cell coordinate, a push that lowers it costs 0, a move\n"
     "                            that raises it is not advised (nor taken by the packing macro);\n"
@@ -148,14 +148,14 @@ const char *const OPTIONS_HELP =
     "                            (cdmembers ignored), the members it pays for; the runtime's\n"
     "                            engines and the other members run without it\n"
     "cdbudget=N                  (2000) sub-states the corral deadlock search expands per test\n"
-    "cdextend=off|4|8|4all|8all  (off) with the corral deadlock search: the boxes beside (4) or\n"
-    "                            around (8) the corral's boxes kept too (one ring, 12 boxes at\n"
-    "                            most), searched where a corral box could be pushed out past them\n"
-    "                            (4|8), or also where the corral's own boxes were searched and not\n"
-    "                            proven dead (4all|8all: costlier)\n"
-    "cdextmembers=all|LIST       (all) the searches (names as cdmembers) whose corral test runs\n"
-    "                            cdextend; the others run the plain test (e.g. fess0: thread 0's\n"
-    "                            FESS member, not its plan mate)\n"
+    "cdextend=off|4|8|4all|8all|fess0 (fess0) with the corral deadlock search: the boxes beside\n"
+    "                            (4) or around (8) the corral's boxes kept too (one ring, 12 boxes\n"
+    "                            at most), searched where a corral box could be pushed out past\n"
+    "                            them (4|8), or also where the corral's own boxes were searched and\n"
+    "                            not proven dead (4all|8all: costlier); fess0: 4all for thread 0's\n"
+    "                            FESS member only (not its plan mate), whatever cdextmembers says\n"
+    "cdextmembers=all|LIST       (all) with cdextend=4|8|4all|8all, the searches (names as\n"
+    "                            cdmembers) whose corral test runs it; the others run the plain test\n"
     "areatree=on|off             (on) with corraldead=on: the corral beside a single push and the\n"
     "                            child's player area from a depth-first tree of the parent's\n"
     "                            player area (which cells split it; built once per expansion when\n"
@@ -259,7 +259,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -519,9 +519,10 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!on_off(key, value, o.areatree, error)) return false;
         } else if (std::strcmp(key, "cdextend") == 0) {
             int v = 0;
-            if (!one_of(key, value, {"off", "4", "8", "4all", "8all"}, v, error)) return false;
-            o.cdextend = v == 0 ? 0 : v % 2 ? 4 : 8;
+            if (!one_of(key, value, {"off", "4", "8", "4all", "8all", "fess0"}, v, error)) return false;
+            o.cdextend = v == 0 ? 0 : v % 2 || v == 5 ? 4 : 8;
             o.cdextendall = v >= 3;
+            o.cdextfess0 = v == 5;
         } else if (std::strcmp(key, "fess1with") == 0) {
             if (!one_of(key, value, {"greedy", "plan", "none"}, o.fess1with, error)) return false;
         } else if (std::strcmp(key, "fess1after") == 0) {

@@ -50,16 +50,17 @@ struct Options {
     uint64_t fess0after = 1u << 18;
     int fessopen = 3; // fessopen=off|on|t0|t1 (0-3, default t1 since session 18): FESS's opener advisor (fess.h): a push that gives the other boxes more live pushes from the player's area costs 0; t0|t1 as fessrooms
     int fessgoals = 2; // fessgoals=off|on|t0|t1 (0-3, session 20; t0 the default since session 21; t0|t1 as fessrooms): FESS members prune a push that freezes a box on a goal when the other boxes cannot fill the open goals with the player's side kept (sidegoals.h)
-    int fessseal = 0; // fessseal=off|on|t0|t1|fess0 (0-4, session 21; t0|t1 as fessrooms; fess0: thread 0's FESS member alone, not its plan mate or packall guest): FESS's seal count (seal.h) as a cell coordinate; a push that lowers it costs 0, a move that raises it is never advised and the packing macro tries the next box instead
+    int fessseal = 4; // fessseal=off|on|t0|t1|fess0 (0-4, session 21, default fess0 since session 22; t0|t1 as fessrooms; fess0: thread 0's FESS member alone, not its plan mate or packall guest): FESS's seal count (seal.h) as a cell coordinate; a push that lowers it costs 0, a move that raises it is never advised and the packing macro tries the next box instead
     int fesshot = 0; // fesshot=off|1|2: FESS's hotspot advisor (fess.h), the least count that makes a hotspot
     int fessrooms = 1; // fessrooms=off|on|t0|t1 (0, 1, 2, 3): FESS's room-connectivity feature (rooms.h), a third cell coordinate; t0|t1: on for that thread's FESS members (and its packall guest) only, off on the other's (session 17, portfolio.cc)
     int fessplan = 0; // fessplan=off|on|all (0, 1, 2): FESS's out-of-plan feature (plan.h) as a fourth cell coordinate; on: boxes to be shut in or on later goals in the way, all: also boxes off the goals in the way
     int fesspack = 1; // fesspack=off|on|all (0, 1, 2): FESS's packing macro (one move pushes a box all the way onto a goal of the next packing layer, fess.h)
     int corraldead = 3; // corraldead=off|on|pi|fess0 (0, 1, 2, 3; corraldead.h), default fess0 (on for thread 0's FESS members only: the quiet XSokoban sweep solved 58/90 against 56 with off): after each push beside a corral, or once per expansion on the PI-corral; for all searches it costs more CPU than it saves (README)
     int cdbudget = 2000;    // cdbudget=N, 1..1000000: sub-states per corral deadlock test
-    int cdextend = 0;       // cdextend=off|4|8|4all|8all (0, 4, 8): the corral test's second search with the boxes beside|around the corral's (corraldead.h)
-    uint32_t cdextmembers = 0xff; // cdextmembers=all|LIST (CD_* bits below, session 22): the searches whose corral test runs cdextend; the others the plain test
-    bool cdextendall = false; // cdextend=4all|8all: that search also after a plain search that failed
+    int cdextend = 4;       // cdextend=off|4|8|4all|8all|fess0 (0, 4, 8; fess0: 4all): the corral test's second search with the boxes beside|around the corral's (corraldead.h)
+    bool cdextfess0 = true; // cdextend=fess0 (the default since session 22): the ring for thread 0's FESS member only, whatever cdextmembers says
+    uint32_t cdextmembers = 0xff; // cdextmembers=all|LIST (CD_* bits below, session 22): with cdextend=4|8|4all|8all, the searches whose corral test runs it; the others the plain test
+    bool cdextendall = true; // cdextend=4all|8all|fess0: that search also after a plain search that failed
     bool areatree = true; // areatree=on|off: with corraldead=on, the corral beside a single push and the child's player from the parent area's cut cells (areatree.h) or the parent's corral labels instead of floods
     // fess1with=greedy|plan|none (0, 1, 2; portfolio.h): what thread 1's FESS member alternates
     // with after greedy's first 2^18 expansions (fess=share): greedy, a second FESS member with
@@ -150,7 +151,9 @@ inline int corraldead_mode(const Options &o, uint32_t member) {
 
 // cdextend of the search `member` (a CD_* bit): the option's ring (4|8), or 0 where
 // cdextmembers leaves it out.
-inline int cdextend_of(const Options &o, uint32_t member) { return (o.cdextmembers & member) ? o.cdextend : 0; }
+inline int cdextend_of(const Options &o, uint32_t member) {
+    return (o.cdextfess0 ? member == CD_FESS0 : (o.cdextmembers & member) != 0) ? o.cdextend : 0;
+}
 
 // ldleft (localdead.h, local_deadlock_left): does the search `member` (a CD_* bit) test the
 // clumps beside the cell a pushed box left?

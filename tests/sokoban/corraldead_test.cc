@@ -430,8 +430,17 @@ const std::string POCKET_LIVE = "########\n"
 TEST_CASE("Sokoban.CorralDead.ExtendOption") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
-    CHECK(Options{}.cdextend == 0); // off by default
+    // The default (session 22): fess0, the ring as 4all for thread 0's FESS member only.
+    CHECK(Options{}.cdextend == 4);
+    CHECK(Options{}.cdextendall);
+    CHECK(Options{}.cdextfess0);
+    CHECK(cdextend_of(Options{}, CD_FESS0) == 4);
+    for (uint32_t other : {CD_ENGINE, CD_ASTAR, CD_GREEDY, CD_PLAN0, CD_FESS1, CD_PLAN1, CD_REST})
+        CHECK(cdextend_of(Options{}, other) == 0);
+    CHECK(parsed("cdextend", "fess0").cdextfess0);
+    CHECK(cdextend_of(parsed("cdextmembers", "all"), CD_PLAN0) == 0); // fess0 whatever cdextmembers says
     CHECK(parsed("cdextend", "off").cdextend == 0);
+    CHECK_FALSE(parsed("cdextend", "4").cdextfess0);
     CHECK(parsed("cdextend", "4").cdextend == 4);
     CHECK(parsed("cdextend", "8").cdextend == 8);
     CHECK_FALSE(parsed("cdextend", "8").cdextendall);
@@ -444,6 +453,7 @@ TEST_CASE("Sokoban.CorralDead.ExtendOption") {
     Options o;
     o.cdextend = 8;
     o.cdextendall = true;
+    o.cdextfess0 = false;
     sokoban_test::Fixture fx(POCKET_DEAD, o);
     CHECK(fx.scratch.corraldead.extend == 8);
     CHECK(fx.scratch.corraldead.extend_after_search);
@@ -454,6 +464,7 @@ TEST_CASE("Sokoban.CorralDead.ExtendOption") {
     CHECK(cdextend_of(parsed("cdextend", "4all"), CD_PLAN0) == 4);
     Options only = fess0;
     only.cdextend = 4;
+    only.cdextfess0 = false; // as after cdextend=4
     CHECK(cdextend_of(only, CD_FESS0) == 4);
     CHECK(cdextend_of(only, CD_PLAN0) == 0);
     CHECK(refused("cdextmembers", "fess").find("cdextmembers") != std::string::npos);

@@ -72,7 +72,7 @@ std::string xsokoban(int level) {
 TEST_CASE("Sokoban.FessSeal.OptionParses") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
-    CHECK(sokoban::Options{}.fessseal == 0); // off by default
+    CHECK(sokoban::Options{}.fessseal == 4); // fess0 by default (session 22)
     CHECK(parsed("fessseal", "off").fessseal == 0);
     CHECK(parsed("fessseal", "on").fessseal == 1);
     CHECK(parsed("fessseal", "t0").fessseal == 2);
