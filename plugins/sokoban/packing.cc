@@ -5,6 +5,8 @@
 #include <functional>
 #include <utility>
 
+#include "cutcells.h"
+
 namespace sokoban {
 
 namespace {
@@ -710,57 +712,14 @@ uint32_t flood_area(const Board &b, const uint8_t *occ, int from, PackPathScratc
     return m;
 }
 
-// Depth-first search over the free cells of occ from root: discovery order (from 1; 0 for the
-// cells it does not reach), low links, the last order number in each subtree, parents.
-void cut_search(const Board &b, const uint8_t *occ, int root, PackPathScratch &s) {
-    // Raw pointers and a stack of its own (n + 1 entries: a cell is pushed once), the same
-    // order of visits as a plain recursion over the directions 0..3.
-    int *disc = s.disc.data(), *low = s.low.data(), *last = s.last.data(), *parent = s.parent.data();
-    int *stack = s.dfs.data();
-    uint8_t *next = s.next.data();
-    const std::array<int32_t, 4> *nb = b.nb.data();
-    std::fill(disc, disc + b.n, 0);
-    int t = 0, top = 0;
-    disc[root] = low[root] = ++t;
-    parent[root] = -1;
-    next[root] = 0;
-    stack[top++] = root;
-    while (top > 0) {
-        const int c = stack[top - 1];
-        int d = next[c];
-        bool down = false;
-        while (d < 4) {
-            const int x = nb[c][d++];
-            if (x < 0 || occ[x]) continue;
-            if (disc[x] == 0) {
-                next[c] = static_cast<uint8_t>(d);
-                parent[x] = c;
-                disc[x] = low[x] = ++t;
-                next[x] = 0;
-                stack[top++] = x;
-                down = true;
-                break;
-            }
-            if (x != parent[c]) low[c] = std::min(low[c], disc[x]);
-        }
-        if (down) continue;
-        --top;
-        last[c] = t;
-        const int p = parent[c];
-        if (p >= 0) low[p] = std::min(low[p], low[c]);
-    }
-}
+CutArrays cut_arrays(PackPathScratch &s) { return {s.disc.data(), s.low.data(), s.last.data(), s.parent.data()}; }
 
-// The part of the floor without cell x that u (a free neighbour of x) lies in: the child of x
-// whose subtree holds u when x cuts that subtree off, else -1 (the part with x's parent).
-int part_without(const Board &b, const PackPathScratch &s, int x, int u) {
-    if (s.disc[u] <= s.disc[x] || s.disc[u] > s.last[x]) return -1; // not below x
-    for (int e = 0; e < 4; ++e) {
-        const int v = b.nb[x][e];
-        if (v < 0 || s.disc[v] == 0 || s.parent[v] != x) continue;
-        if (s.disc[v] <= s.disc[u] && s.disc[u] <= s.last[v]) return s.low[v] >= s.disc[x] ? v : -1;
-    }
-    return -1;
+// Depth-first search over the free cells of occ from root (cutcells.h): discovery order (from
+// 1; 0 for the cells it does not reach), low links, the last order number in each subtree,
+// parents.
+void cut_search(const Board &b, const uint8_t *occ, int root, PackPathScratch &s) {
+    std::fill(s.disc.begin(), s.disc.begin() + b.n, 0);
+    cut_tree(b, occ, root, 0, cut_arrays(s), s.dfs.data(), s.next.data());
 }
 
 // Are the free sides d1 and d2 of cell c joined by free cells around c (the four sides and
@@ -874,8 +833,8 @@ bool pack_path(const Board &b, uint8_t *occ, const uint8_t *dead, const uint8_t 
                     ++s.cut_searches;
                     cut = true;
                 }
-                if (part == UNKNOWN) part = part_without(b, s, box, at);
-                if (part_without(b, s, box, q) != part) continue;
+                if (part == UNKNOWN) part = cut_part(b, cut_arrays(s), box, at);
+                if (cut_part(b, cut_arrays(s), box, q) != part) continue;
             }
             s.seen[static_cast<size_t>(ns)] = sst;
             s.prev[static_cast<size_t>(ns)] = st;

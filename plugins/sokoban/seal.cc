@@ -3,62 +3,44 @@
 
 #include <algorithm>
 
+#include "cutcells.h"
 #include "sidegoals.h"
 
 namespace sokoban {
 
 namespace {
 
-// The depth-first forest of the cells with wall[c] == 0 into the table's arrays (one
-// recursion-free search per tree; low links over back edges, as packing.cc's cut search).
-void forest(const Board &b, const std::vector<uint8_t> &wall, int *disc, int *low, int *last, int *parent, int *root) {
-    std::fill(disc, disc + b.n, 0);
-    std::vector<int> stack;
-    std::vector<uint8_t> next(b.n, 0);
-    int t = 0;
-    for (int r = 0; r < b.n; ++r) {
-        if (wall[r] || disc[r]) continue;
-        disc[r] = low[r] = ++t;
-        parent[r] = -1;
-        root[r] = r;
-        stack.assign(1, r);
-        while (!stack.empty()) {
-            const int c = stack.back();
-            bool down = false;
-            while (next[c] < 4) {
-                const int x = b.nb[c][next[c]++];
-                if (x < 0 || wall[x]) continue;
-                if (disc[x] == 0) {
-                    parent[x] = c;
-                    root[x] = r;
-                    disc[x] = low[x] = ++t;
-                    stack.push_back(x);
-                    down = true;
-                    break;
-                }
-                if (x != parent[c]) low[c] = std::min(low[c], disc[x]);
-            }
-            if (down) continue;
-            stack.pop_back();
-            last[c] = t;
-            if (parent[c] >= 0) low[parent[c]] = std::min(low[parent[c]], low[c]);
-        }
+CutArrays table_arrays(SealMap &m, size_t t, size_t n) {
+    return {&m.disc[t * n], &m.low[t * n], &m.last[t * n], &m.parent[t * n]};
+}
+
+// The depth-first forest (cutcells.h) of the cells with wall[c] == 0 into table t's arrays, and
+// each cell's tree root.
+void forest(SealMap &m, const Board &b, size_t t, const std::vector<uint8_t> &wall) {
+    const size_t n = static_cast<size_t>(b.n);
+    const CutArrays a = table_arrays(m, t, n);
+    int *root = &m.root[t * n];
+    std::fill(a.disc, a.disc + b.n, 0);
+    std::vector<int> stack(n + 1), by_disc(n + 1, -1);
+    std::vector<uint8_t> next(n, 0);
+    int last = 0;
+    for (int r = 0; r < b.n; ++r)
+        if (!wall[r] && a.disc[r] == 0) last = cut_tree(b, wall.data(), r, last, a, stack.data(), next.data());
+    // Roots in discovery order: a parent is numbered before its children.
+    for (int c = 0; c < b.n; ++c)
+        if (a.disc[c]) by_disc[a.disc[c]] = c;
+    for (int k = 1; k <= last; ++k) {
+        const int c = by_disc[k];
+        root[c] = a.parent[c] < 0 ? c : root[a.parent[c]];
     }
 }
 
 // The part of table t's floor without cell x that cell u (free, not x) lies in: -2 in another
-// tree, the child of x whose subtree holds u when x cuts it off, else -1.
+// tree, else cut_part's answer (the child of x whose subtree x cuts off and holds u, or -1).
 int part(const SealMap &m, const Board &b, size_t t, int x, int u) {
     const size_t o = t * static_cast<size_t>(b.n);
-    const int *disc = &m.disc[o], *low = &m.low[o], *last = &m.last[o], *parent = &m.parent[o];
     if (m.root[o + u] != m.root[o + x]) return -2;
-    if (disc[u] <= disc[x] || disc[u] > last[x]) return -1;
-    for (int e = 0; e < 4; ++e) {
-        const int v = b.nb[x][e];
-        if (v < 0 || disc[v] == 0 || parent[v] != x) continue;
-        if (disc[v] <= disc[u] && disc[u] <= last[v]) return low[v] >= disc[x] ? v : -1;
-    }
-    return -1;
+    return cut_part(b, CutView{&m.disc[o], &m.low[o], &m.last[o], &m.parent[o]}, x, u);
 }
 
 } // namespace
@@ -97,7 +79,7 @@ SealMap compute_seal(const Board &b, const PackingOrder &order) {
         }
         std::fill(cells.begin(), cells.end(), 0);
         side_reach_sets(b, wall, targets, s, cells.data(), &m.reach[t * goals * m.stride4], m.stride4);
-        forest(b, wall, &m.disc[t * n], &m.low[t * n], &m.last[t * n], &m.parent[t * n], &m.root[t * n]);
+        forest(m, b, t, wall);
     }
     m.goal_mask.assign(tables * n * 4, 0);
     for (size_t t = 0; t < tables; ++t)
