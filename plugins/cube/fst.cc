@@ -549,16 +549,9 @@ solver_status build_fstp2_direct(const solver_services *sv, FstTable &out) {
         b.added = 0;
         b.filled_before = filled;
         const uint64_t grain = 64;
-        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, classes, grain, &FstBfs::body, &b);
-        else
-            for (uint64_t s = 0; s < classes; s += grain) b.run(s, std::min(classes, s + grain), 0);
-        if (sv && sv->log) {
-            char line[160];
-            std::snprintf(line, sizeof line, "cube: table fstp2 depth %u: %llu entries (%s), %.1f s", depth + 1,
-                          (unsigned long long)b.added.load(), collect ? "13s, read only" : backward ? "backward" : "forward",
-                          std::chrono::duration<double>(clock_type::now() - t0).count());
-            sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
-        }
+        bfs_pass(sv, classes, grain, b);
+        log_bfs_depth(sv, "fstp2", depth + 1, b.added.load(), collect ? "13s, read only" : backward ? "backward" : "forward",
+                      std::chrono::duration<double>(clock_type::now() - t0).count());
     };
     // Depths 1..11: entries at distance d hold d % 3, every one still unreached 3. A pass reads
     // the entries of value depth % 3: the frontier and those 3, 6, ... closer, which a forward
@@ -626,20 +619,13 @@ solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits,
         b.added = 0;
         b.filled_before = filled;
         const uint64_t grain = 64;
-        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, classes, grain, &FstBfs::body, &b);
-        else
-            for (uint64_t s = 0; s < classes; s += grain) b.run(s, std::min(classes, s + grain), 0);
+        bfs_pass(sv, classes, grain, b);
         if (b.stop) return SOLVER_ERR_STOPPED;
         frontier = b.added;
         filled += frontier;
         out.depth_counts.push_back(frontier);
-        if (sv && sv->log) {
-            char line[160];
-            std::snprintf(line, sizeof line, "cube: table %s depth %u: %llu entries (%s), %.1f s", par == 2 ? "fstp" : bits == 4 ? "fst4" : "fst", depth + 1,
-                          (unsigned long long)frontier, b.backward ? "backward" : "forward",
-                          std::chrono::duration<double>(clock_type::now() - t0).count());
-            sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
-        }
+        log_bfs_depth(sv, par == 2 ? "fstp" : bits == 4 ? "fst4" : "fst", depth + 1, frontier,
+                      b.backward ? "backward" : "forward", std::chrono::duration<double>(clock_type::now() - t0).count());
     }
     out.build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
     return SOLVER_OK;

@@ -232,9 +232,7 @@ solver_status build_pdb(const Pattern &p, const solver_services *sv, Pdb &out) {
         b.added = 0;
         b.filled_before = filled;
         const uint64_t grain = 1u << 16;
-        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, n, grain, &Bfs::body, &b);
-        else
-            for (uint64_t s = 0; s < n; s += grain) b.run(s, std::min(n, s + grain), 0);
+        bfs_pass(sv, n, grain, b);
         if (b.stop) return SOLVER_ERR_STOPPED;
         frontier = b.added;
         filled += frontier;
@@ -244,6 +242,15 @@ solver_status build_pdb(const Pattern &p, const solver_services *sv, Pdb &out) {
     out.data = Table<uint8_t>(std::move(data));
     out.build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
     return filled == n ? SOLVER_OK : SOLVER_ERR_INTERNAL;
+}
+
+void log_bfs_depth(const solver_services *sv, const char *table, unsigned depth, uint64_t entries, const char *how,
+                   double seconds) {
+    if (!sv || !sv->log) return;
+    char line[160];
+    std::snprintf(line, sizeof line, "cube: table %s depth %u: %llu entries (%s), %.1f s", table, depth,
+                  (unsigned long long)entries, how, seconds);
+    sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
 }
 
 bool save_pdb(const Pdb &t, const std::string &path, std::string &why) {

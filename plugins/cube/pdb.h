@@ -62,6 +62,22 @@ struct Pdb {
     unsigned lookup(const Loc &s) const { return lookup(pattern.index(s)); }
 };
 
+// The table builders' layered breadth-first searches (pdb.cc, fst.cc, third.cc): one pass of
+// builder b over the entries [0, n) in chunks of `grain`, on the services' pool (its
+// parallel_for joins before returning), or in this thread when the host gives none. B::body is
+// the C ABI's range callback (void *, begin, end, worker).
+template <class B>
+void bfs_pass(const solver_services *sv, uint64_t n, uint64_t grain, B &b) {
+    if (sv && sv->parallel_for) {
+        sv->parallel_for(sv->ctx, 0, n, grain, &B::body, &b);
+        return;
+    }
+    for (uint64_t s = 0; s < n; s += grain) B::body(&b, s, s + grain < n ? s + grain : n, 0);
+}
+// The debug log line of one finished depth: "cube: table NAME depth D: N entries (HOW), S s".
+void log_bfs_depth(const solver_services *sv, const char *table, unsigned depth, uint64_t entries, const char *how,
+                   double seconds);
+
 // Builds the table on the pool (sequentially when services has no parallel_for).
 // Returns SOLVER_ERR_STOPPED when should_stop said so.
 solver_status build_pdb(const Pattern &p, const solver_services *sv, Pdb &out);

@@ -299,22 +299,14 @@ solver_status build_third(const solver_services *sv, ThirdTable &out) {
         b.added = 0;
         b.filled_before = filled;
         const uint64_t grain = 256;
-        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, rows, grain, &ThirdBfs::body, &b);
-        else
-            for (uint64_t s = 0; s < rows; s += grain) b.run(s, std::min(rows, s + grain), 0);
+        bfs_pass(sv, rows, grain, b);
         if (b.stop) return SOLVER_ERR_STOPPED;
-        if (sv && sv->parallel_for) sv->parallel_for(sv->ctx, 0, rl.words, uint64_t(1) << 16, &Relabel::body, &rl);
-        else Relabel::body(&rl, 0, rl.words, 0);
+        bfs_pass(sv, rl.words, uint64_t(1) << 16, rl);
         frontier = b.added;
         filled += frontier;
         out.depth_counts.push_back(frontier);
-        if (sv && sv->log) {
-            char line[160];
-            std::snprintf(line, sizeof line, "cube: table third=t depth %u: %llu entries (%s), %.1f s", depth + 1,
-                          (unsigned long long)frontier, b.backward ? "backward" : "forward",
-                          std::chrono::duration<double>(clock_type::now() - t0).count());
-            sv->log(sv->ctx, SOLVER_LOG_DEBUG, line);
-        }
+        log_bfs_depth(sv, "third=t", depth + 1, frontier, b.backward ? "backward" : "forward",
+                      std::chrono::duration<double>(clock_type::now() - t0).count());
     }
     out.depth_counts.push_back(out.size - filled);  // 12 or more
     // Pack in place to one bit an entry: 0 (10 or less) -> 0, 1 (11) and 3 (12 or more) -> 1.
