@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
+#include <vector>
 
 namespace sokoban {
 namespace {
@@ -29,13 +31,70 @@ std::vector<Line> split_lines(const char *text, size_t length) {
     return lines;
 }
 
+// A map row: its first character other than blanks, floor ('-', '_') and run-length digits is a
+// wall. Every row of a map closed by walls starts so (the player's area cannot reach the row's
+// left end), and the lines collections put between maps do not: blank lines, comments (';'),
+// titles ('The Dungeon', "Title: ...", "Author: ...", "Level 12", a bare "12").
 bool is_map_line(const char *text, const Line &line) {
     for (size_t i = 0; i < line.length; ++i) {
-        char c = text[line.offset + i];
-        if (c == ' ' || c == '\t') continue;
-        return c != ';' && c != '\'';
+        const char c = text[line.offset + i];
+        if (c == ' ' || c == '\t' || c == '-' || c == '_' || (c >= '0' && c <= '9')) continue;
+        return c == '#';
     }
     return false; // blank
+}
+
+// One row of a map: its cells' characters, the line they come from and each cell's 1-based
+// column there. A line is one row, or several in run-length encoding: a count before a
+// character repeats it ("4#" is "####") and '|' ends a row.
+struct Row {
+    uint32_t line;
+    std::string cells;
+    std::vector<uint32_t> column;
+    uint32_t column_of(size_t cell) const { // past the end: the columns after the last character
+        return column.empty() ? static_cast<uint32_t>(cell + 1)
+                              : column.back() + 1 + static_cast<uint32_t>(cell - column.size());
+    }
+};
+
+constexpr uint32_t MAX_RUN = 4096; // longer runs are refused (no level is that wide)
+
+bool expand_line(const char *text, const Line &line, std::vector<Row> &rows, Failure &f) {
+    rows.push_back(Row{line.number, {}, {}});
+    uint32_t count = 0, count_column = 0;
+    for (size_t i = 0; i < line.length; ++i) {
+        const char c = text[line.offset + i];
+        const uint32_t column = static_cast<uint32_t>(i + 1);
+        if (c >= '0' && c <= '9') {
+            if (count == 0) count_column = column;
+            count = count * 10 + static_cast<uint32_t>(c - '0');
+            if (count > MAX_RUN) {
+                f = Failure{line.number, count_column, "a run length over " + std::to_string(MAX_RUN) +
+                                                           "; expected a count of at most that before a map character"};
+                return false;
+            }
+            continue;
+        }
+        if (c == '|') {
+            if (count != 0) break; // reported below
+            rows.push_back(Row{line.number, {}, {}});
+            continue;
+        }
+        if (count_column != 0 && count == 0) {
+            f = Failure{line.number, count_column, "a run length of 0; expected a count of 1 or more"};
+            return false;
+        }
+        const uint32_t n = count_column != 0 ? count : 1;
+        rows.back().cells.append(n, c);
+        rows.back().column.insert(rows.back().column.end(), n, column);
+        count = 0;
+        count_column = 0;
+    }
+    if (count_column != 0) {
+        f = Failure{line.number, count_column, "a run length at the end of a row; expected a map character after it"};
+        return false;
+    }
+    return true;
 }
 
 struct Run {
@@ -92,24 +151,26 @@ bool parse_level(const char *text, size_t length, uint32_t level, Level &out, Fa
         return false;
     }
     const Run run = runs[level - 1];
+    std::vector<Row> rows;
+    for (size_t k = 0; k < run.count; ++k)
+        if (!expand_line(text, lines[run.first + k], rows, f)) return false;
     Level lv;
     lv.first_line = lines[run.first].number;
-    lv.height = static_cast<int>(run.count);
+    lv.height = static_cast<int>(rows.size());
     bool course = false;
-    for (size_t k = 0; k < run.count; ++k) {
-        const Line &line = lines[run.first + k];
-        lv.width = std::max(lv.width, static_cast<int>(line.length));
-        for (size_t i = 0; i < line.length; ++i)
-            if (std::strchr("oOxX!", text[line.offset + i]) != nullptr) course = true;
+    for (const Row &row : rows) {
+        lv.width = std::max(lv.width, static_cast<int>(row.cells.size()));
+        for (const char c : row.cells)
+            if (std::strchr("oOxX!", c) != nullptr) course = true;
     }
     lv.format = course ? Format::course : Format::xsb;
     lv.grid.assign(static_cast<size_t>(lv.width) * lv.height, CELL_VOID);
 
     uint32_t player_line = 0, player_column = 0;
-    for (size_t k = 0; k < run.count; ++k) {
-        const Line &line = lines[run.first + k];
-        for (size_t i = 0; i < line.length; ++i) {
-            const char c = text[line.offset + i];
+    for (size_t k = 0; k < rows.size(); ++k) {
+        const Row &line = rows[k];
+        for (size_t i = 0; i < line.cells.size(); ++i) {
+            const char c = line.cells[i];
             const int cell = static_cast<int>(k) * lv.width + static_cast<int>(i);
             uint8_t flags = 0;
             bool player = false;
@@ -142,21 +203,21 @@ bool parse_level(const char *text, size_t length, uint32_t level, Level &out, Fa
                                                          : "\\x" + std::string(1, "0123456789abcdef"[(c >> 4) & 15]) +
                                                                std::string(1, "0123456789abcdef"[c & 15]);
                 if (c == '\t') shown = "\\t";
-                f = Failure{line.number, static_cast<uint32_t>(i + 1),
+                f = Failure{line.line, line.column[i],
                             "unknown character '" + shown + "'; expected one of " +
                                 (course ? COURSE_EXPECTED : XSB_EXPECTED)};
                 return false;
             }
             if (player) {
                 if (lv.player >= 0) {
-                    f = Failure{line.number, static_cast<uint32_t>(i + 1),
+                    f = Failure{line.line, line.column[i],
                                 "a second player; the first is at line " + std::to_string(player_line) +
                                     " column " + std::to_string(player_column) + ", expected exactly one"};
                     return false;
                 }
                 lv.player = cell;
-                player_line = line.number;
-                player_column = static_cast<uint32_t>(i + 1);
+                player_line = line.line;
+                player_column = line.column[i];
             }
             if (flags & CELL_BOX) ++lv.box_count;
             if (flags & CELL_GOAL) ++lv.goal_count;
@@ -186,7 +247,7 @@ bool parse_level(const char *text, size_t length, uint32_t level, Level &out, Fa
         stack.pop_back();
         const int r = cell / lv.width, c = cell % lv.width;
         if ((lv.grid[cell] & CELL_VOID) || r == 0 || c == 0 || r == lv.height - 1 || c == lv.width - 1) {
-            f = Failure{lv.first_line + static_cast<uint32_t>(r), static_cast<uint32_t>(c + 1),
+            f = Failure{rows[static_cast<size_t>(r)].line, rows[static_cast<size_t>(r)].column_of(static_cast<size_t>(c)),
                         "the map is not closed by walls: the player can reach this cell at its edge; "
                         "expected walls '#' all around the player's area"};
             return false;

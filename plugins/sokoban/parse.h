@@ -1,9 +1,11 @@
 // parse.h -- reading levels in the XSB and the course format.
 //
-// The input is split into lines; a line that is blank (only whitespace) or whose first
-// non-blank character is ';' (comment) or '\'' (an XSB title such as 'The Dungeon') separates
-// levels; every maximal run of other lines is one level. A level is in the course format when
-// it contains any of "o O x X !", else in XSB.
+// The input is split into lines. A map row is a line whose first character other than blanks,
+// floor ('-', '_') and digits is a wall '#'; every other line (blank, a comment ';', a title
+// such as 'The Dungeon', "Title: ...", "Author: ...", "Level 12") separates levels, and every
+// maximal run of map rows is one level. Rows may be run-length encoded: a count before a
+// character repeats it ("3#" is "###") and '|' ends a row within a line. A level is in the
+// course format when it contains any of "o O x X !", else in XSB.
 //
 // Errors carry the 1-based line and column in the whole input text and say what was expected.
 #ifndef SOKOBAN_PARSE_H

@@ -182,3 +182,59 @@ TEST_CASE("Sokoban.Parse.ErrorNotClosed") {
     // Floor outside the walls is fine when the player cannot reach it.
     CHECK_NOTHROW(parse_ok("   \n #####  \n #@$.#  \n #####"));
 }
+
+TEST_CASE("Sokoban.Parse.TitleAndAuthorLinesSeparateLevels") {
+    // Collections from other sources put metadata lines between (or after) the maps, without ';'.
+    const std::string text = "Title: Two rooms\n"
+                             "Author: someone\n"
+                             "#####\n#@$.#\n#####\n"
+                             "Comment: box one\n"
+                             "Level 2\n"
+                             "  ######\n  #@ $.#\n  ######\n"
+                             "12\n"
+                             "-----\n"
+                             "#######\n#@ $ .#\n#######\n";
+    uint32_t count = 0;
+    Failure f;
+    REQUIRE(count_levels(text.data(), text.size(), count, f));
+    CHECK(count == 3);
+    const Level one = parse_ok(text, 1);
+    CHECK(one.first_line == 3);
+    CHECK(one.height == 3);
+    CHECK(one.format == Format::xsb); // "Two rooms" and "box one" hold 'o' and 'x': not map rows
+    const Level two = parse_ok(text, 2);
+    CHECK(two.first_line == 8);
+    CHECK(two.width == 8);
+    const Level three = parse_ok(text, 3);
+    CHECK(three.first_line == 13);
+    CHECK(three.width == 7);
+    CHECK(three.box_count == 1);
+}
+
+TEST_CASE("Sokoban.Parse.RunLengthRows") {
+    const Level plain = parse_ok("  ######\n###  @ #\n#  $-. #\n########");
+    // The same map run-length encoded: counts before characters, '|' between rows.
+    const Level rle = parse_ok("2-6#|3#2-@-#\n#2-$-.-#|8#");
+    CHECK(rle.width == plain.width);
+    CHECK(rle.height == plain.height);
+    CHECK(rle.player == plain.player);
+    CHECK(rle.grid == plain.grid); // '-' and ' ' are both floor
+    // Errors point at the count in the line it stands in.
+    Failure f = parse_fail("5#\n#@$.#\n#0-#\n5#");
+    CHECK(f.line == 3);
+    CHECK(f.column == 2);
+    CHECK(contains(f.message, "run length of 0"));
+    f = parse_fail("5#\n#@$.12\n5#");
+    CHECK(f.line == 2);
+    CHECK(f.column == 5);
+    CHECK(contains(f.message, "at the end of a row"));
+    f = parse_fail("5#|#@$.99999#|5#");
+    CHECK(f.line == 1);
+    CHECK(f.column == 8);
+    CHECK(contains(f.message, "run length over"));
+    // An unknown character inside a run-length row: its own column.
+    f = parse_fail("5#|#@$Z#|5#");
+    CHECK(f.line == 1);
+    CHECK(f.column == 7);
+    CHECK(contains(f.message, "unknown character 'Z'"));
+}
