@@ -117,7 +117,7 @@ std::vector<Run> find_levels(const char *text, const std::vector<Line> &lines) {
     return runs;
 }
 
-const char *const XSB_EXPECTED = "# @ + $ * . space - _";
+const char *const XSB_EXPECTED = "# @ + $ * . space - _ (or p P b B for @ + $ *)";
 const char *const COURSE_EXPECTED = "# o O x X . @ ! space";
 
 } // namespace
@@ -180,10 +180,10 @@ bool parse_level(const char *text, size_t length, uint32_t level, Level &out, Fa
             else if (c == ' ') flags = 0;
             else if (!course) {
                 switch (c) {
-                case '@': player = true; break;
-                case '+': player = true; flags = CELL_GOAL; break;
-                case '$': flags = CELL_BOX; break;
-                case '*': flags = CELL_BOX | CELL_GOAL; break;
+                case '@': case 'p': player = true; break;
+                case '+': case 'P': player = true; flags = CELL_GOAL; break;
+                case '$': case 'b': flags = CELL_BOX; break;
+                case '*': case 'B': flags = CELL_BOX | CELL_GOAL; break;
                 case '-': case '_': break;
                 default: known = false;
                 }

@@ -19,11 +19,11 @@ namespace {
 
 const char *const INPUT_HELP =
     "A Sokoban map, in one of two formats (a map containing any of o O x X ! is course format).\n"
-    "XSB: '#' wall, '@' player, '+' player on goal, '$' box, '*' box on goal, '.' goal,\n"
-    "     space, '-' or '_' floor. A map row starts (after blanks) with '#'; every other line\n"
-    "     (blank, ';' comments, titles, \"Title:\"/\"Author:\" lines) separates levels; a file\n"
-    "     may hold many (choose one with --level K). Rows may be run-length encoded (\"3#\" is\n"
-    "     \"###\", '|' ends a row).\n"
+    "XSB: '#' wall, '@' (or 'p') player, '+' ('P') player on goal, '$' ('b') box, '*' ('B') box\n"
+    "     on goal, '.' goal, space, '-' or '_' floor. A map row starts (after blanks) with '#';\n"
+    "     every other line (blank, ';' comments, titles, \"Title:\"/\"Author:\" lines) separates\n"
+    "     levels; a file may hold many (choose one with --level K). Rows may be run-length\n"
+    "     encoded (\"3#\" is \"###\", '|' ends a row).\n"
     "     Solution: LURD letters, lowercase walks, uppercase pushes.\n"
     "Course: '#' wall, 'o' player, 'O' player on target, 'x' box, 'X' box on target, '.' target,\n"
     "     space floor, '@' fragile tile (the player may step on it, a box may never be pushed\n"

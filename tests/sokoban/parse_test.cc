@@ -38,6 +38,11 @@ TEST_CASE("Sokoban.Parse.XsbCells") {
     CHECK(lv.grid[3 * 7 + 3] == CELL_GOAL);
     CHECK(lv.grid[3 * 7 + 1] == 0); // '_' floor
     CHECK(lv.grid[1 * 7 + 3] == 0); // '-' floor
+    // The SOK format's letters: p/P player (on a goal), b/B box (on a goal).
+    const Level letters = parse_ok("  #####\n###-p #\n#  bB #\n#_ .  #\n#######");
+    CHECK(letters.grid == lv.grid);
+    CHECK(letters.player == lv.player);
+    CHECK(parse_ok("#####\n#P$ #\n#####").grid == parse_ok("#####\n#+b #\n#####").grid);
 }
 
 TEST_CASE("Sokoban.Parse.XsbPlayerOnGoalAndCrlf") {
@@ -155,7 +160,7 @@ TEST_CASE("Sokoban.Parse.ErrorUnknownCharacter") {
     const Failure f = parse_fail("#####\n#@$.#\n#  Z#\n#####");
     CHECK(f.line == 3);
     CHECK(f.column == 4);
-    CHECK(f.message == "unknown character 'Z'; expected one of # @ + $ * . space - _");
+    CHECK(f.message == "unknown character 'Z'; expected one of # @ + $ * . space - _ (or p P b B for @ + $ *)");
     const Failure g = parse_fail("; c\n#####\n#o$.#\n#####");
     CHECK(g.line == 3);
     CHECK(g.column == 3);
