@@ -15,7 +15,9 @@
 #                                         nodes from the log
 #   tools/cube-bench.sh fast [N] [SEED]   N (default 1000) uniformly random states from a fixed
 #                                         seed, fast mode (max_length 20): all verified (the CLI
-#                                         replays every answer), longest, median and mean time
+#                                         replays every answer), longest, median and mean time;
+#                                         phase 1's bound $PHASE1 (default table: the exact table,
+#                                         built and cached on first use; small: the three small ones)
 # Environment: BUILD (default build), THREADS (default 2), TABLES (default fstp2, the plugin's default; or fstp, fst4, fst, large), LEVELS (optimal:
 # only these levels, e.g. "3 6 7"), OPTIONS (optimal: more plugin options, e.g. "order_tasks=prev batch=0"),
 # SOLVER_CACHE_DIR (default ~/.cache/solver).
@@ -113,10 +115,11 @@ fast() {
     g++ -std=c++17 -O2 -Iinclude tools/cube-random.cc plugins/cube/cube.cc -o "$BUILD/bench/cube-random"
     local input="$BUILD/bench/cube-random-$n-$seed.txt" stats="$BUILD/bench/cube-fast-$n-$seed.json"
     "$BUILD/bench/cube-random" "$n" "$seed" >"$input"
-    echo "== fast mode: $n random states (seed $seed), max_length 20, $THREADS threads, one process"
+    echo "== fast mode: $n random states (seed $seed), max_length 20, phase1=${PHASE1:-table}, $THREADS threads, one process"
     local t0 t1
     t0=$(date +%s.%N)
-    "$SOLVER" --plugin cube --input "$input" --level all --option mode=fast --threads "$THREADS" --stats json \
+    "$SOLVER" --plugin cube --input "$input" --level all --option mode=fast --option "phase1=${PHASE1:-table}" \
+        --threads "$THREADS" --stats json \
         >"$BUILD/bench/cube-fast-$n-$seed.out" 2>"$stats"
     t1=$(date +%s.%N)
     python3 - "$stats" "$n" <<'PY'

@@ -133,6 +133,18 @@ CubieCube CubieCube::inverse() const {
 
 const CubieCube &move_cube(int m) { return move_cubes().m[m]; }
 CubieCube apply_move(const CubieCube &c, int m) { return c * move_cubes().m[m]; }
+std::vector<uint16_t> coord_move_table(int n, void (*set)(CubieCube &, int), int (*get)(const CubieCube &),
+                                       const bool *only_moves) {
+    std::vector<uint16_t> t(size_t(n) * NMOVES, 0);
+    for (int i = 0; i < n; ++i) {
+        CubieCube c = CubieCube::solved();
+        set(c, i);
+        for (int m = 0; m < NMOVES; ++m)
+            if (!only_moves || only_moves[m]) t[size_t(i) * NMOVES + m] = uint16_t(get(apply_move(c, m)));
+    }
+    return t;
+}
+
 CubieCube apply_moves(CubieCube c, const std::vector<int> &moves) {
     for (int m : moves) c = apply_move(c, m);
     return c;

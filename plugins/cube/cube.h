@@ -77,6 +77,11 @@ void set_ud_edges(CubieCube &c, int v);
 int get_slice_perm(const CubieCube &c);  // phase 2: permutation of the 4 slice edges, 0..23
 void set_slice_perm(CubieCube &c, int v);
 
+// A coordinate's move table: [value * 18 + move] = the coordinate after the move, for values
+// 0..n-1 (set on the solved cube). With only_moves, the other moves' entries stay 0.
+std::vector<uint16_t> coord_move_table(int n, void (*set)(CubieCube &, int), int (*get)(const CubieCube &),
+                                       const bool *only_moves = nullptr);
+
 // Random cube, uniform over the 43,252,003,274,489,856,000 reachable states.
 CubieCube random_cube(uint64_t &rng_state);
 

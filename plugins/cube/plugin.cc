@@ -34,6 +34,12 @@ const char *const OPTIONS_HELP =
     "mode=optimal|fast   optimal (default): IDA* with pattern databases, a shortest solution;\n"
     "                    fast: Kociemba's two-phase algorithm, the first solution within max_length\n"
     "max_length=L        fast mode: longest solution accepted (default 20, 1..30)\n"
+    "phase1=auto|table|small  fast mode's phase-1 bound: table, the exact phase-1 distance\n"
+    "                    (64,430 flip-slice classes x 2,187 twists at 4 bits, 67 MiB,\n"
+    "                    cube-phase1.pdb; built once with the pool and cached, about a minute\n"
+    "                    of CPU); small, three small tables max'ed (6 MB, built in well under a\n"
+    "                    second); auto (default): the table when it is cached, else small. The same\n"
+    "                    answers either way (both bounds are admissible), fewer nodes with the table.\n"
     "tables=fstp2|fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp2,\n"
     "                    below; fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
     "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
@@ -128,6 +134,7 @@ struct Options {
     std::string edges = "off";  // edges=off|e7|e8 (the table set of FstSearchOptions::edges)
     std::string fstp2_build = "auto";  // fstp2_build=auto|direct|convert
     bool third = false;                // third=off|t (FstSearchOptions::third)
+    std::string phase1 = "auto";       // phase1=auto|table|small (fast mode)
 };
 
 struct Instance {
@@ -174,6 +181,10 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v == "fast") opts.fast = true;
             else if (v == "optimal") opts.fast = false;
             else return why = "mode: expected optimal or fast, not '" + v + "'", false;
+        } else if (k == "phase1") {
+            if (v != "auto" && v != "table" && v != "small")
+                return why = "phase1: expected auto, table or small, not '" + v + "'", false;
+            opts.phase1 = v;
         } else if (k == "max_length") {
             char *end = nullptr;
             long L = std::strtol(v.c_str(), &end, 10);
@@ -390,7 +401,12 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
         };
         if (in.opts.fast) {
             auto stop = [sv]() { return sv && sv->should_stop && sv->should_stop(sv->ctx) != 0; };
-            TwoPhaseResult r = solve_two_phase(in.cube, in.opts.max_length, stop);
+            std::shared_ptr<const Phase1Table> p1;
+            if (in.opts.phase1 != "small") {
+                const solver_status s = get_phase1_table(sv, in.opts.phase1 == "table", p1, err);
+                if (s != SOLVER_OK) return s;
+            }
+            TwoPhaseResult r = solve_two_phase(in.cube, in.opts.max_length, stop, p1.get());
             report(r.nodes, SOLVER_COUNT_UNKNOWN);
             if (r.stopped) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             // Not a proof that none exists: a limit of this search (exit code 3, not 1).

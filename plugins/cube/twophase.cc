@@ -16,19 +16,6 @@ struct Tables {
     std::vector<uint16_t> twist_mv, flip_mv, slice_mv, cp_mv, ud_mv, sp_mv;
     std::vector<uint8_t> p1_twist, p1_flip, p1_tf, p2_cp, p2_ud;
 
-    template <class Set, class Get>
-    static std::vector<uint16_t> move_table(int n, Set set, Get get, bool phase2_only) {
-        std::vector<uint16_t> t(size_t(n) * NMOVES, 0);
-        for (int i = 0; i < n; ++i) {
-            CubieCube c = CubieCube::solved();
-            set(c, i);
-            for (int m = 0; m < NMOVES; ++m) {
-                if (phase2_only && !is_phase2_move(m)) continue;
-                t[size_t(i) * NMOVES + m] = uint16_t(get(apply_move(c, m)));
-            }
-        }
-        return t;
-    }
     // Distances in the product space a x b (index a * nb + b) by breadth-first search.
     static std::vector<uint8_t> prune_table(const std::vector<uint16_t> &ma, int na, const std::vector<uint16_t> &mb,
                                             int nb, const int *moves, int nmoves) {
@@ -49,12 +36,14 @@ struct Tables {
         return d;
     }
     Tables() {
-        twist_mv = move_table(N_TWIST, set_twist, get_twist, false);
-        flip_mv = move_table(N_FLIP, set_flip, get_flip, false);
-        slice_mv = move_table(N_SLICE, set_slice, get_slice, false);
-        cp_mv = move_table(N_PERM8, set_corner_perm, get_corner_perm, true);
-        ud_mv = move_table(N_PERM8, set_ud_edges, get_ud_edges, true);
-        sp_mv = move_table(N_SPERM, set_slice_perm, get_slice_perm, true);
+        bool p2[NMOVES] = {};
+        for (int m : P2_MOVES) p2[m] = true;
+        twist_mv = coord_move_table(N_TWIST, set_twist, get_twist);
+        flip_mv = coord_move_table(N_FLIP, set_flip, get_flip);
+        slice_mv = coord_move_table(N_SLICE, set_slice, get_slice);
+        cp_mv = coord_move_table(N_PERM8, set_corner_perm, get_corner_perm, p2);
+        ud_mv = coord_move_table(N_PERM8, set_ud_edges, get_ud_edges, p2);
+        sp_mv = coord_move_table(N_SPERM, set_slice_perm, get_slice_perm, p2);
         int all[NMOVES];
         for (int m = 0; m < NMOVES; ++m) all[m] = m;
         p1_twist = prune_table(twist_mv, N_TWIST, slice_mv, N_SLICE, all, NMOVES);
@@ -81,6 +70,7 @@ constexpr int MAX_PHASE2 = 12;
 
 struct Search {
     const Tables &T;
+    const Phase1Table *P1;  // the exact phase-1 distance (phase1.h), or null: the three small tables
     CubieCube start;
     int max_length;
     const std::function<bool()> &stop;
@@ -93,6 +83,7 @@ struct Search {
     }
 
     int h1(int tw, int fl, int sl) const {
+        if (P1) return int(P1->distance(tw, fl, sl));
         return std::max({T.p1_twist[size_t(tw) * N_SLICE + sl], T.p1_flip[size_t(fl) * N_SLICE + sl],
                          T.p1_tf[size_t(tw) * N_FLIP + fl]});
     }
@@ -186,7 +177,8 @@ bool conjugation_map(int k, int map[NMOVES]) {
     return true;
 }
 
-TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop) {
+TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop,
+                               const Phase1Table *phase1) {
     // Six searches on the same position seen along the three axes, for the cube and for its
     // inverse, advanced together one phase-1 depth at a time: whichever meets max_length first
     // wins. The phase-1 distance differs between them, which cuts the long tail of single-axis
@@ -212,7 +204,7 @@ TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::fu
     const int L = std::min(max_length, 30);
     for (int d1 = 0; d1 <= L; ++d1) {
         for (const Variant &v : vs) {
-            Search srch{T, v.cube, L, should_stop, {}, {}};
+            Search srch{T, phase1, v.cube, L, should_stop, {}, {}};
             if (srch.h1(v.tw, v.fl, v.sl) > d1) continue;
             bool ok = srch.phase1(v.tw, v.fl, v.sl, 0, d1);
             total.nodes += srch.res.nodes;
