@@ -65,9 +65,10 @@ struct Phase1Table {
     }
 };
 
-// The table of the cache folder (`build`: built on the services' pool and saved when not cached
-// there; else SOLVER_ERR_NOT_FOUND-free: out stays empty and SOLVER_OK is returned). One table
-// per process (later calls get the same). SOLVER_ERR_STOPPED when stopped while building.
+// The table of the cache folder. Not cached (or refused: damaged, another version): with
+// `build`, built on the services' pool and saved; without, `out` is left empty and SOLVER_OK
+// returned (the caller falls back to the small tables). One table per process once found (later
+// calls get the same). SOLVER_ERR_STOPPED when stopped while building.
 solver_status get_phase1_table(const solver_services *sv, bool build, std::shared_ptr<const Phase1Table> &out,
                                solver_error *err);
 
