@@ -74,6 +74,9 @@ struct Bfs {
     std::atomic<uint64_t> added{0};
     const solver_services *sv = nullptr;
     std::atomic<bool> stop{false};
+    uint64_t filled_before = 0, entries = 0;  // for the progress line
+    clock_type::time_point t0;
+    int64_t last_progress_ms = -1000;  // only worker 0 reads and writes it
 
     // Entry (cls, t) and its twins (see phase1.h) from UNREACHED to depth + 1; how many changed.
     uint64_t reach(uint32_t cls, uint32_t t) {
@@ -92,7 +95,7 @@ struct Bfs {
         return n;
     }
 
-    void run(uint64_t b, uint64_t e) {
+    void run(uint64_t b, uint64_t e, uint32_t worker) {
         uint64_t mine = 0;
         const uint16_t *tm = cl->twist_move.data(), *tc = cl->twist_conj.data();
         for (uint64_t c = b; c < e; ++c) {
@@ -121,11 +124,21 @@ struct Bfs {
                 }
             }
         }
-        // Relaxed: read after the pass's join.
-        added.fetch_add(mine, std::memory_order_relaxed);
+        // Relaxed: the total is read after the pass's join; the progress line's partial sum
+        // needs no order.
+        const uint64_t now = added.fetch_add(mine, std::memory_order_relaxed) + mine;
         if (sv && sv->should_stop && sv->should_stop(sv->ctx)) stop.store(true, std::memory_order_relaxed);
+        if (worker == 0 && sv && sv->progress) {
+            const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - t0).count();
+            if (ms - last_progress_ms >= 250) {
+                last_progress_ms = ms;
+                char what[64];
+                std::snprintf(what, sizeof what, "cube: building table phase1 (depth %u)", unsigned(depth) + 1);
+                sv->progress(sv->ctx, what, double(filled_before + now) / double(entries));
+            }
+        }
     }
-    static void body(void *arg, uint64_t b, uint64_t e, uint32_t) { static_cast<Bfs *>(arg)->run(b, e); }
+    static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<Bfs *>(arg)->run(b, e, w); }
 };
 
 struct FileHeader {
@@ -156,6 +169,8 @@ solver_status build_phase1_table(const solver_services *sv, Phase1Table &out) {
     b.cl = out.cl;
     b.d = d.data();
     b.sv = sv;
+    b.t0 = t0;
+    b.entries = n;
     for (unsigned depth = 0; filled < n; ++depth) {
         if (frontier == 0 || depth >= 14) return SOLVER_ERR_INTERNAL;  // phase 1 needs at most 12
         b.depth = uint8_t(depth);
@@ -163,6 +178,7 @@ solver_status build_phase1_table(const solver_services *sv, Phase1Table &out) {
         // backward entry stops at its first neighbour on the frontier).
         b.backward = double(n - filled) < 4.0 * double(frontier);
         b.added = 0;
+        b.filled_before = filled;
         bfs_pass(sv, out.cl->classes, 16, b);
         if (b.stop) return SOLVER_ERR_STOPPED;
         frontier = b.added;
