@@ -20,8 +20,6 @@ void FrozenGoalScratch::init(const Board &board) {
 
 namespace {
 
-constexpr size_t CACHE_LIMIT = 4096; // entries; the cache is emptied when it grows past this
-
 // Fill `reach` (stride words) with the cells a box can be pulled to from goal `g`, the cells
 // with s.wall set acting as walls (for the box and for the player behind it).
 void pull_reach(const Board &b, int g, FrozenGoalScratch &s, uint64_t *reach) {
@@ -47,30 +45,14 @@ void pull_reach(const Board &b, int g, FrozenGoalScratch &s, uint64_t *reach) {
 
 bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, const int *boxes, int count, int cell,
                           FrozenGoalScratch &s) {
-    if (!b.goal[cell]) return false;
-    if (!frozen_group(b, dead, occ, cell, s.group)) return false;
-    std::sort(s.group.begin(), s.group.end());
-    s.group.erase(std::unique(s.group.begin(), s.group.end()), s.group.end());
-    uint64_t key = 0;
-    for (int c : s.group) {
-        if (!b.goal[c]) return true; // a frozen box off a goal (freeze.h, when freeze=off)
-        key ^= b.zobrist_box[c];
-    }
+    bool off_goal = false;
     const size_t goals = b.goals.size();
-    auto it = s.cache.find(key);
-    if (it == s.cache.end() || it->second.cells != s.group) {
-        if (s.cache.size() >= CACHE_LIMIT) s.cache.clear();
-        FrozenGoalScratch::Entry e;
-        e.cells = s.group;
-        e.reach.assign(goals * s.stride, 0);
-        for (int c : s.group) s.wall[c] = 1;
+    const FrozenGroupEntry *entry = frozen_group_entry(b, dead, occ, cell, s, off_goal, [&](FrozenGroupEntry &e) {
         for (size_t k = 0; k < goals; ++k)
             if (!s.wall[b.goals[k]]) pull_reach(b, b.goals[k], s, e.reach.data() + k * s.stride);
-        for (int c : s.group) s.wall[c] = 0;
-        it = s.cache.insert_or_assign(key, std::move(e)).first;
-    }
-    ++s.tests;
-    const FrozenGoalScratch::Entry &e = it->second;
+    });
+    if (!entry) return off_goal;
+    const FrozenGroupEntry &e = *entry;
     const uint64_t *reach = e.reach.data();
     auto in_group = [&](int c) { return std::binary_search(e.cells.begin(), e.cells.end(), c); };
     auto reaches = [&](size_t k, int c) { return (reach[k * s.stride + (c >> 6)] >> (c & 63)) & 1; };

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "board.h"
+#include "freeze.h"
 
 namespace sokoban {
 
@@ -88,17 +89,55 @@ inline bool augment_on_masks(const uint64_t *masks, int box, uint64_t &visited, 
     return false;
 }
 
+// What both frozen-goal tests (this one and sidegoals.h) keep per frozen group F: F's cells and,
+// per goal, the cells a box can be taken to from it with F as walls (their own reach rule).
+struct FrozenGroupEntry {
+    std::vector<int> cells;      // F, sorted and unique
+    std::vector<uint64_t> reach; // per goal: bitset over cells (stride words each)
+};
+
+// The start both tests share, after a push left a box on goal `cell`: the box's frozen group
+// (freeze.h) into s.group, sorted, and its cache entry, made by fill(entry) with F's cells set in
+// s.wall when F is new (the cache is emptied when it holds 4096 groups). Null when the box is not
+// frozen; then *frozen_off_goal tells a group with a box off a goal (a deadlock whatever the
+// reach: freeze.h's case when freeze=off).
+template <class Scratch, class Fill>
+const FrozenGroupEntry *frozen_group_entry(const Board &b, const uint8_t *dead, uint8_t *occ, int cell, Scratch &s,
+                                           bool &frozen_off_goal, Fill fill) {
+    frozen_off_goal = false;
+    if (!b.goal[cell] || !frozen_group(b, dead, occ, cell, s.group)) return nullptr;
+    std::sort(s.group.begin(), s.group.end());
+    s.group.erase(std::unique(s.group.begin(), s.group.end()), s.group.end());
+    uint64_t key = 0;
+    for (int c : s.group) {
+        if (!b.goal[c]) {
+            frozen_off_goal = true;
+            return nullptr;
+        }
+        key ^= b.zobrist_box[c];
+    }
+    auto it = s.cache.find(key);
+    if (it == s.cache.end() || it->second.cells != s.group) {
+        if (s.cache.size() >= 4096) s.cache.clear();
+        FrozenGroupEntry e;
+        e.cells = s.group;
+        e.reach.assign(b.goals.size() * s.stride, 0);
+        for (int c : s.group) s.wall[c] = 1;
+        fill(e);
+        for (int c : s.group) s.wall[c] = 0;
+        it = s.cache.insert_or_assign(key, std::move(e)).first;
+    }
+    ++s.tests;
+    return &it->second;
+}
+
 struct FrozenGoalScratch {
     std::vector<int> group;          // the frozen group of the pushed box (may repeat cells)
     std::vector<uint8_t> wall;       // per cell: 1 inside the group being tested
     std::vector<int> queue;          // BFS
     std::vector<uint8_t> seen;       // BFS marks
     GoalMatching match;              // the matching's scratch (goal_match also serves fgfast)
-    struct Entry {
-        std::vector<int> cells;          // F, sorted and unique
-        std::vector<uint64_t> reach;     // per goal: bitset over cells (words per goal = stride)
-    };
-    std::unordered_map<uint64_t, Entry> cache;
+    std::unordered_map<uint64_t, FrozenGroupEntry> cache;
     size_t stride = 0;
     uint64_t tests = 0, deadlocks = 0; // counters for measurements
     bool fast = true;                  // fgfast=on|off: the matching on goal masks, stopped at the first unmatched box (frozengoals.cc)

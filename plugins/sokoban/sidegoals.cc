@@ -23,8 +23,6 @@ void SideGoalScratch::init(const Board &board) {
 
 namespace {
 
-constexpr size_t CACHE_LIMIT = 4096; // entries; emptied when it grows past this
-
 // s.side for every cell a box may stand on outside the walls: the free cells (not a wall, not
 // the box) labelled by component, one flood per box cell; the label of each neighbour kept.
 void label_sides(const Board &b, SideGoalScratch &s) {
@@ -122,31 +120,15 @@ void side_reach_sets(const Board &b, const std::vector<uint8_t> &wall, const std
 
 bool side_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, const int *boxes, int count, int cell,
                         SideGoalScratch &s) {
-    if (!b.goal[cell]) return false;
-    if (!frozen_group(b, dead, occ, cell, s.group)) return false;
-    std::sort(s.group.begin(), s.group.end());
-    s.group.erase(std::unique(s.group.begin(), s.group.end()), s.group.end());
-    uint64_t key = 0;
-    for (int c : s.group) {
-        if (!b.goal[c]) return true; // a frozen box off a goal
-        key ^= b.zobrist_box[c];
-    }
+    bool off_goal = false;
     const size_t goals = b.goals.size();
-    auto it = s.cache.find(key);
-    if (it == s.cache.end() || it->second.cells != s.group) {
-        if (s.cache.size() >= CACHE_LIMIT) s.cache.clear();
-        SideGoalScratch::Entry e;
-        e.cells = s.group;
-        e.reach.assign(goals * s.stride, 0);
-        for (int c : s.group) s.wall[c] = 1;
+    const FrozenGroupEntry *entry = frozen_group_entry(b, dead, occ, cell, s, off_goal, [&](FrozenGroupEntry &e) {
         label_sides(b, s);
         for (size_t k = 0; k < goals; ++k)
             if (!s.wall[b.goals[k]]) side_reach(b, b.goals[k], s, e.reach.data() + k * s.stride);
-        for (int c : s.group) s.wall[c] = 0;
-        it = s.cache.insert_or_assign(key, std::move(e)).first;
-    }
-    ++s.tests;
-    const SideGoalScratch::Entry &e = it->second;
+    });
+    if (!entry) return off_goal;
+    const FrozenGroupEntry &e = *entry;
     auto in_group = [&](int c) { return std::binary_search(e.cells.begin(), e.cells.end(), c); };
     auto reaches = [&](size_t k, int c) { return (e.reach[k * s.stride + (c >> 6)] >> (c & 63)) & 1; };
     size_t open_goals = 0;

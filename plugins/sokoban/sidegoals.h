@@ -39,11 +39,7 @@ struct SideGoalScratch {
     std::vector<int> stack, queue;
     std::vector<uint8_t> seen;    // [cell * 4 + d]: the pull state (cell, the component of side d) reached
     GoalMatching match;           // the matching's scratch (frozengoals.h)
-    struct Entry {
-        std::vector<int> cells;      // F, sorted and unique
-        std::vector<uint64_t> reach; // per goal: bitset over cells (stride words each)
-    };
-    std::unordered_map<uint64_t, Entry> cache;
+    std::unordered_map<uint64_t, FrozenGroupEntry> cache; // frozengoals.h
     size_t stride = 0;
     uint64_t tests = 0, deadlocks = 0; // counters for measurements
     void init(const Board &board);
