@@ -64,14 +64,6 @@ struct FNode {
 
 constexpr uint8_t UB_CORNERS = 8;
 
-// sibling_cut: a child's role in Worker::batch's stages 1-2 (BatchBuffers::sib).
-enum : uint8_t {
-    SIB_NONE,   // read in stage 2 as without sibling_cut
-    SIB_HEAD,   // a face's quarter turn under a parent at the bound: read in stage 1b
-    SIB_LATER,  // its half and inverse turns: computed in stage 1b unless the head is far
-    SIB_CUT,    // the head was at lim + 1 or more: at lim or more, not read
-};
-
 struct Div3 {
     uint8_t q[24], r[24], pop[256];
     constexpr Div3() : q(), r(), pop() {
@@ -129,15 +121,9 @@ struct Stats {
 enum {
     BS_NODES, BS_CHILDREN, BS_SKIPALL, BS_FIRST, BS_FIRST_PASS, BS_OTHER, BS_FWD_PASS, BS_CORNER, BS_CORNER_PASS,
     BS_ROWS, BS_INV = 10, BS_INVCLS = 13, BS_INV_PASS = 16, BS_TIES, BS_TIES_UB,
-    BS_FCAT = 20, BS_FCAT_PASS = 24, BS_OCAT = 28, BS_OCAT_PASS = 32, BS_TIN = 36, BS_TREAD, BS_TPASS, BS_SIDE, BS_SIBFAR = 42, BS_N = 44
+    BS_FCAT = 20, BS_FCAT_PASS = 24, BS_OCAT = 28, BS_OCAT_PASS = 32, BS_TIN = 36, BS_TREAD, BS_TPASS, BS_SIDE, BS_N = 44
 };
 thread_local uint64_t bstat[BS_N];
-thread_local uint8_t pc_far[64 * NMOVES], pc_ps0[64 * NMOVES];
-thread_local uint64_t pc_mask[5];
-thread_local uint64_t pc_tri, pc_tri_at, pc_tri_far[3], pc_tri_any;
-thread_local uint64_t pc_bucket[4 * NMOVES][2], pc_n, pc_reads, pc_pass[5], pc_other[5];
-// The rule's preference among a view's moves (higher first), from CUBE_KIND_RANK (18 digits 0-9), else none.
-int pc_kind_rank[NMOVES] = {};
 #define BST(i, v) (bstat[i] += uint64_t(v))
 // The batch's shape: per stage, how many misses it issues at once (a "round"); printed as the
 // rounds, the items, the items-weighted mean round (the misses in flight an item's miss sees)
@@ -184,7 +170,6 @@ struct Ctx {
     unsigned third_lim = 11;            // FstSearchOptions::third_lim
     bool third_ahead = true;            // FstSearchOptions::third_ahead
     bool split_pf = true;               // FstSearchOptions::split_prefetch
-    bool sib_cut = false;               // FstSearchOptions::sibling_cut
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
     int axis_move[3][NMOVES];
@@ -208,8 +193,7 @@ struct Ctx {
     const solver_services *sv;
     std::atomic<bool> found{false};
     std::atomic<bool> stopped{false};
-    // Relaxed: totals added once per task and read after the pool's join (its own ordering).
-    std::atomic<uint64_t> nodes{0}, generated{0}, sib_skipped{0};
+    std::atomic<uint64_t> nodes{0}, generated{0};
     std::mutex mu;
     std::vector<int> solution;
     StartSymmetry sym;  // the start's stabilizer (symred; empty when off)
@@ -648,8 +632,6 @@ struct BatchBuffers {
     std::vector<int8_t> sa;           // its forward axis (-1: inverse)
     std::vector<uint64_t> sidx;       // and its entry
     std::vector<uint8_t> mark;        // side_round: per child, 1 while it is kept, 0 once a lookup cuts it
-    std::vector<uint8_t> sib;         // sibling_cut: per child, its role (SIB_*)
-    std::vector<uint8_t> sibd;        // sibling_cut: a triple's first child's first-axis distance
     void size(int batch) {
         const size_t n = size_t(batch) * NMOVES;
         if (ch.size() >= n) return;
@@ -657,7 +639,6 @@ struct BatchBuffers {
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
         idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n);
         sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
-        sib.resize(n), sibd.resize(n);
     }
 };
 
@@ -695,7 +676,6 @@ struct Worker {
     Ctx *X;
     int path[32];
     uint64_t nodes = 0, generated = 0;
-    uint64_t sib_skipped = 0;  // sibling_cut: first-axis reads skipped
     BatchBuffers *bb = nullptr;
     unsigned polls = 0;
     uint64_t deep = 0;  // nodes expanded with togo <= Ctx::deep_togo (order_tasks=deep)
@@ -855,33 +835,20 @@ struct Worker {
         const uint8_t **pf = B.pf.data();
         int npf = 0;
         int k = 0;
-        // sibling_cut (windowed table): a face's three turns of a node are one move from one
-        // another, so where the first axis's parent distance is at the bound (lim or more) and the
-        // face's quarter turn is found at lim + 1 or more (an exact value), its half and inverse
-        // turns are at lim or more: they fail the first axis unread. Those two are computed and
-        // read only after the quarter turn's line (stage 1b); 14.5% of the triples at level 11
-        // (README, session 23). The same children pass, so the same nodes.
-        uint8_t *sib = B.sib.data();
-        const bool sibs = X->sib_cut && X->win;
-        int nsib = 0;
         for (int p = b; p < e; ++p) {
             const FNode &n = L.node[size_t(p)];
             const int prev = L.move[size_t(p)];
             const int a0 = first_axis(n, X->fa_exact);
             const bool skip_all = inv && unsigned(n.d[a0]) + 1 < lim;
-            const bool tri = sibs && !skip_all && unsigned(n.d[a0]) >= lim;
             for (int m = 0; m < NMOVES; ++m) {
                 if (redundant(prev, m)) {
                     m += 2;
                     continue;
                 }
                 par[k] = p, mv[k] = int8_t(m);
-                if (sibs) sib[k] = !tri ? SIB_NONE : m % 3 == 0 ? SIB_HEAD : SIB_LATER;
                 if (skip_all) {
                     BST(BS_SKIPALL, 1);
                     for (int a = 0; a < 3; ++a) axis(k, a);
-                } else if (tri && m % 3 != 0) {
-                    ++nsib;  // stage 1b
                 } else {
 #ifdef CUBE_BATCH_STATS
                     {
@@ -902,95 +869,6 @@ struct Worker {
         for (int t = 0; t < npf; ++t) __builtin_prefetch(pf[t]);
         generated += uint64_t(k);
         BST(BS_CHILDREN, k);
-#ifdef CUBE_BATCH_STATS
-        // Per child: every readable axis's pass, by (lim - d, ub, the view's move), and the first-axis
-        // passes each choice of the first axis would give (pc_*).
-        for (int j = 0; j < k; ++j) {
-            const FNode &n = L.node[size_t(par[j])];
-            const int a0 = first_axis(n, X->fa_exact);
-            if (inv && unsigned(n.d[a0]) + 1 < lim) continue;
-            bool ps[3] = {true, true, true}, rd[3] = {false, false, false};
-            int nrd = 0, bk[3] = {0, 0, 0};
-            for (int a = 0; a < 3; ++a) {
-                if (inv && unsigned(n.d[a]) + 1 < lim) continue;
-                rd[a] = true, ++nrd;
-                axis(j, a);
-                bool up = false;
-                const unsigned v = fst.child_value(idx[3 * j + a], n.d[a], n.ub >> a & 1, lim, up);
-                ps[a] = v < lim;
-                bk[a] = (int(std::min(1u, lim - n.d[a])) * 2 + (n.ub >> a & 1)) * NMOVES + X->axis_move[a][mv[j]];
-                pc_bucket[bk[a]][0] += 1, pc_bucket[bk[a]][1] += ps[a];
-            }
-            axis(j, a0);
-            {
-                bool up0 = false;
-                const unsigned v0 = fst.child_value(idx[3 * j + a0], n.d[a0], n.ub >> a0 & 1, lim, up0);
-                pc_far[j] = !up0 && v0 >= lim + 1;
-                pc_ps0[j] = v0 < lim;
-            }
-            const bool all = ps[0] && ps[1] && ps[2];
-            pc_n += 1, pc_reads += uint64_t(nrd);
-            auto tally = [&](int pol, int a) { pc_pass[pol] += ps[a], pc_other[pol] += ps[a] ? uint64_t(nrd - 1) : 0; };
-            tally(0, first_axis(n, false));
-            tally(1, first_axis(n, true));
-            pc_pass[2] += all, pc_other[2] += all ? uint64_t(nrd - 1) : 0;
-            // est: the readable axis with the lowest pass rate of its bucket (counted so far).
-            int best = -1;
-            double br = 2;
-            for (int a = 0; a < 3; ++a) {
-                if (!rd[a]) continue;
-                const double r = (double(pc_bucket[bk[a]][1]) + 1) / (double(pc_bucket[bk[a]][0]) + 2);
-                if (r < br) br = r, best = a;
-            }
-            tally(3, best);
-            // rule: of the axes at the largest distance, prefer the exact ones, then the view's move kind by kinds[]
-            {
-                int b2 = -1;
-                int bkey = -1;
-                for (int a = 0; a < 3; ++a) {
-                    if (!rd[a]) continue;
-                    const int mk = X->axis_move[a][mv[j]];
-                    const int key = int(n.d[a]) * 64 + int(~n.ub >> a & 1) * 32 + pc_kind_rank[mk];
-                    if (key > bkey) bkey = key, b2 = a;
-                }
-                tally(4, b2);
-            }
-        }
-        // A move mask per table entry (which of the view's faces, face pairs, or U/D against the
-        // sides bring an entry one closer): the reads it would skip for parents exactly at the bound.
-        for (int j0 = 0; j0 < k;) {
-            int j1 = j0;
-            while (j1 < k && par[j1] == par[j0]) ++j1;
-            const FNode &n = L.node[size_t(par[j0])];
-            const int a0 = first_axis(n, X->fa_exact);
-            if (unsigned(n.d[a0]) == lim && !(n.ub >> a0 & 1)) {
-                bool face[6] = {}, pair[3] = {}, ud2[2] = {};
-                for (int j = j0; j < j1; ++j) {
-                    const int f = X->axis_move[a0][mv[j]] / 3;
-                    if (pc_ps0[j]) face[f] = pair[f % 3] = ud2[f % 3 != 0] = true;
-                }
-                for (int j = j0; j < j1; ++j) {
-                    const int f = X->axis_move[a0][mv[j]] / 3;
-                    pc_mask[0] += 1, pc_mask[1] += !face[f], pc_mask[2] += !pair[f % 3], pc_mask[3] += !ud2[f % 3 != 0];
-                    pc_mask[4] += !(face[0] || face[1] || face[2] || face[3] || face[4] || face[5]);
-                }
-            }
-            j0 = j1;
-        }
-        // Sibling triples (a face's three turns of one parent, consecutive): one at lim + 1 or more
-        // on the first axis puts the other two at lim or more.
-        for (int j = 0; j + 2 < k; ++j) {
-            if (par[j] != par[j + 2] || mv[j] / 3 != mv[j + 2] / 3) continue;
-            const FNode &n = L.node[size_t(par[j])];
-            const int a0 = first_axis(n, X->fa_exact);
-            if (inv && unsigned(n.d[a0]) + 1 < lim) { j += 2; continue; }
-            pc_tri += 1;
-            pc_tri_at += n.d[a0] >= lim;
-            for (int r = 0; r < 3; ++r) pc_tri_far[r] += pc_far[j + r];
-            pc_tri_any += pc_far[j] || pc_far[j + 1] || pc_far[j + 2];
-            j += 2;
-        }
-#endif
         PH(PH_S1);
 #ifdef CUBE_TOUCH
         {
@@ -1031,33 +909,6 @@ struct Worker {
             }
             return child_axis(*X, n, a, i, lim, ch[j]);
         };
-        // Stage 1b (sibling_cut): the triples' quarter turns read; the other two turns computed and
-        // prefetched unless the quarter turn is at lim + 1 or more (exact: not an upper bound, not
-        // a deferred side lookup, whose provisional 0 passes).
-        uint8_t *sibd = B.sibd.data();
-        if (nsib > 0) {
-            npf = 0;
-            for (int j = 0; j < k; ++j) {
-                if (sib[j] != SIB_HEAD) continue;
-                const FNode &n = L.node[size_t(par[j])];
-                const int a0 = first_axis(n, X->fa_exact);
-                const unsigned d = fwd_axis(n, a0, j);
-                sibd[j] = uint8_t(std::min(d, 255u));
-                const bool far = d >= lim + 1 && !(ch[j].ub >> a0 & 1);
-                BST(BS_SIBFAR, far);
-                sib_skipped += far ? 2 : 0;
-                for (int r = 1; r < 3; ++r) {
-                    if (far) {
-                        sib[j + r] = SIB_CUT;
-                        continue;
-                    }
-                    axis(j + r, a0);
-                    if (split) pf[npf++] = fst.byte_of(idx[3 * (j + r) + a0]);
-                    else __builtin_prefetch(fst.byte_of(idx[3 * (j + r) + a0]));
-                }
-            }
-            for (int t = 0; t < npf; ++t) __builtin_prefetch(pf[t]);
-        }
         // Stage 2: the first axis; prefetch the other two for the children it passes.
         int32_t *s1 = B.s1.data(), *pass = B.pass.data(), *keep = B.keep.data();
         int n1 = 0, np = 0;
@@ -1070,8 +921,7 @@ struct Worker {
                 pass[np++] = j;
                 continue;
             }
-            if (nsib > 0 && sib[j] == SIB_CUT) continue;
-            const unsigned d = nsib > 0 && sib[j] == SIB_HEAD ? sibd[j] : fwd_axis(n, a0, j);
+            const unsigned d = fwd_axis(n, a0, j);
             BST(BS_FIRST, 1);
             BST(BS_FCAT + std::min(1u, lim - n.d[a0]) * 2 + (n.ub >> a0 & 1), 1);
             BST(BS_FCAT_PASS + std::min(1u, lim - n.d[a0]) * 2 + (n.ub >> a0 & 1), d < lim);
@@ -1751,7 +1601,6 @@ void run_task(Task *task) {
     }
     X->nodes += w.nodes;
     X->generated += w.generated;
-    X->sib_skipped.fetch_add(w.sib_skipped, std::memory_order_relaxed);
     task->generated = w.generated;
     task->deep = w.deep;
 }
@@ -1818,10 +1667,6 @@ unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]) {
 
 OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const FstTable &fst,
                                 const solver_services *sv, const FstSearchOptions &opt) {
-#ifdef CUBE_BATCH_STATS
-    if (const char *r = std::getenv("CUBE_KIND_RANK"))
-        for (int m = 0; m < NMOVES && r[m]; ++m) pc_kind_rank[m] = r[m] - '0';
-#endif
     init_loc_tables();
     OptimalResult res;
     Ctx X;
@@ -1843,7 +1688,6 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.third_lim = unsigned(std::min(opt.third_lim, int(ThirdTable::LOW + 1)));
     X.third_ahead = opt.third_ahead;
     X.split_pf = opt.split_prefetch;
-    X.sib_cut = opt.sibling_cut;
     if (X.third) X.tco = &third_coords();
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::max(1, std::min(5, std::atoi(e)));
     if (const char *e = std::getenv("CUBE_DEEP_TOGO")) X.deep_togo = std::atoi(e);
@@ -1960,7 +1804,6 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
                      (unsigned long long)q[12], (unsigned long long)q[13], (unsigned long long)q[14], (unsigned long long)q[15],
                      (unsigned long long)q[16], (unsigned long long)q[17], (unsigned long long)q[18]);
         std::fprintf(stderr, "bstat inverse side lookups %llu; forward code 3 %llu side lookups %llu\n", (unsigned long long)q[BS_SIDE], (unsigned long long)q[40], (unsigned long long)q[41]);
-        std::fprintf(stderr, "bstat sibling_cut: far heads %llu (first-axis reads skipped: twice that)\n", (unsigned long long)q[BS_SIBFAR]);
         std::fprintf(stderr, "bstat third: in %llu reads %llu pass %llu\n", (unsigned long long)q[BS_TIN],
                      (unsigned long long)q[BS_TREAD], (unsigned long long)q[BS_TPASS]);
         std::fprintf(stderr, "bstat first by (lim-d 0|1+, ub): ");
@@ -1969,27 +1812,6 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         for (int c = 0; c < 4; ++c) std::fprintf(stderr, "%llu/%llu ", (unsigned long long)q[BS_OCAT_PASS + c], (unsigned long long)q[BS_OCAT + c]);
         std::fprintf(stderr, "\n");
         std::fill(bstat, bstat + BS_N, 0);
-        std::fprintf(stderr, "pcstat children %llu readable-axes %llu; first passes / other reads: cur %llu/%llu exact %llu/%llu oracle %llu/%llu est %llu/%llu rule %llu/%llu\n",
-                     (unsigned long long)pc_n, (unsigned long long)pc_reads, (unsigned long long)pc_pass[0], (unsigned long long)pc_other[0],
-                     (unsigned long long)pc_pass[1], (unsigned long long)pc_other[1], (unsigned long long)pc_pass[2], (unsigned long long)pc_other[2],
-                     (unsigned long long)pc_pass[3], (unsigned long long)pc_other[3], (unsigned long long)pc_pass[4], (unsigned long long)pc_other[4]);
-        for (int c = 0; c < 4; ++c) {
-            std::fprintf(stderr, "pcbucket lim-d %d ub %d:", c / 2, c % 2);
-            for (int m = 0; m < NMOVES; ++m)
-                std::fprintf(stderr, " %.3f(%lluk)", double(pc_bucket[c * NMOVES + m][1]) / double(pc_bucket[c * NMOVES + m][0] ? pc_bucket[c * NMOVES + m][0] : 1),
-                             (unsigned long long)pc_bucket[c * NMOVES + m][0] / 1000);
-            std::fprintf(stderr, "\n");
-        }
-        std::fprintf(stderr, "pctri triples %llu parent at lim %llu; one at lim+1 (power 0,1,2) %llu %llu %llu any %llu\n",
-                     (unsigned long long)pc_tri, (unsigned long long)pc_tri_at, (unsigned long long)pc_tri_far[0],
-                     (unsigned long long)pc_tri_far[1], (unsigned long long)pc_tri_far[2], (unsigned long long)pc_tri_any);
-        std::fprintf(stderr, "pcmask children of exact parents at lim %llu; reads skipped by a mask of faces %llu, pairs %llu, ud/sides %llu, any-closer bit %llu\n",
-                     (unsigned long long)pc_mask[0], (unsigned long long)pc_mask[1], (unsigned long long)pc_mask[2], (unsigned long long)pc_mask[3], (unsigned long long)pc_mask[4]);
-        std::fill(pc_mask, pc_mask + 5, 0);
-        pc_tri = pc_tri_at = pc_tri_any = 0, std::fill(pc_tri_far, pc_tri_far + 3, 0);
-        pc_n = pc_reads = 0;
-        std::fill(&pc_bucket[0][0], &pc_bucket[0][0] + 8 * NMOVES, 0);
-        std::fill(pc_pass, pc_pass + 5, 0), std::fill(pc_other, pc_other + 5, 0);
         static const char *const sname[SH_N] = {"nodes", "first", "other", "corner", "inv0", "inv1", "inv2",
                                                 "third0", "third1", "third2", "third3", "third4", "third5"};
         for (int i = 0; i < SH_N; ++i) {
@@ -2018,7 +1840,6 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     if (X.found) res.moves = X.solution, res.status = SOLVER_OK;
     res.nodes = X.nodes;
     res.generated = X.generated;
-    res.skipped_reads = X.sib_skipped.load(std::memory_order_relaxed);
     return res;
 }
 

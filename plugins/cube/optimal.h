@@ -26,7 +26,6 @@ struct OptimalResult {
     std::vector<int> moves;
     uint64_t nodes = 0;                  // expanded
     uint64_t generated = SOLVER_COUNT_UNKNOWN; // children made, where the search counts them
-    uint64_t skipped_reads = 0;          // the fst search's first-axis reads skipped by sibling_cut
 };
 
 // The per-bound loop both searches share: for each bound from h0 up to 26, make_tasks cuts the
@@ -109,11 +108,6 @@ struct FstSearchOptions {
     // prefetch them all in one tight loop (off: each prefetch right after its entry is computed).
     // The same lookups, so the same nodes. tools/cube-ab.cc's split_prefetch=on|off.
     bool split_prefetch = true;
-    // Batched search with tables=fstp2: where a node's first forward axis is at the bound, each
-    // face's quarter turn is read first, and its half and inverse turns only when it is not at
-    // bound + 1 or more (one move from it, they would be at the bound or more, so they fail).
-    // The same children pass, so the same nodes. tools/cube-ab.cc's sibling_cut=on|off.
-    bool sibling_cut = false;
     // With tables=fstp2: tell a code-3 entry's distance from the parent's where it can
     // (FstTable::child_value) instead of looking it up in the side table (off: always the side
     // table; the same nodes either way).

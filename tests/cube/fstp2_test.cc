@@ -433,44 +433,6 @@ TEST_CASE("CubeFstp2.FirstAxisExactKeepsTheSameSearch") {
     CHECK(all > 1000);
 }
 
-TEST_CASE("CubeFstp2.SiblingCutKeepsTheSameSearch") {
-    // sibling_cut leaves unread the first-axis entries of a face's half and inverse turns when
-    // its quarter turn is at the bound + 1 or more (they are one move from it, so at the bound or
-    // more, and fail anyway): the batched search must expand exactly the nodes of sibling_cut=off
-    // and find the same optimal length (batches of 16 and 3, the tasks in a fixed order; without
-    // the corner table, so the forward axes do more of the cutting); and reads must have been
-    // skipped, or the check would prove nothing. Only where cube-fstp2.pdb is cached.
-    FstTable fst;
-    if (!load_cached_fstp2(fst)) return;
-    cube_test::TestServices ts(cube_test::cache_dir());
-    const uint64_t all = cube_test::check_same_search_on_scrambles(
-        fst, nullptr, &ts.sv, 2611, 4, [](FstSearchOptions &opt, bool on) { opt.sibling_cut = on; });
-    MESSAGE(all << " nodes expanded by each setting");
-    CHECK(all > 1000);
-    // A harder position (a 17-move scramble, 15 moves from solved: about 16,000 nodes), where
-    // the quarter turns are often at the bound + 1: the same nodes, and reads skipped.
-    uint64_t rng = 3017;
-    const CubieCube c = apply_moves(CubieCube::solved(), cube_test::random_scramble(rng, 17, NMOVES));
-    for (int b = 0; b < 2; ++b) {
-        CAPTURE(b);
-        FstSearchOptions opt;
-        opt.batch = b ? 3 : 16;
-        opt.order_tasks = TaskOrder::off;
-        const OptimalResult off = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
-        opt.sibling_cut = true;
-        const OptimalResult on = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
-        REQUIRE(on.status == SOLVER_OK);
-        REQUIRE(off.status == SOLVER_OK);
-        MESSAGE(on.skipped_reads << " first-axis reads skipped of " << on.generated << " children");
-        CHECK(apply_moves(c, on.moves).is_solved());
-        CHECK(on.moves.size() == off.moves.size());
-        CHECK(on.nodes == off.nodes);
-        CHECK(on.nodes > 5000);
-        CHECK(on.skipped_reads > 1000);
-        CHECK(off.skipped_reads == 0);
-    }
-}
-
 TEST_CASE("CubeFstp2.SplitPrefetchKeepsTheSameSearch") {
     // split_prefetch only moves the batched search's prefetches (stages 1 and 2, the corner
     // table, the inverse axes) into a loop after the entries are computed: the same entries are
