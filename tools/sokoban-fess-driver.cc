@@ -10,6 +10,7 @@
 // pairs are the plugin's options (--option), e.g. fessturns=packed. The member gets the packing
 // order and corral deadlock mode portfolio.cc's fess_member gives it (since session 19).
 // SOKOBAN_FESS_FIRST=1 prints per packed count the first state made with it (the plateaus' ends).
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +23,7 @@
 #include <solver/plugin.h>
 
 #include "../plugins/sokoban/fess.h"
+#include "../plugins/sokoban/localdead.h"
 #include "../plugins/sokoban/search.h"
 #include "sokoban-driver.h"
 
@@ -150,6 +152,94 @@ int main(int argc, char **argv) {
                 while (!line.empty() && line.back() == ' ') line.pop_back();
                 std::printf("%s\n", line.c_str());
             }
+        }
+    }
+    // SOKOBAN_FESS_TRACE=I (session 23): the ancestry of state I, root first: per state the
+    // move that made it (box cell, first direction, whether a single push) and the boxes whose
+    // plain local test (localdead.h, the member's radius) proves the state dead; the first dead
+    // state and its parent drawn as XSB. Where a state is dead and its parent is not, the move
+    // between them made the deadlock, and the line says which test ran on it.
+    if (const char *tv = std::getenv("SOKOBAN_FESS_TRACE")) {
+        const sokoban::Board &b = inst.board;
+        const int w = b.level.width;
+        // SOKOBAN_FESS_TRACE=-1: every state of the highest packed count, one line each (its
+        // last move, dead by the plain test, caught on arrival), no ancestry.
+        std::vector<uint32_t> targets;
+        const long long tid = std::atoll(tv);
+        if (tid >= 0) targets.push_back(static_cast<uint32_t>(tid));
+        else {
+            sokoban::FessScratch fs;
+            fs.init(b);
+            for (size_t i = 0; i < search.states(); ++i)
+                if (sokoban::fess_features(inst, fs, search.state(static_cast<uint32_t>(i)), search.order()).packed == search.max_packed())
+                    targets.push_back(static_cast<uint32_t>(i));
+        }
+        for (const uint32_t target : targets) {
+        std::vector<uint32_t> chain;
+        for (uint32_t x = target; x != UINT32_MAX && x < search.states(); x = search.parent_of(x))
+            chain.push_back(x);
+        std::reverse(chain.begin(), chain.end());
+        if (tid < 0) chain.erase(chain.begin(), chain.end() - std::min<size_t>(chain.size(), 2));
+        sokoban::Scratch sc;
+        sokoban::init_scratch(inst, sc);
+        sc.localdead.radius = search.scratch().localdead.radius;
+        auto draw_state = [&](const uint8_t *state) {
+            const int player = sokoban::unpack_state(inst, sc, state);
+            for (int r = 0; r < b.level.height; ++r) {
+                std::string line;
+                for (int col = 0; col < w; ++col) {
+                    const int g = r * w + col;
+                    const int c = b.index_of[g];
+                    if (b.level.grid[g] & sokoban::CELL_WALL) line += '#';
+                    else if (c < 0) line += ' ';
+                    else line += c == player ? (b.goal[c] ? '+' : '@') : sc.occ[c] ? (b.goal[c] ? '*' : '$') : b.goal[c] ? '.' : ' ';
+                }
+                while (!line.empty() && line.back() == ' ') line.pop_back();
+                std::printf("%s\n", line.c_str());
+            }
+        };
+        bool shown = false;
+        for (size_t k = 0; k < chain.size(); ++k) {
+            const uint8_t *state = search.state(chain[k]);
+            const int player = sokoban::unpack_state(inst, sc, state);
+            std::string dead;
+            for (int c : sc.boxes)
+                if (sokoban::local_deadlock(b, inst.dead.data(), sc.occ.data(), c, player, sc.localdead))
+                    dead += " (" + std::to_string(b.grid_of[c] / w) + "," + std::to_string(b.grid_of[c] % w) + ")";
+            const uint32_t mv = search.move_of(chain[k]);
+            std::printf("trace %zu state %u move %s%d,%d dir %u; dead by:%s\n", k, chain[k], k == 0 ? "root " : "",
+                        k == 0 ? -1 : b.grid_of[mv / 4] / w, k == 0 ? -1 : b.grid_of[mv / 4] % w, mv % 4,
+                        dead.empty() ? " none" : dead.c_str());
+            if (k > 0 && !dead.empty()) {
+                // The cell the move left (its box) and the one it filled, from the two states;
+                // would the pushed box's and the left cell's clumps (ldleft) have caught it?
+                const uint8_t *pstate = search.state(chain[k - 1]);
+                int from = -1, to = -1;
+                for (int c = 0; c < b.n; ++c) {
+                    const bool was = (pstate[2 + c / 8] >> (c % 8)) & 1, is = (state[2 + c / 8] >> (c % 8)) & 1;
+                    if (was && !is) from = c;
+                    if (is && !was) to = c;
+                }
+                sc.localdead.left = true;
+                const bool caught = from >= 0 && to >= 0 && sokoban::macro_child_local_dead(inst, sc, state, from, to);
+                std::printf("  the move (%d,%d) -> (%d,%d): pushed box's or left clumps %s\n", from < 0 ? -1 : b.grid_of[from] / w,
+                            from < 0 ? -1 : b.grid_of[from] % w, to < 0 ? -1 : b.grid_of[to] / w, to < 0 ? -1 : b.grid_of[to] % w,
+                            caught ? "dead" : "live");
+            }
+            if (!dead.empty() && !shown && tid >= 0) {
+                shown = true;
+                if (k > 0) {
+                    std::printf("parent:\n");
+                    draw_state(search.state(chain[k - 1]));
+                }
+                std::printf("first dead:\n");
+                draw_state(state);
+            }
+        }
+        if (tid >= 0 && !chain.empty()) {
+            std::printf("state %u:\n", chain.back());
+            draw_state(search.state(chain.back()));
+        }
         }
     }
     // SOKOBAN_FESS_LINKS=1: per room link (rooms.h, rooms numbered in row-major order of their

@@ -209,6 +209,10 @@ public:
     uint64_t expanded() const { return expanded_; }
     size_t states() const { return nodes_.size(); }
     const uint8_t *state(uint32_t i) const { return store_.state(i); } // i < states() (the drivers' counts)
+    // The state state i was made from, and the move (box * 4 + first direction) that made it;
+    // UINT32_MAX for the root (the drivers' ancestry traces).
+    uint32_t parent_of(uint32_t i) const { return nodes_[i].parent; }
+    uint32_t move_of(uint32_t i) const { return nodes_[i].move; }
     size_t cells() const { return cells_.size(); }
     // Per packed count (the feature): the states expanded in cells of that count so far, and
     // the cells made so far.

@@ -229,13 +229,34 @@ bool clump_deadlock(const Board &b, const uint8_t *dead, int *cells, int count, 
     return result;
 }
 
+// ldcore: the clump around `cell` (cells[0, count), sorted by clump_deadlock's key) was not
+// proven dead with radius 2; test the boxes touching `cell` when they are another set (a
+// subset, or other boxes where MAX_BOXES cut the wide clump short). True when proven dead.
+bool core_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int cell, const int *wide, int wide_count,
+                   int player, LocalDeadScratch &s, LocalDeadCache *shared, bool probe) {
+    if (!s.core || s.radius != 2) return false;
+    int cells[MAXB];
+    const int count = local_clump(b, occupancy, cell, 1, &s, cells);
+    if (count < 2) return false;
+    if (count == wide_count) {
+        bool same = true; // wide is sorted; cells is not
+        for (int i = 0; i < count && same; ++i) same = std::find(wide, wide + wide_count, cells[i]) != wide + wide_count;
+        if (same) return false;
+    }
+    ++s.core_tests;
+    if (!clump_deadlock(b, dead, cells, count, player, s, shared, probe)) return false;
+    ++s.core_deadlocks;
+    return true;
+}
+
 } // namespace
 
 bool local_deadlock(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int cell, int player,
                     LocalDeadScratch &s, LocalDeadCache *shared, bool probe) {
     int cells[MAXB];
     const int count = local_clump(b, occupancy, cell, s.radius, &s, cells);
-    return clump_deadlock(b, dead, cells, count, player, s, shared, probe);
+    return clump_deadlock(b, dead, cells, count, player, s, shared, probe) ||
+           core_deadlock(b, dead, occupancy, cell, cells, count, player, s, shared, probe);
 }
 
 bool local_deadlock_left(const Board &b, const uint8_t *dead, const uint8_t *occupancy, int from, int to, int player,
@@ -261,7 +282,8 @@ bool local_deadlock_left(const Board &b, const uint8_t *dead, const uint8_t *occ
         count = local_clump(b, occupancy, x, r, &s, cells);
         for (int j = 0; j < count && nseen < SEEN; ++j) seen[nseen++] = cells[j];
         ++s.left_tests;
-        if (clump_deadlock(b, dead, cells, count, player, s, shared, probe)) {
+        if (clump_deadlock(b, dead, cells, count, player, s, shared, probe) ||
+            core_deadlock(b, dead, occupancy, x, cells, count, player, s, shared, probe)) {
             ++s.left_deadlocks;
             return true;
         }

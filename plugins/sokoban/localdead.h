@@ -30,6 +30,15 @@
 // of a larger clump (over MAX_BOXES, or over the budget) when its last box came, and nothing
 // tests it again while it does not move. The same sub-search on another set of boxes of the
 // same child: sound for the same reason.
+//
+// ldcore=off|all|LIST (session 23; LIST as cdmembers): in the searches with the wider clump
+// (radius 2: FESS thread 1's member and the greedy searches, ldradius=mixed), when the wide
+// clump is not proven dead, also its core: the boxes touching the tested box (radius 1), when
+// that is another set (local_deadlock, and each clump of local_deadlock_left). A fifth box
+// within two steps often makes the wide clump's sub-search run out of budget, or helps it,
+// while the touching four are dead on their own (XSokoban 28: FESS thread 1's member expands
+// 94 states at its highest packed count, every one dead by such a core). Any set of the
+// child's boxes is a relaxation, so this is sound for the reason the local test is.
 #ifndef SOKOBAN_LOCALDEAD_H
 #define SOKOBAN_LOCALDEAD_H
 
@@ -60,6 +69,8 @@ struct LocalDeadScratch {
     bool local_player = true;     // ldlocal=on: a child's player without a flood when exact (localdead.cc)
     bool left = false;            // ldleft: this search also tests the clumps beside the left cell (options.h ldleft_on)
     uint64_t left_tests = 0, left_deadlocks = 0; // clumps local_deadlock_left tested, and found dead
+    bool core = false;            // ldcore: a wide clump not proven dead is followed by its touching core (options.h ldcore_on)
+    uint64_t core_tests = 0, core_deadlocks = 0; // cores tested (another set than the wide clump), and found dead
     uint64_t tests = 0, deadlocks = 0, cache_hits = 0, probe_hits = 0, unknown = 0, expanded = 0; // counters for measurements
     uint64_t local_players = 0;   // children whose player came from the local test (ldlocal=on)
     // The clump's candidate cells around each cell, for radius 1 and 2, in the order the ring

@@ -43,6 +43,10 @@ const char *const OPTIONS_HELP =
     "                            also run the local deadlock search on the clumps of the boxes\n"
     "                            beside the cell the pushed box left (a box leaving can make a\n"
     "                            clump testable that was too large when it formed)\n"
+    "ldcore=off|on               (off) in the searches whose clumps take boxes within 2 king\n"
+    "                            steps (ldradius=2; with mixed, FESS thread 1's member and the\n"
+    "                            greedy searches), a clump not proven dead is followed by its\n"
+    "                            core, the boxes touching the tested one, when that is another set\n"
     "corral=on|off               (on) PI-corral pruning: when an area the player cannot reach\n"
     "                            must be entered first, expand only the pushes into it (and a\n"
     "                            corral that can never be entered, unsolved, is a deadlock)\n"
@@ -257,7 +261,7 @@ const char *const OPTIONS_HELP =
 namespace {
 
 const char *const ACCEPTED =
-    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
+    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), ldcore=off|on, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
     "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N";
 
@@ -544,6 +548,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!member_list(key, value, false, o.cdmembers, error)) return false;
         } else if (std::strcmp(key, "cdextmembers") == 0) {
             if (!member_list(key, value, false, o.cdextmembers, error)) return false;
+        } else if (std::strcmp(key, "ldcore") == 0) {
+            if (!on_off(key, value, o.ldcore, error)) return false;
         } else if (std::strcmp(key, "ldleft") == 0) {
             if (!member_list(key, value, true, o.ldleft, error)) return false;
         } else if (std::strcmp(key, "back") == 0) {

@@ -26,6 +26,7 @@ struct Options {
     bool ldmixed = true;                           // mixed (the default): radius 2 on the portfolio's greedy searches
     int ldbudget = 100;                            // ldbudget=N, 1..100000 (localdead.h)
     bool ldlocal = true;                           // ldlocal=on|off: the local sub-search's child player without a flood when exact (localdead.cc)
+    bool ldcore = false;                           // ldcore=off|on (localdead.h): after a wide clump (radius 2) not proven dead, its touching core
     uint32_t ldleft = 0;                           // ldleft=off|all|LIST (CD_* bits below; localdead.h): the searches that also test the clumps beside the pushed box's old cell
     bool fgfast = true;                            // fgfast=on|off: the frozen-goal matching on goal masks, stopped early (frozengoals.cc)
     bool corralplayer = true;                      // corralplayer=on|off: a child's player from the PI-corral test's corral labels when a corral opens onto the pushed box's cell (search.cc, child_player)

@@ -94,6 +94,7 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.corraldead.budget = inst.options.cdbudget;
     s.corraldead.mode = corraldead_mode(inst.options, CD_ENGINE); // the portfolio sets its members' own
     s.localdead.left = ldleft_on(inst.options, CD_ENGINE); // likewise
+    s.localdead.core = inst.options.ldcore; // acts only where the radius is 2 (localdead.h)
     s.corraldead.cut_trigger = inst.options.areatree;
     s.corraldead.extend = cdextend_of(inst.options, CD_ENGINE); // the portfolio sets its members' own
     s.corraldead.extend_after_search = inst.options.cdextendall;
