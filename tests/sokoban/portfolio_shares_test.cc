@@ -306,6 +306,21 @@ TEST_CASE("Sokoban.Shares.MateSlicesKeepThePairsCpuFourToOne") {
     c.ran(0, 4096, 16 * ms);                     // 2^-18 s an expansion
     CHECK(c.short_slice(0, 4 * ms) == 256);      // 1 ms, nothing carried
     CHECK(c.owed() == doctest::Approx(ms));
+    // atleast: the mate's short slice never below 1024 expansions, the member's never above.
+    sokoban::MateSlices a(0.25, true);
+    a.ran(1, 1024, 4 * ms);                      // the mate dearer: 2^-18 s an expansion
+    CHECK(a.short_slice(1, 4 * ms) == 1024);     // cpu: 256
+    a.short_ran(1024, 4 * ms);
+    a.ran(1, 1024, ms / 4);                      // now cheaper: 2^-22 s an expansion
+    CHECK(a.short_slice(1, 4 * ms) == 1024);     // owed -1 ms (3 ms over, clamped): 1024 all the same
+    a.short_ran(1024, ms / 4);
+    CHECK(a.short_slice(1, 4 * ms) == 1024);     // owed -1/4 ms
+    a.short_ran(1024, ms / 4);
+    CHECK(a.short_slice(1, 4 * ms) == 2048);     // owed 1/2 ms: the quarter's expansions
+    a.ran(0, 1024, ms / 4);                      // the member cheap, the mate leads
+    CHECK(a.short_slice(0, 4 * ms) == 1024);     // cpu: 4096
+    a.ran(0, 1024, 4 * ms);
+    CHECK(a.short_slice(0, 4 * ms) < 1024);
 }
 
 TEST_CASE("Sokoban.Shares.MateSliceOptionAndSolves") {
@@ -315,6 +330,9 @@ TEST_CASE("Sokoban.Shares.MateSliceOptionAndSolves") {
     const solver_option cpu[] = {{"mateslice", "cpu"}};
     REQUIRE(sokoban::parse_options(cpu, 1, o, error));
     CHECK(o.mateslice == 1);
+    const solver_option atleast[] = {{"mateslice", "atleast"}};
+    REQUIRE(sokoban::parse_options(atleast, 1, o, error));
+    CHECK(o.mateslice == 2);
     const solver_option count[] = {{"mateslice", "count"}};
     REQUIRE(sokoban::parse_options(count, 1, o, error));
     CHECK(o.mateslice == 0);
@@ -333,6 +351,8 @@ TEST_CASE("Sokoban.Shares.MateSliceOptionAndSolves") {
         {{"mateslice", "cpu"}, {"mateshare", "fixed"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}},
         {{"mateslice", "cpu"}, {"mateshare", "lease"}, {"matelease", "1"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}},
         {{"mateslice", "cpu"}, {"fessearly", "1"}, {"back", "off"}, {"packall", "off"}},
+        {{"mateslice", "atleast"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}},
+        {{"mateslice", "atleast"}, {"fessearly", "1"}, {"back", "off"}, {"packall", "off"}},
     };
     for (uint32_t level : {7u, 42u}) {
         CAPTURE(level);
