@@ -448,11 +448,11 @@ void run_search(Shared &sh, unsigned k) {
     // per 5120 expansions); lease: to the mate for matelease times the expansions its last rise
     // took.
     MateLead mate_lead(inst.options.mateshare == 2 ? static_cast<uint64_t>(inst.options.matelease) : 0);
-    // mateslice=cpu|atleast|mateled (portfolio.h MateSlices): the short slice a quarter of the
-    // long one's CPU time, not 1024 expansions (atleast: never fewer for the mate, never more
-    // for the member; mateled: the member's short slice only); the long one stays 4096 expansions, and who has it is mateshare's choice as
+    // mateslice=cpu|atleast (portfolio.h MateSlices): the short slice a quarter of the long
+    // one's CPU time, not 1024 expansions (atleast: never fewer for the mate, never more for
+    // the member); the long one stays 4096 expansions, and who has it is mateshare's choice as
     // before.
-    MateSlices mate_slices(0.25, inst.options.mateslice == 2, inst.options.mateslice == 3);
+    MateSlices mate_slices(0.25, inst.options.mateslice == 2);
     auto timed_slice = [&](std::unique_ptr<FessSearch> &f, uint64_t count, uint64_t &done, double &seconds) -> bool {
         const uint64_t before = f->expanded();
         const double t0 = thread_cpu_seconds();
@@ -517,10 +517,10 @@ void run_search(Shared &sh, unsigned k) {
             expanded > 0) {
             // mateslice=cpu: the mate's turn whenever its CPU time is below a quarter of the
             // member's (both counted over these early slices), not every fifth slice.
-            // atleast|mateled: also every fifth turn when that comes first.
+            // atleast: also every fifth turn when that comes first.
             const bool by_cpu = inst.options.mateslice != 0 && fess;
             const bool fifth = early_slices++ % 5 == 4;
-            const bool mates_turn = mate && (by_cpu ? early_cpu[1] * 4 < early_cpu[0] || (inst.options.mateslice >= 2 && fifth) : fifth);
+            const bool mates_turn = mate && (by_cpu ? early_cpu[1] * 4 < early_cpu[0] || (inst.options.mateslice == 2 && fifth) : fifth);
             const double t0 = by_cpu ? thread_cpu_seconds() : 0;
             if (mates_turn ? fess_slice(mate, 1024) : fess && fess_slice(fess, 1024)) return;
             if (by_cpu) early_cpu[mates_turn ? 1 : 0] += thread_cpu_seconds() - t0;

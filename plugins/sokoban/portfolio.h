@@ -164,14 +164,10 @@ private:
 // member's never above them: the CPU measure only ever gives the mate more than count does.
 // On XSokoban 39 the mate's expansions cost more than the member's (49 against 39 us,
 // NOTES.md session 23), so cpu's 4:1 gave it less than count's 1024 there.
-// mateled: only the member's short slice (when the mate leads, mateshare=progress|lease) is
-// a quarter of the mate's CPU time, and never above 1024 expansions; the mate's short slice
-// stays count's 1024, so the levels the member wins keep the member's share.
 class MateSlices {
 public:
     static constexpr uint64_t FIRST = 1024, LEAST = 64, MOST = 1u << 16;
-    explicit MateSlices(double ratio = 0.25, bool at_least = false, bool mate_led = false)
-        : ratio_(ratio), at_least_(at_least || mate_led), mate_led_(mate_led) {}
+    explicit MateSlices(double ratio = 0.25, bool at_least = false) : ratio_(ratio), at_least_(at_least) {}
     // Either one (0 the member, 1 the mate) ran a slice of `expansions` in `seconds`.
     void ran(int who, uint64_t expansions, double seconds) {
         if (expansions > 0 && seconds > 0) cost_[who] = seconds / static_cast<double>(expansions);
@@ -184,7 +180,7 @@ public:
         // Carry at most one round's target either way: a slice far off (a cell swept cheap,
         // a stall) does not starve or flood the next rounds.
         owed_ = std::max(-target, std::min(2 * target, owed_));
-        if (cost_[who] <= 0 || (mate_led_ && who == 1)) return FIRST; // nothing measured yet; mateled: the mate's 1024
+        if (cost_[who] <= 0) return FIRST; // nothing measured yet
         const double n = owed_ / cost_[who];
         const uint64_t count = n <= static_cast<double>(LEAST) ? LEAST : n >= static_cast<double>(MOST) ? MOST : static_cast<uint64_t>(n);
         if (!at_least_) return count;
@@ -200,7 +196,7 @@ public:
 
 private:
     double ratio_, owed_ = 0, cost_[2] = {0, 0};
-    bool at_least_, mate_led_;
+    bool at_least_;
     int short_ = 1;
 };
 

@@ -321,15 +321,6 @@ TEST_CASE("Sokoban.Shares.MateSlicesKeepThePairsCpuFourToOne") {
     CHECK(a.short_slice(0, 4 * ms) == 1024);     // cpu: 4096
     a.ran(0, 1024, 4 * ms);
     CHECK(a.short_slice(0, 4 * ms) < 1024);
-    // mateled: the mate's short slice always 1024; the member's as with atleast.
-    sokoban::MateSlices l(0.25, false, true);
-    l.ran(1, 1024, ms / 4);                      // the mate cheap: cpu would give it 4096
-    CHECK(l.short_slice(1, 4 * ms) == 1024);
-    l.ran(0, 4096, 16 * ms);                     // the member at 2^-18 s an expansion
-    CHECK(l.short_slice(0, 4 * ms) == 256);      // a quarter of the mate's 4 ms
-    l.short_ran(256, ms);
-    l.ran(0, 1024, ms / 4);
-    CHECK(l.short_slice(0, 4 * ms) == 1024);     // cheap: cpu would give it 4096
 }
 
 TEST_CASE("Sokoban.Shares.MateSliceOptionAndSolves") {
@@ -342,9 +333,6 @@ TEST_CASE("Sokoban.Shares.MateSliceOptionAndSolves") {
     const solver_option atleast[] = {{"mateslice", "atleast"}};
     REQUIRE(sokoban::parse_options(atleast, 1, o, error));
     CHECK(o.mateslice == 2);
-    const solver_option mateled[] = {{"mateslice", "mateled"}};
-    REQUIRE(sokoban::parse_options(mateled, 1, o, error));
-    CHECK(o.mateslice == 3);
     const solver_option count[] = {{"mateslice", "count"}};
     REQUIRE(sokoban::parse_options(count, 1, o, error));
     CHECK(o.mateslice == 0);
@@ -365,7 +353,6 @@ TEST_CASE("Sokoban.Shares.MateSliceOptionAndSolves") {
         {{"mateslice", "cpu"}, {"fessearly", "1"}, {"back", "off"}, {"packall", "off"}},
         {{"mateslice", "atleast"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}},
         {{"mateslice", "atleast"}, {"fessearly", "1"}, {"back", "off"}, {"packall", "off"}},
-        {{"mateslice", "mateled"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}},
     };
     for (uint32_t level : {7u, 42u}) {
         CAPTURE(level);
