@@ -254,6 +254,14 @@ const char *const OPTIONS_HELP =
     "                            else to the member (lease)\n"
     "matelease=N                 (2) mateshare=lease: the lease a rise buys, N times the\n"
     "                            expansions it took, 1-1000\n"
+    "mateslice=count|cpu|atleast (count) the short slice of a FESS member and its plan mate:\n"
+    "                            1024 expansions (count), or a quarter of the CPU time the long\n"
+    "                            slice (4096 expansions) just took, at the short one's measured\n"
+    "                            cost per expansion (cpu: the pair's CPU 4:1 whatever each\n"
+    "                            expansion costs; with fessearly, the mate's early turn when its\n"
+    "                            CPU time is below a quarter of the member's); atleast: as cpu,\n"
+    "                            but the mate never fewer expansions than with count and the\n"
+    "                            member never more\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -263,7 +271,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), ldcore=off|on, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -578,6 +586,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!one_of(key, value, {"fixed", "progress", "lease"}, o.mateshare, error)) return false;
         } else if (std::strcmp(key, "matelease") == 0) {
             if (!number(key, value, false, 1, 1000, o.matelease, error)) return false;
+        } else if (std::strcmp(key, "mateslice") == 0) {
+            if (!one_of(key, value, {"count", "cpu", "atleast"}, o.mateslice, error)) return false;
         } else {
             error = std::string("unknown option '") + key + "'; " + ACCEPTED;
             return false;

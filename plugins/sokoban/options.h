@@ -134,6 +134,13 @@ struct Options {
     // it for its next matelease=N * G expansions, then the member again (lease).
     int mateshare = 2; // lease since session 21 (XSokoban 70/90 at 30 s against 69; 44 about 6 % more CPU; NOTES.md sessions 20, 21)
     int matelease = 2;
+    // mateslice=count|cpu|atleast (0, 1, 2; portfolio.h MateSlices, session 23): the short slice of a FESS
+    // member and its plan mate's round is 1024 expansions (count) or a quarter of the CPU time
+    // the long slice (4096 expansions) just took (cpu: the pair's CPU 4:1 whatever an expansion
+    // of each costs); with fessearly, cpu gives the mate the early turn when its CPU time is
+    // below a quarter of the member's, instead of every fifth turn. atleast (2): as cpu, but
+    // the mate's short slice never below 1024 expansions, the member's never above.
+    int mateslice = 0;
 };
 
 // The searches cdmembers names: the runtime's engines (1 thread, portfolio=off, --engine), the

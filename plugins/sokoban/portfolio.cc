@@ -215,6 +215,7 @@ void run_search(Shared &sh, unsigned k) {
     };
     uint64_t expanded = 0;
     uint64_t early_slices = 0; // fessearly: the FESS slices run before fess_after
+    double early_cpu[2] = {0, 0}; // fessearly with mateslice=cpu: the member's and the mate's CPU seconds in them
     uint64_t packer_expanded = 0; // the packall guest's, kept when it is dropped
     auto fess_expanded = [&]() {
         return (fess ? fess->expanded() : 0) + (mate ? mate->expanded() : 0) + back_expanded + (packer ? packer->expanded() : packer_expanded);
@@ -447,11 +448,40 @@ void run_search(Shared &sh, unsigned k) {
     // per 5120 expansions); lease: to the mate for matelease times the expansions its last rise
     // took.
     MateLead mate_lead(inst.options.mateshare == 2 ? static_cast<uint64_t>(inst.options.matelease) : 0);
+    // mateslice=cpu|atleast (portfolio.h MateSlices): the short slice a quarter of the long
+    // one's CPU time, not 1024 expansions (atleast: never fewer for the mate, never more for
+    // the member); the long one stays 4096 expansions, and who has it is mateshare's choice as
+    // before.
+    MateSlices mate_slices(0.25, inst.options.mateslice == 2);
+    auto timed_slice = [&](std::unique_ptr<FessSearch> &f, uint64_t count, uint64_t &done, double &seconds) -> bool {
+        const uint64_t before = f->expanded();
+        const double t0 = thread_cpu_seconds();
+        const bool over = fess_slice(f, count);
+        seconds = thread_cpu_seconds() - t0;
+        done = f ? f->expanded() - before : 0;
+        return over;
+    };
     auto pair_round = [&]() -> bool {
-        uint64_t member_slice = mate ? 4096 : 1024, mate_slice = 1024;
-        if (inst.options.mateshare != 0 && fess && mate && mate_lead.lead() == 1) std::swap(member_slice, mate_slice);
-        if (fess && fess_slice(fess, member_slice)) return true;
-        if (mate && fess_slice(mate, mate_slice)) return true;
+        const int lead = inst.options.mateshare != 0 && fess && mate && mate_lead.lead() == 1 ? 1 : 0;
+        if (inst.options.mateslice != 0 && fess && mate) {
+            std::unique_ptr<FessSearch> &first = lead == 1 ? mate : fess, &second = lead == 1 ? fess : mate;
+            uint64_t done = 0;
+            double seconds = 0;
+            if (timed_slice(first, 4096, done, seconds)) return true;
+            mate_slices.ran(lead, done, seconds);
+            if (second && !first) { // first ran out of memory: second goes on alone from the next round
+                if (fess_slice(second, MateSlices::FIRST)) return true;
+            } else if (second) {
+                const uint64_t count = mate_slices.short_slice(1 - lead, seconds);
+                if (timed_slice(second, count, done, seconds)) return true;
+                mate_slices.short_ran(done, seconds);
+            }
+        } else {
+            uint64_t member_slice = mate ? 4096 : 1024, mate_slice = 1024;
+            if (lead == 1) std::swap(member_slice, mate_slice);
+            if (fess && fess_slice(fess, member_slice)) return true;
+            if (mate && fess_slice(mate, mate_slice)) return true;
+        }
         if (inst.options.mateshare != 0 && fess && mate) mate_lead.update(fess->max_packed(), mate->max_packed(), mate->expanded());
         return false;
     };
@@ -485,8 +515,15 @@ void run_search(Shared &sh, unsigned k) {
         // With a mate (fess0with=plan), every fifth such slice is the mate's, as below.
         if ((fess || mate) && expanded >= inst.options.fessearly && expanded < fess_after && (expanded & 1023) == 0 &&
             expanded > 0) {
-            const bool mates_turn = mate && (early_slices++ % 5 == 4);
+            // mateslice=cpu: the mate's turn whenever its CPU time is below a quarter of the
+            // member's (both counted over these early slices), not every fifth slice.
+            // atleast: also every fifth turn when that comes first.
+            const bool by_cpu = inst.options.mateslice != 0 && fess;
+            const bool fifth = early_slices++ % 5 == 4;
+            const bool mates_turn = mate && (by_cpu ? early_cpu[1] * 4 < early_cpu[0] || (inst.options.mateslice == 2 && fifth) : fifth);
+            const double t0 = by_cpu ? thread_cpu_seconds() : 0;
             if (mates_turn ? fess_slice(mate, 1024) : fess && fess_slice(fess, 1024)) return;
+            if (by_cpu) early_cpu[mates_turn ? 1 : 0] += thread_cpu_seconds() - t0;
         }
         if ((fess || mate) && expanded >= fess_after && (expanded & 1023) == 0) {
             // With a mate (fess1with=plan, fess0with=plan) the member keeps most of the thread:

@@ -244,3 +244,123 @@ TEST_CASE("Sokoban.Shares.MateShareOptionAndASolve") {
         micro, 42, {{"mateshare", "lease"}, {"matelease", "1"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}}, rt);
     CHECK(rt.log.find("fess") != std::string::npos);
 }
+
+TEST_CASE("Sokoban.Shares.MateSlicesKeepThePairsCpuFourToOne") {
+    // mateslice=cpu (portfolio.h MateSlices): the long slice 4096 expansions, the short one a
+    // quarter of its CPU time at the short one's measured cost. Synthetic seconds (no clock):
+    // the member's expansions cost 4 us each (the seal count and the corral ring), the mate's
+    // 1 us, each slice off by up to +-30 % (a cheap or dear cell).
+    sokoban::MateSlices m;
+    const double cost[2] = {4e-6, 1e-6};
+    double used[2] = {0, 0};
+    uint64_t counts[2] = {0, 0};
+    uint32_t noise = 12345;
+    auto jitter = [&]() { // 0.7 .. 1.3, a fixed sequence
+        noise = noise * 1103515245u + 12345u;
+        return 0.7 + 0.6 * static_cast<double>((noise >> 16) & 0x7fff) / 32767.0;
+    };
+    // The first round: nothing measured for the short one, the count's 1024.
+    double long_s = 4096 * cost[0] * jitter();
+    m.ran(0, 4096, long_s);
+    CHECK(m.short_slice(1, long_s) == sokoban::MateSlices::FIRST);
+    for (int lead = 0; lead < 2; ++lead) {
+        used[0] = used[1] = 0;
+        counts[0] = counts[1] = 0;
+        for (int round = 0; round < 200; ++round) {
+            long_s = 4096 * cost[lead] * jitter();
+            m.ran(lead, 4096, long_s);
+            used[lead] += long_s;
+            counts[lead] += 4096;
+            const uint64_t n = m.short_slice(1 - lead, long_s);
+            CHECK(n >= sokoban::MateSlices::LEAST);
+            CHECK(n <= sokoban::MateSlices::MOST);
+            const double s = static_cast<double>(n) * cost[1 - lead] * jitter();
+            m.short_ran(n, s);
+            used[1 - lead] += s;
+            counts[1 - lead] += n;
+        }
+        CAPTURE(lead);
+        // The short one's CPU is a quarter of the long one's within a few per cent; with 1024
+        // expansions it would be a sixteenth (the member short: four times that).
+        CHECK(used[1 - lead] / used[lead] == doctest::Approx(0.25).epsilon(0.05));
+        if (lead == 0) CHECK(counts[1] > 3 * 4096 / 4 * 200); // about 4096 expansions a round, not 1024
+        else CHECK(counts[0] < 2 * 4096 / 16 * 200);          // about 256, not 1024
+        CHECK(m.cost(1 - lead) == doctest::Approx(cost[1 - lead]).epsilon(0.35));
+    }
+    // A slice far over its target is carried into the next round, at most one target's worth:
+    // the next slices are the least, not zero or negative, then the account evens out. Powers
+    // of two, so the arithmetic is exact.
+    const double ms = 1.0 / 1024; // about a millisecond
+    sokoban::MateSlices c;
+    c.ran(1, 1024, ms);                          // the mate: 2^-20 s an expansion
+    CHECK(c.short_slice(1, 4 * ms) == 1024);     // a quarter of 4 ms
+    c.short_ran(1024, 10 * ms);                  // ran 10 ms (a stall): 9 ms over
+    CHECK(c.owed() == doctest::Approx(-9 * ms));
+    CHECK(c.short_slice(1, 4 * ms) == sokoban::MateSlices::LEAST); // -8 ms, clamped to -1 ms
+    CHECK(c.owed() == doctest::Approx(-ms));
+    c.short_ran(64, ms / 16);                    // back to 2^-20 s an expansion
+    CHECK(c.short_slice(1, 4 * ms) == sokoban::MateSlices::LEAST); // owed -1/16 ms
+    c.short_ran(64, ms / 16);
+    CHECK(c.short_slice(1, 4 * ms) == 896);      // owed 7/8 ms
+    // The lead changes hands: a new account for the new short one (the member).
+    c.ran(0, 4096, 16 * ms);                     // 2^-18 s an expansion
+    CHECK(c.short_slice(0, 4 * ms) == 256);      // 1 ms, nothing carried
+    CHECK(c.owed() == doctest::Approx(ms));
+    // atleast: the mate's short slice never below 1024 expansions, the member's never above.
+    sokoban::MateSlices a(0.25, true);
+    a.ran(1, 1024, 4 * ms);                      // the mate dearer: 2^-18 s an expansion
+    CHECK(a.short_slice(1, 4 * ms) == 1024);     // cpu: 256
+    a.short_ran(1024, 4 * ms);
+    a.ran(1, 1024, ms / 4);                      // now cheaper: 2^-22 s an expansion
+    CHECK(a.short_slice(1, 4 * ms) == 1024);     // owed -1 ms (3 ms over, clamped): 1024 all the same
+    a.short_ran(1024, ms / 4);
+    CHECK(a.short_slice(1, 4 * ms) == 1024);     // owed -1/4 ms
+    a.short_ran(1024, ms / 4);
+    CHECK(a.short_slice(1, 4 * ms) == 2048);     // owed 1/2 ms: the quarter's expansions
+    a.ran(0, 1024, ms / 4);                      // the member cheap, the mate leads
+    CHECK(a.short_slice(0, 4 * ms) == 1024);     // cpu: 4096
+    a.ran(0, 1024, 4 * ms);
+    CHECK(a.short_slice(0, 4 * ms) < 1024);
+}
+
+TEST_CASE("Sokoban.Shares.MateSliceOptionAndSolves") {
+    sokoban::Options o;
+    std::string error;
+    CHECK(o.mateslice == 0); // count, the default
+    const solver_option cpu[] = {{"mateslice", "cpu"}};
+    REQUIRE(sokoban::parse_options(cpu, 1, o, error));
+    CHECK(o.mateslice == 1);
+    const solver_option atleast[] = {{"mateslice", "atleast"}};
+    REQUIRE(sokoban::parse_options(atleast, 1, o, error));
+    CHECK(o.mateslice == 2);
+    const solver_option count[] = {{"mateslice", "count"}};
+    REQUIRE(sokoban::parse_options(count, 1, o, error));
+    CHECK(o.mateslice == 0);
+    for (const char *bad : {"on", "", "time", "CPU", "1"}) {
+        const solver_option b{"mateslice", bad};
+        CAPTURE(bad);
+        CHECK_FALSE(sokoban::parse_options(&b, 1, o, error));
+        CHECK(error.find("mateslice") != std::string::npos);
+    }
+    // Thread 0's pair with CPU slices, from the start (one thread, no guests), with each lead
+    // rule, and in the early phase (fessearly: the weighted A*'s slices between the pair's
+    // turns): it solves and the verifier replays the answer.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    const std::vector<std::vector<solver_option>> settings = {
+        {{"mateslice", "cpu"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}},
+        {{"mateslice", "cpu"}, {"mateshare", "fixed"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}},
+        {{"mateslice", "cpu"}, {"mateshare", "lease"}, {"matelease", "1"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}},
+        {{"mateslice", "cpu"}, {"fessearly", "1"}, {"back", "off"}, {"packall", "off"}},
+        {{"mateslice", "atleast"}, {"fess0after", "0"}, {"back", "off"}, {"packall", "off"}},
+        {{"mateslice", "atleast"}, {"fessearly", "1"}, {"back", "off"}, {"packall", "off"}},
+    };
+    for (uint32_t level : {7u, 42u}) {
+        CAPTURE(level);
+        for (const auto &options : settings) {
+            CAPTURE(options[1].key);
+            sokoban_test::StubRuntime rt(1);
+            sokoban_test::portfolio_solves_and_replays(micro, level, options, rt);
+            if (options[1].key != std::string("fessearly")) CHECK(rt.log.find("fess") != std::string::npos);
+        }
+    }
+}
