@@ -27,12 +27,7 @@ Phase1Classes make_classes() {
     c.twist_move = coord_move_table(P1_TWISTS, set_twist, get_twist);
     c.flip_move = coord_move_table(FLIPS, set_flip, get_flip);
     c.slice_move = coord_move_table(SLICES, set_slice, get_slice);
-    c.twist_conj.resize(size_t(P1_TWISTS) * N_UDSYM);
-    for (int t = 0; t < P1_TWISTS; ++t) {
-        CubieCube x = CubieCube::solved();
-        set_twist(x, t);
-        for (int s = 0; s < N_UDSYM; ++s) c.twist_conj[size_t(t) * N_UDSYM + s] = uint16_t(get_twist(sym.conj(x, s)));
-    }
+    c.twist_conj = twist_conj_table();
     // Classes in order of their least value (the representative): the solved flip-slice, 0,
     // is class 0 with symmetry 0.
     c.fs_class.assign(FLIPSLICES, UINT32_MAX);

@@ -214,29 +214,26 @@ bool save_classes_file(const std::string &path, const Coords &t, std::string &wh
                             why);
 }
 
+std::vector<uint16_t> twist_conj_table() {
+    const Symmetry &sy = symmetry();
+    std::vector<uint16_t> v(size_t(N_TWIST) * N_UDSYM);
+    for (int tw = 0; tw < N_TWIST; ++tw) {
+        CubieCube c = CubieCube::solved();
+        set_twist(c, tw);
+        for (int s = 0; s < N_UDSYM; ++s) v[size_t(tw) * N_UDSYM + s] = uint16_t(get_twist(sy.conj(c, s)));
+    }
+    return v;
+}
+
 const Coords &coords(const std::string &cache_dir, bool verify_once) {
     static const Coords co = [&cache_dir, verify_once] {
         auto t0 = std::chrono::steady_clock::now();
         const Symmetry &sy = symmetry();
         Coords t;
-        auto table = [](int n, void (*set)(CubieCube &, int), int (*get)(const CubieCube &)) {
-            std::vector<uint16_t> v(size_t(n) * NMOVES);
-            for (int i = 0; i < n; ++i) {
-                CubieCube c = CubieCube::solved();
-                set(c, i);
-                for (int m = 0; m < NMOVES; ++m) v[size_t(i) * NMOVES + m] = uint16_t(get(apply_move(c, m)));
-            }
-            return v;
-        };
-        t.twist_move = table(N_TWIST, set_twist, get_twist);
-        t.flip_move = table(N_FLIP, set_flip, get_flip);
-        t.slice_move = table(N_SLICE_SORTED, set_slice_sorted, get_slice_sorted);
-        t.twist_conj.resize(size_t(N_TWIST) * N_UDSYM);
-        for (int tw = 0; tw < N_TWIST; ++tw) {
-            CubieCube c = CubieCube::solved();
-            set_twist(c, tw);
-            for (int s = 0; s < N_UDSYM; ++s) t.twist_conj[size_t(tw) * N_UDSYM + s] = uint16_t(get_twist(sy.conj(c, s)));
-        }
+        t.twist_move = coord_move_table(N_TWIST, set_twist, get_twist);
+        t.flip_move = coord_move_table(N_FLIP, set_flip, get_flip);
+        t.slice_move = coord_move_table(N_SLICE_SORTED, set_slice_sorted, get_slice_sorted);
+        t.twist_conj = twist_conj_table();
         const std::string path = cache_dir.empty() ? std::string() : cache_dir + "/cube-fst-classes.bin";
         t.cache_dir = cache_dir;
         t.verify_once = verify_once;

@@ -45,6 +45,10 @@ struct Symmetry {
 };
 const Symmetry &symmetry();
 
+// [twist * 16 + s]: the twist of S_s X S_s^-1 for any X of that twist (the 16 keep the U-D axis,
+// so the twist's conjugate does not depend on the corners' places).
+std::vector<uint16_t> twist_conj_table();
+
 struct Coords {
     std::vector<uint16_t> twist_move, flip_move, slice_move;  // [value * 18 + move]
     std::vector<uint16_t> twist_conj;                         // [twist * 16 + sym]: twist of S X S^-1
