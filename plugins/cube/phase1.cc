@@ -225,12 +225,16 @@ solver_status get_phase1_table(const solver_services *sv, bool build, std::share
                                solver_error *err) {
     static std::mutex mu;
     static std::shared_ptr<const Phase1Table> loaded;
-    static std::string loaded_path;
+    static std::string loaded_path, missing_path;  // missing: looked for without `build`, not usable
     std::lock_guard<std::mutex> lock(mu);
     const std::string dir = cache_folder(sv);
     const std::string path = dir + "/" + phase1_file();
     if (loaded && loaded_path == path) {
         out = loaded;
+        return SOLVER_OK;
+    }
+    if (!build && missing_path == path) {  // once a process: a damaged file warns once
+        out.reset();
         return SOLVER_OK;
     }
     auto t = std::make_shared<Phase1Table>();
@@ -245,6 +249,7 @@ solver_status get_phase1_table(const solver_services *sv, bool build, std::share
         const bool exists = std::filesystem::exists(path, ec);
         if (!build) {
             if (exists && sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table phase1 not used: " + why).c_str());
+            missing_path = path;
             out.reset();
             return SOLVER_OK;
         }
