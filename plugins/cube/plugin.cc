@@ -40,6 +40,12 @@ const char *const OPTIONS_HELP =
     "                    of CPU); small, three small tables max'ed (6 MB, built in well under a\n"
     "                    second); auto (default): the table when it is cached, else small. The same\n"
     "                    answers either way (both bounds are admissible), fewer nodes with the table.\n"
+    "phase2=auto|table|small  fast mode's phase-2 bound: table adds the exact distance of the\n"
+    "                    corner and U/D-edge permutations together (2,768 corner classes x 40,320\n"
+    "                    at 4 bits, 53 MiB, cube-phase2.pdb; built once with the pool and cached,\n"
+    "                    a few seconds of CPU) to the two small tables; small, those two alone;\n"
+    "                    auto (default): the table when it is cached, else small. The same answers\n"
+    "                    either way, fewer phase-2 nodes with the table.\n"
     "tables=fstp2|fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp2,\n"
     "                    below; fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
     "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
@@ -135,6 +141,7 @@ struct Options {
     std::string fstp2_build = "auto";  // fstp2_build=auto|direct|convert
     bool third = false;                // third=off|t (FstSearchOptions::third)
     std::string phase1 = "auto";       // phase1=auto|table|small (fast mode)
+    std::string phase2 = "auto";       // phase2=auto|table|small (fast mode)
 };
 
 struct Instance {
@@ -185,6 +192,10 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "auto" && v != "table" && v != "small")
                 return why = "phase1: expected auto, table or small, not '" + v + "'", false;
             opts.phase1 = v;
+        } else if (k == "phase2") {
+            if (v != "auto" && v != "table" && v != "small")
+                return why = "phase2: expected auto, table or small, not '" + v + "'", false;
+            opts.phase2 = v;
         } else if (k == "max_length") {
             char *end = nullptr;
             long L = std::strtol(v.c_str(), &end, 10);
@@ -406,7 +417,12 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                 const solver_status s = get_phase1_table(sv, in.opts.phase1 == "table", p1, err);
                 if (s != SOLVER_OK) return s;
             }
-            TwoPhaseResult r = solve_two_phase(in.cube, in.opts.max_length, stop, p1.get());
+            std::shared_ptr<const Phase2Table> p2;
+            if (in.opts.phase2 != "small") {
+                const solver_status s = get_phase2_table(sv, in.opts.phase2 == "table", p2, err);
+                if (s != SOLVER_OK) return s;
+            }
+            TwoPhaseResult r = solve_two_phase(in.cube, in.opts.max_length, stop, p1.get(), p2.get());
             report(r.nodes, SOLVER_COUNT_UNKNOWN);
             if (r.stopped) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             // Not a proof that none exists: a limit of this search (exit code 3, not 1).

@@ -12,29 +12,30 @@ constexpr int N_TWIST = 2187, N_FLIP = 2048, N_SLICE = 495, N_PERM8 = 40320, N_S
 constexpr int P2_MOVES[10] = {0, 1, 2, 4, 7, 9, 10, 11, 13, 16};
 bool is_phase2_move(int m) { return std::find(std::begin(P2_MOVES), std::end(P2_MOVES), m) != std::end(P2_MOVES); }
 
-struct Tables {
-    std::vector<uint16_t> twist_mv, flip_mv, slice_mv, cp_mv, ud_mv, sp_mv;
-    std::vector<uint8_t> p1_twist, p1_flip, p1_tf, p2_cp, p2_ud;
-
-    // Distances in the product space a x b (index a * nb + b) by breadth-first search.
-    static std::vector<uint8_t> prune_table(const std::vector<uint16_t> &ma, int na, const std::vector<uint16_t> &mb,
-                                            int nb, const int *moves, int nmoves) {
-        std::vector<uint8_t> d(size_t(na) * nb, 0xff);
-        d[0] = 0;
-        size_t done = 1, total = d.size();
-        for (uint8_t depth = 0; done < total; ++depth) {
-            for (size_t i = 0; i < total; ++i) {
-                if (d[i] != depth) continue;
-                size_t a = i / nb, b = i % nb;
-                for (int k = 0; k < nmoves; ++k) {
-                    int m = moves[k];
-                    size_t j = size_t(ma[a * NMOVES + m]) * nb + mb[b * NMOVES + m];
-                    if (d[j] == 0xff) d[j] = uint8_t(depth + 1), ++done;
-                }
+// Distances in the product space a x b (index a * nb + b) by breadth-first search.
+std::vector<uint8_t> prune_table(const std::vector<uint16_t> &ma, int na, const std::vector<uint16_t> &mb, int nb,
+                                 const int *moves, int nmoves) {
+    std::vector<uint8_t> d(size_t(na) * nb, 0xff);
+    d[0] = 0;
+    size_t done = 1, total = d.size();
+    for (uint8_t depth = 0; done < total; ++depth) {
+        for (size_t i = 0; i < total; ++i) {
+            if (d[i] != depth) continue;
+            size_t a = i / nb, b = i % nb;
+            for (int k = 0; k < nmoves; ++k) {
+                int m = moves[k];
+                size_t j = size_t(ma[a * NMOVES + m]) * nb + mb[b * NMOVES + m];
+                if (d[j] == 0xff) d[j] = uint8_t(depth + 1), ++done;
             }
         }
-        return d;
     }
+    return d;
+}
+
+// The move tables and phase 2's two small bounds (always used).
+struct Tables {
+    std::vector<uint16_t> twist_mv, flip_mv, slice_mv, cp_mv, ud_mv, sp_mv;
+    std::vector<uint8_t> p2_cp, p2_ud;
     Tables() {
         bool p2[NMOVES] = {};
         for (int m : P2_MOVES) p2[m] = true;
@@ -44,11 +45,6 @@ struct Tables {
         cp_mv = coord_move_table(N_PERM8, set_corner_perm, get_corner_perm, p2);
         ud_mv = coord_move_table(N_PERM8, set_ud_edges, get_ud_edges, p2);
         sp_mv = coord_move_table(N_SPERM, set_slice_perm, get_slice_perm, p2);
-        int all[NMOVES];
-        for (int m = 0; m < NMOVES; ++m) all[m] = m;
-        p1_twist = prune_table(twist_mv, N_TWIST, slice_mv, N_SLICE, all, NMOVES);
-        p1_flip = prune_table(flip_mv, N_FLIP, slice_mv, N_SLICE, all, NMOVES);
-        p1_tf = prune_table(twist_mv, N_TWIST, flip_mv, N_FLIP, all, NMOVES);
         p2_cp = prune_table(cp_mv, N_PERM8, sp_mv, N_SPERM, P2_MOVES, 10);
         p2_ud = prune_table(ud_mv, N_PERM8, sp_mv, N_SPERM, P2_MOVES, 10);
     }
@@ -56,6 +52,24 @@ struct Tables {
 
 const Tables &tables() {
     static const Tables t;
+    return t;
+}
+
+// Phase 1's three small bounds (phase1=small): built on first use only, so that a process with
+// the exact phase-1 table never spends the 0.1-0.2 s they take (a quarter of a one-cube run).
+struct Phase1Small {
+    std::vector<uint8_t> p1_twist, p1_flip, p1_tf;
+    explicit Phase1Small(const Tables &T) {
+        int all[NMOVES];
+        for (int m = 0; m < NMOVES; ++m) all[m] = m;
+        p1_twist = prune_table(T.twist_mv, N_TWIST, T.slice_mv, N_SLICE, all, NMOVES);
+        p1_flip = prune_table(T.flip_mv, N_FLIP, T.slice_mv, N_SLICE, all, NMOVES);
+        p1_tf = prune_table(T.twist_mv, N_TWIST, T.flip_mv, N_FLIP, all, NMOVES);
+    }
+};
+
+const Phase1Small &phase1_small() {
+    static const Phase1Small t(tables());
     return t;
 }
 
@@ -70,7 +84,9 @@ constexpr int MAX_PHASE2 = 12;
 
 struct Search {
     const Tables &T;
+    const Phase1Small *S1;  // phase 1's small bounds (when P1 is null)
     const Phase1Table *P1;  // the exact phase-1 distance (phase1.h), or null: the three small tables
+    const Phase2Table *P2;  // the corners x U/D-edges phase-2 distance (phase2.h), or null
     CubieCube start;
     int max_length;
     const std::function<bool()> &stop;
@@ -84,11 +100,12 @@ struct Search {
 
     int h1(int tw, int fl, int sl) const {
         if (P1) return int(P1->distance(tw, fl, sl));
-        return std::max({T.p1_twist[size_t(tw) * N_SLICE + sl], T.p1_flip[size_t(fl) * N_SLICE + sl],
-                         T.p1_tf[size_t(tw) * N_FLIP + fl]});
+        return std::max({S1->p1_twist[size_t(tw) * N_SLICE + sl], S1->p1_flip[size_t(fl) * N_SLICE + sl],
+                         S1->p1_tf[size_t(tw) * N_FLIP + fl]});
     }
     int h2(int cp, int ud, int sp) const {
-        return std::max(T.p2_cp[size_t(cp) * N_SPERM + sp], T.p2_ud[size_t(ud) * N_SPERM + sp]);
+        const int small = std::max(T.p2_cp[size_t(cp) * N_SPERM + sp], T.p2_ud[size_t(ud) * N_SPERM + sp]);
+        return P2 ? std::max(small, int(P2->distance(cp, ud))) : small;
     }
 
     bool phase2(int cp, int ud, int sp, int d, int togo) {
@@ -178,12 +195,13 @@ bool conjugation_map(int k, int map[NMOVES]) {
 }
 
 TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop,
-                               const Phase1Table *phase1) {
+                               const Phase1Table *phase1, const Phase2Table *phase2) {
     // Six searches on the same position seen along the three axes, for the cube and for its
     // inverse, advanced together one phase-1 depth at a time: whichever meets max_length first
     // wins. The phase-1 distance differs between them, which cuts the long tail of single-axis
     // two-phase search.
     const Tables &T = tables();
+    const Phase1Small *S1 = phase1 ? nullptr : &phase1_small();
     struct Variant {
         CubieCube cube;
         int k;
@@ -204,7 +222,7 @@ TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::fu
     const int L = std::min(max_length, 30);
     for (int d1 = 0; d1 <= L; ++d1) {
         for (const Variant &v : vs) {
-            Search srch{T, phase1, v.cube, L, should_stop, {}, {}};
+            Search srch{T, S1, phase1, phase2, v.cube, L, should_stop, {}, {}};
             if (srch.h1(v.tw, v.fl, v.sl) > d1) continue;
             bool ok = srch.phase1(v.tw, v.fl, v.sl, 0, d1);
             total.nodes += srch.res.nodes;

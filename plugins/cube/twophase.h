@@ -5,7 +5,8 @@
 // slice permutation) with cornerperm x sliceperm and udedges x sliceperm. Phase-1 depths are
 // tried in increasing order and every phase-1 solution is continued by a phase 2 of at most
 // max_length - d1 moves; the first total within max_length is returned.
-// Tables (about 6 MB) are built once per process on first use (thread-safe static init).
+// Tables (about 6 MB) are built once per process on first use (thread-safe static init); phase
+// 1's three small ones only when the exact phase-1 table is not given.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 
 #include "cube.h"
 #include "phase1.h"
+#include "phase2.h"
 
 namespace cube {
 
@@ -33,8 +35,9 @@ CubieCube urf_conjugate(const CubieCube &c, int k);
 
 // should_stop is polled every few thousand nodes (may be empty). phase1: the exact phase-1
 // table (phase1.h) as phase 1's bound instead of the three small tables; the same answer, fewer
-// nodes (null: the small tables).
+// nodes (null: the small tables). phase2: the corners x U/D-edges table (phase2.h) max'ed with
+// phase 2's two small tables; again the same answer, fewer nodes (null: the small ones alone).
 TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop,
-                               const Phase1Table *phase1 = nullptr);
+                               const Phase1Table *phase1 = nullptr, const Phase2Table *phase2 = nullptr);
 
 }  // namespace cube
