@@ -46,6 +46,10 @@ const char *const OPTIONS_HELP =
     "                    a few seconds of CPU) to the two small tables; small, those two alone;\n"
     "                    auto (default): the table when it is cached, else small. The same answers\n"
     "                    either way, fewer phase-2 nodes with the table.\n"
+    "fast_ahead=on|off   fast mode: on (default) makes a node's children first and prefetches their\n"
+    "                    table entries before testing them, and tests the last move's children\n"
+    "                    against the goal instead of the tables; off tests each child as it is made.\n"
+    "                    The same nodes and answers either way.\n"
     "tables=fstp2|fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp2,\n"
     "                    below; fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
     "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
@@ -142,6 +146,7 @@ struct Options {
     bool third = false;                // third=off|t (FstSearchOptions::third)
     std::string phase1 = "auto";       // phase1=auto|table|small (fast mode)
     std::string phase2 = "auto";       // phase2=auto|table|small (fast mode)
+    bool fast_ahead = true;            // fast_ahead=on|off (fast mode, solve_two_phase's ahead)
 };
 
 struct Instance {
@@ -196,6 +201,9 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "auto" && v != "table" && v != "small")
                 return why = "phase2: expected auto, table or small, not '" + v + "'", false;
             opts.phase2 = v;
+        } else if (k == "fast_ahead") {
+            if (v != "on" && v != "off") return why = "fast_ahead: expected on or off, not '" + v + "'", false;
+            opts.fast_ahead = v == "on";
         } else if (k == "max_length") {
             char *end = nullptr;
             long L = std::strtol(v.c_str(), &end, 10);
@@ -422,7 +430,7 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                 const solver_status s = get_phase2_table(sv, in.opts.phase2 == "table", p2, err);
                 if (s != SOLVER_OK) return s;
             }
-            TwoPhaseResult r = solve_two_phase(in.cube, in.opts.max_length, stop, p1.get(), p2.get());
+            TwoPhaseResult r = solve_two_phase(in.cube, in.opts.max_length, stop, p1.get(), p2.get(), in.opts.fast_ahead);
             report(r.nodes, SOLVER_COUNT_UNKNOWN);
             if (r.stopped) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             // Not a proof that none exists: a limit of this search (exit code 3, not 1).

@@ -87,6 +87,7 @@ struct Search {
     const Phase1Small *S1;  // phase 1's small bounds (when P1 is null)
     const Phase1Table *P1;  // the exact phase-1 distance (phase1.h), or null: the three small tables
     const Phase2Table *P2;  // the corners x U/D-edges phase-2 distance (phase2.h), or null
+    bool ahead;             // children's table lines prefetched, the last move's children by a goal test
     CubieCube start;
     int max_length;
     const std::function<bool()> &stop;
@@ -119,6 +120,26 @@ struct Search {
         }
         if (poll()) return false;
         int prev = d > 0 ? moves[d - 1] : -1;
+        if (ahead) {
+            // The children's coordinates first, their table entries' lines prefetched, then
+            // the same tests in the same order (so the same nodes). One move from the end only
+            // the goal passes (every bound is 0 there and only there): no table read.
+            int ncp[10], nud[10], nsp[10], ms[10], n = 0;
+            for (int m : P2_MOVES) {
+                if (redundant(prev, m)) continue;
+                ncp[n] = T.cp_mv[size_t(cp) * NMOVES + m], nud[n] = T.ud_mv[size_t(ud) * NMOVES + m];
+                nsp[n] = T.sp_mv[size_t(sp) * NMOVES + m], ms[n++] = m;
+            }
+            if (togo > 1 && P2)
+                for (int k = 0; k < n; ++k) __builtin_prefetch(&P2->data[P2->cl->index(ncp[k], nud[k]) >> 1]);
+            for (int k = 0; k < n; ++k) {
+                if (togo == 1 ? (ncp[k] | nud[k] | nsp[k]) != 0 : h2(ncp[k], nud[k], nsp[k]) >= togo) continue;
+                moves[d] = ms[k];
+                if (phase2(ncp[k], nud[k], nsp[k], d + 1, togo - 1)) return true;
+                if (res.stopped) return false;
+            }
+            return false;
+        }
         for (int m : P2_MOVES) {
             if (redundant(prev, m)) continue;
             int ncp = T.cp_mv[size_t(cp) * NMOVES + m], nud = T.ud_mv[size_t(ud) * NMOVES + m],
@@ -155,6 +176,28 @@ struct Search {
         }
         if (poll()) return false;
         int prev = d > 0 ? moves[d - 1] : -1;
+        if (ahead) {
+            // As phase2's: the children's coordinates, then (exact table) their classes' and then
+            // their entries' lines prefetched, then the same tests in the same order.
+            int ntw[NMOVES], nfl[NMOVES], nsl[NMOVES], ms[NMOVES], n = 0;
+            for (int m = 0; m < NMOVES; ++m) {
+                if (redundant(prev, m)) continue;
+                ntw[n] = T.twist_mv[size_t(tw) * NMOVES + m], nfl[n] = T.flip_mv[size_t(fl) * NMOVES + m];
+                nsl[n] = T.slice_mv[size_t(sl) * NMOVES + m], ms[n++] = m;
+            }
+            if (togo > 1 && P1) {
+                const Phase1Classes &cl = *P1->cl;
+                for (int k = 0; k < n; ++k) __builtin_prefetch(&cl.fs_class[uint32_t(nsl[k]) * 2048 + uint32_t(nfl[k])]);
+                for (int k = 0; k < n; ++k) __builtin_prefetch(&P1->data[cl.index(ntw[k], nfl[k], nsl[k]) >> 1]);
+            }
+            for (int k = 0; k < n; ++k) {
+                if (togo == 1 ? (ntw[k] | nfl[k] | nsl[k]) != 0 : h1(ntw[k], nfl[k], nsl[k]) >= togo) continue;
+                moves[d] = ms[k];
+                if (phase1(ntw[k], nfl[k], nsl[k], d + 1, togo - 1)) return true;
+                if (res.stopped) return false;
+            }
+            return false;
+        }
         for (int m = 0; m < NMOVES; ++m) {
             if (redundant(prev, m)) continue;
             int ntw = T.twist_mv[size_t(tw) * NMOVES + m], nfl = T.flip_mv[size_t(fl) * NMOVES + m],
@@ -195,7 +238,7 @@ bool conjugation_map(int k, int map[NMOVES]) {
 }
 
 TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop,
-                               const Phase1Table *phase1, const Phase2Table *phase2) {
+                               const Phase1Table *phase1, const Phase2Table *phase2, bool ahead) {
     // Six searches on the same position seen along the three axes, for the cube and for its
     // inverse, advanced together one phase-1 depth at a time: whichever meets max_length first
     // wins. The phase-1 distance differs between them, which cuts the long tail of single-axis
@@ -222,7 +265,7 @@ TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::fu
     const int L = std::min(max_length, 30);
     for (int d1 = 0; d1 <= L; ++d1) {
         for (const Variant &v : vs) {
-            Search srch{T, S1, phase1, phase2, v.cube, L, should_stop, {}, {}};
+            Search srch{T, S1, phase1, phase2, ahead, v.cube, L, should_stop, {}, {}};
             if (srch.h1(v.tw, v.fl, v.sl) > d1) continue;
             bool ok = srch.phase1(v.tw, v.fl, v.sl, 0, d1);
             total.nodes += srch.res.nodes;

@@ -37,7 +37,12 @@ CubieCube urf_conjugate(const CubieCube &c, int k);
 // table (phase1.h) as phase 1's bound instead of the three small tables; the same answer, fewer
 // nodes (null: the small tables). phase2: the corners x U/D-edges table (phase2.h) max'ed with
 // phase 2's two small tables; again the same answer, fewer nodes (null: the small ones alone).
+// ahead: a node's children are made first and their table entries prefetched before they are
+// tested (their cache misses overlap), and one move from the goal the children are tested for
+// the goal instead of read (every bound is 0 at the goal and only there): the same nodes in the
+// same order, the same answer.
 TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop,
-                               const Phase1Table *phase1 = nullptr, const Phase2Table *phase2 = nullptr);
+                               const Phase1Table *phase1 = nullptr, const Phase2Table *phase2 = nullptr,
+                               bool ahead = true);
 
 }  // namespace cube
