@@ -17,9 +17,11 @@
 #                                         seed, fast mode (max_length 20): all verified (the CLI
 #                                         replays every answer), longest, median and mean time;
 #                                         phase 1's bound $PHASE1 (default table: the exact table,
-#                                         built and cached on first use; small: the three small ones)
+#                                         built and cached on first use; small: the three small ones),
+#                                         phase 2's $PHASE2 (default table, likewise; small: the two small
+#                                         ones), more plugin options from $OPTIONS (e.g. "fast_ahead=off")
 # Environment: BUILD (default build), THREADS (default 2), TABLES (default fstp2, the plugin's default; or fstp, fst4, fst, large), LEVELS (optimal:
-# only these levels, e.g. "3 6 7"), OPTIONS (optimal: more plugin options, e.g. "order_tasks=prev batch=0"),
+# only these levels, e.g. "3 6 7"), OPTIONS (optimal and fast: more plugin options, e.g. "order_tasks=prev batch=0"),
 # SOLVER_CACHE_DIR (default ~/.cache/solver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -115,11 +117,12 @@ fast() {
     g++ -std=c++17 -O2 -Iinclude tools/cube-random.cc plugins/cube/cube.cc -o "$BUILD/bench/cube-random"
     local input="$BUILD/bench/cube-random-$n-$seed.txt" stats="$BUILD/bench/cube-fast-$n-$seed.json"
     "$BUILD/bench/cube-random" "$n" "$seed" >"$input"
-    echo "== fast mode: $n random states (seed $seed), max_length 20, phase1=${PHASE1:-table}, $THREADS threads, one process"
-    local t0 t1
+    echo "== fast mode: $n random states (seed $seed), max_length 20, phase1=${PHASE1:-table}, phase2=${PHASE2:-table}, options ${OPTIONS:-(defaults)}, $THREADS threads, one process"
+    local t0 t1 extra=()
+    for o in ${OPTIONS:-}; do extra+=(--option "$o"); done
     t0=$(date +%s.%N)
     "$SOLVER" --plugin cube --input "$input" --level all --option mode=fast --option "phase1=${PHASE1:-table}" \
-        --threads "$THREADS" --stats json \
+        --option "phase2=${PHASE2:-table}" "${extra[@]}" --threads "$THREADS" --stats json \
         >"$BUILD/bench/cube-fast-$n-$seed.out" 2>"$stats"
     t1=$(date +%s.%N)
     python3 - "$stats" "$n" <<'PY'
@@ -137,7 +140,7 @@ hist = {}
 for l in lengths: hist[l] = hist.get(l, 0) + 1
 print("lengths:", " ".join(f"{k}:{hist[k]}" for k in sorted(hist)))
 PY
-    echo "wall time for all: $(echo "$t1 - $t0" | bc) s"
+    echo "wall time for all: $(echo "$t1 - $t0" | bc) s; answers in $BUILD/bench/cube-fast-$n-$seed.out"
 }
 
 case "$what" in
