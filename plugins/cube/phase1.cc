@@ -24,9 +24,7 @@ using clock_type = std::chrono::steady_clock;
 Phase1Classes make_classes() {
     Phase1Classes c;
     const Symmetry &sym = symmetry();
-    c.twist_move = coord_move_table(P1_TWISTS, set_twist, get_twist);
-    c.flip_move = coord_move_table(FLIPS, set_flip, get_flip);
-    c.slice_move = coord_move_table(SLICES, set_slice, get_slice);
+    c.moves = &phase1_moves();
     c.twist_conj = twist_conj_table();
     // Classes in order of their least value (the representative): the solved flip-slice, 0,
     // is class 0 with symmetry 0.
@@ -92,14 +90,15 @@ struct Bfs {
 
     void run(uint64_t b, uint64_t e, uint32_t worker) {
         uint64_t mine = 0;
-        const uint16_t *tm = cl->twist_move.data(), *tc = cl->twist_conj.data();
+        const uint16_t *tm = cl->moves->twist.data(), *tc = cl->twist_conj.data();
         for (uint64_t c = b; c < e; ++c) {
             if (stop.load(std::memory_order_relaxed)) return;
             const uint32_t rep = cl->class_rep[c];
             const uint32_t sl = rep / FLIPS, fl = rep % FLIPS;
             uint32_t row[NMOVES], conj[NMOVES];
             for (int m = 0; m < NMOVES; ++m) {
-                const uint32_t w = uint32_t(cl->slice_move[sl * NMOVES + m]) * FLIPS + cl->flip_move[fl * NMOVES + m];
+                const uint32_t w =
+                    uint32_t(cl->moves->slice[sl * NMOVES + m]) * FLIPS + cl->moves->flip[fl * NMOVES + m];
                 const uint32_t v = cl->fs_class[w];
                 row[m] = v >> 4;
                 conj[m] = v & 15;
@@ -144,6 +143,13 @@ struct FileHeader {
 constexpr char MAGIC[8] = {'C', 'U', 'B', 'E', 'P', '1', 'v', '1'};
 
 }  // namespace
+
+const Phase1Moves &phase1_moves() {
+    static const Phase1Moves mv{coord_move_table(P1_TWISTS, set_twist, get_twist),
+                                coord_move_table(FLIPS, set_flip, get_flip),
+                                coord_move_table(SLICES, set_slice, get_slice)};
+    return mv;
+}
 
 const Phase1Classes &phase1_classes() {
     static const Phase1Classes c = make_classes();

@@ -37,13 +37,21 @@ namespace cube {
 constexpr uint32_t P1_CLASSES = 64430;  // flip x slice positions under the 16 U-D symmetries
 constexpr int P1_TWISTS = 2187;
 
+// The phase-1 coordinates' move tables ([value * 18 + move]: twist 0..2186, flip 0..2047, E-slice
+// positions 0..494), built once a process on first use and shared by Phase1Classes and
+// twophase.cc's search.
+struct Phase1Moves {
+    std::vector<uint16_t> twist, flip, slice;
+};
+const Phase1Moves &phase1_moves();
+
 // The class structure, without the distances (cheap: recomputed by every load).
 struct Phase1Classes {
     std::vector<uint32_t> fs_class;    // [slice * 2048 + flip]: class << 4 | sym, S_sym X S_sym^-1 = the rep's flip-slice
     std::vector<uint32_t> class_rep;   // [class]: the representative's slice * 2048 + flip
     std::vector<uint16_t> twist_conj;  // [twist * 16 + sym]: twist of S_sym X S_sym^-1
     std::vector<uint16_t> class_stab;  // [class]: bit s set when S_s keeps the representative's flip-slice (s > 0)
-    std::vector<uint16_t> twist_move, flip_move, slice_move;  // [value * 18 + move]
+    const Phase1Moves *moves = nullptr;  // phase1_moves()
     uint32_t classes = 0;
     // The entry of a position: class * 2187 + its twist seen through the class's symmetry.
     uint64_t index(int twist, int flip, int slice) const {

@@ -26,10 +26,7 @@ using clock_type = std::chrono::steady_clock;
 Phase2Classes make_classes() {
     Phase2Classes c;
     const Symmetry &sym = symmetry();
-    bool g1[NMOVES] = {};
-    for (int m : G1_MOVES) g1[m] = true;
-    c.cp_move = coord_move_table(P2_PERMS, set_corner_perm, get_corner_perm, g1);
-    c.ud_move = coord_move_table(P2_PERMS, set_ud_edges, get_ud_edges, g1);
+    c.moves = &phase2_moves();
     c.ud_conj.resize(size_t(P2_PERMS) * N_UDSYM);
     for (int u = 0; u < P2_PERMS; ++u) {
         CubieCube x = CubieCube::solved();
@@ -101,13 +98,13 @@ struct Bfs {
 
     void run(uint64_t b, uint64_t e, uint32_t worker) {
         uint64_t mine = 0;
-        const uint16_t *um = cl->ud_move.data(), *uc = cl->ud_conj.data();
+        const uint16_t *um = cl->moves->ud.data(), *uc = cl->ud_conj.data();
         for (uint64_t c = b; c < e; ++c) {
             if (stop.load(std::memory_order_relaxed)) return;
             const uint32_t rep = cl->class_rep[c];
             uint32_t row[10], conj[10];
             for (int k = 0; k < 10; ++k) {
-                const uint32_t v = cl->cp_class[cl->cp_move[size_t(rep) * NMOVES + G1_MOVES[k]]];
+                const uint32_t v = cl->cp_class[cl->moves->cp[size_t(rep) * NMOVES + G1_MOVES[k]]];
                 row[k] = v >> 4;
                 conj[k] = v & 15;
             }
@@ -151,6 +148,16 @@ struct FileHeader {
 constexpr char MAGIC[8] = {'C', 'U', 'B', 'E', 'P', '2', 'v', '1'};
 
 }  // namespace
+
+const Phase2Moves &phase2_moves() {
+    static const Phase2Moves mv = [] {
+        bool g1[NMOVES] = {};
+        for (int m : G1_MOVES) g1[m] = true;
+        return Phase2Moves{coord_move_table(P2_PERMS, set_corner_perm, get_corner_perm, g1),
+                           coord_move_table(P2_PERMS, set_ud_edges, get_ud_edges, g1)};
+    }();
+    return mv;
+}
 
 const Phase2Classes &phase2_classes() {
     static const Phase2Classes c = make_classes();

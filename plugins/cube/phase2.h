@@ -36,13 +36,21 @@ constexpr uint32_t P2_CLASSES = 2768;  // corner permutations under the 16 U-D s
 constexpr int P2_PERMS = 40320;        // 8! (corner permutations, U/D-edge permutations)
 constexpr uint8_t P2_CAP = 15;         // entries store min(distance, 15)
 
+// Phase 2's permutation move tables ([value * 18 + move], G1's ten moves only, the others 0:
+// corner permutation, U/D-edge permutation), built once a process on first use and shared by
+// Phase2Classes and twophase.cc's search.
+struct Phase2Moves {
+    std::vector<uint16_t> cp, ud;
+};
+const Phase2Moves &phase2_moves();
+
 // The class structure, without the distances (cheap: recomputed by every load).
 struct Phase2Classes {
     std::vector<uint32_t> cp_class;   // [corner perm]: class << 4 | sym, S_sym X S_sym^-1 = the rep's corners
     std::vector<uint16_t> class_rep;  // [class]: the representative's corner permutation
     std::vector<uint16_t> class_stab; // [class]: bit s set when S_s keeps the representative's corners (s > 0)
     std::vector<uint16_t> ud_conj;    // [ud * 16 + sym]: U/D-edge permutation of S_sym X S_sym^-1
-    std::vector<uint16_t> cp_move, ud_move;  // [value * 18 + move], G1's ten moves only (others 0)
+    const Phase2Moves *moves = nullptr;  // phase2_moves()
     uint32_t classes = 0;
     // The entry of a position: class * 40320 + its U/D edges seen through the class's symmetry.
     uint64_t index(int cp, int ud) const {

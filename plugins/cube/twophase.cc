@@ -32,18 +32,17 @@ std::vector<uint8_t> prune_table(const std::vector<uint16_t> &ma, int na, const 
     return d;
 }
 
-// The move tables and phase 2's two small bounds (always used).
+// The move tables (the phase-1 and phase-2 permutation ones shared with phase1.cc and phase2.cc:
+// built once a process whichever needs them first) and phase 2's two small bounds (always used).
 struct Tables {
-    std::vector<uint16_t> twist_mv, flip_mv, slice_mv, cp_mv, ud_mv, sp_mv;
+    const std::vector<uint16_t> &twist_mv = phase1_moves().twist, &flip_mv = phase1_moves().flip,
+                                &slice_mv = phase1_moves().slice;
+    const std::vector<uint16_t> &cp_mv = phase2_moves().cp, &ud_mv = phase2_moves().ud;
+    std::vector<uint16_t> sp_mv;
     std::vector<uint8_t> p2_cp, p2_ud;
     Tables() {
         bool p2[NMOVES] = {};
         for (int m : P2_MOVES) p2[m] = true;
-        twist_mv = coord_move_table(N_TWIST, set_twist, get_twist);
-        flip_mv = coord_move_table(N_FLIP, set_flip, get_flip);
-        slice_mv = coord_move_table(N_SLICE, set_slice, get_slice);
-        cp_mv = coord_move_table(N_PERM8, set_corner_perm, get_corner_perm, p2);
-        ud_mv = coord_move_table(N_PERM8, set_ud_edges, get_ud_edges, p2);
         sp_mv = coord_move_table(N_SPERM, set_slice_perm, get_slice_perm, p2);
         p2_cp = prune_table(cp_mv, N_PERM8, sp_mv, N_SPERM, P2_MOVES, 10);
         p2_ud = prune_table(ud_mv, N_PERM8, sp_mv, N_SPERM, P2_MOVES, 10);

@@ -56,8 +56,8 @@ TEST_CASE("CubePhase2.ClassesMapPositionsToTheirRepresentatives") {
         // The move tables against the cube.
         for (int m : G1) {
             const CubieCube y = apply_move(x, m);
-            CHECK(c.cp_move[size_t(cp) * NMOVES + size_t(m)] == get_corner_perm(y));
-            CHECK(c.ud_move[size_t(ud) * NMOVES + size_t(m)] == get_ud_edges(y));
+            CHECK(c.moves->cp[size_t(cp) * NMOVES + size_t(m)] == get_corner_perm(y));
+            CHECK(c.moves->ud[size_t(ud) * NMOVES + size_t(m)] == get_ud_edges(y));
         }
     }
 }
