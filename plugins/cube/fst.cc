@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cache_file.h"
+#include "load_once.h"
 #include "pdb.h"
 
 namespace cube {
@@ -817,74 +818,67 @@ bool convert_fstp4_file(const std::string &p4, FstTable &out, bool verify_once, 
 
 solver_status get_fst(const solver_services *sv, std::shared_ptr<const FstTable> &out, solver_error *err,
                       unsigned bits, unsigned pages, bool verify_once, unsigned par, bool convert) {
-    static std::mutex mu;
-    static std::shared_ptr<const FstTable> loaded[4];
-    static std::string loaded_path[4];
-    std::lock_guard<std::mutex> lock(mu);
+    static LoadOnce<FstTable> once[4];  // fst, fst4, fstp, fstp2 (each its own file)
     const std::string dir = cache_folder(sv);
     const std::string path = dir + "/" + fst_file(bits, par);
     const int k = par == 2 ? (bits == 4 ? 2 : 3) : bits == 4;
     const char *name = fst_name(bits, par);
-    if (loaded[k] && loaded_path[k] == path) {
-        out = loaded[k];
-        return SOLVER_OK;
-    }
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    auto t = std::make_shared<FstTable>();
-    std::string why;
-    char line[512];
-    auto t0 = clock_type::now();
-    if (load_fst(path, *t, why, bits, true, pages, verify_once, par)) {
-        t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
-        std::snprintf(line, sizeof line,
-                      "cube: table %s: %llu entries, %.1f MiB, %s %s in %.2f s (symmetry tables %.2f s%s)",
-                      name, (unsigned long long)t->size, double(t->data.size() + t->side.bytes()) / 1048576.0,
-                      t->data.shared() ? "mapped (pages=shared) from" : "loaded from", path.c_str(), t->build_seconds,
-                      t->co->build_seconds, t->checksum_skipped ? "; checksum verified before" : "");
-    } else {
-        solver_status s = SOLVER_OK;
-        if (bits == 2 && par == 2 && convert) {
-            // fstp2: converted from fstp4, read from the cache in chunks (about 20 s; the peak
-            // is the 2-bit table), or else built (and saved) first and converted in memory.
-            FstTable t4;
-            std::string why4;
-            const std::string p4 = dir + "/" + fst_file(4, 2);
-            const auto tc = clock_type::now();
-            if (convert_fstp4_file(p4, *t, verify_once, why4)) {
-                t->build_seconds = std::chrono::duration<double>(clock_type::now() - tc).count();
-            } else {
-                if (sv && sv->log && std::filesystem::exists(p4))
-                    sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table fstp not converted: " + why4).c_str());
-                if ((s = build_fst(sv, t4, 4, 2)) == SOLVER_OK && !save_fst(t4, p4, why4) && sv && sv->log)
-                    sv->log(sv->ctx, SOLVER_LOG_INFO, ("cube: table fstp not cached: " + why4).c_str());
-            }
-            if (s == SOLVER_OK && t4.data.data()) {
-                const auto tm = clock_type::now();
-                t->co = t4.co, t->size = t4.size, t->bits = 2, t->par = 2, t->depth_counts = t4.depth_counts;
-                t->data = HugeBuffer((t->size * 2 + 7) / 8);
-                if (!window_from4(t4.data.data(), t4.size, t->data.data(), t->side, why4))
-                    return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "converting table fstp to fstp2 failed: %s",
-                                            why4.c_str());
-                t->build_seconds = std::chrono::duration<double>(clock_type::now() - tm).count();
-            }
+    return once[k].get(path, false, out, [&](std::shared_ptr<const FstTable> &got) {
+        std::error_code ec;
+        std::filesystem::create_directories(dir, ec);
+        auto t = std::make_shared<FstTable>();
+        std::string why;
+        char line[512];
+        auto t0 = clock_type::now();
+        if (load_fst(path, *t, why, bits, true, pages, verify_once, par)) {
+            t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
+            std::snprintf(line, sizeof line,
+                          "cube: table %s: %llu entries, %.1f MiB, %s %s in %.2f s (symmetry tables %.2f s%s)",
+                          name, (unsigned long long)t->size, double(t->data.size() + t->side.bytes()) / 1048576.0,
+                          t->data.shared() ? "mapped (pages=shared) from" : "loaded from", path.c_str(), t->build_seconds,
+                          t->co->build_seconds, t->checksum_skipped ? "; checksum verified before" : "");
         } else {
-            s = build_fst(sv, *t, bits, par);
+            solver_status s = SOLVER_OK;
+            if (bits == 2 && par == 2 && convert) {
+                // fstp2: converted from fstp4, read from the cache in chunks (about 20 s; the peak
+                // is the 2-bit table), or else built (and saved) first and converted in memory.
+                FstTable t4;
+                std::string why4;
+                const std::string p4 = dir + "/" + fst_file(4, 2);
+                const auto tc = clock_type::now();
+                if (convert_fstp4_file(p4, *t, verify_once, why4)) {
+                    t->build_seconds = std::chrono::duration<double>(clock_type::now() - tc).count();
+                } else {
+                    if (sv && sv->log && std::filesystem::exists(p4))
+                        sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table fstp not converted: " + why4).c_str());
+                    if ((s = build_fst(sv, t4, 4, 2)) == SOLVER_OK && !save_fst(t4, p4, why4) && sv && sv->log)
+                        sv->log(sv->ctx, SOLVER_LOG_INFO, ("cube: table fstp not cached: " + why4).c_str());
+                }
+                if (s == SOLVER_OK && t4.data.data()) {
+                    const auto tm = clock_type::now();
+                    t->co = t4.co, t->size = t4.size, t->bits = 2, t->par = 2, t->depth_counts = t4.depth_counts;
+                    t->data = HugeBuffer((t->size * 2 + 7) / 8);
+                    if (!window_from4(t4.data.data(), t4.size, t->data.data(), t->side, why4))
+                        return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "converting table fstp to fstp2 failed: %s",
+                                                why4.c_str());
+                    t->build_seconds = std::chrono::duration<double>(clock_type::now() - tm).count();
+                }
+            } else {
+                s = build_fst(sv, *t, bits, par);
+            }
+            if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table %s", name);
+            if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table %s failed", name);
+            std::string wwhy;
+            bool saved = save_fst(*t, path, wwhy);
+            std::snprintf(line, sizeof line, "cube: table %s: %llu entries, %.1f MiB, max depth %zu, built in %.1f s%s%s",
+                          name, (unsigned long long)t->size, double(t->data.size() + t->side.bytes()) / 1048576.0, t->depth_counts.size() - 1,
+                          t->build_seconds, saved ? ", saved to " : " (not cached: ",
+                          saved ? path.c_str() : (wwhy + ")").c_str());
         }
-        if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table %s", name);
-        if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table %s failed", name);
-        std::string wwhy;
-        bool saved = save_fst(*t, path, wwhy);
-        std::snprintf(line, sizeof line, "cube: table %s: %llu entries, %.1f MiB, max depth %zu, built in %.1f s%s%s",
-                      name, (unsigned long long)t->size, double(t->data.size() + t->side.bytes()) / 1048576.0, t->depth_counts.size() - 1,
-                      t->build_seconds, saved ? ", saved to " : " (not cached: ",
-                      saved ? path.c_str() : (wwhy + ")").c_str());
-    }
-    if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
-    loaded[k] = t;
-    loaded_path[k] = path;
-    out = t;
-    return SOLVER_OK;
+        if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
+        got = t;
+        return SOLVER_OK;
+    });
 }
 
 }  // namespace cube

@@ -5,10 +5,10 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 
 #include "cache_file.h"
 #include "cube.h"
+#include "load_once.h"
 #include "pdb.h"
 #include "symmetry.h"
 
@@ -229,51 +229,40 @@ bool load_phase1_table(const std::string &path, Phase1Table &t, std::string &why
 
 solver_status get_phase1_table(const solver_services *sv, bool build, std::shared_ptr<const Phase1Table> &out,
                                solver_error *err) {
-    static std::mutex mu;
-    static std::shared_ptr<const Phase1Table> loaded;
-    static std::string loaded_path, missing_path;  // missing: looked for without `build`, not usable
-    std::lock_guard<std::mutex> lock(mu);
+    static LoadOnce<Phase1Table> once;
     const std::string dir = cache_folder(sv);
     const std::string path = dir + "/" + phase1_file();
-    if (loaded && loaded_path == path) {
-        out = loaded;
-        return SOLVER_OK;
-    }
-    if (!build && missing_path == path) {  // once a process: a damaged file warns once
-        out.reset();
-        return SOLVER_OK;
-    }
-    auto t = std::make_shared<Phase1Table>();
-    std::string why;
-    std::error_code ec;
-    char line[512];
-    if (load_phase1_table(path, *t, why)) {
-        std::snprintf(line, sizeof line, "cube: table phase1: %llu entries, %.1f MiB, loaded from %s in %.2f s",
-                      (unsigned long long)(uint64_t(t->cl->classes) * P1_TWISTS), double(t->data.size()) / 1048576.0,
-                      path.c_str(), t->seconds);
-    } else {
-        const bool exists = std::filesystem::exists(path, ec);
-        if (!build) {
-            if (exists && sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table phase1 not used: " + why).c_str());
-            missing_path = path;
-            out.reset();
-            return SOLVER_OK;
+    // Without `build`, a table not found is remembered (a damaged file warns once a process).
+    return once.get(path, !build, out, [&](std::shared_ptr<const Phase1Table> &got) {
+        auto t = std::make_shared<Phase1Table>();
+        std::string why;
+        std::error_code ec;
+        char line[512];
+        if (load_phase1_table(path, *t, why)) {
+            std::snprintf(line, sizeof line, "cube: table phase1: %llu entries, %.1f MiB, loaded from %s in %.2f s",
+                          (unsigned long long)(uint64_t(t->cl->classes) * P1_TWISTS), double(t->data.size()) / 1048576.0,
+                          path.c_str(), t->seconds);
+        } else {
+            const bool exists = std::filesystem::exists(path, ec);
+            if (!build) {
+                if (exists && sv && sv->log)
+                    sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table phase1 not used: " + why).c_str());
+                return SOLVER_OK;
+            }
+            if (exists && sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table phase1 rebuilt: " + why).c_str());
+            const solver_status s = build_phase1_table(sv, *t);
+            if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table phase1");
+            if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table phase1 failed");
+            std::filesystem::create_directories(dir, ec);
+            const bool saved = save_phase1_table(*t, path, why);
+            std::snprintf(line, sizeof line, "cube: table phase1: %llu entries, %.1f MiB, built in %.1f s, %s%s",
+                          (unsigned long long)(uint64_t(t->cl->classes) * P1_TWISTS), double(t->data.size()) / 1048576.0,
+                          t->seconds, saved ? "saved to " : "not cached: ", saved ? path.c_str() : why.c_str());
         }
-        if (exists && sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table phase1 rebuilt: " + why).c_str());
-        const solver_status s = build_phase1_table(sv, *t);
-        if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table phase1");
-        if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table phase1 failed");
-        std::filesystem::create_directories(dir, ec);
-        const bool saved = save_phase1_table(*t, path, why);
-        std::snprintf(line, sizeof line, "cube: table phase1: %llu entries, %.1f MiB, built in %.1f s, %s%s",
-                      (unsigned long long)(uint64_t(t->cl->classes) * P1_TWISTS), double(t->data.size()) / 1048576.0,
-                      t->seconds, saved ? "saved to " : "not cached: ", saved ? path.c_str() : why.c_str());
-    }
-    if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
-    loaded = t;
-    loaded_path = path;
-    out = t;
-    return SOLVER_OK;
+        if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
+        got = t;
+        return SOLVER_OK;
+    });
 }
 
 }  // namespace cube

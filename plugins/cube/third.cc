@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <mutex>
 #include <sys/mman.h>
 
 #include "cache_file.h"
+#include "load_once.h"
 #include "pdb.h"
 #include "twophase.h"
 
@@ -371,55 +371,48 @@ bool load_third(const std::string &path, ThirdTable &out, std::string &why, bool
 
 solver_status get_third(const solver_services *sv, std::shared_ptr<const ThirdTable> &out, solver_error *err,
                         unsigned pages, bool verify_once) {
-    static std::mutex mu;
-    static std::shared_ptr<const ThirdTable> loaded;
-    static std::string loaded_path;
-    std::lock_guard<std::mutex> lock(mu);
+    static LoadOnce<ThirdTable> once;
     const std::string dir = cache_folder(sv);
     const std::string path = dir + "/" + third_file();
-    if (loaded && loaded_path == path) {
-        out = loaded;
-        return SOLVER_OK;
-    }
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    auto t = std::make_shared<ThirdTable>();
-    std::string why;
-    char line[512];
-    const auto t0 = clock_type::now();
-    if (load_third(path, *t, why, true, pages, verify_once)) {
-        t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
-        std::snprintf(line, sizeof line, "cube: table third=t: %llu entries, %.1f MiB, %s %s in %.2f s%s",
-                      (unsigned long long)t->size, double(third_bytes()) / 1048576.0,
-                      t->data.shared() ? "mapped (pages=shared) from" : "loaded from", path.c_str(), t->build_seconds,
-                      t->checksum_skipped ? "; checksum verified before" : "");
-    } else {
-        if (sv && sv->log && std::filesystem::exists(path, ec))
-            sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table third=t rebuilt: " + why).c_str());
-        const solver_status s = build_third(sv, *t);
-        if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table third=t");
-        if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table third=t failed");
-        std::string wwhy;
-        const bool saved = save_third(*t, path, wwhy);
-        const double secs = t->build_seconds;
-        if (saved) {
-            // Map the saved file instead of keeping the build buffer, freed first (the peak stays
-            // the build's 2.1 GiB).
-            t->data = HugeBuffer();
-            if (!load_third(path, *t, wwhy, false, pages, false))
-                return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "table third=t saved but not read back: %s",
-                                        wwhy.c_str());
-            t->build_seconds = secs;
+    return once.get(path, false, out, [&](std::shared_ptr<const ThirdTable> &got) {
+        std::error_code ec;
+        std::filesystem::create_directories(dir, ec);
+        auto t = std::make_shared<ThirdTable>();
+        std::string why;
+        char line[512];
+        const auto t0 = clock_type::now();
+        if (load_third(path, *t, why, true, pages, verify_once)) {
+            t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
+            std::snprintf(line, sizeof line, "cube: table third=t: %llu entries, %.1f MiB, %s %s in %.2f s%s",
+                          (unsigned long long)t->size, double(third_bytes()) / 1048576.0,
+                          t->data.shared() ? "mapped (pages=shared) from" : "loaded from", path.c_str(), t->build_seconds,
+                          t->checksum_skipped ? "; checksum verified before" : "");
+        } else {
+            if (sv && sv->log && std::filesystem::exists(path, ec))
+                sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table third=t rebuilt: " + why).c_str());
+            const solver_status s = build_third(sv, *t);
+            if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table third=t");
+            if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table third=t failed");
+            std::string wwhy;
+            const bool saved = save_third(*t, path, wwhy);
+            const double secs = t->build_seconds;
+            if (saved) {
+                // Map the saved file instead of keeping the build buffer, freed first (the peak stays
+                // the build's 2.1 GiB).
+                t->data = HugeBuffer();
+                if (!load_third(path, *t, wwhy, false, pages, false))
+                    return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "table third=t saved but not read back: %s",
+                                            wwhy.c_str());
+                t->build_seconds = secs;
+            }
+            std::snprintf(line, sizeof line, "cube: table third=t: %llu entries, %.1f MiB, built in %.1f s%s%s",
+                          (unsigned long long)t->size, double(third_bytes()) / 1048576.0, secs,
+                          saved ? ", saved to " : " (not cached: ", saved ? path.c_str() : (wwhy + ")").c_str());
         }
-        std::snprintf(line, sizeof line, "cube: table third=t: %llu entries, %.1f MiB, built in %.1f s%s%s",
-                      (unsigned long long)t->size, double(third_bytes()) / 1048576.0, secs,
-                      saved ? ", saved to " : " (not cached: ", saved ? path.c_str() : (wwhy + ")").c_str());
-    }
-    if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
-    loaded = t;
-    loaded_path = path;
-    out = t;
-    return SOLVER_OK;
+        if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
+        got = t;
+        return SOLVER_OK;
+    });
 }
 
 }  // namespace cube
