@@ -157,6 +157,11 @@ struct Search {
         int cp = get_corner_perm(c), ud = get_ud_edges(c), sp = get_slice_perm(c);
         // Long phase-2 searches rarely pay: a longer phase 1 usually gives a shorter phase 2.
         int limit = std::min(max_length - d1, MAX_PHASE2);
+        if (ahead && P2) {
+            // The small bounds first (their tables mostly in the cache): beyond the limit, the
+            // big table's line is not needed (the same test: h2 is their max with it).
+            if (std::max(T.p2_cp[size_t(cp) * N_SPERM + sp], T.p2_ud[size_t(ud) * N_SPERM + sp]) > limit) return false;
+        }
         for (int d2 = h2(cp, ud, sp); d2 <= limit; ++d2) {
             if (phase2(cp, ud, sp, d1, d2)) return true;
             if (res.stopped) return false;

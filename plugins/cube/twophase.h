@@ -39,8 +39,9 @@ CubieCube urf_conjugate(const CubieCube &c, int k);
 // phase 2's two small tables; again the same answer, fewer nodes (null: the small ones alone).
 // ahead: a node's children are made first and their table entries prefetched before they are
 // tested (their cache misses overlap), and one move from the goal the children are tested for
-// the goal instead of read (every bound is 0 at the goal and only there): the same nodes in the
-// same order, the same answer.
+// the goal instead of read (every bound is 0 at the goal and only there), and phase 2 starts
+// from phase 2's small bounds, reading the phase-2 table only when they are within the limit:
+// the same nodes in the same order, the same answer.
 TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop,
                                const Phase1Table *phase1 = nullptr, const Phase2Table *phase2 = nullptr,
                                bool ahead = true);
