@@ -92,6 +92,9 @@ struct Search {
     const std::function<bool()> &stop;
     int moves[32];
     TwoPhaseResult res;
+    // fast_ahead: path[i] = start after moves[0..i-1], for i <= path_valid (phase 1's moves).
+    CubieCube path[32];
+    int path_valid = 0;
 
     bool poll() {
         if ((++res.nodes & 0x3fff) == 0 && stop && stop()) res.stopped = true;
@@ -153,7 +156,16 @@ struct Search {
 
     bool start_phase2(int d1) {
         CubieCube c = start;
-        for (int i = 0; i < d1; ++i) c = apply_move(c, moves[i]);
+        if (ahead) {
+            // The cubes along the phase-1 path are kept: the next leaf usually shares all but
+            // its last move or two with this one, so only those are replayed.
+            path[0] = start;
+            for (int i = path_valid; i < d1; ++i) path[i + 1] = apply_move(path[i], moves[i]);
+            path_valid = d1;
+            c = path[d1];
+        } else {
+            for (int i = 0; i < d1; ++i) c = apply_move(c, moves[i]);
+        }
         int cp = get_corner_perm(c), ud = get_ud_edges(c), sp = get_slice_perm(c);
         // Long phase-2 searches rarely pay: a longer phase 1 usually gives a shorter phase 2.
         int limit = std::min(max_length - d1, MAX_PHASE2);
@@ -197,6 +209,7 @@ struct Search {
             for (int k = 0; k < n; ++k) {
                 if (togo == 1 ? (ntw[k] | nfl[k] | nsl[k]) != 0 : h1(ntw[k], nfl[k], nsl[k]) >= togo) continue;
                 moves[d] = ms[k];
+                path_valid = std::min(path_valid, d);  // path[d + 1..] no longer this path's
                 if (phase1(ntw[k], nfl[k], nsl[k], d + 1, togo - 1)) return true;
                 if (res.stopped) return false;
             }

@@ -40,8 +40,9 @@ CubieCube urf_conjugate(const CubieCube &c, int k);
 // ahead: a node's children are made first and their table entries prefetched before they are
 // tested (their cache misses overlap), and one move from the goal the children are tested for
 // the goal instead of read (every bound is 0 at the goal and only there), and phase 2 starts
-// from phase 2's small bounds, reading the phase-2 table only when they are within the limit:
-// the same nodes in the same order, the same answer.
+// from phase 2's small bounds, reading the phase-2 table only when they are within the limit,
+// and a phase-1 leaf's cube is made from the cubes kept along its path (only the moves that
+// changed since the last leaf replayed): the same nodes in the same order, the same answer.
 TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop,
                                const Phase1Table *phase1 = nullptr, const Phase2Table *phase2 = nullptr,
                                bool ahead = true);
