@@ -46,6 +46,16 @@ Phase1Classes make_classes() {
         }
     }
     c.classes = uint32_t(c.class_rep.size());
+    c.class_move.resize(size_t(c.classes) * NMOVES);
+    for (uint32_t k = 0; k < c.classes; ++k) {
+        const uint32_t sl = c.class_rep[k] / FLIPS, fl = c.class_rep[k] % FLIPS;
+        for (int m = 0; m < NMOVES; ++m)
+            c.class_move[size_t(k) * NMOVES + m] =
+                c.fs_class[uint32_t(c.moves->slice[sl * NMOVES + m]) * FLIPS + c.moves->flip[fl * NMOVES + m]];
+    }
+    for (int s = 0; s < N_UDSYM; ++s)
+        for (int m = 0; m < NMOVES; ++m) c.sym_move[s][m] = uint8_t(sym.move[s][m]);
+    symmetry_products(c.sym_mul);
     return c;
 }
 

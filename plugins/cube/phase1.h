@@ -52,6 +52,15 @@ struct Phase1Classes {
     std::vector<uint16_t> twist_conj;  // [twist * 16 + sym]: twist of S_sym X S_sym^-1
     std::vector<uint16_t> class_stab;  // [class]: bit s set when S_s keeps the representative's flip-slice (s > 0)
     const Phase1Moves *moves = nullptr;  // phase1_moves()
+    // [class * 18 + move]: fs_class of the representative's flip-slice after the move, so that a
+    // search can follow a position's (class, symmetry) along moves instead of reading fs_class
+    // for every child (18 scattered lines; a class's row is 72 bytes): if S_s X S_s^-1 has the
+    // flip-slice of class c's representative and class_move[c * 18 + sym_move[s][m]] = c' << 4 | t,
+    // then S_u (X m) S_u^-1 has that of c', u = sym_mul[t][s] (symmetry.h's ClassMoves, for these
+    // classes). u may differ from fs_class's symmetry where c' has a stabilizer: the entry is then
+    // a twin of fs_class's, at the same distance.
+    std::vector<uint32_t> class_move;
+    uint8_t sym_move[16][18] = {}, sym_mul[16][16] = {};
     uint32_t classes = 0;
     // The entry of a position: class * 2187 + its twist seen through the class's symmetry.
     uint64_t index(int twist, int flip, int slice) const {

@@ -181,7 +181,9 @@ struct Search {
         return false;
     }
 
-    bool phase1(int tw, int fl, int sl, int d, int togo) {
+    // cs: fast_ahead with the phase-1 table, the position's fs_class entry (class << 4 | sym,
+    // phase1.h; followed along the moves, so maybe a twin's symmetry), else unused.
+    bool phase1(int tw, int fl, int sl, uint32_t cs, int d, int togo) {
         if (togo == 0) {
             if (tw == 0 && fl == 0 && sl == 0) {
                 // A phase-1 path ending in a phase-2 move was already tried one move shorter.
@@ -201,16 +203,30 @@ struct Search {
                 ntw[n] = T.twist_mv[size_t(tw) * NMOVES + m], nfl[n] = T.flip_mv[size_t(fl) * NMOVES + m];
                 nsl[n] = T.slice_mv[size_t(sl) * NMOVES + m], ms[n++] = m;
             }
+            uint32_t ncs[NMOVES] = {};
+            uint64_t idx[NMOVES];
             if (togo > 1 && P1) {
+                // The children's classes from the parent's row (one or two lines), not from
+                // fs_class (a line each); their entries prefetched.
                 const Phase1Classes &cl = *P1->cl;
-                for (int k = 0; k < n; ++k) __builtin_prefetch(&cl.fs_class[uint32_t(nsl[k]) * 2048 + uint32_t(nfl[k])]);
-                for (int k = 0; k < n; ++k) __builtin_prefetch(&P1->data[cl.index(ntw[k], nfl[k], nsl[k]) >> 1]);
+                const uint32_t *row = &cl.class_move[size_t(cs >> 4) * NMOVES], s = cs & 15;
+                for (int k = 0; k < n; ++k) {
+                    const uint32_t v = row[cl.sym_move[s][ms[k]]], u = cl.sym_mul[v & 15][s];
+                    ncs[k] = (v & ~15u) | u;
+                    idx[k] = uint64_t(v >> 4) * P1_TWISTS + cl.twist_conj[uint32_t(ntw[k]) * 16 + u];
+                    __builtin_prefetch(&P1->data[idx[k] >> 1]);
+                }
             }
             for (int k = 0; k < n; ++k) {
-                if (togo == 1 ? (ntw[k] | nfl[k] | nsl[k]) != 0 : h1(ntw[k], nfl[k], nsl[k]) >= togo) continue;
+                if (togo == 1) {
+                    if ((ntw[k] | nfl[k] | nsl[k]) != 0) continue;
+                } else if ((P1 ? (P1->data[idx[k] >> 1] >> ((idx[k] & 1) * 4)) & 15 : unsigned(h1(ntw[k], nfl[k], nsl[k]))) >=
+                           unsigned(togo)) {
+                    continue;
+                }
                 moves[d] = ms[k];
                 path_valid = std::min(path_valid, d);  // path[d + 1..] no longer this path's
-                if (phase1(ntw[k], nfl[k], nsl[k], d + 1, togo - 1)) return true;
+                if (phase1(ntw[k], nfl[k], nsl[k], ncs[k], d + 1, togo - 1)) return true;
                 if (res.stopped) return false;
             }
             return false;
@@ -221,7 +237,7 @@ struct Search {
                 nsl = T.slice_mv[size_t(sl) * NMOVES + m];
             if (h1(ntw, nfl, nsl) >= togo) continue;
             moves[d] = m;
-            if (phase1(ntw, nfl, nsl, d + 1, togo - 1)) return true;
+            if (phase1(ntw, nfl, nsl, 0, d + 1, togo - 1)) return true;
             if (res.stopped) return false;
         }
         return false;
@@ -284,7 +300,8 @@ TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::fu
         for (const Variant &v : vs) {
             Search srch{T, S1, phase1, phase2, ahead, v.cube, L, should_stop, {}, {}};
             if (srch.h1(v.tw, v.fl, v.sl) > d1) continue;
-            bool ok = srch.phase1(v.tw, v.fl, v.sl, 0, d1);
+            const uint32_t cs = phase1 ? phase1->cl->fs_class[uint32_t(v.sl) * 2048 + uint32_t(v.fl)] : 0;
+            bool ok = srch.phase1(v.tw, v.fl, v.sl, cs, 0, d1);
             total.nodes += srch.res.nodes;
             if (srch.res.stopped) {
                 total.stopped = true;

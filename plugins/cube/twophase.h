@@ -41,8 +41,10 @@ CubieCube urf_conjugate(const CubieCube &c, int k);
 // tested (their cache misses overlap), and one move from the goal the children are tested for
 // the goal instead of read (every bound is 0 at the goal and only there), and phase 2 starts
 // from phase 2's small bounds, reading the phase-2 table only when they are within the limit,
-// and a phase-1 leaf's cube is made from the cubes kept along its path (only the moves that
-// changed since the last leaf replayed): the same nodes in the same order, the same answer.
+// a phase-1 leaf's cube is made from the cubes kept along its path (only the moves that changed
+// since the last leaf replayed), and with the phase-1 table a node's children's classes come
+// from its class's row (Phase1Classes::class_move) instead of one fs_class line each: the same
+// nodes in the same order, the same answer.
 TwoPhaseResult solve_two_phase(const CubieCube &c, int max_length, const std::function<bool()> &should_stop,
                                const Phase1Table *phase1 = nullptr, const Phase2Table *phase2 = nullptr,
                                bool ahead = true);

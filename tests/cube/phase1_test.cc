@@ -45,6 +45,32 @@ TEST_CASE("CubePhase1.ClassesMapPositionsToTheirRepresentatives") {
     }
 }
 
+// class_move (fast_ahead's way to a child's class): followed along random walks, it gives the
+// class fs_class gives, and a symmetry that takes the position to the class's representative
+// (fs_class's own or a twin's, through the representative's stabilizer).
+TEST_CASE("CubePhase1.ClassMovesFollowTheClassesAlongRandomWalks") {
+    const Phase1Classes &c = phase1_classes();
+    const Symmetry &sym = symmetry();
+    uint64_t rng = 17;
+    int twins = 0;
+    for (int walk = 0; walk < 50; ++walk) {
+        CubieCube x = random_cube(rng);
+        uint32_t cs = c.fs_class[uint32_t(get_slice(x)) * 2048 + uint32_t(get_flip(x))];
+        for (int step = 0; step < 40; ++step) {
+            const int m = int(cube_test::next_random(rng) % NMOVES);
+            const uint32_t s = cs & 15, v = c.class_move[size_t(cs >> 4) * NMOVES + c.sym_move[s][m]];
+            cs = (v & ~15u) | c.sym_mul[v & 15][s];
+            x = apply_move(x, m);
+            const uint32_t want = c.fs_class[uint32_t(get_slice(x)) * 2048 + uint32_t(get_flip(x))];
+            REQUIRE((cs >> 4) == (want >> 4));
+            const CubieCube r = sym.conj(x, int(cs & 15));
+            CHECK(uint32_t(get_slice(r)) * 2048 + uint32_t(get_flip(r)) == c.class_rep[cs >> 4]);
+            twins += (cs & 15) != (want & 15);
+        }
+    }
+    MESSAGE("steps that reached a twin's symmetry: " << twins << " of 2000");
+}
+
 // The cached table, or (plain builds only: about 5 s) one built into the tests' own folder.
 static std::shared_ptr<const Phase1Table> phase1_for_tests() {
     const std::string user = cube_test::user_cache_dir() + "/" + phase1_file();
