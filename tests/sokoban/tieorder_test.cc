@@ -132,7 +132,7 @@ TEST_CASE("Sokoban.TieOrder.EveryOrderExhaustsTheSameStates") {
 
 TEST_CASE("Sokoban.TieOrder.EachOrderAndTheGuestSolveAndReplay") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    for (uint32_t level : {7u, 42u}) {
+    for (uint32_t level : {7u}) {
         CAPTURE(level);
         for (const char *order : {"fifo", "lifo", "hash", "rev", "transpose"}) {
             CAPTURE(order);
