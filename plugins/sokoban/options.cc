@@ -262,6 +262,23 @@ const char *const OPTIONS_HELP =
     "                            CPU time is below a quarter of the member's); atleast: as cpu,\n"
     "                            but the mate never fewer expansions than with count and the\n"
     "                            member never more\n"
+    "tieorder0=fifo|lifo|hash|rev|transpose\n"
+    "                            (fifo) the order among children of equal priority and tie in\n"
+    "                            thread 0's weighted A*: generation order (boxes row by row, each\n"
+    "                            up, left, down, right) older first (fifo), newer first (lifo), a\n"
+    "                            fixed pseudo-random order (hash), each expansion's children\n"
+    "                            reversed (rev) or as the transposed map generates them\n"
+    "                            (transpose); no priority or bound changes\n"
+    "tieorder1=...               (fifo) the same for thread 1's greedy search\n"
+    "tieguest=off|t0|t1          (off) a second weighted A* w=1.5 with the tie order\n"
+    "                            tieguestorder as a guest of thread 0 or 1: tieguestcpu% of its\n"
+    "                            CPU time from the start until it has used tieguestcap CPU s (the\n"
+    "                            order alone wins or loses XSokoban 72, by orientation)\n"
+    "tieguestorder=fifo|lifo|hash|rev|transpose\n"
+    "                            (hash) the tie guest's order, as tieorder0\n"
+    "tieguestcpu=P               (10) the tie guest's share of its thread's CPU, 1-90 %\n"
+    "tieguestcap=S               (1) CPU seconds after which the tie guest is dropped (0: never)\n"
+    "tieguestseed=N              (1) the seed of the tie guest's hash order (each N another order)\n"
     "Default engine: with 1 thread (or portfolio=off) astar --weight 1.5; with 2+ threads the\n"
     "portfolio ('solve'). --engine astar --weight 1 gives the fewest pushes (unless a macro is\n"
     "strict), --engine greedy is sometimes faster.\n";
@@ -271,7 +288,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), ldcore=off|on, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -586,6 +603,19 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!one_of(key, value, {"fixed", "progress", "lease"}, o.mateshare, error)) return false;
         } else if (std::strcmp(key, "matelease") == 0) {
             if (!number(key, value, false, 1, 1000, o.matelease, error)) return false;
+        } else if (std::strcmp(key, "tieorder0") == 0 || std::strcmp(key, "tieorder1") == 0) {
+            if (!one_of(key, value, {"fifo", "lifo", "hash", "rev", "transpose"}, key[8] == '0' ? o.tieorder0 : o.tieorder1, error))
+                return false;
+        } else if (std::strcmp(key, "tieguest") == 0) {
+            if (!one_of(key, value, {"off", "t0", "t1"}, o.tieguest, error)) return false;
+        } else if (std::strcmp(key, "tieguestorder") == 0) {
+            if (!one_of(key, value, {"fifo", "lifo", "hash", "rev", "transpose"}, o.tieguestorder, error)) return false;
+        } else if (std::strcmp(key, "tieguestcpu") == 0) {
+            if (!number(key, value, false, 1, 90, o.tieguestcpu, error)) return false;
+        } else if (std::strcmp(key, "tieguestseed") == 0) {
+            if (!number(key, value, false, 0, 1000000, o.tieguestseed, error)) return false;
+        } else if (std::strcmp(key, "tieguestcap") == 0) {
+            if (!number(key, value, false, 0, 100000, o.tieguestcap, error)) return false;
         } else if (std::strcmp(key, "mateslice") == 0) {
             if (!one_of(key, value, {"count", "cpu", "atleast"}, o.mateslice, error)) return false;
         } else {

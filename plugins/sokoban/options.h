@@ -141,6 +141,24 @@ struct Options {
     // below a quarter of the member's, instead of every fifth turn. atleast (2): as cpu, but
     // the mate's short slice never below 1024 expansions, the member's never above.
     int mateslice = 0;
+    // tieorder0=fifo|lifo|hash|rev|transpose, tieorder1 likewise (0-4; ordering.h ChildOrder,
+    // session 24): the order among the children of equal (priority, tie) in thread 0's weighted
+    // A* (tieorder0) and thread 1's greedy search (tieorder1). fifo: generation order, older
+    // nodes first; lifo: newer first; hash: a fixed pseudo-random order (the child's hash mixed
+    // with a seed of the thread's); rev: the children of one expansion in reversed generation
+    // order; transpose: in the order the transposed map would generate them (boxes column by
+    // column, directions left, up, right, down).
+    int tieorder0 = 0;
+    int tieorder1 = 0;
+    // tieguest=off|t0|t1 (0, 1, 2; portfolio.cc TieGuest, session 24): a second weighted A*
+    // w=1.5 whose equal children go in the order tieguestorder (as tieorder0; default hash), a
+    // guest of thread 0 or 1 with tieguestcpu% of its CPU time from its start until it has used
+    // tieguestcap CPU seconds (0: no cap); tieguestseed=N picks the hash order.
+    int tieguest = 0;
+    int tieguestorder = 2;
+    int tieguestcpu = 10;
+    int tieguestcap = 1;
+    int tieguestseed = 1; // tieguestseed=N: the hash order's seed (each N another order)
 };
 
 // The searches cdmembers names: the runtime's engines (1 thread, portfolio=off, --engine), the

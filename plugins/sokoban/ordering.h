@@ -31,6 +31,31 @@ int pushed_to(const uint8_t *parent_bits, const uint8_t *child_bits, int bytes);
 // root), `from` / `to` = where this push takes its box from / to.
 uint32_t push_rank(const Board &board, int last, int from, int to);
 
+// Child order (tieorder0|1=fifo|lifo|hash|rev|transpose, options.h; session 24): which of the
+// children with equal (priority, tie) a best-first search takes first. The search's open list
+// orders (priority, tie, last key, node); the last key decides among the rest. Generation order
+// (search.cc: the boxes by cell index, i.e. row by row, each box up, left, down, right) then
+// FIFO is what the searches always did; but XSokoban 72 falls to weighted A* in 1-27 thousand
+// states in four of its orientations and not in 300 thousand as published (NOTES.md session
+// 23), so that order is a choice, and the portfolio can hold more than one.
+//   fifo       generation order; among expansions, the older node first (last key = node)
+//   lifo       the newer node first (last key = ~node)
+//   hash       a fixed pseudo-random order: the child's Zobrist hash mixed with a seed
+//   rev        the children of one expansion in reversed generation order, then FIFO
+//   transpose  in the order the transposed map generates them (column by column; left, up,
+//              right, down), then FIFO
+// None changes a priority or a bound: only which of equals goes first.
+enum TieOrder : int { TIE_FIFO = 0, TIE_LIFO = 1, TIE_HASH = 2, TIE_REV = 3, TIE_TRANSPOSE = 4 };
+
+// The position of the push `move` (= box cell * 4 + direction, as expand_state emits it) in the
+// generation order of `order` (smaller first): for rev and transpose a sort key over one
+// expansion's children; for the others the move itself (generation order kept).
+uint32_t child_sort_key(const Board &board, TieOrder order, uint32_t move);
+
+// The last key of the open list's entry for node `node` with Zobrist hash `hash` (smaller
+// first); `seed` tells two searches' hash orders apart.
+uint32_t tie_last_key(TieOrder order, uint32_t node, uint64_t hash, uint64_t seed);
+
 } // namespace sokoban
 
 #endif

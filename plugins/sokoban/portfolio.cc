@@ -65,12 +65,114 @@ struct Shared {
     bool fess_won = false;                     // the winner's path came from its FESS search
     bool back_won = false;                     // ... or from its backward search (back=, backward.h)
     bool packall_won = false;                  // ... or from its packall guest (packall=t0|t1)
+    bool tie_won = false;                      // ... or from its tie guest (tieguest=t0|t1)
     bool mate_won = false;                     // ... or from its FESS plan member (fess0with=plan, fess1with=plan)
     double trace = 0;                          // SOKOBAN_PORTFOLIO_TRACE=S (run_search's trace; 0 off)
     // The packing orders the FESS members use (packing.h PACK_OUT_*: floor, start, match,
     // park, park2, park3..park8), each computed once per level before the threads start
     // (portfolio_solve) and only read by them; nullptr for one no member uses.
     std::unique_ptr<PackingOrder> orders[PACK_OUT_PARK_LAST + 1];
+};
+
+// tieguest=t0|t1 (options.h, session 24): a second weighted A* w=1.5 as a CPU-share guest, the
+// same search as thread 0's but for the order among equal (priority, tie) (tieguestorder,
+// ordering.h TieOrder). On XSokoban 72 the order decides whether weighted A* wins in about
+// 1,500 states or not in 300,000, and which order wins changes with the map's orientation
+// (NOTES.md sessions 23, 24): with a guest the portfolio holds two orders, not one. It runs in
+// slices between the host's expansions on the host's thread and with the host's Scratch (no
+// expansion is in progress then; expand_state keeps nothing between calls but caches), with a
+// store of its own within `budget` bytes.
+class TieGuest {
+public:
+    enum class Status { running, solved, exhausted, memory };
+    TieGuest(const Instance &inst, Scratch &scratch, uint64_t budget, TieOrder order, uint64_t seed)
+        : inst_(inst), scratch_(scratch), budget_(budget), order_(order), seed_(seed), store_(inst.state_size), kids_(inst.state_size),
+          current_(inst.state_size) {
+        std::vector<uint8_t> root(inst.state_size);
+        initial_state(inst, scratch, root.data());
+        bool inserted = false;
+        const uint32_t r = store_.find_or_insert(root.data(), state_hash(inst, root.data()), inserted);
+        nodes_.push_back(Node{UINT32_MAX, 0, 0, NO_CELL});
+        if (state_is_goal(inst, root.data())) goal_ = r;
+        const uint32_t h0 = state_heuristic(inst, scratch, root.data());
+        if (h0 != H_DEAD) open_.emplace(3ull * h0, 0, 0, r);
+    }
+    // Up to `count` expansions, or until solved, exhausted or out of memory.
+    template <class Stop> Status run(uint64_t count, Stop stop) {
+        if (goal_ != UINT32_MAX) return Status::solved;
+        const uint32_t n = inst_.state_size;
+        for (uint64_t i = 0; i < count; ++i) {
+            if (open_.empty()) return Status::exhausted;
+            if ((expanded_ & 255) == 0 && stop()) return Status::running;
+            if ((expanded_ & 1023) == 0 && memory() > budget_) return Status::memory;
+            const uint32_t id = std::get<3>(open_.top());
+            open_.pop();
+            ++expanded_;
+            std::memcpy(current_.data(), store_.state(id), n);
+            const uint32_t g = nodes_[id].g;
+            const int last = nodes_[id].last;
+            kids_.clear();
+            expand_state(inst_, scratch_, current_.data(), kids_.sink());
+            order_kids();
+            for (size_t q = 0; q < kids_.size(); ++q) {
+                const Kid &kd = kids_[sorted_ ? kid_order_[q].second : q];
+                bool inserted = false;
+                const uint32_t c = store_.find_or_insert(kd.state.data(), kd.hash, inserted);
+                if (!inserted) continue;
+                const int to = inst_.options.ordering ? pushed_to(current_.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2)) : NO_CELL;
+                nodes_.push_back(Node{id, kd.move, g + kd.cost, to});
+                if (state_is_goal(inst_, kd.state.data())) {
+                    goal_ = c;
+                    return Status::solved;
+                }
+                // As the host's weighted A* w=1.5 (run_search): priority 2g + 3h, ties by h, then the rank.
+                const uint64_t gg = g + kd.cost;
+                const uint64_t rank = inst_.options.ordering ? push_rank(inst_.board, last, static_cast<int>(kd.move / 4), to) : 0;
+                open_.emplace(2 * gg + 3ull * kd.h, (static_cast<uint64_t>(kd.h) << 2) | rank, tie_last_key(order_, c, kd.hash, seed_), c);
+            }
+        }
+        return Status::running;
+    }
+    // The winning path (after Status::solved): its states, its moves and its pushes.
+    void solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const {
+        std::vector<uint32_t> path;
+        for (uint32_t x = goal_; x != UINT32_MAX; x = nodes_[x].parent) path.push_back(x);
+        std::reverse(path.begin(), path.end());
+        store_.append_states(path, states);
+        for (size_t i = 1; i < path.size(); ++i) moves.push_back(nodes_[path[i]].move);
+        cost = nodes_[goal_].g;
+    }
+    uint64_t expanded() const { return expanded_; }
+
+private:
+    struct Node {
+        uint32_t parent, move, g;
+        int32_t last;
+    };
+    using Entry = std::tuple<uint64_t, uint64_t, uint32_t, uint32_t>; // (priority, tie, last key, node)
+    uint64_t memory() const { return store_.memory() + nodes_.capacity() * sizeof(Node) + open_.size() * sizeof(Entry) * 2; }
+    void order_kids() {
+        sorted_ = order_ == TIE_REV || order_ == TIE_TRANSPOSE;
+        if (!sorted_) return;
+        kid_order_.clear();
+        for (size_t q = 0; q < kids_.size(); ++q) kid_order_.emplace_back(child_sort_key(inst_.board, order_, kids_[q].move), static_cast<uint32_t>(q));
+        std::sort(kid_order_.begin(), kid_order_.end());
+    }
+
+    const Instance &inst_;
+    Scratch &scratch_;
+    const uint64_t budget_;
+    const TieOrder order_;
+    const uint64_t seed_;
+    StateStore store_;
+    std::vector<Node> nodes_;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open_;
+    KidCollector kids_;
+    std::vector<uint8_t> current_;
+    std::vector<std::pair<uint32_t, uint32_t>> kid_order_;
+    bool sorted_ = false;
+    uint32_t goal_ = UINT32_MAX;
+    uint64_t expanded_ = 0;
 };
 
 bool stop_requested(const Shared &sh) {
@@ -172,6 +274,16 @@ void run_search(Shared &sh, unsigned k) {
         packer = fess_member(sh, scratch, share, k == 0 ? CD_FESS0 : CD_FESS1, PACK_FOR_PACKALL);
         packer->set_pack_all(true);
     }
+    // tieguest=t0|t1 (TieGuest above): a second weighted A* w=1.5 with the tie order
+    // tieguestorder, tieguestcpu% (10) of the thread's CPU time from its start until it has used
+    // tieguestcap (1) CPU seconds; a sixteenth of the memory share with a cap (a quarter without).
+    std::unique_ptr<TieGuest> tie_guest;
+    uint64_t tie_expanded = 0; // its expansions, kept when it is dropped
+    if (!back_only && ((inst.options.tieguest == 1 && k == 0) || (inst.options.tieguest == 2 && k == 1))) {
+        const uint64_t share = inst.options.tieguestcap > 0 ? budget / 16 : budget / 4;
+        budget -= share;
+        tie_guest.reset(new TieGuest(inst, scratch, share, static_cast<TieOrder>(inst.options.tieguestorder), static_cast<uint64_t>(inst.options.tieguestseed)));
+    }
     // packall=fess0|fess1: the thread's own FESS members with the macro on every box instead.
     const bool own_pack_all = (inst.options.packall == 3 && k == 0) || (inst.options.packall == 4 && k == 1);
     std::unique_ptr<FessSearch> fess, mate; // mate: the second member (fess1with=plan, fess0with=plan)
@@ -203,7 +315,11 @@ void run_search(Shared &sh, unsigned k) {
     StateStore store(n);
     std::vector<Node> nodes; // per state number of the store
     if (back && !back_only && inst.options.backmeet) back->set_forward(&store); // the meet count (backward.h)
-    using Entry = std::tuple<uint64_t, uint64_t, uint32_t>; // (priority, tie, node)
+    // tieorder0|1 (ordering.h): the order among equal (priority, tie) on threads 0 and 1.
+    const TieOrder tie_order = static_cast<TieOrder>(k == 0 ? inst.options.tieorder0 : k == 1 ? inst.options.tieorder1 : TIE_FIFO);
+    const bool sort_kids = tie_order == TIE_REV || tie_order == TIE_TRANSPOSE;
+    std::vector<std::pair<uint32_t, uint32_t>> kid_order; // (child_sort_key, index) with sort_kids
+    using Entry = std::tuple<uint64_t, uint64_t, uint32_t, uint32_t>; // (priority, tie, last key, node)
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
 
     auto memory = [&]() { return store.memory() + nodes.capacity() * sizeof(Node) + open.size() * sizeof(Entry) * 2; };
@@ -218,7 +334,8 @@ void run_search(Shared &sh, unsigned k) {
     double early_cpu[2] = {0, 0}; // fessearly with mateslice=cpu: the member's and the mate's CPU seconds in them
     uint64_t packer_expanded = 0; // the packall guest's, kept when it is dropped
     auto fess_expanded = [&]() {
-        return (fess ? fess->expanded() : 0) + (mate ? mate->expanded() : 0) + back_expanded + (packer ? packer->expanded() : packer_expanded);
+        return (fess ? fess->expanded() : 0) + (mate ? mate->expanded() : 0) + back_expanded + (packer ? packer->expanded() : packer_expanded) +
+               (tie_guest ? tie_guest->expanded() : tie_expanded);
     };
     // SOKOBAN_PORTFOLIO_TRACE=S (a measurement, README session 19): per member its CPU seconds
     // (read around its slices; the best-first search's own is the rest of the thread's), its
@@ -338,6 +455,26 @@ void run_search(Shared &sh, unsigned k) {
     int back_guest = -1, pack_guest = -1;
     int back_first = -1; // with backcap2: the first stage's share (back_guest is then the second's)
     if (packer) pack_guest = shares.add(inst.options.packallcpu / 100.0, inst.options.packallcap);
+    int tie_share = -1; // tieguest's account in shares
+    if (tie_guest) tie_share = shares.add(inst.options.tieguestcpu / 100.0, inst.options.tieguestcap);
+    // One slice of the tie guest; true when this thread is done (it solved). Exhausted or out of
+    // memory, it is dropped and the thread's own searches go on.
+    auto tie_slice = [&](uint64_t count) -> bool {
+        const TieGuest::Status st = tie_guest->run(count, [&] { return stop_requested(sh); });
+        tie_expanded = tie_guest->expanded();
+        if (st == TieGuest::Status::solved) {
+            sh.expanded[k] = expanded + fess_expanded();
+            unsigned expected = 0;
+            if (sh.winner.compare_exchange_strong(expected, k + 1, std::memory_order_acq_rel)) {
+                tie_guest->solution(sh.states[k], sh.moves[k], sh.costs[k]);
+                sh.tie_won = true;
+                sh.outcome[k] = 1;
+            }
+            return true;
+        }
+        if (st != TieGuest::Status::running) tie_guest.reset();
+        return false;
+    };
     double cpu_mark = 0;
     uint32_t tick = 0;
     auto guest_turn = [&](bool host_slice) -> bool {
@@ -354,6 +491,9 @@ void run_search(Shared &sh, unsigned k) {
             if (g == back_guest) {
                 done = back_slice(256);
                 if (!back) shares.drop(g);
+            } else if (g == tie_share) {
+                done = tie_slice(64);
+                if (!tie_guest) shares.drop(g);
             } else {
                 done = fess_slice(packer, 64);
                 if (packer) packer_expanded = packer->expanded();
@@ -374,6 +514,7 @@ void run_search(Shared &sh, unsigned k) {
                     back.reset(); // dropped, memory freed
                 }
             }
+            if (g == tie_share && tie_guest && !shares.live(g)) tie_guest.reset(); // its cap: dropped, its memory freed
             if (g == pack_guest && packer && !shares.live(g)) { // its cap: dropped, its memory freed
                 packer_expanded = packer->expanded();
                 if (sh.trace > 0) trace_tick(true);
@@ -386,11 +527,11 @@ void run_search(Shared &sh, unsigned k) {
     struct Account {
         const CpuShares &shares;
         std::string &out;
-        const int &back_guest, &back_first, &pack_guest;
-        const uint64_t &back_expanded, &back_meets, &packer_expanded;
+        const int &back_guest, &back_first, &pack_guest, &tie_share;
+        const uint64_t &back_expanded, &back_meets, &packer_expanded, &tie_expanded;
         const bool meet;
         ~Account() {
-            if (!shares.any() && back_guest < 0 && pack_guest < 0) return;
+            if (!shares.any() && back_guest < 0 && pack_guest < 0 && tie_share < 0) return;
             char line[200];
             std::snprintf(line, sizeof line, "CPU %.2f s: own searches %.2f s", shares.total(), shares.used(CpuShares::HOST));
             out = line;
@@ -412,8 +553,12 @@ void run_search(Shared &sh, unsigned k) {
                 std::snprintf(line, sizeof line, ", packall %.2f s (%llu expansions)", shares.used(pack_guest), static_cast<unsigned long long>(packer_expanded));
                 out += line;
             }
+            if (tie_share >= 0) {
+                std::snprintf(line, sizeof line, ", tie guest %.2f s (%llu expansions)", shares.used(tie_share), static_cast<unsigned long long>(tie_expanded));
+                out += line;
+            }
         }
-    } account{shares, sh.shares[k], back_guest, back_first, pack_guest, back_expanded, back_meets, packer_expanded, inst.options.backmeet};
+    } account{shares, sh.shares[k], back_guest, back_first, pack_guest, tie_share, back_expanded, back_meets, packer_expanded, tie_expanded, inst.options.backmeet};
     struct TraceEnd { // the trace's last line, whenever the thread leaves
         const std::function<void(bool)> tick;
         const bool on;
@@ -499,7 +644,7 @@ void run_search(Shared &sh, unsigned k) {
         sh.outcome[k] = 2;
         return;
     }
-    open.emplace(static_cast<uint64_t>(cfg.h_weight) * h0, 0, r);
+    open.emplace(static_cast<uint64_t>(cfg.h_weight) * h0, 0, 0, r);
     KidCollector kids(n);
     std::vector<uint8_t> current(n);
     while (!open.empty()) {
@@ -545,7 +690,7 @@ void run_search(Shared &sh, unsigned k) {
             sh.outcome[k] = 3;
             break;
         }
-        const uint32_t id = std::get<2>(open.top());
+        const uint32_t id = std::get<3>(open.top());
         open.pop();
         ++expanded;
         std::memcpy(current.data(), store.state(id), n);
@@ -553,8 +698,15 @@ void run_search(Shared &sh, unsigned k) {
         const int last = nodes[id].last;
         kids.clear();
         expand_state(inst, scratch, current.data(), kids.sink());
+        if (sort_kids) {
+            kid_order.clear();
+            for (size_t q = 0; q < kids.size(); ++q)
+                kid_order.emplace_back(child_sort_key(inst.board, tie_order, kids[q].move), static_cast<uint32_t>(q));
+            std::sort(kid_order.begin(), kid_order.end()); // the keys are distinct moves: no ties
+        }
         for (size_t q = 0; q < kids.size(); ++q) {
-            const Kid &kd = kids[cfg.reverse ? kids.size() - 1 - q : q];
+            const size_t at = cfg.reverse ? kids.size() - 1 - q : q;
+            const Kid &kd = kids[sort_kids ? kid_order[at].second : at];
             bool inserted = false;
             const uint32_t c = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: no reopening
@@ -572,7 +724,7 @@ void run_search(Shared &sh, unsigned k) {
             // ordering's rank (ordering.h; 0 for all with ordering=off).
             const uint64_t rank = ordering ? push_rank(inst.board, last, static_cast<int>(kd.move / 4), to) : 0;
             const uint64_t tie = ((cfg.g_weight == 0 ? UINT32_MAX - gg : kd.h) << 2) | rank;
-            open.emplace(pri, tie, c);
+            open.emplace(pri, tie, tie_last_key(tie_order, c, kd.hash, k + 1), c);
         }
     }
     sh.expanded[k] = expanded + fess_expanded();
@@ -658,7 +810,7 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
         services->write_output(services->ctx, text.data(), text.size());
         *cost = sh.costs[k];
         if (services->log) {
-            const std::string line = std::string("portfolio: ") + (sh.packall_won ? "fess packall" : sh.mate_won ? "fess plan" : sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
+            const std::string line = std::string("portfolio: ") + (sh.tie_won ? "weighted A* tie guest" : sh.packall_won ? "fess packall" : sh.mate_won ? "fess plan" : sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
                                      std::to_string(k) + ") won; " + std::to_string(total) +
                                      " states expanded over " + std::to_string(T) + " searches";
             services->log(services->ctx, SOLVER_LOG_INFO, line.c_str());

@@ -336,6 +336,7 @@ inline std::string refused(const char *key, const char *value) {
 // last down (thread 1 before thread 0, so thread 1's search always finishes first).
 struct StubRuntime {
     std::string output, log;
+    uint64_t expanded = 0; // the plugin's last report_counts figure
     std::atomic<bool> stop{false};
     solver_services services{};
     explicit StubRuntime(uint32_t threads = 2, bool sequential = false) {
@@ -351,6 +352,7 @@ struct StubRuntime {
         services.log = [](void *ctx, solver_log_level, const char *message) {
             static_cast<StubRuntime *>(ctx)->log += message;
         };
+        services.report_counts = [](void *ctx, uint64_t count, uint64_t) { static_cast<StubRuntime *>(ctx)->expanded = count; };
         if (sequential)
             services.parallel_for = [](void *, uint64_t begin, uint64_t end, uint64_t, solver_range_fn body, void *arg) {
                 for (uint64_t i = end; i-- > begin;) body(arg, i, i + 1, 0);
