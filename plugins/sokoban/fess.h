@@ -192,7 +192,8 @@ public:
     // fesswalls=on: the children pruned so far by frozenwalls.h's test, and the test.
     uint64_t walls_dead() const { return walls_.deadlocks; }
     uint64_t walls_tests() const { return walls_.tests; }
-    bool walls_dead_child(const uint8_t *child);
+    // parent may be null (the child tested whole); `to`: the moved box's new cell in the child.
+    bool walls_dead_child(const uint8_t *parent, const uint8_t *child, int to);
     uint64_t macros() const { return macros_; } // packing-macro children filed so far
     // The hotspot advisor (fesshot=N): the boxes beside the box on c, off goals, that it stops
     // from a push nearer a goal; the box of the highest count (at least N; -1 when none).
@@ -295,6 +296,9 @@ private:
     std::vector<int> side_boxes_;
     bool frozen_walls_ = false; // fesswalls=on
     FrozenWallScratch walls_;
+    const uint8_t *walls_parent_ = nullptr; // the parent whose frozen boxes walls_base_ holds
+    bool walls_parent_ok_ = true;
+    std::vector<int> walls_base_;
     Scratch scratch_;
     FessScratch fs_;
     PackingOrder order_;

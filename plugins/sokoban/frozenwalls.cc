@@ -20,6 +20,9 @@ void FrozenWallScratch::init(const Board &board) {
     stamp = 0;
     pside.assign(n, -1);
     targets = board.goals;
+    masks.assign(n, 0);
+    goal_of.assign(n, -1);
+    for (size_t k = 0; k < board.goals.size(); ++k) goal_of[static_cast<size_t>(board.goals[k])] = static_cast<int>(k);
     match.init(board.goals.size());
     cache.clear();
     stride4 = (4 * n + 63) / 64;
@@ -65,6 +68,24 @@ const FrozenWallScratch::Entry &entry_for(const Board &b, FrozenWallScratch &s) 
                 }
             e.canon[c * 4 + d] = static_cast<uint8_t>(first);
         }
+    // The floor's components with F as walls.
+    e.area.assign(static_cast<size_t>(b.n), 0);
+    uint16_t next = 0;
+    for (int c0 = 0; c0 < b.n; ++c0) {
+        if (e.area[c0] || s.in_frozen[c0]) continue;
+        e.area[c0] = ++next;
+        int top = 0;
+        s.stack[top++] = c0;
+        while (top > 0) {
+            const int c = s.stack[--top];
+            for (int d = 0; d < 4; ++d) {
+                const int x = b.nb[c][d];
+                if (x < 0 || e.area[x] || s.in_frozen[x]) continue;
+                e.area[x] = next;
+                s.stack[top++] = x;
+            }
+        }
+    }
     ++s.entries;
     return s.cache.insert_or_assign(key, std::move(e)).first->second;
 }
@@ -102,23 +123,60 @@ int flood(const Board &b, FrozenWallScratch &s, std::vector<uint32_t> &mark, int
     return -1;
 }
 
+// Adds to s.frozen (marked in s.in_frozen) the frozen group of the box on goal cell c, when it
+// is frozen; false when that group holds a box off a goal.
+bool add_group(const Board &b, const uint8_t *dead, uint8_t *occ, int c, FrozenWallScratch &s) {
+    if (!b.goal[c] || s.in_frozen[c] || !frozen_group(b, dead, occ, c, s.group)) return true;
+    bool on_goals = true;
+    for (int g : s.group) {
+        if (!b.goal[g]) on_goals = false;
+        if (s.in_frozen[g]) continue;
+        s.in_frozen[g] = 1;
+        s.frozen.push_back(g);
+    }
+    return on_goals;
+}
+
 } // namespace
 
+bool frozen_on_goals(const Board &b, const uint8_t *dead, uint8_t *occ, const int *boxes, int count, std::vector<int> &out,
+                     FrozenWallScratch &s) {
+    s.frozen.clear();
+    bool ok = true;
+    for (int i = 0; i < count && ok; ++i) ok = add_group(b, dead, occ, boxes[i], s);
+    for (int c : s.frozen) s.in_frozen[c] = 0;
+    std::sort(s.frozen.begin(), s.frozen.end());
+    out = s.frozen;
+    return ok;
+}
+
 bool frozen_wall_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, const int *boxes, int count, int player,
-                          FrozenWallScratch &s) {
+                          FrozenWallScratch &s, const std::vector<int> *base, int to) {
     ++s.tests;
     // 1. F: the frozen boxes on goals.
     s.frozen.clear();
     bool off_goal = false;
-    for (int i = 0; i < count && !off_goal; ++i) {
-        const int c = boxes[i];
-        if (!b.goal[c] || s.in_frozen[c]) continue;
-        if (!frozen_group(b, dead, occ, c, s.group)) continue;
-        for (int g : s.group) {
-            if (!b.goal[g]) off_goal = true; // frozen off a goal: dead whatever the rest
-            if (s.in_frozen[g]) continue;
-            s.in_frozen[g] = 1;
-            s.frozen.push_back(g);
+    if (!base) {
+        for (int i = 0; i < count && !off_goal; ++i) off_goal = !add_group(b, dead, occ, boxes[i], s);
+    } else {
+        for (int c : *base) {
+            s.in_frozen[c] = 1;
+            s.frozen.push_back(c);
+        }
+        // The clump of boxes at `to` (4-connected), flooded with stamps in s.cut.
+        const uint32_t st = next_stamp(s);
+        int top = 0;
+        s.cut[to] = st;
+        s.stack[top++] = to;
+        while (top > 0 && !off_goal) {
+            const int c = s.stack[--top];
+            off_goal = !add_group(b, dead, occ, c, s);
+            for (int e = 0; e < 4; ++e) {
+                const int x = b.nb[c][e];
+                if (x < 0 || !occ[x] || s.cut[x] == st) continue;
+                s.cut[x] = st;
+                s.stack[top++] = x;
+            }
         }
     }
     auto clear = [&]() {
@@ -134,13 +192,12 @@ bool frozen_wall_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
     // 2. The pull reach with F as walls.
     const FrozenWallScratch::Entry &e = entry_for(b, s);
     // 3. The player's side at each box outside F.
-    const uint32_t area = next_stamp(s);
-    flood(b, s, s.mark, player, -1, area);
+    const uint16_t area = e.area[player];
     for (int i = 0; i < count; ++i) {
         const int c = boxes[i];
         if (s.in_frozen[c]) continue;
         int8_t p = -1;
-        if (s.mark[c] == area) {
+        if (e.area[c] == area) {
             int distinct = 0, first = -1;
             for (int d = 0; d < 4; ++d)
                 if (e.canon[static_cast<size_t>(c) * 4 + d] == d) {
@@ -167,7 +224,35 @@ bool frozen_wall_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
         const size_t bit = static_cast<size_t>(c) * 4 + static_cast<size_t>(p);
         return ((e.reach4[k * s.stride4 + (bit >> 6)] >> (bit & 63)) & 1) != 0;
     };
-    const bool deadlock = !match_open_goals(goals, open_goals, boxes, count, in_group, reaches, s.match);
+    bool deadlock;
+    if (goals <= 64) {
+        // Kuhn's matching on goal masks (frozengoals.h's augment_on_masks), stopped at the
+        // first box left without a goal.
+        int nb = 0;
+        uint64_t taken = 0; // the goals under F
+        for (int f : s.frozen) taken |= uint64_t{1} << s.goal_of[f];
+        for (int i = 0; i < count; ++i) {
+            const int c = boxes[i];
+            if (s.in_frozen[c]) continue;
+            uint64_t m = 0;
+            const int p = s.pside[c];
+            if (p >= 0) {
+                const size_t bit = static_cast<size_t>(c) * 4 + static_cast<size_t>(p);
+                const size_t word = bit >> 6, shift = bit & 63;
+                for (size_t k = 0; k < goals; ++k) m |= ((e.reach4[k * s.stride4 + word] >> shift) & 1) << k;
+            }
+            if (s.goal_of[c] >= 0) m |= uint64_t{1} << s.goal_of[c];
+            s.masks[nb++] = m & ~taken;
+        }
+        deadlock = static_cast<size_t>(nb) < open_goals;
+        std::fill(s.match.goal_match.begin(), s.match.goal_match.end(), -1);
+        for (int i = 0; i < nb && !deadlock; ++i) {
+            uint64_t visited = 0;
+            if (!augment_on_masks(s.masks.data(), i, visited, s.match.goal_match)) deadlock = true;
+        }
+    } else {
+        deadlock = !match_open_goals(goals, open_goals, boxes, count, in_group, reaches, s.match);
+    }
     clear();
     if (deadlock) ++s.deadlocks;
     return deadlock;
