@@ -54,6 +54,7 @@ int main(int argc, char **argv) {
     if (inst.options.fessrooms >= 2) search.set_rooms(sokoban::fess_rooms_on(inst.options, member != '1')); // as portfolio.cc
     if (inst.options.fessopen >= 2) search.set_open(sokoban::fess_on_thread(inst.options.fessopen, member != '1'));
     if (inst.options.fessgoals >= 2) search.set_side_goals(sokoban::fess_on_thread(inst.options.fessgoals, member != '1'));
+    if (inst.options.fesswalls >= 2) search.set_frozen_walls(sokoban::fess_on_thread(inst.options.fesswalls, member != '1'));
     if (inst.options.fessseal >= 2)
         search.set_seal(inst.options.fessseal == 4 ? member == '0' : sokoban::fess_on_thread(inst.options.fessseal, member != '1'));
     if (member == 'p') {
@@ -72,6 +73,9 @@ int main(int argc, char **argv) {
         std::printf("ldleft: %llu clumps beside the left cell tested, %llu dead\n",
                     static_cast<unsigned long long>(search.scratch().localdead.left_tests),
                     static_cast<unsigned long long>(search.scratch().localdead.left_deadlocks));
+    if (inst.options.fesswalls)
+        std::printf("fesswalls: %llu children pruned of %llu tested\n", static_cast<unsigned long long>(search.walls_dead()),
+                    static_cast<unsigned long long>(search.walls_tests()));
     if (inst.options.fessgoals) std::printf("fessgoals: %llu children pruned\n", static_cast<unsigned long long>(search.side_dead()));
     if (search.seal()) std::printf("fessseal: %llu macro boxes passed over, the root's seal count %u, counts from the parent %llu, in full %llu\n",
                                    static_cast<unsigned long long>(search.seal_skips()), search.root_seal(),

@@ -79,6 +79,7 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const Packi
     : inst_(inst), budget_(memory_budget), advisors_(inst.options.fessadvice), store_(inst.state_size) {
     turns_packed_ = inst.options.fessturns == 1;
     set_side_goals(inst.options.fessgoals != 0);
+    set_frozen_walls(inst.options.fesswalls != 0);
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
@@ -500,6 +501,37 @@ void FessSearch::set_side_goals(bool on) {
     }
 }
 
+void FessSearch::set_frozen_walls(bool on) {
+    frozen_walls_ = on;
+    if (on && side_occ_.empty()) side_occ_.assign(inst_.board.n, 0);
+    if (on && walls_.mark.empty()) walls_.init(inst_.board);
+}
+
+bool FessSearch::walls_dead_child(const uint8_t *parent, const uint8_t *child, int to) {
+    const Board &b = inst_.board;
+    const uint8_t *dead = inst_.options.deadsquares ? inst_.dead.data() : nullptr;
+    auto unpack = [&](const uint8_t *state) {
+        side_boxes_.clear();
+        for (int c = 0; c < b.n; ++c) {
+            side_occ_[c] = static_cast<uint8_t>((state[2 + (c >> 3)] >> (c & 7)) & 1);
+            if (side_occ_[c]) side_boxes_.push_back(c);
+        }
+    };
+    if (parent && to >= 0 && walls_parent_ != parent) {
+        // The parent's frozen boxes once per expansion; its children add only the clump at `to`.
+        unpack(parent);
+        walls_parent_ok_ = frozen_on_goals(b, dead, side_occ_.data(), side_boxes_.data(), static_cast<int>(side_boxes_.size()),
+                                           walls_base_, walls_);
+        walls_parent_ = parent;
+    }
+    const bool incremental = parent && to >= 0 && walls_parent_ == parent;
+    if (incremental && !walls_parent_ok_) return true; // a box frozen off a goal in the parent: it stays
+    unpack(child);
+    const int player = child[0] | (child[1] << 8);
+    return frozen_wall_deadlock(b, dead, side_occ_.data(), side_boxes_.data(), static_cast<int>(side_boxes_.size()), player,
+                                walls_, incremental ? &walls_base_ : nullptr, to);
+}
+
 bool FessSearch::side_dead_child(const uint8_t *parent, const uint8_t *child) {
     const Board &b = inst_.board;
     const int bytes = static_cast<int>(inst_.state_size - 2);
@@ -561,6 +593,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
         ++expanded_by_packed_[pf.packed];
         kids.clear();
         expand_state(inst_, scratch_, current.data(), kids.sink());
+        walls_parent_ = nullptr; // fesswalls: the parent's frozen boxes not yet known
         int hot = -1, hot_score = 0; // the hotspot advisor's box (fesshot=on)
         if (hot_) {
             for (int x = 0; x < inst_.board.n; ++x) hot_occ_[x] = static_cast<uint8_t>((current[2 + x / 8] >> (x % 8)) & 1);
@@ -577,6 +610,9 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             if (!inserted) continue; // any-solution search: the first path found stays
             if (side_goals_ && !state_is_goal(inst_, kd.state.data()) && side_dead_child(current.data(), kd.state.data()))
                 continue; // fessgoals=on: dead, stays visited, filed nowhere
+            if (frozen_walls_ && !state_is_goal(inst_, kd.state.data()) &&
+                walls_dead_child(current.data(), kd.state.data(), pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2))))
+                continue; // fesswalls=on: likewise
             take_snapshot();
             const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms(), plan(), plan_mask_, open_, seal());
             features_[k] = f;
@@ -654,6 +690,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                 }
                 // ldleft (localdead.h): the clumps the box left behind, and its own at the goal.
                 if (h != H_DEAD && !(side_goals_ && side_dead_child(current.data(), macro_.data())) &&
+                    !(frozen_walls_ && walls_dead_child(current.data(), macro_.data(), pp.dest)) &&
                     !(scratch_.localdead.left && macro_child_local_dead(inst_, scratch_, macro_.data(), box, pp.dest))) {
                     ++macros_;
                     file(k, features_[k], h);

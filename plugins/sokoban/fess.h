@@ -64,6 +64,10 @@
 // the next packing layers are full; needs the packing order) as a fifth cell coordinate: a
 // push that lowers it costs 0, a move that raises it costs 1 even when it packs a box, and the
 // packing macro passes over a box whose packing would raise it (the next box is tried).
+// fesswalls=on|t0|t1 (default off, session 24; t0|t1: one portfolio thread's members) prunes a
+// child that frozenwalls.h calls dead: every box frozen on a goal as a wall, the other boxes
+// matched to the goals left with the player's side kept (his side at each box's start too).
+// Filed nowhere, like fessgoals' children.
 // Not here (yet): a hotspot measure over whole push paths rather than neighbours.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
@@ -80,6 +84,7 @@
 #include "rooms.h"
 #include "seal.h"
 #include "search.h"
+#include "frozenwalls.h"
 #include "sidegoals.h"
 #include "state_store.h"
 
@@ -184,6 +189,11 @@ public:
     // fessgoals=on: the children pruned so far by the side-kept frozen-goal test, and the test.
     uint64_t side_dead() const { return side_.deadlocks; }
     bool side_dead_child(const uint8_t *parent, const uint8_t *child);
+    // fesswalls=on: the children pruned so far by frozenwalls.h's test, and the test.
+    uint64_t walls_dead() const { return walls_.deadlocks; }
+    uint64_t walls_tests() const { return walls_.tests; }
+    // parent may be null (the child tested whole); `to`: the moved box's new cell in the child.
+    bool walls_dead_child(const uint8_t *parent, const uint8_t *child, int to);
     uint64_t macros() const { return macros_; } // packing-macro children filed so far
     // The hotspot advisor (fesshot=N): the boxes beside the box on c, off goals, that it stops
     // from a push nearer a goal; the box of the highest count (at least N; -1 when none).
@@ -284,6 +294,11 @@ private:
     SideGoalScratch side_;
     std::vector<uint8_t> side_occ_;
     std::vector<int> side_boxes_;
+    bool frozen_walls_ = false; // fesswalls=on
+    FrozenWallScratch walls_;
+    const uint8_t *walls_parent_ = nullptr; // the parent whose frozen boxes walls_base_ holds
+    bool walls_parent_ok_ = true;
+    std::vector<int> walls_base_;
     Scratch scratch_;
     FessScratch fs_;
     PackingOrder order_;
@@ -349,6 +364,9 @@ public:
     // For this search only, before its first run(): the side-kept frozen-goal test on its
     // children on or off whatever the options say (fessgoals=t0|t1, portfolio.cc).
     void set_side_goals(bool on);
+    // For this search only, before its first run(): frozenwalls.h's test on its children on or
+    // off whatever the options say (fesswalls=t0|t1, portfolio.cc).
+    void set_frozen_walls(bool on);
     // For this search only, before its first run(): the seal count (fessseal=t0|t1, portfolio.cc)
     // on or off whatever the options say; on needs the packing order (fessorder=on).
     void set_seal(bool on);

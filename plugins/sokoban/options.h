@@ -51,6 +51,7 @@ struct Options {
     uint64_t fess0after = 1u << 18;
     int fessopen = 3; // fessopen=off|on|t0|t1 (0-3, default t1 since session 18): FESS's opener advisor (fess.h): a push that gives the other boxes more live pushes from the player's area costs 0; t0|t1 as fessrooms
     int fessgoals = 2; // fessgoals=off|on|t0|t1 (0-3, session 20; t0 the default since session 21; t0|t1 as fessrooms): FESS members prune a push that freezes a box on a goal when the other boxes cannot fill the open goals with the player's side kept (sidegoals.h)
+    int fesswalls = 0; // fesswalls=off|on|t0|t1 (0-3, session 24; t0|t1 as fessgoals): FESS members prune a child where the boxes outside the frozen ones cannot fill the goals left with every box frozen on a goal as a wall and the player's side kept (frozenwalls.h)
     int fessseal = 4; // fessseal=off|on|t0|t1|fess0 (0-4, session 21, default fess0 since session 22; t0|t1 as fessrooms; fess0: thread 0's FESS member alone, not its plan mate or packall guest): FESS's seal count (seal.h) as a cell coordinate; a push that lowers it costs 0, a move that raises it is never advised and the packing macro tries the next box instead
     int fesshot = 0; // fesshot=off|1|2: FESS's hotspot advisor (fess.h), the least count that makes a hotspot
     int fessrooms = 1; // fessrooms=off|on|t0|t1 (0, 1, 2, 3): FESS's room-connectivity feature (rooms.h), a third cell coordinate; t0|t1: on for that thread's FESS members (and its packall guest) only, off on the other's (session 17, portfolio.cc)

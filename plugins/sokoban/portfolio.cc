@@ -202,6 +202,8 @@ std::unique_ptr<FessSearch> fess_member(const Shared &sh, const Scratch &scratch
         f->set_open(fess_on_thread(sh.inst.options.fessopen, thread0));
     // fessgoals=t0|t1: the side-kept frozen-goal test on one thread's members (and its guest).
     if (sh.inst.options.fessgoals >= 2) f->set_side_goals(fess_on_thread(sh.inst.options.fessgoals, thread0));
+    // fesswalls=t0|t1 (session 24): frozenwalls.h's test likewise.
+    if (sh.inst.options.fesswalls >= 2) f->set_frozen_walls(fess_on_thread(sh.inst.options.fesswalls, thread0));
     // fessseal=t0|t1 (session 21): the seal count on one thread's members (and its guest);
     // fess0: on thread 0's FESS member alone.
     if (sh.inst.options.fessseal >= 2)
