@@ -162,7 +162,8 @@ TEST_CASE("Sokoban.TieOrder.Options") {
     const Options o;
     CHECK(o.tieorder0 == TIE_FIFO);
     CHECK(o.tieorder1 == TIE_FIFO);
-    CHECK(o.tieguest == 0);
+    CHECK(o.tieguest == 2);
+    CHECK(o.tieguestcpu == 2);
     CHECK(sokoban_test::refused("tieorder0", "random").find("tieorder0") != std::string::npos);
     CHECK(sokoban_test::refused("tieguest", "t2").find("tieguest") != std::string::npos);
     CHECK(sokoban_test::refused("tieguestcpu", "95").find("tieguestcpu") != std::string::npos);
