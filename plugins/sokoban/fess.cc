@@ -707,12 +707,7 @@ void FessSearch::solution(std::vector<uint8_t> &states, std::vector<uint32_t> &m
     moves.clear();
     cost = 0;
     if (goal_ == UINT32_MAX) return;
-    std::vector<uint32_t> path;
-    for (uint32_t x = goal_; x != UINT32_MAX; x = nodes_[x].parent) path.push_back(x);
-    std::reverse(path.begin(), path.end());
-    store_.append_states(path, states);
-    for (size_t i = 1; i < path.size(); ++i) moves.push_back(nodes_[path[i]].move);
-    cost = nodes_[goal_].g;
+    store_.append_path(nodes_, goal_, states, moves, cost);
 }
 
 } // namespace sokoban

@@ -135,12 +135,7 @@ public:
     }
     // The winning path (after Status::solved): its states, its moves and its pushes.
     void solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const {
-        std::vector<uint32_t> path;
-        for (uint32_t x = goal_; x != UINT32_MAX; x = nodes_[x].parent) path.push_back(x);
-        std::reverse(path.begin(), path.end());
-        store_.append_states(path, states);
-        for (size_t i = 1; i < path.size(); ++i) moves.push_back(nodes_[path[i]].move);
-        cost = nodes_[goal_].g;
+        store_.append_path(nodes_, goal_, states, moves, cost);
     }
     uint64_t expanded() const { return expanded_; }
 
@@ -579,12 +574,7 @@ void run_search(Shared &sh, unsigned k) {
     auto publish = [&](uint32_t goal) {
         unsigned expected = 0;
         if (!sh.winner.compare_exchange_strong(expected, k + 1, std::memory_order_acq_rel)) return;
-        std::vector<uint32_t> path;
-        for (uint32_t x = goal; x != UINT32_MAX; x = nodes[x].parent) path.push_back(x);
-        std::reverse(path.begin(), path.end());
-        store.append_states(path, sh.states[k]);
-        for (size_t i = 1; i < path.size(); ++i) sh.moves[k].push_back(nodes[path[i]].move);
-        sh.costs[k] = nodes[goal].g;
+        store.append_path(nodes, goal, sh.states[k], sh.moves[k], sh.costs[k]);
         sh.outcome[k] = 1;
     };
 

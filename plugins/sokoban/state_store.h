@@ -68,9 +68,18 @@ public:
 
     const uint8_t *state(uint32_t id) const { return &arena_[static_cast<size_t>(id) * n_]; }
 
-    // Appends the states of `path` (numbers, in order) to `out`.
-    void append_states(const std::vector<uint32_t> &path, std::vector<uint8_t> &out) const {
-        for (uint32_t id : path) out.insert(out.end(), state(id), state(id) + n_);
+    // The path from the root to `goal` along the nodes' `parent` links (UINT32_MAX at the root):
+    // its states appended to `states`, its moves (each node's `move`, the root's left out) to
+    // `moves`, and `cost` = the goal node's `g`. Node: any record with parent, move and g (the
+    // portfolio's best-first searches, its tie guest, FESS).
+    template <class Node>
+    void append_path(const std::vector<Node> &nodes, uint32_t goal, std::vector<uint8_t> &states, std::vector<uint32_t> &moves,
+                     uint64_t &cost) const {
+        std::vector<uint32_t> path;
+        for (uint32_t x = goal; x != UINT32_MAX; x = nodes[x].parent) path.push_back(x);
+        for (size_t i = path.size(); i-- > 0;) states.insert(states.end(), state(path[i]), state(path[i]) + n_);
+        for (size_t i = path.size() - 1; i-- > 0;) moves.push_back(nodes[path[i]].move);
+        cost = nodes[goal].g;
     }
 
     // Bytes held (for the memory budget).
