@@ -1,15 +1,7 @@
 #include "phase1.h"
 
-#include <chrono>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-
-#include "cache_file.h"
+#include "class_table.h"
 #include "cube.h"
-#include "load_once.h"
-#include "pdb.h"
 #include "symmetry.h"
 
 namespace cube {
@@ -18,8 +10,6 @@ namespace {
 
 constexpr int FLIPS = 2048, SLICES = 495;
 constexpr uint32_t FLIPSLICES = uint32_t(FLIPS) * SLICES;
-constexpr uint8_t UNREACHED = 0xff;
-using clock_type = std::chrono::steady_clock;
 
 Phase1Classes make_classes() {
     Phase1Classes c;
@@ -59,98 +49,31 @@ Phase1Classes make_classes() {
     return c;
 }
 
-// One pass of the breadth-first search over the classes [b, e): forward (each entry at `depth`
-// marks its unreached neighbours depth + 1) or backward (each unreached entry with a neighbour
-// at `depth` becomes depth + 1). A class's entries are its 2,187 twists; the neighbours along a
-// move all lie in one row (the class the move leads to), so the row stays cached.
-//
-// Memory ordering: entries are read and written with relaxed atomics. A pass reads the values
-// of earlier passes (depth and below, stable: parallel_for's join ends every pass and orders
-// its writes before the next) and changes only UNREACHED entries to depth + 1, which no reader
-// in the pass compares equal to `depth`; so a reader sees the same decision whichever of the two
-// it loads. Forward writes go through a compare-exchange so that each new entry is counted once.
-struct Bfs {
+// How the classes move, for class_table.h's breadth-first search: a class's entries are its
+// 2,187 twists.
+struct Dom {
+    static constexpr int K = NMOVES;
     const Phase1Classes *cl;
-    uint8_t *d;
-    uint8_t depth = 0;
-    bool backward = false;
-    std::atomic<uint64_t> added{0};
-    const solver_services *sv = nullptr;
-    std::atomic<bool> stop{false};
-    uint64_t filled_before = 0, entries = 0;  // for the progress line
-    clock_type::time_point t0;
-    int64_t last_progress_ms = -1000;  // only worker 0 reads and writes it
-
-    // Entry (cls, t) and its twins (see phase1.h) from UNREACHED to depth + 1; how many changed.
-    uint64_t reach(uint32_t cls, uint32_t t) {
-        uint64_t n = 0;
-        auto set = [&](uint64_t j) {
-            uint8_t expected = UNREACHED;
-            if (__atomic_load_n(&d[j], __ATOMIC_RELAXED) == UNREACHED &&
-                __atomic_compare_exchange_n(&d[j], &expected, uint8_t(depth + 1), false, __ATOMIC_RELAXED,
-                                            __ATOMIC_RELAXED))
-                ++n;
-        };
-        const uint64_t row = uint64_t(cls) * P1_TWISTS;
-        set(row + t);
-        for (uint32_t stab = cl->class_stab[cls]; stab; stab &= stab - 1)
-            set(row + cl->twist_conj[size_t(t) * N_UDSYM + uint32_t(__builtin_ctz(stab))]);
-        return n;
-    }
-
-    void run(uint64_t b, uint64_t e, uint32_t worker) {
-        uint64_t mine = 0;
-        const uint16_t *tm = cl->moves->twist.data(), *tc = cl->twist_conj.data();
-        for (uint64_t c = b; c < e; ++c) {
-            if (stop.load(std::memory_order_relaxed)) return;
-            const uint32_t rep = cl->class_rep[c];
-            const uint32_t sl = rep / FLIPS, fl = rep % FLIPS;
-            uint32_t row[NMOVES], conj[NMOVES];
-            for (int m = 0; m < NMOVES; ++m) {
-                const uint32_t w =
-                    uint32_t(cl->moves->slice[sl * NMOVES + m]) * FLIPS + cl->moves->flip[fl * NMOVES + m];
-                const uint32_t v = cl->fs_class[w];
-                row[m] = v >> 4;
-                conj[m] = v & 15;
-            }
-            uint8_t *mine_row = d + c * P1_TWISTS;
-            for (int t = 0; t < P1_TWISTS; ++t) {
-                const uint8_t v = __atomic_load_n(&mine_row[t], __ATOMIC_RELAXED);
-                if (backward ? v != UNREACHED : v != depth) continue;
-                for (int m = 0; m < NMOVES; ++m) {
-                    const uint32_t tj = tc[size_t(tm[size_t(t) * NMOVES + m]) * N_UDSYM + conj[m]];
-                    if (backward) {
-                        if (__atomic_load_n(&d[uint64_t(row[m]) * P1_TWISTS + tj], __ATOMIC_RELAXED) != depth) continue;
-                        mine += reach(uint32_t(c), uint32_t(t));
-                        break;
-                    }
-                    mine += reach(row[m], tj);
-                }
-            }
-        }
-        // Relaxed: the total is read after the pass's join; the progress line's partial sum
-        // needs no order.
-        const uint64_t now = added.fetch_add(mine, std::memory_order_relaxed) + mine;
-        if (sv && sv->should_stop && sv->should_stop(sv->ctx)) stop.store(true, std::memory_order_relaxed);
-        if (worker == 0 && sv && sv->progress) {
-            const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - t0).count();
-            if (ms - last_progress_ms >= 250) {
-                last_progress_ms = ms;
-                char what[64];
-                std::snprintf(what, sizeof what, "cube: building table phase1 (depth %u)", unsigned(depth) + 1);
-                sv->progress(sv->ctx, what, double(filled_before + now) / double(entries));
-            }
+    void neighbours(uint32_t c, uint32_t row[K], uint32_t conj[K]) const {
+        const uint32_t rep = cl->class_rep[c];
+        const uint32_t sl = rep / FLIPS, fl = rep % FLIPS;
+        for (int m = 0; m < K; ++m) {
+            const uint32_t v =
+                cl->fs_class[uint32_t(cl->moves->slice[sl * NMOVES + m]) * FLIPS + cl->moves->flip[fl * NMOVES + m]];
+            row[m] = v >> 4;
+            conj[m] = v & 15;
         }
     }
-    static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<Bfs *>(arg)->run(b, e, w); }
+    uint32_t step(uint32_t t, int m, uint32_t conj) const {
+        return cl->twist_conj[size_t(cl->moves->twist[size_t(t) * NMOVES + m]) * N_UDSYM + conj];
+    }
+    uint32_t stab(uint32_t c) const { return cl->class_stab[c]; }
+    uint32_t twin(uint32_t t, uint32_t s) const { return cl->twist_conj[size_t(t) * N_UDSYM + s]; }
 };
 
-struct FileHeader {
-    char magic[8];
-    uint64_t classes, entries, sum;
-    uint64_t counts[16];
-};
-constexpr char MAGIC[8] = {'C', 'U', 'B', 'E', 'P', '1', 'v', '1'};
+// Phase 1 needs at most 12 moves.
+constexpr ClassTableFormat FORMAT = {"phase1", "phase-1", {'C', 'U', 'B', 'E', 'P', '1', 'v', '1'}, P1_TWISTS, 16, 14,
+                                     4.0, 16, 15};
 
 }  // namespace
 
@@ -166,113 +89,27 @@ const Phase1Classes &phase1_classes() {
     return c;
 }
 
-std::string phase1_file() { return "cube-phase1.pdb"; }
+std::string phase1_file() { return std::string("cube-") + FORMAT.name + ".pdb"; }
 
 solver_status build_phase1_table(const solver_services *sv, Phase1Table &out) {
-    const auto t0 = clock_type::now();
     out.cl = &phase1_classes();
-    const uint64_t n = uint64_t(out.cl->classes) * P1_TWISTS;
-    std::vector<uint8_t> d(n, UNREACHED);
-    d[0] = 0;  // class 0 (the solved flip-slice) with twist 0
-    out.depth_counts.assign(1, 1);
-    uint64_t filled = 1, frontier = 1;
-    Bfs b;
-    b.cl = out.cl;
-    b.d = d.data();
-    b.sv = sv;
-    b.t0 = t0;
-    b.entries = n;
-    for (unsigned depth = 0; filled < n; ++depth) {
-        if (frontier == 0 || depth >= 14) return SOLVER_ERR_INTERNAL;  // phase 1 needs at most 12
-        b.depth = uint8_t(depth);
-        // Backward once the unreached entries are fewer than the frontier's neighbours (a
-        // backward entry stops at its first neighbour on the frontier).
-        b.backward = double(n - filled) < 4.0 * double(frontier);
-        b.added = 0;
-        b.filled_before = filled;
-        bfs_pass(sv, out.cl->classes, 16, b);
-        if (b.stop) return SOLVER_ERR_STOPPED;
-        frontier = b.added;
-        filled += frontier;
-        out.depth_counts.push_back(frontier);
-        log_bfs_depth(sv, "phase1", depth + 1, frontier, b.backward ? "backward" : "forward",
-                      std::chrono::duration<double>(clock_type::now() - t0).count());
-    }
-    out.data.assign((n + 1) / 2, 0);
-    for (uint64_t i = 0; i < n; ++i) out.data[i >> 1] = uint8_t(out.data[i >> 1] | d[i] << ((i & 1) * 4));
-    out.seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
-    out.from_cache = false;
-    return SOLVER_OK;
+    return build_class_table(sv, Dom{out.cl}, out.cl->classes, FORMAT, out);
 }
 
 bool save_phase1_table(const Phase1Table &t, const std::string &path, std::string &why) {
-    FileHeader h{};
-    std::memcpy(h.magic, MAGIC, 8);
-    h.classes = t.cl->classes;
-    h.entries = uint64_t(t.cl->classes) * P1_TWISTS;
-    h.sum = cache_checksum(t.data.data(), t.data.size());
-    for (size_t k = 0; k < t.depth_counts.size() && k < 16; ++k) h.counts[k] = t.depth_counts[k];
-    return write_cache_file(path, {{&h, sizeof h}, {t.data.data(), t.data.size()}}, why);
+    return save_class_table(FORMAT, t.cl->classes, t, path, why);
 }
 
 bool load_phase1_table(const std::string &path, Phase1Table &t, std::string &why) {
-    const auto t0 = clock_type::now();
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return why = "cannot open " + path, false;
-    FileHeader h{};
-    f.read(reinterpret_cast<char *>(&h), sizeof h);
     t.cl = &phase1_classes();
-    const uint64_t n = uint64_t(t.cl->classes) * P1_TWISTS;
-    if (!f || std::memcmp(h.magic, MAGIC, 8) != 0 || h.classes != t.cl->classes || h.entries != n)
-        return why = path + ": not a phase-1 table of this version", false;
-    t.data.assign((n + 1) / 2, 0);
-    f.read(reinterpret_cast<char *>(t.data.data()), std::streamsize(t.data.size()));
-    if (!f || f.peek() != std::char_traits<char>::eof()) return why = path + ": truncated or too long", false;
-    if (cache_checksum(t.data.data(), t.data.size()) != h.sum) return why = path + ": checksum mismatch", false;
-    t.depth_counts.clear();
-    for (uint64_t c : h.counts)
-        if (c) t.depth_counts.push_back(c);
-    t.seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
-    t.from_cache = true;
-    return true;
+    return load_class_table(FORMAT, t.cl->classes, path, t, why);
 }
 
 solver_status get_phase1_table(const solver_services *sv, bool build, std::shared_ptr<const Phase1Table> &out,
                                solver_error *err) {
     static LoadOnce<Phase1Table> once;
-    const std::string dir = cache_folder(sv);
-    const std::string path = dir + "/" + phase1_file();
-    // Without `build`, a table not found is remembered (a damaged file warns once a process).
-    return once.get(path, !build, out, [&](std::shared_ptr<const Phase1Table> &got) {
-        auto t = std::make_shared<Phase1Table>();
-        std::string why;
-        std::error_code ec;
-        char line[512];
-        if (load_phase1_table(path, *t, why)) {
-            std::snprintf(line, sizeof line, "cube: table phase1: %llu entries, %.1f MiB, loaded from %s in %.2f s",
-                          (unsigned long long)(uint64_t(t->cl->classes) * P1_TWISTS), double(t->data.size()) / 1048576.0,
-                          path.c_str(), t->seconds);
-        } else {
-            const bool exists = std::filesystem::exists(path, ec);
-            if (!build) {
-                if (exists && sv && sv->log)
-                    sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table phase1 not used: " + why).c_str());
-                return SOLVER_OK;
-            }
-            if (exists && sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table phase1 rebuilt: " + why).c_str());
-            const solver_status s = build_phase1_table(sv, *t);
-            if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table phase1");
-            if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table phase1 failed");
-            std::filesystem::create_directories(dir, ec);
-            const bool saved = save_phase1_table(*t, path, why);
-            std::snprintf(line, sizeof line, "cube: table phase1: %llu entries, %.1f MiB, built in %.1f s, %s%s",
-                          (unsigned long long)(uint64_t(t->cl->classes) * P1_TWISTS), double(t->data.size()) / 1048576.0,
-                          t->seconds, saved ? "saved to " : "not cached: ", saved ? path.c_str() : why.c_str());
-        }
-        if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
-        got = t;
-        return SOLVER_OK;
-    });
+    return get_class_table(sv, build, FORMAT, once, out, err, load_phase1_table, build_phase1_table,
+                           save_phase1_table);
 }
 
 }  // namespace cube

@@ -32,6 +32,8 @@
 
 #include <solver/plugin.h>
 
+#include "class_table.h"
+
 namespace cube {
 
 constexpr uint32_t P1_CLASSES = 64430;  // flip x slice positions under the 16 U-D symmetries
@@ -70,12 +72,8 @@ struct Phase1Classes {
 };
 const Phase1Classes &phase1_classes();  // built on first use (thread-safe), about 5 MiB
 
-struct Phase1Table {
+struct Phase1Table : ClassTableData {  // data, depth_counts, seconds, from_cache
     const Phase1Classes *cl = nullptr;
-    std::vector<uint8_t> data;  // two entries a byte, the low nibble first
-    std::vector<uint64_t> depth_counts;
-    double seconds = 0;  // to build or to load
-    bool from_cache = false;
     unsigned distance(int twist, int flip, int slice) const {
         const uint64_t i = cl->index(twist, flip, slice);
         return (data[i >> 1] >> ((i & 1) * 4)) & 15;

@@ -30,6 +30,8 @@
 
 #include <solver/plugin.h>
 
+#include "class_table.h"
+
 namespace cube {
 
 constexpr uint32_t P2_CLASSES = 2768;  // corner permutations under the 16 U-D symmetries
@@ -60,12 +62,8 @@ struct Phase2Classes {
 };
 const Phase2Classes &phase2_classes();  // built on first use (thread-safe), about 4 MiB
 
-struct Phase2Table {
+struct Phase2Table : ClassTableData {  // data, depth_counts, seconds, from_cache
     const Phase2Classes *cl = nullptr;
-    std::vector<uint8_t> data;  // two entries a byte, the low nibble first
-    std::vector<uint64_t> depth_counts;  // entries at each true distance (beyond P2_CAP too)
-    double seconds = 0;  // to build or to load
-    bool from_cache = false;
     unsigned distance(int cp, int ud) const {  // min(distance, P2_CAP)
         const uint64_t i = cl->index(cp, ud);
         return (data[i >> 1] >> ((i & 1) * 4)) & 15;
