@@ -375,6 +375,16 @@ void run_search(Shared &sh, unsigned k) {
         if (packer || member_cpu[M_PACK] > 0) fess_figures("packall", packer.get(), M_PACK, packer ? packer->expanded() : packer_expanded);
         std::fprintf(stderr, "%s\n", out.c_str());
     };
+    // The first search to solve claims the win (acq_rel: see Shared::winner) and writes its path
+    // into sh.states[k], sh.moves[k], sh.costs[k] through `fill`; false when another search has
+    // won already.
+    auto claim_win = [&](auto &&fill) -> bool {
+        unsigned expected = 0;
+        if (!sh.winner.compare_exchange_strong(expected, k + 1, std::memory_order_acq_rel)) return false;
+        fill(sh.states[k], sh.moves[k], sh.costs[k]);
+        sh.outcome[k] = 1;
+        return true;
+    };
     // One slice of a FESS search (fess or mate); true when this thread is done (solved, or exhausted: a
     // proof as good as the best-first search's). Out of memory drops it and greedy goes on.
     auto fess_slice = [&](std::unique_ptr<FessSearch> &f, uint64_t count) -> bool {
@@ -386,13 +396,10 @@ void run_search(Shared &sh, unsigned k) {
         }
         if (st == FessSearch::Status::solved) {
             sh.expanded[k] = expanded + fess_expanded();
-            unsigned expected = 0;
-            if (sh.winner.compare_exchange_strong(expected, k + 1, std::memory_order_acq_rel)) {
-                f->solution(sh.states[k], sh.moves[k], sh.costs[k]);
+            if (claim_win([&](auto &states, auto &moves, auto &cost) { f->solution(states, moves, cost); })) {
                 sh.fess_won = true;
                 sh.packall_won = &f == &packer;
                 sh.mate_won = &f == &mate;
-                sh.outcome[k] = 1;
             }
             return true;
         }
@@ -421,12 +428,8 @@ void run_search(Shared &sh, unsigned k) {
         back_meets += back->meets() - meets_before;
         if (st == BackwardSearch::Status::solved) {
             sh.expanded[k] = expanded + fess_expanded();
-            unsigned expected = 0;
-            if (sh.winner.compare_exchange_strong(expected, k + 1, std::memory_order_acq_rel)) {
-                back->solution(sh.states[k], sh.moves[k], sh.costs[k]);
+            if (claim_win([&](auto &states, auto &moves, auto &cost) { back->solution(states, moves, cost); }))
                 sh.back_won = true;
-                sh.outcome[k] = 1;
-            }
             return true;
         }
         if (st == BackwardSearch::Status::running) return false;
@@ -461,12 +464,8 @@ void run_search(Shared &sh, unsigned k) {
         tie_expanded = tie_guest->expanded();
         if (st == TieGuest::Status::solved) {
             sh.expanded[k] = expanded + fess_expanded();
-            unsigned expected = 0;
-            if (sh.winner.compare_exchange_strong(expected, k + 1, std::memory_order_acq_rel)) {
-                tie_guest->solution(sh.states[k], sh.moves[k], sh.costs[k]);
+            if (claim_win([&](auto &states, auto &moves, auto &cost) { tie_guest->solution(states, moves, cost); }))
                 sh.tie_won = true;
-                sh.outcome[k] = 1;
-            }
             return true;
         }
         if (st != TieGuest::Status::running) tie_guest.reset();
@@ -572,10 +571,7 @@ void run_search(Shared &sh, unsigned k) {
         return;
     }
     auto publish = [&](uint32_t goal) {
-        unsigned expected = 0;
-        if (!sh.winner.compare_exchange_strong(expected, k + 1, std::memory_order_acq_rel)) return;
-        store.append_path(nodes, goal, sh.states[k], sh.moves[k], sh.costs[k]);
-        sh.outcome[k] = 1;
+        claim_win([&](auto &states, auto &moves, auto &cost) { store.append_path(nodes, goal, states, moves, cost); });
     };
 
     // One round of the thread's FESS member and its mate; true when the thread is done.
