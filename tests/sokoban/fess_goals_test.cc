@@ -15,36 +15,7 @@
 
 namespace {
 
-// XSokoban 41 with 14 of its 15 boxes packed, as FESS's thread-0 member made it (session 20),
-// the last box left out: the goal left, (10,11), takes a box only by a push down the one-wide
-// column from the upper room, and the upper room opens onto the rest only through that column.
-const char *const kPacked41[] = {"           #####",
-                                 "          ##@  ##",
-                                 "         ##     #",
-                                 "        ##      #",
-                                 "       ##       #",
-                                 "       #        #",
-                                 "####   #      #####",
-                                 "#  ######## ##    #",
-                                 "#*                #",
-                                 "#*# ####### ##   ##",
-                                 "#*# #######. #   ##",
-                                 "#*********** #    #",
-                                 "##############    #",
-                                 "             ##  ##",
-                                 "              ####"};
-
-// That position with its last box at (row, column).
-std::string packed41_with_box(int row, int column) {
-    std::string map;
-    int r = 0;
-    for (const char *line : kPacked41) {
-        std::string text = line;
-        if (r++ == row) text[static_cast<size_t>(column)] = '$';
-        map += text + "\n";
-    }
-    return map;
-}
+using sokoban_test::packed41_with_box;
 
 // The last box in the lower right room: it could go up the column only with the player below
 // it, which the frozen bottom row now shuts off: dead. Without the player's side the test sees

@@ -18,6 +18,38 @@
 
 namespace sokoban_test {
 
+// XSokoban 41 with 14 of its 15 boxes packed, as FESS's thread-0 member made it (session 20; used
+// by fess_goals_test.cc and frozenwalls_test.cc), the last box left out: the goal left, (10,11),
+// takes a box only by a push down the one-wide column from the upper room, and the upper room
+// opens onto the rest only through that column.
+inline const char *const kPacked41[] = {"           #####",
+                                        "          ##@  ##",
+                                        "         ##     #",
+                                        "        ##      #",
+                                        "       ##       #",
+                                        "       #        #",
+                                        "####   #      #####",
+                                        "#  ######## ##    #",
+                                        "#*                #",
+                                        "#*# ####### ##   ##",
+                                        "#*# #######. #   ##",
+                                        "#*********** #    #",
+                                        "##############    #",
+                                        "             ##  ##",
+                                        "              ####"};
+
+// That position with its last box at (row, column).
+inline std::string packed41_with_box(int row, int column) {
+    std::string map;
+    int r = 0;
+    for (const char *line : kPacked41) {
+        std::string text = line;
+        if (r++ == row) text[static_cast<size_t>(column)] = '$';
+        map += text + "\n";
+    }
+    return map;
+}
+
 // The solution `search` found on fx's level, as LURD moves.
 inline std::string fess_moves(const sokoban::FessSearch &search, const Fixture &fx) {
     std::vector<uint8_t> path;

@@ -13,35 +13,7 @@
 
 namespace {
 
-// XSokoban 41 with 14 of its 15 boxes packed (fess_goals_test.cc's position, session 20): the
-// goal left, (10,11), takes a box only by a push down the one-wide column from the upper room,
-// which the player reaches from below only along the bottom goal row, now frozen full.
-const char *const kPacked41[] = {"           #####",
-                                 "          ##@  ##",
-                                 "         ##     #",
-                                 "        ##      #",
-                                 "       ##       #",
-                                 "       #        #",
-                                 "####   #      #####",
-                                 "#  ######## ##    #",
-                                 "#*                #",
-                                 "#*# ####### ##   ##",
-                                 "#*# #######. #   ##",
-                                 "#*********** #    #",
-                                 "##############    #",
-                                 "             ##  ##",
-                                 "              ####"};
-
-std::string packed41_with_box(int row, int column) {
-    std::string map;
-    int r = 0;
-    for (const char *line : kPacked41) {
-        std::string text = line;
-        if (r++ == row) text[static_cast<size_t>(column)] = '$';
-        map += text + "\n";
-    }
-    return map;
-}
+using sokoban_test::packed41_with_box;
 
 // Two boxes frozen on goals along the top wall (the corner box holds its neighbour) -- no push
 // froze them just now -- shut the pocket goal below the corner: dead.
