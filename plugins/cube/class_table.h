@@ -83,8 +83,7 @@ struct ClassBfs {
     const solver_services *sv = nullptr;
     std::atomic<bool> stop{false};
     uint64_t filled_before = 0, entries = 0;  // for the progress line
-    clock_type::time_point t0;
-    int64_t last_progress_ms = -1000;  // only worker 0 reads and writes it
+    BfsProgress progress;
 
     // Entry (cls, e) and its twins from UNREACHED to depth + 1; how many changed.
     uint64_t reach(uint32_t cls, uint32_t e) {
@@ -130,15 +129,9 @@ struct ClassBfs {
         // needs no order.
         const uint64_t now = added.fetch_add(mine, std::memory_order_relaxed) + mine;
         if (sv && sv->should_stop && sv->should_stop(sv->ctx)) stop.store(true, std::memory_order_relaxed);
-        if (worker == 0 && sv && sv->progress) {
-            const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - t0).count();
-            if (ms - last_progress_ms >= 250) {
-                last_progress_ms = ms;
-                char what[64];
-                std::snprintf(what, sizeof what, "cube: building table %s (depth %u)", fmt->name, unsigned(depth) + 1);
-                sv->progress(sv->ctx, what, double(filled_before + now) / double(entries));
-            }
-        }
+        progress.tick(sv, worker, double(filled_before + now) / double(entries), [&](char *what, size_t size) {
+            std::snprintf(what, size, "cube: building table %s (depth %u)", fmt->name, unsigned(depth) + 1);
+        });
     }
     static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<ClassBfs *>(arg)->run(b, e, w); }
 };
@@ -164,7 +157,7 @@ solver_status build_class_table(const solver_services *sv, const Dom &dom, uint3
     b.fmt = &fmt;
     b.d = d.data();
     b.sv = sv;
-    b.t0 = t0;
+    b.progress.t0 = t0;
     b.entries = n;
     for (unsigned depth = 0; filled < n; ++depth) {
         if (frontier == 0 || depth >= fmt.max_depth) return SOLVER_ERR_INTERNAL;

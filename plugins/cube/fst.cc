@@ -348,9 +348,7 @@ struct FstBfs {
     std::atomic<uint64_t> added{0};
     uint64_t filled_before = 0;
     std::atomic<bool> stop{false};
-    // Only worker 0 reads and writes it (progress throttle).
-    int64_t last_progress_ms = 0;
-    clock_type::time_point t0 = clock_type::now();
+    BfsProgress progress;
 
     unsigned get(uint64_t i) const {
         // Relaxed: a stale "unreached" only makes a forward writer try (and find the AND
@@ -453,15 +451,10 @@ struct FstBfs {
             lists->top.insert(lists->top.end(), top.begin(), top.end());
         }
         const uint64_t now_added = added.fetch_add(local, std::memory_order_relaxed) + local;
-        if (worker == 0 && sv && sv->progress) {
-            const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - t0).count();
-            if (ms - last_progress_ms >= 250) {
-                last_progress_ms = ms;
-                char what[96];
-                std::snprintf(what, sizeof what, "cube: building table %s (depth %u)", lists ? "fstp2" : par == 2 ? "fstp" : bits == 4 ? "fst4" : "fst", depth + 1);
-                sv->progress(sv->ctx, what, double(filled_before + now_added) / double(t->size));
-            }
-        }
+        progress.tick(sv, worker, double(filled_before + now_added) / double(t->size), [&](char *what, size_t size) {
+            std::snprintf(what, size, "cube: building table %s (depth %u)",
+                          lists ? "fstp2" : par == 2 ? "fstp" : bits == 4 ? "fst4" : "fst", depth + 1);
+        });
     }
     static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<FstBfs *>(arg)->run(b, e, w); }
     unsigned next_depth() const { return depth + 1; }

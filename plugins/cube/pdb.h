@@ -14,6 +14,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -74,6 +75,23 @@ void bfs_pass(const solver_services *sv, uint64_t n, uint64_t grain, B &b) {
     }
     for (uint64_t s = 0; s < n; s += grain) B::body(&b, s, s + grain < n ? s + grain : n, 0);
 }
+// The progress line of a builder's pass, from worker 0 only and at most every 250 ms (the other
+// workers never touch it): `line(buf, size)` writes the text only when a line is due.
+struct BfsProgress {
+    std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
+    int64_t last_ms = -1000;
+    template <class Line>
+    void tick(const solver_services *sv, uint32_t worker, double fraction, Line &&line) {
+        if (worker != 0 || !sv || !sv->progress) return;
+        const int64_t ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+        if (ms - last_ms < 250) return;
+        last_ms = ms;
+        char what[96];
+        line(what, sizeof what);
+        sv->progress(sv->ctx, what, fraction);
+    }
+};
 // The debug log line of one finished depth: "cube: table NAME depth D: N entries (HOW), S s".
 void log_bfs_depth(const solver_services *sv, const char *table, unsigned depth, uint64_t entries, const char *how,
                    double seconds);

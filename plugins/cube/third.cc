@@ -150,8 +150,7 @@ struct ThirdBfs {
     uint64_t filled_before = 0, size = 0;
     std::atomic<uint64_t> added{0};
     std::atomic<bool> stop{false};
-    int64_t last_progress_ms = 0;  // worker 0 only
-    clock_type::time_point t0 = clock_type::now();
+    BfsProgress progress;
 
     unsigned get(uint64_t i) const {
         // Relaxed: within a pass only 3 -> 2 happens; a forward reader that sees a stale 3 tries
@@ -225,15 +224,9 @@ struct ThirdBfs {
             }
         }
         const uint64_t now = added.fetch_add(local, std::memory_order_relaxed) + local;
-        if (worker == 0 && sv && sv->progress) {
-            const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - t0).count();
-            if (ms - last_progress_ms >= 250) {
-                last_progress_ms = ms;
-                char what[96];
-                std::snprintf(what, sizeof what, "cube: building table third=t (depth %u of 11)", depth + 1);
-                sv->progress(sv->ctx, what, double(filled_before + now) / double(size));
-            }
-        }
+        progress.tick(sv, worker, double(filled_before + now) / double(size), [&](char *what, size_t n) {
+            std::snprintf(what, n, "cube: building table third=t (depth %u of 11)", depth + 1);
+        });
     }
     static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<ThirdBfs *>(arg)->run(b, e, w); }
 };
