@@ -163,7 +163,8 @@ $(foreach p,$(TEST_PLUGIN_NAMES),$(eval $(call TEST_PLUGIN_RULE,$(p))))
 
 # ---- tools: the domains' drivers and probes (make tools; each file's header says what it does) --
 # tools/<domain>-<name>.cc -> $(BUILD)/bench/<domain>-<name>, linked with the domain's own
-# objects, as its tests are; ewn-bruteforce also with the tests' independent EWN checker.
+# objects, as its tests are; ewn-bruteforce also with the tests' independent EWN checker,
+# sokoban-replay with the independent Sokoban checker.
 $(BUILD)/obj/tools/%.o: tools/%.cc | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CXX) $(PLUGIN_CPPFLAGS) -Itests $(CXXFLAGS) -DDOCTEST_CONFIG_DISABLE -c $< -o $@
@@ -175,6 +176,7 @@ $(BUILD)/bench/$(1)-%: $(BUILD)/obj/tools/$(1)-%.o $(call plugin_objs,$(1))
 endef
 $(foreach p,$(PLUGIN_NAMES),$(eval $(call TOOL_RULE,$(p))))
 $(BUILD)/bench/ewn-bruteforce: $(BUILD)/obj/tests/ewn_checker.o
+$(BUILD)/bench/sokoban-replay: $(BUILD)/obj/tests/sokoban_checker.o
 .PRECIOUS: $(BUILD)/obj/tools/%.o
 
 # The public header must compile as plain C99 with pedantic warnings.

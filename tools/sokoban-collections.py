@@ -68,8 +68,15 @@ def level_rows(path):
 
 
 def expand(solution):
-    """cavepacker writes runs as a count before the move (3u = uuu)."""
-    return re.sub(r"(\d+)([lurdLURD])", lambda m: m.group(2) * int(m.group(1)), solution.strip())
+    """cavepacker writes runs as a count before the move (3u = uuu) or before a group in
+    parentheses, groups nested (2(3l7d6(ur)) ...): innermost groups first, then the counts."""
+    s, group = solution.strip(), re.compile(r"(\d*)\(([^()]*)\)")
+    while "(" in s:
+        t = group.sub(lambda m: m.group(2) * int(m.group(1) or 1), s)
+        if t == s:
+            sys.exit(f"sokoban-collections: unbalanced parentheses in a solution: {s[:40]}")
+        s = t
+    return re.sub(r"(\d+)([lurdLURD])", lambda m: m.group(2) * int(m.group(1)), s)
 
 
 def main():

@@ -5,7 +5,8 @@
 #   tools/sokoban-gate.sh [--cpu 60] [--threads 2] [--file F] \
 #       --set NAME BUILD 'EXTRA ARGS' [--set NAME2 BUILD2 'EXTRA ARGS2' ...] LEVEL...
 # e.g. tools/sokoban-gate.sh --set base build '' --set back build '--option backcpu=30' 14 87
-# One row per run: level, setting, result (solved / cpu-limit / the solver's result), pushes,
+# One row per run: level, setting, result (solved / cpu-limit / the solver's result / signal-N
+# for a crash / exit-N for an exit without statistics), pushes,
 # verified (the plugin's verifier replayed it), the winner (the portfolio's log line), user and
 # sys CPU seconds, wall seconds, the UTC time it ended and the load average then.
 set -uo pipefail
@@ -34,8 +35,17 @@ for k in "${levels[@]}"; do
             /usr/bin/time -o "$tmp/time" -f "%e %U %S" "${builds[$i]}/solver" --plugin sokoban --input "$file" \
                 --level "$k" --threads "$threads" --time-limit 100000 --stats json ${args[$i]} >"$tmp/out" 2>"$tmp/err"
         )
+        rc=$?
         json=$(grep '^{' "$tmp/err" | tail -n 1)
-        result=$(field result <<<"$json"); result=${result:-cpu-limit}
+        # No statistics line: the CPU limit (SIGKILL at the hard limit, SIGXCPU at the soft one),
+        # unless the solver died of another signal (a crash) or exited on its own without one.
+        sig=$(sed -n 's/.*terminated by signal \([0-9]*\).*/\1/p' "$tmp/time" | head -n 1)
+        result=$(field result <<<"$json")
+        if [ -z "$result" ]; then
+            if [ -n "$sig" ] && [ "$sig" != 9 ] && [ "$sig" != 24 ]; then result=signal-$sig
+            elif [ -z "$sig" ] && [ "$rc" -ne 0 ] && [ "$rc" -lt 128 ]; then result=exit-$rc
+            else result=cpu-limit; fi
+        fi
         pushes=-; verified=-; winner=-
         if [ "$result" = solved ]; then
             pushes=$(field solution_cost <<<"$json"); verified=$(field verified <<<"$json")
