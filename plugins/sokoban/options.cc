@@ -226,7 +226,7 @@ const char *const OPTIONS_HELP =
     "                            1024 expansions per 4096 of the thread's own\n"
     "backafter=N                 (0) with backcpu: the backward member starts after the thread's\n"
     "                            best-first search has made N expansions\n"
-    "backcap=S                   (1) with backcpu: CPU seconds after which the backward member is\n"
+    "backcap=S                   (3) with backcpu: CPU seconds after which the backward member is\n"
     "                            dropped and its memory freed (0: never)\n"
     "backorder=auto|greedy|weighted\n"
     "                            (greedy) with back=t0|t1: the backward member's order; auto: greedy,\n"

@@ -98,7 +98,7 @@ struct Options {
     // thread 0 or thread 1 beside what that thread runs (1024 of its expansions after every 4096
     // of the thread's own; greedy), or alone on every thread (only: even threads greedy, odd
     // weighted A* w=1.5; the forward searches do not run). Default t0, as a capped greedy guest
-    // (backcpu=10 backcap=1 backorder=greedy: README session 15).
+    // (backcpu=10 backcap=3 backorder=greedy: README session 15; backcap 1 until session 25).
     int back = 1;
     // backcpu=off|P (1-90; portfolio.h CpuShares): with back=t0|t1, the backward member is
     // weighted A* w=1.5 and gets P% of that thread's CPU time instead of 1024 expansions per
@@ -107,8 +107,11 @@ struct Options {
     uint64_t backafter = 0;
     // backcap=S (0 none): with backcpu, the backward guest is dropped (its memory freed) once it
     // has used S CPU seconds. backorder=auto|greedy|weighted (0-2): with back=t0|t1, its order
-    // (auto: greedy, weighted A* w=1.5 with backcpu).
-    int backcap = 1;
+    // (auto: greedy, weighted A* w=1.5 with backcpu). Default 3 since session 25 (1 before): on
+    // Sasquatch I the greedy guest wins 19 of the 33 levels solved at 60 CPU s, and 18 and 33
+    // need it for about 1.5 CPU s (it stood at estimate 0 and 1 when dropped at 1 s); the 3 s
+    // are reached only after about 30 CPU s of its thread (NOTES.md, session 25).
+    int backcap = 3;
     int backorder = 1;
     // backcap2=S (0 off; README session 16): with backcpu and backcap, a second stage of the
     // guest once the first has used its backcap: weighted A* w=1.5 (a new search after a greedy
