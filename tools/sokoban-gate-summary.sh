@@ -5,6 +5,7 @@
 # their result (cpu-limit, or the solver's own result such as unsolvable or error: every level of
 # a standard collection has a solution, so anything but solved or cpu-limit is a bug to look at).
 #   tools/sokoban-gate-summary.sh GATE_OUTPUT...      (several files: one summary over them all)
+# Exit status 1 when some run is such a bug (tools/sokoban-survey.sh relies on it).
 # A line "== NAME" in the output (a loop over collections that echoes it before each gate run)
 # starts a group of its own: NAME is put before the setting's name.
 # A row whose result is cpu-limit can show a little less CPU than the limit: the gate's ulimit -t
@@ -28,6 +29,7 @@ awk '
             s = order[i]
             printf "%s: %d/%d solved; CPU %.1f s on the solved, %.1f s in all; load %s-%s\n", s, ok[s], n[s], solved[s], all[s], lo[s], hi[s]
             printf "  not solved (cpu-limit):%s\n", (s in lim) ? lim[s] : " none"
-            if (s in bad) printf "  BUG (every level has a solution):%s\n", bad[s]
+            if (s in bad) { printf "  BUG (every level has a solution):%s\n", bad[s]; bugs = 1 }
         }
+        exit bugs
     }' "$@"

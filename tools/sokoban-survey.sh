@@ -5,9 +5,10 @@
 # SET.sol exists: a conversion or replay problem shows before the solver is judged), then every
 # level (or those after --levels) is run by tools/sokoban-gate.sh under `ulimit -t CPU` (CPU
 # seconds over all threads, so a loaded machine changes the wall time, not the result much), and
-# a summary follows the gate's rows: solved/levels, the CPU seconds summed over all runs, the
-# unsolved levels, and any run that is a bug (a known solution exists, so "unsolvable" (exit 1),
-# an error (the gate's exit-N), a failed verification, or a crash (the gate's signal-N)).
+# a summary follows the gate's rows (tools/sokoban-gate-summary.sh): solved/levels, the CPU
+# seconds summed over the solved and over all runs, the unsolved levels, and any run that is a
+# bug (a known solution exists, so "unsolvable" (exit 1), an error (the gate's exit-N), a failed
+# verification, or a crash (the gate's signal-N)).
 #   python3 tools/sokoban-collections.py          (once: fetches the sets into the folder below)
 #   make tools
 #   tools/sokoban-survey.sh [--cpu 20] [--threads 2] [--build build] [--dir DIR] \
@@ -47,17 +48,6 @@ for s in "${sets[@]}"; do
     # shellcheck disable=SC2086 # the level list is words on purpose
     rows=$("$here/sokoban-gate.sh" --cpu "$cpu" --threads "$threads" --file "$f" --set cur "$build" "$extra" $ks)
     echo "$rows"
-    # Columns: level setting result pushes verified winner user sys wall utc load.
-    awk -v cpu="$cpu" 'NR > 1 {
-            total++; sum += $7 + $8
-            if ($3 == "solved" && $5 == "true") solved++
-            else if ($3 == "cpu-limit") unsolved = unsolved " " $1
-            else bugs = bugs " " $1 "(" $3 (($3 == "solved") ? ",verified=" $5 : "") ")"
-        }
-        END {
-            printf "summary: solved %d/%d, CPU %.1f s (user+sys over all runs)\n", solved, total, sum
-            printf "unsolved at --cpu %s:%s\n", cpu, (unsolved == "" ? " none" : unsolved)
-            if (bugs != "") { printf "BUGS (every level has a known solution):%s\n", bugs; exit 1 }
-        }' <<<"$rows" || status=1
+    "$here/sokoban-gate-summary.sh" <(echo "$rows") || status=1
 done
 exit $status
