@@ -27,6 +27,8 @@ void pack_class_table(const std::vector<uint8_t> &d, uint8_t cap, ClassTableData
         out.data[i >> 1] = uint8_t(out.data[i >> 1] | std::min<uint8_t>(d[i], cap) << ((i & 1) * 4));
 }
 
+std::string class_table_file(const ClassTableFormat &f) { return std::string("cube-") + f.name + ".pdb"; }
+
 bool save_class_table(const ClassTableFormat &f, uint32_t classes, const ClassTableData &t, const std::string &path,
                       std::string &why) {
     FileHead h{};

@@ -44,6 +44,9 @@ struct ClassTableData {
     bool from_cache = false;
 };
 
+// The cache file's name: "cube-NAME.pdb" (in the cache folder, cache_folder()).
+std::string class_table_file(const ClassTableFormat &f);
+
 // The file: magic, classes, entries, checksum and `header_counts` distance counts (8 bytes
 // each), then the data. false with the reason in `why`.
 bool save_class_table(const ClassTableFormat &f, uint32_t classes, const ClassTableData &t, const std::string &path,
@@ -187,7 +190,7 @@ solver_status get_class_table(const solver_services *sv, bool build, const Class
                               LoadOnce<Table> &once, std::shared_ptr<const Table> &out, solver_error *err, Load &&load,
                               Build &&make, Save &&save) {
     const std::string dir = cache_folder(sv);
-    const std::string path = dir + "/cube-" + fmt.name + ".pdb";
+    const std::string path = dir + "/" + class_table_file(fmt);
     return once.get(path, !build, out, [&](std::shared_ptr<const Table> &got) {
         auto t = std::make_shared<Table>();
         std::string why;

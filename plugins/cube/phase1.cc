@@ -89,7 +89,7 @@ const Phase1Classes &phase1_classes() {
     return c;
 }
 
-std::string phase1_file() { return std::string("cube-") + FORMAT.name + ".pdb"; }
+std::string phase1_file() { return class_table_file(FORMAT); }
 
 solver_status build_phase1_table(const solver_services *sv, Phase1Table &out) {
     out.cl = &phase1_classes();

@@ -85,7 +85,7 @@ const Phase2Classes &phase2_classes() {
     return c;
 }
 
-std::string phase2_file() { return std::string("cube-") + FORMAT.name + ".pdb"; }
+std::string phase2_file() { return class_table_file(FORMAT); }
 
 solver_status build_phase2_table(const solver_services *sv, Phase2Table &out) {
     out.cl = &phase2_classes();
