@@ -170,6 +170,7 @@ struct Ctx {
     unsigned third_lim = 11;            // FstSearchOptions::third_lim
     bool third_ahead = true;            // FstSearchOptions::third_ahead
     int third_gather = 1;               // FstSearchOptions::third_gather (1: each batch alone)
+    bool third_fast = true;             // FstSearchOptions::third_fast_coords
     bool split_pf = true;               // FstSearchOptions::split_prefetch
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
@@ -1279,10 +1280,12 @@ struct Worker {
         const bool split = X->split_pf;
         // View v's entries of keep[0..nk) into out[0..nk), prefetched (coordinates and their
         // small rows, then the index and the table byte).
+        const bool fast = X->third_fast;
         auto view_index = [&](int v, uint64_t *out) {
             for (int t = 0; t < nk; ++t) {
                 int cp, tw, sp;
-                tc.from_loc(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);  // the inverse views first
+                if (fast) tc.from_loc_fast(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);  // the inverse views first
+                else tc.from_loc(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);
                 out[t] = uint64_t(cp) << 32 | uint64_t(tw) << 16 | uint64_t(sp);
                 __builtin_prefetch(&tc.cp_class[size_t(cp)]);
                 __builtin_prefetch(&tc.tw_conj[size_t(tw) * N_UDSYM]);
@@ -1796,6 +1799,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.third_lim = unsigned(std::min(opt.third_lim, int(ThirdTable::LOW + 1)));
     X.third_ahead = opt.third_ahead;
     X.third_gather = std::max(1, opt.third_gather);
+    X.third_fast = opt.third_fast_coords;
     X.split_pf = opt.split_prefetch;
     if (X.third) X.tco = &third_coords();
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::max(1, std::min(5, std::atoi(e)));

@@ -104,6 +104,10 @@ struct FstSearchOptions {
     // batch alone (as before session 26). The same reads and children, so the same nodes (each
     // batch's counts charged in the batch-by-batch order). The plugin's third_gather=K.
     int third_gather = 1;
+    // third=t: the views' coordinates by ThirdCoords::from_loc_fast (inline, the rank from a bit
+    // mask) instead of from_loc. The same values, so the same nodes. tools/cube-ab.cc's
+    // third_fast_coords=on|off.
+    bool third_fast_coords = true;
     // Batched search: read the class move rows packed one cache line a class
     // (PackedClassMoves, 93 MiB more, built at the first search) instead of ClassMoves::next's
     // two lines. The same entries, so the same nodes. Off: no CPU gain measured (README,

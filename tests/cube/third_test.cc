@@ -95,6 +95,15 @@ TEST_CASE("CubeThird.CoordinatesFromLocBytesMatchTheCubeAndItsInverse") {
         REQUIRE(cp == get_corner_perm(ci));
         REQUIRE(tw == get_twist(ci));
         REQUIRE(sp == get_slice_part(ci));
+        // from_loc_fast (the search's, third_fast_coords): the same values.
+        for (int inv = 0; inv < 2; ++inv) {
+            int cp2, tw2, sp2;
+            co.from_loc(l.l, inv, cp, tw, sp);
+            co.from_loc_fast(l.l, inv, cp2, tw2, sp2);
+            REQUIRE(cp2 == cp);
+            REQUIRE(tw2 == tw);
+            REQUIRE(sp2 == sp);
+        }
     }
 }
 
@@ -238,7 +247,8 @@ TEST_CASE("CubeThird.LookaheadKeepsTheSameSearch") {
     CHECK(all > 100);
 }
 
-// Settings of the gather tests: third_gather K for k = 0, 1, 2 (k = 0: each batch alone).
+// Settings of the gather tests: third_gather K for k = 0, 1, 2 (k = 0: each batch alone, with
+// the views' coordinates by from_loc as before session 26; else by from_loc_fast).
 static const int kGather[3] = {1, 2, 5};
 
 TEST_CASE("CubeThird.GatherKeepsTheSameSearch") {
@@ -263,7 +273,10 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearch") {
             base.batch = b ? 3 : 16;
             base.order_tasks = TaskOrder::off;
             all += cube_test::check_same_search(c, s.size(), nullptr, fst, &ts.sv, base, 3,
-                                                [](FstSearchOptions &opt, int k) { opt.third_gather = kGather[k]; })
+                                                [](FstSearchOptions &opt, int k) {
+                                                    opt.third_gather = kGather[k];
+                                                    opt.third_fast_coords = k > 0;
+                                                })
                        .nodes;
         }
     }
@@ -313,6 +326,7 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
                 CAPTURE(k);
                 FstSearchOptions opt = base;
                 opt.third_gather = kGather[k];
+                opt.third_fast_coords = k > 0;
                 const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
                 REQUIRE(q.status == SOLVER_OK);
                 CHECK(apply_moves(c, q.moves).is_solved());
