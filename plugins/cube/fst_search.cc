@@ -169,6 +169,8 @@ struct Ctx {
     const ThirdCoords *tco = nullptr;
     unsigned third_lim = 11;            // FstSearchOptions::third_lim
     bool third_ahead = true;            // FstSearchOptions::third_ahead
+    int third_gather = 1;               // FstSearchOptions::third_gather (1: each batch alone)
+    bool third_fast = true;             // FstSearchOptions::third_fast_coords
     bool split_pf = true;               // FstSearchOptions::split_prefetch
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
@@ -632,10 +634,22 @@ struct BatchBuffers {
     std::vector<int8_t> sa;           // its forward axis (-1: inverse)
     std::vector<uint64_t> sidx;       // and its entry
     std::vector<uint8_t> mark;        // side_round: per child, 1 while it is kept, 0 once a lookup cuts it
+    // third_gather: per level, the children of up to K sibling batches that passed every stage
+    // before the third table's (Worker::gathered), with each batch's end and its deferred counts.
+    struct Gather {
+        std::vector<FNode> ch;
+        std::vector<int32_t> par, keep;
+        std::vector<int8_t> mv;
+        std::vector<uint64_t> tidx;  // 2 per child (the current and the next view)
+        std::vector<int> end;
+        std::vector<uint64_t> dn, dg, dd;  // nodes, generated, deep of each batch
+    };
+    std::vector<Gather> gather;
     void size(int batch) {
         const size_t n = size_t(batch) * NMOVES;
         if (ch.size() >= n) return;
         level.resize(32);
+        gather.resize(32);
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
         idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n);
         sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
@@ -679,6 +693,8 @@ struct Worker {
     BatchBuffers *bb = nullptr;
     unsigned polls = 0;
     uint64_t deep = 0;  // nodes expanded with togo <= Ctx::deep_togo (order_tasks=deep)
+    bool pre_only = false;  // third_gather: batch stops before the third stage, its survivors in keep[0..pre_nk)
+    int pre_nk = 0;
 
     // Writes the moves to node i of level g (from its parents) into path[root..g).
     void trace(int root, int g, int i) {
@@ -1204,49 +1220,15 @@ struct Worker {
         // 19, counted on level 4) it read 13.4 M of its bytes where it read 4.7 M after them, to
         // save 11.4 M of the inverse lookups' 21.2 M, and its bytes cost more (README).
         PH(PH_INV);
+        if (pre_only) {  // third_gather: Worker::gathered reads the third table for several batches
+            pre_nk = nk;
+            return false;
+        }
         if (X->third && nk > 0 && lim <= X->third_lim) {
             BST(BS_TIN, nk);
-            const ThirdTable &T = *X->third;
-            const ThirdCoords &tc = *X->tco;
-            uint64_t *tidx = B.tidx.data();
             if (!inv)
                 for (int t = 0; t < nk; ++t) child_locs(*X, L.node[size_t(par[keep[t]])], mv[keep[t]], ch[keep[t]]);
-            // View v's entries of keep[0..nk) into out[0..nk), prefetched (coordinates and their
-            // small rows, then the index and the table byte).
-            auto view_index = [&](int v, uint64_t *out) {
-                for (int t = 0; t < nk; ++t) {
-                    int cp, tw, sp;
-                    tc.from_loc(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);  // the inverse views first
-                    out[t] = uint64_t(cp) << 32 | uint64_t(tw) << 16 | uint64_t(sp);
-                    __builtin_prefetch(&tc.cp_class[size_t(cp)]);
-                    __builtin_prefetch(&tc.tw_conj[size_t(tw) * N_UDSYM]);
-                    __builtin_prefetch(&tc.sp_conj[size_t(sp) * N_UDSYM]);
-                }
-                for (int t = 0; t < nk; ++t) {
-                    const uint64_t x = out[t];
-                    out[t] = tc.index(int(x >> 32), int(x >> 16 & 0xffff), int(x & 0xffff));
-                    if (!split) __builtin_prefetch(T.byte_of(out[t]));
-                }
-                for (int t = 0; t < nk && split; ++t) __builtin_prefetch(T.byte_of(out[t]));
-            };
-            // third_ahead: the next view's entries are computed and prefetched before the current
-            // view's are read, so one view's misses are in flight while another's are read (the
-            // next view then costs a read for the children the current one cuts); off: one view
-            // at a time.
-            const bool ahead = X->third_ahead;
-            uint64_t *cur = tidx, *nxt = tidx + 3 * B.ch.size();
-            view_index(0, cur);
-            for (int v = 0; v < 6 && nk > 0; ++v) {
-                BST(BS_TREAD, nk);
-                BSH(SH_THIRD + v, nk);
-                if (ahead && v < 5) view_index(v + 1, nxt);
-                int nk2 = 0;
-                for (int t = 0; t < nk; ++t)
-                    if (T.bound(cur[t]) < lim) keep[nk2] = keep[t], nxt[nk2] = nxt[t], ++nk2;
-                nk = nk2;
-                if (!ahead && v < 5 && nk > 0) view_index(v + 1, nxt);
-                std::swap(cur, nxt);
-            }
+            nk = third_views(ch, keep, nk, lim, B.tidx.data(), B.tidx.data() + 3 * B.ch.size());
             BST(BS_TPASS, nk);
         }
         if (X->edges && nk > 0) {
@@ -1267,9 +1249,138 @@ struct Worker {
             Nx.move[size_t(t)] = mv[j];
         }
         PH(PH_TAIL);
+        return expand_level(root, g + 1, togo - 1, nk);
+    }
+
+    // Expands the n nodes of level g (togo moves left): in batches of N, or with third_gather
+    // several batches' third-table stage together (gathered).
+    bool expand_level(int root, int g, int togo, int n) {
+        if (gathers(togo)) return gathered(root, g, togo, n);
         const int N = X->batch;
-        for (int c = 0; c < nk; c += N)
-            if (batch(root, g + 1, togo - 1, c, std::min(nk, c + N))) return true;
+        for (int c = 0; c < n; c += N)
+            if (batch(root, g, togo, c, std::min(n, c + N))) return true;
+        return false;
+    }
+
+    // third_gather = K > 1: whether the batches of a level with togo moves left read the third
+    // table (so gathering them helps). Not with edges (its filter comes after the third stage),
+    // and not at togo 1 (leaves: no stages).
+    bool gathers(int togo) const {
+        return X->third && X->third_gather > 1 && togo >= 2 && unsigned(togo) <= X->third_lim && !X->edges &&
+               X->fst->exact_values();
+    }
+
+    // third=t's six views of the children keep[0..nk) of ch (their Loc bytes set), one view at a
+    // time, the next view only for the children the previous ones pass (it cuts about half of
+    // those it sees, most at the first view). Keeps in keep (in order) those no view bounds at
+    // lim or more; returns their count. cur and nxt: nk entries each.
+    int third_views(FNode *ch, int32_t *keep, int nk, unsigned lim, uint64_t *cur, uint64_t *nxt) {
+        const ThirdTable &T = *X->third;
+        const ThirdCoords &tc = *X->tco;
+        const bool split = X->split_pf;
+        // View v's entries of keep[0..nk) into out[0..nk), prefetched (coordinates and their
+        // small rows, then the index and the table byte).
+        const bool fast = X->third_fast;
+        auto view_index = [&](int v, uint64_t *out) {
+            for (int t = 0; t < nk; ++t) {
+                int cp, tw, sp;
+                if (fast) tc.from_loc_fast(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);  // the inverse views first
+                else tc.from_loc(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);
+                out[t] = uint64_t(cp) << 32 | uint64_t(tw) << 16 | uint64_t(sp);
+                __builtin_prefetch(&tc.cp_class[size_t(cp)]);
+                __builtin_prefetch(&tc.tw_conj[size_t(tw) * N_UDSYM]);
+                __builtin_prefetch(&tc.sp_conj[size_t(sp) * N_UDSYM]);
+            }
+            for (int t = 0; t < nk; ++t) {
+                const uint64_t x = out[t];
+                out[t] = tc.index(int(x >> 32), int(x >> 16 & 0xffff), int(x & 0xffff));
+                if (!split) __builtin_prefetch(T.byte_of(out[t]));
+            }
+            for (int t = 0; t < nk && split; ++t) __builtin_prefetch(T.byte_of(out[t]));
+        };
+        // third_ahead: the next view's entries are computed and prefetched before the current
+        // view's are read, so one view's misses are in flight while another's are read (the
+        // next view then costs a read for the children the current one cuts); off: one view
+        // at a time.
+        const bool ahead = X->third_ahead;
+        view_index(0, cur);
+        for (int v = 0; v < 6 && nk > 0; ++v) {
+            BST(BS_TREAD, nk);
+            BSH(SH_THIRD + v, nk);
+            if (ahead && v < 5) view_index(v + 1, nxt);
+            int nk2 = 0;
+            for (int t = 0; t < nk; ++t)
+                if (T.bound(cur[t]) < lim) keep[nk2] = keep[t], nxt[nk2] = nxt[t], ++nk2;
+            nk = nk2;
+            if (!ahead && v < 5 && nk > 0) view_index(v + 1, nxt);
+            std::swap(cur, nxt);
+        }
+        return nk;
+    }
+
+    // third_gather = K > 1 (session 26): the n nodes of level g (togo moves left) in groups of K
+    // batches of N. Each batch of a group runs its stages up to the third table's (batch with
+    // pre_only) and its survivors are copied aside; then the third table's six views are read for
+    // the whole group at once (K times the misses in flight of one batch, whose survivors are
+    // few: 7-44 a view, README session 20); then each batch's survivors are expanded in order.
+    // The same reads and the same children as batch by batch, so the same nodes: each batch's
+    // counts (nodes, generated, deep) are held back and charged when the batch-by-batch order
+    // would have reached it, i.e. after its elder siblings' subtrees, and not at all when one of
+    // them finds the solution (pre stages never find one: they end before the leaves).
+    bool gathered(int root, int g, int togo, int n) {
+        BatchBuffers &B = *bb;
+        BatchBuffers::Gather &G = B.gather[size_t(g)];
+        const int N = X->batch, K = X->third_gather;
+        const int cap = N * K * NMOVES;
+        if (G.ch.size() < size_t(cap)) {
+            G.ch.resize(size_t(cap)), G.par.resize(size_t(cap)), G.keep.resize(size_t(cap)), G.mv.resize(size_t(cap));
+            G.tidx.resize(2 * size_t(cap));
+        }
+        for (int c0 = 0; c0 < n; c0 += N * K) {
+            const int c1 = std::min(n, c0 + N * K);
+            int nch = 0;
+            G.end.clear(), G.dn.clear(), G.dg.clear(), G.dd.clear();
+            for (int c = c0; c < c1; c += N) {
+                const uint64_t n0 = nodes, g0 = generated, d0 = deep;
+                pre_only = true;
+                pre_nk = 0;
+                batch(root, g, togo, c, std::min(c1, c + N));
+                pre_only = false;
+                G.dn.push_back(nodes - n0), G.dg.push_back(generated - g0), G.dd.push_back(deep - d0);
+                nodes = n0, generated = g0, deep = d0;
+                for (int t = 0; t < pre_nk; ++t) {
+                    const int j = B.keep[size_t(t)];
+                    G.ch[size_t(nch)] = B.ch[size_t(j)];
+                    G.par[size_t(nch)] = B.par[size_t(j)];
+                    G.mv[size_t(nch)] = B.mv[size_t(j)];
+                    G.keep[size_t(nch)] = nch;
+                    ++nch;
+                }
+                G.end.push_back(nch);
+            }
+            BST(BS_TIN, nch);
+            const int nk = nch > 0 ? third_views(G.ch.data(), G.keep.data(), nch, unsigned(togo), G.tidx.data(),
+                                                 G.tidx.data() + cap)
+                                   : 0;
+            BST(BS_TPASS, nk);
+            int t = 0;
+            for (size_t i = 0; i < G.end.size(); ++i) {
+                // As batch's own check on entry (relaxed: these flags only end the search early).
+                if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
+                nodes += G.dn[i], generated += G.dg[i], deep += G.dd[i];
+                BatchLevel &Nx = B.level[size_t(g) + 1];
+                const size_t most = size_t(G.end[i] - (i ? G.end[i - 1] : 0));
+                if (Nx.node.size() < most) Nx.node.resize(most), Nx.parent.resize(most), Nx.move.resize(most);
+                int m = 0;
+                for (; t < nk && G.keep[size_t(t)] < G.end[i]; ++t, ++m) {
+                    const int j = G.keep[size_t(t)];
+                    Nx.node[size_t(m)] = G.ch[size_t(j)];
+                    Nx.parent[size_t(m)] = G.par[size_t(j)];
+                    Nx.move[size_t(m)] = G.mv[size_t(j)];
+                }
+                if (m > 0 && expand_level(root, g + 1, togo - 1, m)) return true;
+            }
+        }
         return false;
     }
 
@@ -1687,6 +1798,8 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.third = opt.third;
     X.third_lim = unsigned(std::min(opt.third_lim, int(ThirdTable::LOW + 1)));
     X.third_ahead = opt.third_ahead;
+    X.third_gather = std::max(1, opt.third_gather);
+    X.third_fast = opt.third_fast_coords;
     X.split_pf = opt.split_prefetch;
     if (X.third) X.tco = &third_coords();
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::max(1, std::min(5, std::atoi(e)));

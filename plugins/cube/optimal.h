@@ -99,6 +99,15 @@ struct FstSearchOptions {
     // read, so one view's misses are in flight while another's are read (off: one view at a
     // time, session 18). The same nodes. tools/cube-ab.cc's third_ahead=on|off.
     bool third_ahead = true;
+    // third=t with batch: the third table's stage runs once for this many sibling batches (their
+    // survivors of every other stage gathered), so more of its misses are in flight; 1: each
+    // batch alone (as before session 26). The same reads and children, so the same nodes (each
+    // batch's counts charged in the batch-by-batch order). The plugin's third_gather=K.
+    int third_gather = 1;
+    // third=t: the views' coordinates by ThirdCoords::from_loc_fast (inline, the rank from a bit
+    // mask) instead of from_loc. The same values, so the same nodes. tools/cube-ab.cc's
+    // third_fast_coords=on|off.
+    bool third_fast_coords = true;
     // Batched search: read the class move rows packed one cache line a class
     // (PackedClassMoves, 93 MiB more, built at the first search) instead of ClassMoves::next's
     // two lines. The same entries, so the same nodes. Off: no CPU gain measured (README,

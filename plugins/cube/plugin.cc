@@ -134,7 +134,10 @@ const char *const OPTIONS_HELP =
     "                    (t: corners x E-slice positions x which slice edges are opposite; one bit:\n"
     "                    10 or less / 11 or more, 1072 MiB, cube-third-t.pdb; built once in about\n"
     "                    9 minutes at 2.1 GiB): 0.63 of the children at distance 17, about 10% less\n"
-    "                    CPU, 2.93 GiB peak RSS instead of 1.88 GiB; off (default)";
+    "                    CPU, 2.93 GiB peak RSS instead of 1.88 GiB; off (default)\n"
+    "third_gather=K      third=t: read the third table once for K sibling batches (1..64), their\n"
+    "                    children that passed every other lookup gathered, so more of its misses\n"
+    "                    are in flight; the same nodes (1: each batch alone, default)";
 
 struct Options {
     bool fast = false;
@@ -264,11 +267,17 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
         } else if (k == "third") {
             if (v != "off" && v != "t") return why = "third: expected off or t, not '" + v + "'", false;
             opts.third = v == "t";
+        } else if (k == "third_gather") {
+            char *end = nullptr;
+            const long K = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end || K < 1 || K > 64)
+                return why = "third_gather: expected a number of batches from 1 to 64, not '" + v + "'", false;
+            opts.search.third_gather = int(K);
         } else if (k == "edges") {
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third, third_gather)",
                    false;
         }
     }

@@ -86,6 +86,7 @@ ThirdCoords make_third_coords() {
         for (int i = 0, s = FR, o = UR; i < 12; ++i) c.ep[i] = uint8_t(mask >> i & 1 ? s++ : o++);
         t.slice_of_mask[mask] = uint16_t(get_slice(c));
     }
+    for (int x = 0; x < 256; ++x) t.popcount8[x] = uint8_t(__builtin_popcount(unsigned(x)));
     return t;
 }
 

@@ -57,6 +57,37 @@ struct ThirdCoords {
     // The coordinates of a view from its Loc bytes (corners 0..7: position * 3 + twist; edges
     // 8..19: position * 2 + flip), or of the view's inverse.
     void from_loc(const uint8_t loc[20], bool inverse, int &cp, int &tw, int &sp) const;
+    // The same values inline, without a CubieCube and with the permutation's rank from a bit
+    // mask of the values seen (the search's third stage, FstSearchOptions::third_fast_coords).
+    void from_loc_fast(const uint8_t loc[20], bool inverse, int &cp, int &tw, int &sp) const {
+        uint8_t p[8], o[8], e[12];
+        if (inverse) {
+            for (int t = 0; t < 8; ++t) p[t] = uint8_t(loc[t] / 3), o[t] = uint8_t((3 - loc[t] % 3) % 3);
+            for (int t = 0; t < 12; ++t) e[t] = uint8_t(loc[8 + t] >> 1);
+        } else {
+            for (int t = 0; t < 8; ++t) p[loc[t] / 3] = uint8_t(t), o[loc[t] / 3] = uint8_t(loc[t] % 3);
+            for (int t = 0; t < 12; ++t) e[loc[8 + t] >> 1] = uint8_t(t);
+        }
+        // perm_rank's r = sum of smaller_i * (7 - i)!, smaller_i = the values right of i below p[i].
+        static constexpr int F[8] = {5040, 720, 120, 24, 6, 2, 1, 1};
+        unsigned seen = 0;
+        int r = 0;
+        for (int i = 7; i >= 0; --i) {
+            r += popcount8[seen & ((1u << p[i]) - 1)] * F[i];
+            seen |= 1u << p[i];
+        }
+        cp = r;
+        int w = 0;
+        for (int i = 0; i < 7; ++i) w = w * 3 + o[i];
+        tw = w;
+        unsigned mask = 0;
+        int seq[4], k = 0;
+        for (int i = 0; i < 12; ++i)
+            if (e[i] >= FR) mask |= 1u << i, seq[k++] = e[i];
+        const int opp = FR + (seq[0] - FR + 2) % 4;
+        sp = slice_of_mask[mask] * 3 + (seq[2] == opp ? 1 : seq[3] == opp ? 2 : 0);
+    }
+    uint8_t popcount8[256] = {};  // set by third_coords()
 };
 const ThirdCoords &third_coords();  // built on first use (thread-safe static init, about 0.1 s)
 

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <set>
 
@@ -94,6 +95,15 @@ TEST_CASE("CubeThird.CoordinatesFromLocBytesMatchTheCubeAndItsInverse") {
         REQUIRE(cp == get_corner_perm(ci));
         REQUIRE(tw == get_twist(ci));
         REQUIRE(sp == get_slice_part(ci));
+        // from_loc_fast (the search's, third_fast_coords): the same values.
+        for (int inv = 0; inv < 2; ++inv) {
+            int cp2, tw2, sp2;
+            co.from_loc(l.l, inv, cp, tw, sp);
+            co.from_loc_fast(l.l, inv, cp2, tw2, sp2);
+            REQUIRE(cp2 == cp);
+            REQUIRE(tw2 == tw);
+            REQUIRE(sp2 == sp);
+        }
     }
 }
 
@@ -235,4 +245,102 @@ TEST_CASE("CubeThird.LookaheadKeepsTheSameSearch") {
     }
     MESSAGE(all << " nodes expanded by each setting");
     CHECK(all > 100);
+}
+
+// Settings of the gather tests: third_gather K for k = 0, 1, 2 (k = 0: each batch alone, with
+// the views' coordinates by from_loc as before session 26; else by from_loc_fast).
+static const int kGather[3] = {1, 2, 5};
+
+TEST_CASE("CubeThird.GatherKeepsTheSameSearch") {
+    // third_gather reads the third table once for several sibling batches (their survivors of
+    // every other stage gathered), with each batch's counts charged in the batch-by-batch order,
+    // so it must expand exactly the nodes of third_gather=1 and find the same (optimal) length:
+    // K = 2 and 5 (groups that split a level's batches unevenly), batches of 16 and 3.
+    // Scrambles of 17 moves (those of 15 seldom reach the stage), the tasks in a fixed order.
+    // Only where cube-third-t.pdb and cube-fstp2.pdb are cached.
+    ThirdTable t;
+    FstTable fst;
+    if (!load_cached_tables(t, fst)) return;
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 2626, all = 0;
+    for (int i = 0; i < 3; ++i) {
+        const std::vector<int> s = cube_test::random_scramble(rng, 17, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), s);
+        CAPTURE(format_moves(s));
+        for (int b = 0; b < 2; ++b) {
+            FstSearchOptions base;
+            base.third = &t;
+            base.batch = b ? 3 : 16;
+            base.order_tasks = TaskOrder::off;
+            all += cube_test::check_same_search(c, s.size(), nullptr, fst, &ts.sv, base, 3,
+                                                [](FstSearchOptions &opt, int k) {
+                                                    opt.third_gather = kGather[k];
+                                                    opt.third_fast_coords = k > 0;
+                                                })
+                       .nodes;
+        }
+    }
+    MESSAGE(all << " nodes expanded by each setting");
+    CHECK(all > 100);
+}
+
+TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
+    // The same check without the cached third table (only fstp2 cached): a synthetic one whose
+    // bit is set for every 256th corner-permutation class (not a true bound, so answers may be
+    // longer than optimal, but the same under every setting), so the gathered stage does cut:
+    // third_gather=1 and K = 2, 5 must expand the same nodes and find the same length.
+    // Scrambles of 9 and 10 moves (where the third table is read at every level), batches of 16 and 3.
+    FstTable fst;
+    {
+        const std::string path = cube_test::user_cache_dir() + "/" + fst_file(2, 2);
+        if (!std::filesystem::exists(path)) {
+            MESSAGE("skipped: no cached fstp2 table in " << cube_test::user_cache_dir());
+            return;
+        }
+        std::string why;
+        REQUIRE_MESSAGE(load_fst(path, fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    }
+    ThirdTable t;
+    t.co = &third_coords();
+    t.size = t.co->size();
+    t.data = HugeBuffer(size_t(third_bytes()));
+    const uint64_t per_class = uint64_t(N_TWIST) * N_SLPART;  // entries (whole bytes set: a few neighbours' too)
+    for (uint64_t k = 5; k < t.co->classes; k += 256)
+        std::memset(t.data.data() + k * per_class / 8, 0xff, size_t((k + 1) * per_class / 8 - k * per_class / 8));
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 2611, all = 0, cut = 0;
+    for (int i = 0; i < 2; ++i) {
+        const std::vector<int> s = cube_test::random_scramble(rng, 9 + i, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), s);
+        CAPTURE(format_moves(s));
+        for (int b = 0; b < 2; ++b) {
+            FstSearchOptions base;
+            base.batch = b ? 3 : 16;
+            base.order_tasks = TaskOrder::off;
+            const OptimalResult plain = solve_optimal_fst(c, nullptr, fst, &ts.sv, base);
+            REQUIRE(plain.status == SOLVER_OK);
+            base.third = &t;
+            uint64_t nodes = 0;
+            size_t len = 0;
+            for (int k = 0; k < 3; ++k) {
+                CAPTURE(k);
+                FstSearchOptions opt = base;
+                opt.third_gather = kGather[k];
+                opt.third_fast_coords = k > 0;
+                const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
+                REQUIRE(q.status == SOLVER_OK);
+                CHECK(apply_moves(c, q.moves).is_solved());
+                if (k == 0) {
+                    nodes = q.nodes, len = q.moves.size();
+                    cut += q.nodes < plain.nodes || q.moves.size() > plain.moves.size();
+                    continue;
+                }
+                CHECK(q.nodes == nodes);
+                CHECK(q.moves.size() == len);
+            }
+            all += nodes;
+        }
+    }
+    MESSAGE(all << " nodes expanded by each setting; the synthetic table changed " << cut << " of 4 searches");
+    CHECK(cut > 0);  // the gathered stage did cut
 }
