@@ -68,6 +68,10 @@
 // child that frozenwalls.h calls dead: every box frozen on a goal as a wall, the other boxes
 // matched to the goals left with the player's side kept (his side at each box's start too).
 // Filed nowhere, like fessgoals' children.
+// fessstrand=on|cell (default off, session 26) adds the stranded count (strand.h: the boxes
+// left without a goal, or without the player beside them, when the goals of the full packing
+// layers are walls) as the seal count is added: a push that lowers it costs 0, a move that
+// raises it is never free and the packing macro passes over such a box; cell: a cell coordinate.
 // Not here (yet): a hotspot measure over whole push paths rather than neighbours.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H

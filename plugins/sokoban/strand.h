@@ -10,16 +10,21 @@
 // in the column under each empty pocket goal). The packing macro takes the nearest box, and
 // nothing in the features tells a packing that shuts in another box from one that does not.
 //
-// The count: every box on a goal is a wall; each empty goal's reach is the cells from which a
-// box can be pushed onto it with only the walls and those boxes in the way (the other boxes
-// removed, the player anywhere beside the box: a relaxation); the count is the number of boxes
-// off goals left unmatched by a maximum matching of those boxes to the empty goals (a box may
-// take a goal whose reach holds its cell). 0 when every box still has a goal of its own, so
-// the packed boxes could all stay; more than 0 when some packed box must come off its goal
-// again for a solution (the position may still be solvable: it is not a deadlock test).
+// The count: the boxes on the goals of the full packing layers are walls (FESS passes those;
+// strand_count takes any set, every goal box by default); each other goal's reach is the cells
+// from which a box can be pushed onto it with only the walls in the way (the other boxes
+// removed, the player anywhere beside the box: a relaxation); a box off its goal may take a goal
+// whose reach holds its cell when the player can get beside the box at all (a neighbour in his
+// part of the floor with the walls), a box on a goal that is not a wall may keep it; the count
+// is the boxes left unmatched by a maximum matching. 0 when every box still has a goal of its
+// own with the packed layers kept; more than 0 when some packed box must come off its goal
+// again (or a packed row shut the player out of a room that still has boxes to move): the
+// position may still be solvable, it is not a deadlock test.
 // FESS uses it as the seal count is used: a push that lowers it costs 0, a move that raises it
-// is never free, the packing macro passes over a box whose packing raises it, and it is a cell
-// coordinate.
+// is never free, the packing macro passes over a box whose packing raises it; fessstrand=cell
+// makes it a cell coordinate too. Along the known solutions of the six levels above it is 0 on
+// every push but one (three levels) with the full layers as walls, where with every goal box as
+// a wall it is above 0 on a third or more of the pushes (boxes that start on goals are moved).
 // Cost: the reaches depend on the boxes on goals only, so one entry caches them for the last
 // such set (the children of one expansion share their parent's set, but for the one that
 // moves a box onto or off a goal); then a matching (Kuhn's paths from a greedy start).
