@@ -80,6 +80,10 @@ int main(int argc, char **argv) {
     if (search.seal()) std::printf("fessseal: %llu macro boxes passed over, the root's seal count %u, counts from the parent %llu, in full %llu\n",
                                    static_cast<unsigned long long>(search.seal_skips()), search.root_seal(),
                                    static_cast<unsigned long long>(search.seal_quick()), static_cast<unsigned long long>(search.seal_full()));
+    if (search.strand()) // fessstrand=on (session 26)
+        std::printf("fessstrand: %llu macro boxes passed over, the root's stranded count %u, reaches made %llu times\n",
+                    static_cast<unsigned long long>(search.strand_skips()), search.root_strand(),
+                    static_cast<unsigned long long>(search.strand_builds()));
     if (search.seal()) { // fessseal=on (session 21): the states made per seal count
         sokoban::FessScratch fs;
         fs.init(inst.board);

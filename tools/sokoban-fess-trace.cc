@@ -2,7 +2,7 @@
 // push against what FESS sees (fess.h): for each push the state's features under a member's
 // packing order (packed, regions, rooms, the first layer not full), its matching bound (DEAD
 // when state_heuristic() says so) and whether expand_state() of the state before emits it (a
-// push the search prunes: "PRUNED"). The counts say where a FESS search must go to follow the
+// push the search prunes: "PRUNED") and, since session 26, the stranded count (strand.h). The counts say where a FESS search must go to follow the
 // solution, and whether any deadlock test cuts it off.
 //   make -j2 all   (the plugin's objects), then
 //   g++ -std=c++17 -O2 -Iinclude tools/sokoban-fess-trace.cc build/obj/plugins/sokoban/*.o -o build/bench/sokoban-fess-trace
@@ -19,6 +19,7 @@
 #include "../plugins/sokoban/fess.h"
 #include "../plugins/sokoban/kids.h"
 #include "../plugins/sokoban/search.h"
+#include "../plugins/sokoban/strand.h"
 #include "sokoban-driver.h"
 
 int main(int argc, char **argv) {
@@ -48,6 +49,7 @@ int main(int argc, char **argv) {
     std::vector<uint8_t> occ(b.n, 0);
     for (int x : b.start_boxes) occ[x] = 1;
     sokoban::KidCollector kids(inst.state_size);
+    sokoban::StrandScratch strand, strand_layers; // session 26: the stranded counts (strand.h) per push
     uint32_t pushes = 0, pruned = 0;
     uint32_t best = 0;
     for (char ch : moves) {
@@ -86,12 +88,16 @@ int main(int argc, char **argv) {
         for (size_t k = 0; k < kids.size() && !found; ++k) found = kids[k].state == state;
         const uint32_t h = sokoban::state_heuristic(inst, s, state.data());
         const sokoban::FessFeatures f = sokoban::fess_features(inst, fs, state.data(), &order, rooms.links.empty() ? nullptr : &rooms);
+        const uint32_t st = sokoban::strand_count(b, inst.dead.data(), occ.data(), nullptr, np, strand);
+        std::vector<uint8_t> fixed(b.n, 0); // the goals of the full layers (fessstrand=layers)
+        for (int g : b.goals) fixed[g] = order.layer[g] >= 0 && static_cast<uint32_t>(order.layer[g]) < f.next;
+        const uint32_t stl = sokoban::strand_count(b, inst.dead.data(), occ.data(), fixed.data(), np, strand_layers);
         if (!found) ++pruned;
         const int row = b.grid_of[dest] / b.level.width, col = b.grid_of[dest] % b.level.width;
         const bool mark = !found || h == sokoban::H_DEAD || f.packed > best;
         if (f.packed > best) best = f.packed;
-        std::printf("%4u box->(%d,%d) packed %u next %u regions %u rooms %u h %s%s%s\n", pushes, row, col, f.packed,
-                    f.next, f.regions, f.rooms, h == sokoban::H_DEAD ? "DEAD" : std::to_string(h).c_str(),
+        std::printf("%4u box->(%d,%d) packed %u next %u regions %u rooms %u strand %u/%u h %s%s%s\n", pushes, row, col, f.packed,
+                    f.next, f.regions, f.rooms, st, stl, h == sokoban::H_DEAD ? "DEAD" : std::to_string(h).c_str(),
                     found ? "" : " PRUNED", mark && found && h != sokoban::H_DEAD ? " *" : "");
     }
     std::printf("%u pushes, %u not emitted by expand_state, solved %d\n", pushes, pruned,

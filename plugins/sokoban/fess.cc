@@ -105,6 +105,7 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const Packi
     }
     set_open(inst.options.fessopen == 1);
     set_seal(inst.options.fessseal == 1);
+    set_strand(inst.options.fessstrand);
     pack_ = inst.options.fesspack != 0 && use_order_ && tables;
     pack_all_ = inst.options.fesspack == 2;
     if ((inst.options.fesstoward != 0 && advisors_ && tables) || pack_) {
@@ -157,6 +158,15 @@ void FessSearch::set_seal(bool on) {
     if (started_) return;
     use_seal_ = on && use_order_;
     if (use_seal_ && seal_.empty()) seal_ = compute_seal(inst_.board, order_);
+}
+
+void FessSearch::add_strand(FessFeatures &f, int player) {
+    if (!strand_) return;
+    const Board &b = inst_.board;
+    if (strand_fixed_.size() != static_cast<size_t>(b.n)) strand_fixed_.assign(b.n, 0);
+    for (int g : b.goals) strand_fixed_[g] = order_.layer[g] >= 0 && static_cast<uint32_t>(order_.layer[g]) < f.next;
+    f.strand = strand_count(b, inst_.options.deadsquares ? inst_.dead.data() : nullptr, fs_.occ.data(), strand_fixed_.data(),
+                            player, strand_s_);
 }
 
 void FessSearch::set_open(bool on) {
@@ -415,8 +425,9 @@ uint32_t FessSearch::lookup(const uint8_t *st, uint64_t h, bool &inserted) {
 
 void FessSearch::file(uint32_t node, const FessFeatures &f, uint32_t h) {
     // plan and seal: 8 bits each (counts of boxes; a larger count only shares a cell with another)
-    const uint64_t key = (static_cast<uint64_t>(f.packed) << 48) | (static_cast<uint64_t>(f.plan & 0xff) << 40) |
+    uint64_t key = (static_cast<uint64_t>(f.packed) << 48) | (static_cast<uint64_t>(f.plan & 0xff) << 40) |
                          (static_cast<uint64_t>(f.seal & 0xff) << 32) | (static_cast<uint64_t>(f.rooms) << 16) | f.regions;
+    if (strand_mode_ == 2) key ^= static_cast<uint64_t>(f.strand & 0xff) << 24; // fessstrand: beside rooms (rooms above 255 share cells)
     auto it = cell_of_.find(key);
     uint32_t c;
     if (it == cell_of_.end()) {
@@ -479,6 +490,7 @@ bool FessSearch::start() {
     bool ins = false;
     const uint32_t r = lookup(root.data(), state_hash(inst_, root.data()), ins);
     features_[r] = fess_features(inst_, fs_, root.data(), order(), rooms(), plan(), plan_mask_, false, seal());
+    add_strand(features_[r], root[0] | (root[1] << 8));
     if (state_is_goal(inst_, root.data())) {
         goal_ = r;
         status_ = Status::solved;
@@ -614,11 +626,12 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                 walls_dead_child(current.data(), kd.state.data(), pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2))))
                 continue; // fesswalls=on: likewise
             take_snapshot();
-            const FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms(), plan(), plan_mask_, open_, seal());
+            FessFeatures f = fess_features(inst_, fs_, kd.state.data(), order(), rooms(), plan(), plan_mask_, open_, seal());
+            add_strand(f, kd.state[0] | (kd.state[1] << 8)); // fs_.occ is the child's (the opener below reads fs_ too; strand leaves it)
             features_[k] = f;
             // The advisors: a move that packs a box or joins floor areas costs nothing.
             bool advised = advisors_ && (f.packed > pf.packed || f.regions < pf.regions || f.rooms < pf.rooms ||
-                                         f.plan < pf.plan || f.seal < pf.seal);
+                                         f.plan < pf.plan || f.seal < pf.seal || f.strand < pf.strand);
             int to = NO_CELL;
             if (toward_) { // the box's new cell
                 to = pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2));
@@ -653,6 +666,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                 advised = open_count_regions(player, dest) > open_total - open_box_[from];
             }
             if (f.seal > pf.seal) advised = false; // fessseal=on: a move that raises the seal count is never free
+            if (f.strand > pf.strand) advised = false; // fessstrand=on: likewise the stranded count
             nodes_[k] = Node{id, kd.move, parent.g + kd.cost, parent.weight + (advised ? 0u : 1u), to};
             if (state_is_goal(inst_, kd.state.data())) {
                 goal_ = k;
@@ -668,11 +682,16 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             PackPath pp;
             if (!pack_try(i, current.data(), macro_, box, pp)) continue;
             FessFeatures mf;
-            if (use_seal_) {
+            if (use_seal_ || strand_) {
                 take_snapshot();
                 mf = fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_, false, seal());
+                add_strand(mf, macro_[0] | (macro_[1] << 8));
                 if (mf.seal > pf.seal && !state_is_goal(inst_, macro_.data())) {
                     ++seal_skips_; // fessseal=on: this box would seal the way of others; the next box
+                    continue;
+                }
+                if (mf.strand > pf.strand && !state_is_goal(inst_, macro_.data())) {
+                    ++strand_skips_; // fessstrand=on: this box would strand another; the next box
                     continue;
                 }
             }
@@ -680,7 +699,7 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
             const uint32_t k = lookup(macro_.data(), state_hash(inst_, macro_.data()), inserted);
             if (inserted) {
                 const uint32_t h = state_heuristic(inst_, scratch_, macro_.data());
-                features_[k] = use_seal_ ? mf : fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_);
+                features_[k] = use_seal_ || strand_ ? mf : fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_);
                 nodes_[k] = Node{id, static_cast<uint32_t>(box * 4 + pp.first_dir), parent.g + pp.pushes, parent.weight,
                                  pp.dest};
                 if (state_is_goal(inst_, macro_.data())) {

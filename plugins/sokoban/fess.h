@@ -68,6 +68,10 @@
 // child that frozenwalls.h calls dead: every box frozen on a goal as a wall, the other boxes
 // matched to the goals left with the player's side kept (his side at each box's start too).
 // Filed nowhere, like fessgoals' children.
+// fessstrand=on|cell (default off, session 26) adds the stranded count (strand.h: the boxes
+// left without a goal, or without the player beside them, when the goals of the full packing
+// layers are walls) as the seal count is added: a push that lowers it costs 0, a move that
+// raises it is never free and the packing macro passes over such a box; cell: a cell coordinate.
 // Not here (yet): a hotspot measure over whole push paths rather than neighbours.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
@@ -87,6 +91,7 @@
 #include "frozenwalls.h"
 #include "sidegoals.h"
 #include "state_store.h"
+#include "strand.h"
 
 namespace sokoban {
 
@@ -97,8 +102,10 @@ struct FessFeatures {
     uint32_t rooms = 0;   // room links the boxes block (rooms.h; 0 with fessrooms=off)
     uint32_t plan = 0;    // boxes out of plan (plan.h; 0 with fessplan=off)
     uint32_t seal = 0;    // the seal count (seal.h; 0 with fessseal=off)
+    uint32_t strand = 0;  // the stranded count (strand.h; 0 with fessstrand=off; set by FessSearch)
     bool operator==(const FessFeatures &o) const {
-        return packed == o.packed && regions == o.regions && rooms == o.rooms && plan == o.plan && seal == o.seal;
+        return packed == o.packed && regions == o.regions && rooms == o.rooms && plan == o.plan && seal == o.seal &&
+               strand == o.strand;
     }
 };
 
@@ -173,6 +180,15 @@ public:
     const PlanMap *plan() const { return plan_mask_ ? &plan_ : nullptr; }
     const SealMap *seal() const { return use_seal_ ? &seal_ : nullptr; } // fessseal=on (with an order)
     uint64_t seal_skips() const { return seal_skips_; } // macro boxes passed over for the seal count
+    bool strand() const { return strand_; }                 // fessstrand=on (with an order)
+    uint64_t strand_skips() const { return strand_skips_; } // macro boxes passed over for the stranded count
+    uint64_t strand_builds() const { return strand_s_.reach_builds; }
+    uint32_t root_strand() const { return features_.empty() ? 0 : features_[0].strand; }
+    void set_strand(int mode) {
+        if (started_) return;
+        strand_ = mode != 0 && use_order_;
+        strand_mode_ = mode;
+    }
     uint32_t root_seal() const { return features_.empty() ? 0 : features_[0].seal; }
     // The children's seal counts made from the parent's snapshot and in full (seal.h, session 22).
     uint64_t seal_quick() const { return fs_.seal.quick; }
@@ -310,6 +326,14 @@ private:
     SealMap seal_;
     bool use_seal_ = false; // fessseal=on with a packing order (seal_ made for order_)
     uint64_t seal_skips_ = 0;
+    // fessstrand=on (session 26, strand.h): the stranded count of a state whose features are in
+    // fs_ (fs_.occ its boxes, f.next its first layer not full), the goals of layers < next walls.
+    bool strand_ = false;
+    int strand_mode_ = 1; // fessstrand: 1 on (advice and the macro only), 2 cell (also a cell coordinate)
+    StrandScratch strand_s_;
+    std::vector<uint8_t> strand_fixed_;
+    uint64_t strand_skips_ = 0;
+    void add_strand(FessFeatures &f, int player);
     StateStore store_;
     std::vector<Node> nodes_;            // per state number of store_
     std::vector<FessFeatures> features_; // per node
