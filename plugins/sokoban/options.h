@@ -120,6 +120,14 @@ struct Options {
     // is a quarter (not a sixteenth) of the thread's.
     int backcap2 = 0;
     int backcpu2 = 10;
+    // backshare=fixed|progress|host|guest (0-3; portfolio.h BackShare, session 26): with
+    // backcpu, the guest's share is backhigh=P% (1-90) instead of backcpu while it is ahead
+    // (its estimate fell after the host's last progress: guest), while the host (the thread's
+    // own searches) has not progressed for backstall=S CPU seconds of the thread (host), or
+    // either (progress); fixed: backcpu always (the default).
+    int backshare = 0;
+    int backhigh = 50;
+    int backstall = 1;
     // backmeet=off|on (README session 17): count the backward guest's new children found in
     // thread 0's forward store (the log's "N meets"); a measurement, off by default since
     // session 17 (0 meets on XSokoban 87 in 2.25 M expansions, session 16).
