@@ -128,6 +128,10 @@ struct Options {
     int backshare = 0;
     int backhigh = 50;
     int backstall = 1;
+    // backahead=off|T (tenths of a CPU second, 1-600; default off): with backshare, instead of
+    // backhigh the guest may run at most T/10 s ahead of backcpu's schedule while up, and pays
+    // it back when not (portfolio.h BackShare).
+    int backahead = 0;
     // backmeet=off|on (README session 17): count the backward guest's new children found in
     // thread 0's forward store (the log's "N meets"); a measurement, off by default since
     // session 17 (0 meets on XSokoban 87 in 2.25 M expansions, session 16).

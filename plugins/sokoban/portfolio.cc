@@ -480,7 +480,8 @@ void run_search(Shared &sh, unsigned k) {
     // Called before the guest's slice is charged (`pending`: its seconds), so that a fall in
     // that slice raises the cap before the charge can drop it.
     BackShare back_share(inst.options.backshare, inst.options.backcpu / 100.0, inst.options.backhigh / 100.0,
-                         static_cast<double>(inst.options.backstall), static_cast<double>(inst.options.backcap));
+                         static_cast<double>(inst.options.backstall), static_cast<double>(inst.options.backcap),
+                         inst.options.backahead / 10.0);
     uint32_t host_packed[2] = {0, 0};
     auto share_back = [&](double pending) {
         if (inst.options.backshare == BackShare::FIXED || back_guest < 0 || back_first >= 0 || !back || !shares.live(back_guest)) return;
@@ -488,6 +489,7 @@ void run_search(Shared &sh, unsigned k) {
         if (mate) host_packed[1] = mate->max_packed();
         const uint64_t figure = static_cast<uint64_t>(UINT32_MAX - own_best_h) + host_packed[0] + host_packed[1];
         shares.set_fraction(back_guest, back_share.update(shares.total() + pending, shares.used(back_guest) + pending, back->best_h(), figure));
+        if (back_share.bounded()) shares.set_due(back_guest, back_share.due()); // the fixed line, plus `ahead` while up
         shares.set_cap(back_guest, back_share.cap());
     };
     auto guest_turn = [&](bool host_slice) -> bool {

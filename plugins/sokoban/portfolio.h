@@ -77,6 +77,8 @@ public:
         fraction_[who] = fraction;
     }
     double fraction(int who) const { return fraction_[who]; }
+    // What the guest is owed in all from its start (backahead, BackShare::due): set outright.
+    void set_due(int who, double due) { due_[who] = due; }
     // The guest's cap from now on (0: none); checked at its next charge.
     void set_cap(int who, double cap) { cap_[who] = cap; }
     bool any() const {
@@ -142,13 +144,17 @@ private:
 class BackShare {
 public:
     enum Mode { FIXED = 0, PROGRESS = 1, HOST = 2, GUEST = 3 };
-    BackShare(int mode, double low, double high, double stall, double cap = 0)
-        : mode_(mode), low_(low), high_(high), stall_(stall), cap_(cap), kept_(cap) {}
+    // ahead > 0 (backahead): instead of the high fraction, the guest is owed the fixed line
+    // (low x the thread's seconds since the first report) plus `ahead` seconds while up, the
+    // line alone otherwise: it may run at most `ahead` seconds in front of backcpu's schedule
+    // and pays that back once the host moves (due() after each update).
+    BackShare(int mode, double low, double high, double stall, double cap = 0, double ahead = 0)
+        : mode_(mode), low_(low), high_(high), stall_(stall), cap_(cap), kept_(cap), ahead_(ahead) {}
     // The thread's CPU seconds so far, the guest's own CPU seconds, its least estimate
     // (UINT32_MAX: none yet) and the host's figure; returns the guest's fraction from now on.
     double update(double total, double guest_used, uint32_t guest_h, uint64_t host_figure) {
         if (first_) {
-            first_ = false, guest_h_ = guest_h, host_ = host_figure, guest_mark_ = host_mark_ = total;
+            first_ = false, guest_h_ = guest_h, host_ = host_figure, guest_mark_ = host_mark_ = start_ = total;
         } else {
             if (guest_h < guest_h_) {
                 guest_h_ = guest_h, guest_mark_ = total;
@@ -158,14 +164,18 @@ public:
         }
         const bool ahead = guest_mark_ > host_mark_, stalled = total - host_mark_ >= stall_;
         const bool up = mode_ == PROGRESS ? ahead || stalled : mode_ == HOST ? stalled : mode_ == GUEST ? ahead : false;
-        return up ? high_ : low_;
+        due_ = low_ * (total - start_) + (up ? ahead_ : 0);
+        return up && ahead_ <= 0 ? high_ : low_;
     }
+    // With ahead > 0: what the guest is owed in all after the last update (CpuShares::set_due).
+    bool bounded() const { return ahead_ > 0 && mode_ != FIXED; }
+    double due() const { return due_; }
     // The guest's cap now (0: none): the cap, or more after a late fall.
     double cap() const { return kept_; }
 
 private:
     int mode_;
-    double low_, high_, stall_, cap_, kept_, guest_mark_ = 0, host_mark_ = 0;
+    double low_, high_, stall_, cap_, kept_, ahead_, guest_mark_ = 0, host_mark_ = 0, start_ = 0, due_ = 0;
     uint32_t guest_h_ = UINT32_MAX;
     uint64_t host_ = 0;
     bool first_ = true;

@@ -92,6 +92,30 @@ TEST_CASE("Sokoban.BackShare.ALateFallKeepsTheGuestPastItsCap") {
     CHECK_FALSE(shares.live(g));
 }
 
+TEST_CASE("Sokoban.BackShare.BoundedAdvanceOnTheFixedLine") {
+    // backahead: low 0.1, ahead 1 s: owed the line 0.1 x (total - start), plus 1 s while up.
+    BackShare s(BackShare::HOST, 0.1, 0.5, 1.0, 0.0, 1.0);
+    CHECK(s.bounded());
+    CHECK(s.update(2.0, 0.0, 50, 0) == 0.1); // the first report: the line starts here
+    CHECK(s.due() == doctest::Approx(0.0));
+    CHECK(s.update(4.0, 0.2, 50, 0) == 0.1); // the host stalled 2 s: up, but the fraction stays low
+    CHECK(s.due() == doctest::Approx(0.2 + 1.0));
+    CHECK(s.update(5.0, 1.2, 50, 7) == 0.1); // the host moved: the line alone, 0.3 (it is 0.9 ahead: pays back)
+    CHECK(s.due() == doctest::Approx(0.3));
+    CHECK_FALSE(BackShare(BackShare::FIXED, 0.1, 0.5, 1.0, 0.0, 1.0).bounded());
+    CHECK_FALSE(BackShare(BackShare::PROGRESS, 0.1, 0.5, 1.0, 0.0, 0.0).bounded());
+    // In CpuShares: owed = due - used.
+    CpuShares shares(0.0);
+    const int g = shares.add(0.1);
+    shares.charge(CpuShares::HOST, 4.0);
+    shares.set_due(g, 1.2);
+    CHECK(shares.owed(g) == doctest::Approx(1.2));
+    shares.charge(g, 1.2);
+    shares.set_due(g, 0.3);
+    CHECK(shares.owed(g) == doctest::Approx(-0.9));
+    CHECK(shares.next() == CpuShares::HOST);
+}
+
 TEST_CASE("Sokoban.BackShare.CpuSharesNewFractionFromNowOnNoDebtRun") {
     CpuShares s(0.0);
     const int g = s.add(0.1);
@@ -121,8 +145,10 @@ TEST_CASE("Sokoban.BackShare.OptionsParse") {
     CHECK(o.backshare == 0); // fixed, the default (session 26)
     CHECK(o.backhigh == 50);
     CHECK(o.backstall == 1);
-    const solver_option good[] = {{"backshare", "progress"}, {"backhigh", "90"}, {"backstall", "3"}};
-    REQUIRE(sokoban::parse_options(good, 3, o, error));
+    CHECK(o.backahead == 0);
+    const solver_option good[] = {{"backshare", "progress"}, {"backhigh", "90"}, {"backstall", "3"}, {"backahead", "10"}};
+    REQUIRE(sokoban::parse_options(good, 4, o, error));
+    CHECK(o.backahead == 10);
     CHECK(o.backshare == 1);
     CHECK(o.backhigh == 90);
     CHECK(o.backstall == 3);
@@ -135,7 +161,8 @@ TEST_CASE("Sokoban.BackShare.OptionsParse") {
     for (const solver_option &bad : {solver_option{"backshare", "on"}, solver_option{"backshare", ""},
                                      solver_option{"backhigh", "0"}, solver_option{"backhigh", "91"},
                                      solver_option{"backhigh", "off"}, solver_option{"backstall", "0"},
-                                     solver_option{"backstall", "x"}}) {
+                                     solver_option{"backstall", "x"}, solver_option{"backahead", "0"},
+                                     solver_option{"backahead", "601"}}) {
         CAPTURE(bad.key);
         CAPTURE(bad.value);
         CHECK_FALSE(sokoban::parse_options(&bad, 1, o, error));
@@ -157,6 +184,8 @@ TEST_CASE("Sokoban.BackShare.PortfolioWithEachValueSolvesAndReplays") {
                 micro, level, {{"backshare", mode}, {"backhigh", "90"}, {"fess0after", "0"}, {"backcap", "0"}}, one);
             sokoban_test::StubRuntime two(2);
             sokoban_test::portfolio_solves_and_replays(micro, level, {{"backshare", mode}}, two);
+            sokoban_test::StubRuntime ahead(1);
+            sokoban_test::portfolio_solves_and_replays(micro, level, {{"backshare", mode}, {"backahead", "5"}, {"fess0after", "0"}}, ahead);
         }
     }
 }
