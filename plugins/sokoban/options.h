@@ -121,6 +121,18 @@ struct Options {
     // is a quarter (not a sixteenth) of the thread's.
     int backcap2 = 0;
     int backcpu2 = 10;
+    // backshare=fixed|progress|host|guest (0-3; portfolio.h BackShare, session 26): with
+    // backcpu, the guest's share is backhigh=P% (1-90) instead of backcpu while it is ahead
+    // (its estimate fell after the host's last progress: guest), while the host (the thread's
+    // own searches) has not progressed for backstall=S CPU seconds of the thread (host), or
+    // either (progress); fixed: backcpu always (the default).
+    int backshare = 0;
+    int backhigh = 50;
+    int backstall = 1;
+    // backahead=off|T (tenths of a CPU second, 1-600; default off): with backshare, instead of
+    // backhigh the guest may run at most T/10 s ahead of backcpu's schedule while up, and pays
+    // it back when not (portfolio.h BackShare).
+    int backahead = 0;
     // backmeet=off|on (README session 17): count the backward guest's new children found in
     // thread 0's forward store (the log's "N meets"); a measurement, off by default since
     // session 17 (0 meets on XSokoban 87 in 2.25 M expansions, session 16).

@@ -473,6 +473,25 @@ void run_search(Shared &sh, unsigned k) {
     };
     double cpu_mark = 0;
     uint32_t tick = 0;
+    // backshare=progress|host|guest (portfolio.h BackShare): the backward guest's fraction set
+    // after every reading of the clock from its progress and the host's. The host's figure
+    // grows exactly when its best-first search's least h falls or a FESS member's highest
+    // packed count rises (a dropped member keeps its last count).
+    // Called before the guest's slice is charged (`pending`: its seconds), so that a fall in
+    // that slice raises the cap before the charge can drop it.
+    BackShare back_share(inst.options.backshare, inst.options.backcpu / 100.0, inst.options.backhigh / 100.0,
+                         static_cast<double>(inst.options.backstall), static_cast<double>(inst.options.backcap),
+                         inst.options.backahead / 10.0);
+    uint32_t host_packed[2] = {0, 0};
+    auto share_back = [&](double pending) {
+        if (inst.options.backshare == BackShare::FIXED || back_guest < 0 || back_first >= 0 || !back || !shares.live(back_guest)) return;
+        if (fess) host_packed[0] = fess->max_packed();
+        if (mate) host_packed[1] = mate->max_packed();
+        const uint64_t figure = static_cast<uint64_t>(UINT32_MAX - own_best_h) + host_packed[0] + host_packed[1];
+        shares.set_fraction(back_guest, back_share.update(shares.total() + pending, shares.used(back_guest) + pending, back->best_h(), figure));
+        if (back_share.bounded()) shares.set_due(back_guest, back_share.due()); // the fixed line, plus `ahead` while up
+        shares.set_cap(back_guest, back_share.cap());
+    };
     auto guest_turn = [&](bool host_slice) -> bool {
         if (back_cpu && back && back_guest < 0 && (host_slice || expanded >= inst.options.backafter))
             back_guest = shares.add(inst.options.backcpu / 100.0, inst.options.backcap);
@@ -481,6 +500,7 @@ void run_search(Shared &sh, unsigned k) {
         if (cpu_mark == 0) cpu_mark = now; // the first reading: nothing to charge yet
         shares.charge(CpuShares::HOST, now - cpu_mark);
         cpu_mark = now;
+        share_back(0);
         for (int g; (g = shares.next()) != CpuShares::HOST && !stop_requested(sh);) {
             bool done = false;
             if (packer) packer_expanded = packer->expanded();
@@ -497,6 +517,7 @@ void run_search(Shared &sh, unsigned k) {
             }
             if (done) return true;
             now = thread_cpu_seconds();
+            if (g == back_guest) share_back(now - cpu_mark);
             shares.charge(g, now - cpu_mark);
             cpu_mark = now;
             if (g == back_guest && back && !shares.live(g)) { // its cap reached
@@ -698,7 +719,7 @@ void run_search(Shared &sh, unsigned k) {
             bool inserted = false;
             const uint32_t c = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: no reopening
-            own_best_h = std::min(own_best_h, kd.h); // the trace's progress figure
+            own_best_h = std::min(own_best_h, kd.h); // the trace's progress figure, and backshare's
             const int to = ordering ? pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2)) : NO_CELL;
             nodes[c] = Node{id, kd.move, g + kd.cost, to};
             if (state_is_goal(inst, kd.state.data())) {

@@ -65,10 +65,22 @@ public:
         used_.push_back(0);
         fraction_.push_back(fraction);
         cap_.push_back(cap);
-        start_.push_back(total_);
+        due_.push_back(0);
         live_.push_back(true);
         return static_cast<int>(used_.size()) - 1;
     }
+    // The guest's fraction from now on (backshare=progress, BackShare below): the time charged
+    // so far keeps the fraction it was charged under. A lower fraction also forgets what the
+    // guest was still owed (it does not go on running a debt run up at the higher one).
+    void set_fraction(int who, double fraction) {
+        if (fraction < fraction_[who]) due_[who] = std::min(due_[who], used_[who]);
+        fraction_[who] = fraction;
+    }
+    double fraction(int who) const { return fraction_[who]; }
+    // What the guest is owed in all from its start (backahead, BackShare::due): set outright.
+    void set_due(int who, double due) { due_[who] = due; }
+    // The guest's cap from now on (0: none); checked at its next charge.
+    void set_cap(int who, double cap) { cap_[who] = cap; }
     bool any() const {
         for (size_t i = 1; i < live_.size(); ++i)
             if (live_[i]) return true;
@@ -77,6 +89,8 @@ public:
     void charge(int who, double seconds) {
         used_[who] += seconds;
         total_ += seconds;
+        for (size_t i = 1; i < due_.size(); ++i)
+            if (live_[i]) due_[i] += fraction_[i] * seconds; // each live guest's entitlement grows at its fraction
         if (who != HOST && cap_[who] > 0 && used_[who] >= cap_[who]) drop(who);
     }
     void drop(int who) {
@@ -97,7 +111,7 @@ public:
         return current_;
     }
     // Seconds the guest is below its share (negative: above it).
-    double owed(int who) const { return fraction_[who] * (total_ - start_[who]) - used_[who]; }
+    double owed(int who) const { return due_[who] - used_[who]; }
     double used(int who) const { return used_[who]; }
     double total() const { return total_; }
     bool live(int who) const { return live_[who]; }
@@ -105,8 +119,66 @@ public:
 private:
     double quantum_, total_ = 0;
     int current_ = HOST;
-    std::vector<double> used_, fraction_, cap_, start_;
+    std::vector<double> used_, fraction_, cap_, due_; // due_: the guest's fraction of each second charged since it came
     std::vector<bool> live_;
+};
+
+// backshare=fixed|progress|host|guest (options.h, session 26): the backward guest's fraction of
+// its thread (backcpu) by progress. The guest (backward.h) reports its least estimate so far;
+// the host (the thread's own searches: its best-first search's least h, its FESS member's and
+// plan mate's highest packed counts) a figure that changes exactly when one of those improves.
+// Both are read on the thread's CPU clock (CpuShares::total). The guest gets `high` instead of
+// `low` while
+//   guest: its estimate fell more recently than the host's figure moved (it is the one going
+//          forward: on GRIGoRusha 40 it stands at 15 for 2 CPU s, then falls to 0 and wins);
+//   host:  the host's figure has not moved for `stall` seconds of the thread (the host lends
+//          its time when it stalls; XSokoban 16's FESS stands at packed 0 for 5 s and then
+//          climbs, so this one is not free);
+//   progress: either of the two;
+//   fixed: never (backcpu as before).
+// The cap (backcap) bounds what any level can pay; what changes is how soon the guest gets
+// there, and (any mode but fixed) a guest whose estimate falls after u CPU seconds of its own
+// is kept to at least u + cap/3: one still falling near its cap is not dropped then
+// (GRIGoRusha 40: from 15 to 1 at 2.94 s of 3, dropped 12k expansions before the start).
+// Pure arithmetic on what it is told (no clock): the tests feed it.
+class BackShare {
+public:
+    enum Mode { FIXED = 0, PROGRESS = 1, HOST = 2, GUEST = 3 };
+    // ahead > 0 (backahead): instead of the high fraction, the guest is owed the fixed line
+    // (low x the thread's seconds since the first report) plus `ahead` seconds while up, the
+    // line alone otherwise: it may run at most `ahead` seconds in front of backcpu's schedule
+    // and pays that back once the host moves (due() after each update).
+    BackShare(int mode, double low, double high, double stall, double cap = 0, double ahead = 0)
+        : mode_(mode), low_(low), high_(high), stall_(stall), cap_(cap), kept_(cap), ahead_(ahead) {}
+    // The thread's CPU seconds so far, the guest's own CPU seconds, its least estimate
+    // (UINT32_MAX: none yet) and the host's figure; returns the guest's fraction from now on.
+    double update(double total, double guest_used, uint32_t guest_h, uint64_t host_figure) {
+        if (first_) {
+            first_ = false, guest_h_ = guest_h, host_ = host_figure, guest_mark_ = host_mark_ = start_ = total;
+        } else {
+            if (guest_h < guest_h_) {
+                guest_h_ = guest_h, guest_mark_ = total;
+                if (mode_ != FIXED && cap_ > 0) kept_ = std::max(kept_, guest_used + cap_ / 3);
+            }
+            if (host_figure != host_) host_ = host_figure, host_mark_ = total;
+        }
+        const bool ahead = guest_mark_ > host_mark_, stalled = total - host_mark_ >= stall_;
+        const bool up = mode_ == PROGRESS ? ahead || stalled : mode_ == HOST ? stalled : mode_ == GUEST ? ahead : false;
+        due_ = low_ * (total - start_) + (up ? ahead_ : 0);
+        return up && ahead_ <= 0 ? high_ : low_;
+    }
+    // With ahead > 0: what the guest is owed in all after the last update (CpuShares::set_due).
+    bool bounded() const { return ahead_ > 0 && mode_ != FIXED; }
+    double due() const { return due_; }
+    // The guest's cap now (0: none): the cap, or more after a late fall.
+    double cap() const { return kept_; }
+
+private:
+    int mode_;
+    double low_, high_, stall_, cap_, kept_, ahead_, guest_mark_ = 0, host_mark_ = 0, start_ = 0, due_ = 0;
+    uint32_t guest_h_ = UINT32_MAX;
+    uint64_t host_ = 0;
+    bool first_ = true;
 };
 
 // mateshare=progress|lease (options.h): which of a FESS member (0) and its plan mate (1) takes
