@@ -99,29 +99,12 @@ const ThirdCoords &third_coords() {
 
 void ThirdCoords::from_loc(const uint8_t loc[20], bool inverse, int &cp, int &tw, int &sp) const {
     uint8_t p[8], o[8], e[12];
-    if (inverse) {
-        // Where cubie t is in X is what X^-1 holds at position t; its twist there is the negation.
-        for (int t = 0; t < 8; ++t) p[t] = uint8_t(loc[t] / 3), o[t] = uint8_t((3 - loc[t] % 3) % 3);
-        for (int t = 0; t < 12; ++t) e[t] = uint8_t(loc[8 + t] >> 1);
-    } else {
-        for (int t = 0; t < 8; ++t) p[loc[t] / 3] = uint8_t(t), o[loc[t] / 3] = uint8_t(loc[t] % 3);
-        for (int t = 0; t < 12; ++t) e[loc[8 + t] >> 1] = uint8_t(t);
-    }
-    // The corner permutation's rank (get_corner_perm's perm_rank), the twist (get_twist) and the
-    // slice part (get_slice_part).
+    unpack_loc(loc, inverse, p, o, e);
+    // The corner permutation's rank by get_corner_perm (perm_rank); from_loc_fast ranks it inline.
     CubieCube c;
     std::memcpy(c.cp, p, 8);
     cp = get_corner_perm(c);
-    int w = 0;
-    for (int i = 0; i < 7; ++i) w = w * 3 + o[i];
-    tw = w;
-    unsigned mask = 0;
-    int seq[4], k = 0;
-    for (int i = 0; i < 12; ++i)
-        if (e[i] >= FR) mask |= 1u << i, seq[k++] = e[i];
-    const int opp = FR + (seq[0] - FR + 2) % 4;
-    const int t = seq[2] == opp ? 1 : seq[3] == opp ? 2 : 0;
-    sp = slice_of_mask[mask] * 3 + t;
+    twist_and_slice(o, e, tw, sp);
 }
 
 unsigned third_bound(const ThirdTable &t, const CubieCube &c) {

@@ -61,13 +61,7 @@ struct ThirdCoords {
     // mask of the values seen (the search's third stage, FstSearchOptions::third_fast_coords).
     void from_loc_fast(const uint8_t loc[20], bool inverse, int &cp, int &tw, int &sp) const {
         uint8_t p[8], o[8], e[12];
-        if (inverse) {
-            for (int t = 0; t < 8; ++t) p[t] = uint8_t(loc[t] / 3), o[t] = uint8_t((3 - loc[t] % 3) % 3);
-            for (int t = 0; t < 12; ++t) e[t] = uint8_t(loc[8 + t] >> 1);
-        } else {
-            for (int t = 0; t < 8; ++t) p[loc[t] / 3] = uint8_t(t), o[loc[t] / 3] = uint8_t(loc[t] % 3);
-            for (int t = 0; t < 12; ++t) e[loc[8 + t] >> 1] = uint8_t(t);
-        }
+        unpack_loc(loc, inverse, p, o, e);
         // perm_rank's r = sum of smaller_i * (7 - i)!, smaller_i = the values right of i below p[i].
         static constexpr int F[8] = {5040, 720, 120, 24, 6, 2, 1, 1};
         unsigned seen = 0;
@@ -77,6 +71,22 @@ struct ThirdCoords {
             seen |= 1u << p[i];
         }
         cp = r;
+        twist_and_slice(o, e, tw, sp);
+    }
+    // from_loc's parts: the view's (or its inverse's) corner permutation p, twists o and edge
+    // permutation e (the cubie at each position) from the Loc bytes; then the twist (get_twist)
+    // and the slice part (get_slice_part) from o and e.
+    static void unpack_loc(const uint8_t loc[20], bool inverse, uint8_t p[8], uint8_t o[8], uint8_t e[12]) {
+        if (inverse) {
+            // Where cubie t is in X is what X^-1 holds at position t; its twist there is the negation.
+            for (int t = 0; t < 8; ++t) p[t] = uint8_t(loc[t] / 3), o[t] = uint8_t((3 - loc[t] % 3) % 3);
+            for (int t = 0; t < 12; ++t) e[t] = uint8_t(loc[8 + t] >> 1);
+        } else {
+            for (int t = 0; t < 8; ++t) p[loc[t] / 3] = uint8_t(t), o[loc[t] / 3] = uint8_t(loc[t] % 3);
+            for (int t = 0; t < 12; ++t) e[loc[8 + t] >> 1] = uint8_t(t);
+        }
+    }
+    void twist_and_slice(const uint8_t o[8], const uint8_t e[12], int &tw, int &sp) const {
         int w = 0;
         for (int i = 0; i < 7; ++i) w = w * 3 + o[i];
         tw = w;
