@@ -125,9 +125,11 @@ struct Options {
     // backcpu, the guest's share is backhigh=P% (1-90) instead of backcpu while it is ahead
     // (its estimate fell after the host's last progress: guest), while the host (the thread's
     // own searches) has not progressed for backstall=S CPU seconds of the thread (host), or
-    // either (progress); fixed: backcpu always (the default).
-    int backshare = 0;
-    int backhigh = 50;
+    // either (progress); fixed: backcpu always. Default progress with backhigh=30 since session
+    // 26 (lead's quiet sweeps: GRIGoRusha 129/140 at 10 s against 127, special 39/40 against 38,
+    // XSokoban the same 72/90 at 30 s in 8 % more time on the 72; NOTES.md session 26).
+    int backshare = 1;
+    int backhigh = 30;
     int backstall = 1;
     // backahead=off|T (tenths of a CPU second, 1-600; default off): with backshare, instead of
     // backhigh the guest may run at most T/10 s ahead of backcpu's schedule while up, and pays

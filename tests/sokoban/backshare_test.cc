@@ -142,8 +142,8 @@ TEST_CASE("Sokoban.BackShare.CpuSharesNewFractionFromNowOnNoDebtRun") {
 TEST_CASE("Sokoban.BackShare.OptionsParse") {
     sokoban::Options o;
     std::string error;
-    CHECK(o.backshare == 0); // fixed, the default (session 26)
-    CHECK(o.backhigh == 50);
+    CHECK(o.backshare == 1); // progress, the default since session 26
+    CHECK(o.backhigh == 30);
     CHECK(o.backstall == 1);
     CHECK(o.backahead == 0);
     const solver_option good[] = {{"backshare", "progress"}, {"backhigh", "90"}, {"backstall", "3"}, {"backahead", "10"}};
