@@ -215,6 +215,29 @@ TEST_CASE("CubeThird.SearchWithTheCachedTableFindsTheSameLengths") {
     CHECK(with <= without);
 }
 
+// The loop of the cached-table same-search tests: three scrambles of `length` moves (the random
+// numbers from seed), each searched with the third table in batches of 16 and of 3 with the tasks
+// in a fixed order, under `settings` settings set(opt, k) (cube_test::check_same_search: the same
+// nodes and length under each). Returns the nodes of one setting summed over the searches.
+template <class Set>
+static uint64_t third_same_search(const ThirdTable &t, const FstTable &fst, const solver_services *sv, uint64_t seed,
+                                  int length, int settings, Set set) {
+    uint64_t rng = seed, all = 0;
+    for (int i = 0; i < 3; ++i) {
+        const std::vector<int> s = cube_test::random_scramble(rng, length, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), s);
+        CAPTURE(format_moves(s));
+        for (int b = 0; b < 2; ++b) {
+            FstSearchOptions base;
+            base.third = &t;
+            base.batch = b ? 3 : 16;
+            base.order_tasks = TaskOrder::off;
+            all += cube_test::check_same_search(c, s.size(), nullptr, fst, sv, base, settings, set).nodes;
+        }
+    }
+    return all;
+}
+
 TEST_CASE("CubeThird.LookaheadKeepsTheSameSearch") {
     // third_ahead (the next view's entries in flight while the current one's are read) only
     // changes when the same entries are read, so with the cached tables it must expand exactly
@@ -226,23 +249,11 @@ TEST_CASE("CubeThird.LookaheadKeepsTheSameSearch") {
     FstTable fst;
     if (!load_cached_tables(t, fst)) return;
     cube_test::TestServices ts(cube_test::cache_dir());
-    uint64_t rng = 1927, all = 0;
-    for (int i = 0; i < 3; ++i) {
-        const std::vector<int> s = cube_test::random_scramble(rng, 15, NMOVES);
-        const CubieCube c = apply_moves(CubieCube::solved(), s);
-        CAPTURE(format_moves(s));
-        for (int b = 0; b < 2; ++b) {
-            FstSearchOptions base;
-            base.third = &t;
-            base.batch = b ? 3 : 16;
-            base.order_tasks = TaskOrder::off;
-            all += cube_test::check_same_search(c, s.size(), nullptr, fst, &ts.sv, base, 6, [](FstSearchOptions &opt, int k) {
-                       opt.third_ahead = k & 1;
-                       opt.packed_rows = k >> 1 & 1;
-                       opt.split_prefetch = k >= 4;
-                   }).nodes;
-        }
-    }
+    const uint64_t all = third_same_search(t, fst, &ts.sv, 1927, 15, 6, [](FstSearchOptions &opt, int k) {
+        opt.third_ahead = k & 1;
+        opt.packed_rows = k >> 1 & 1;
+        opt.split_prefetch = k >= 4;
+    });
     MESSAGE(all << " nodes expanded by each setting");
     CHECK(all > 100);
 }
@@ -262,24 +273,10 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearch") {
     FstTable fst;
     if (!load_cached_tables(t, fst)) return;
     cube_test::TestServices ts(cube_test::cache_dir());
-    uint64_t rng = 2626, all = 0;
-    for (int i = 0; i < 3; ++i) {
-        const std::vector<int> s = cube_test::random_scramble(rng, 17, NMOVES);
-        const CubieCube c = apply_moves(CubieCube::solved(), s);
-        CAPTURE(format_moves(s));
-        for (int b = 0; b < 2; ++b) {
-            FstSearchOptions base;
-            base.third = &t;
-            base.batch = b ? 3 : 16;
-            base.order_tasks = TaskOrder::off;
-            all += cube_test::check_same_search(c, s.size(), nullptr, fst, &ts.sv, base, 3,
-                                                [](FstSearchOptions &opt, int k) {
-                                                    opt.third_gather = kGather[k];
-                                                    opt.third_fast_coords = k > 0;
-                                                })
-                       .nodes;
-        }
-    }
+    const uint64_t all = third_same_search(t, fst, &ts.sv, 2626, 17, 3, [](FstSearchOptions &opt, int k) {
+        opt.third_gather = kGather[k];
+        opt.third_fast_coords = k > 0;
+    });
     MESSAGE(all << " nodes expanded by each setting");
     CHECK(all > 100);
 }
