@@ -30,18 +30,12 @@
 #include <vector>
 
 #include "visited/bloom_filter.h"
+#include "visited/mix64.h"
 #include "visited/visited_table.h"
 
 namespace {
 
-inline std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-}
+using solver::mix64;
 
 template <std::size_t N>
 struct state_t {
@@ -57,7 +51,7 @@ struct cached_hash {
 template <std::size_t N>
 inline void make_state(std::uint64_t id, state_t<N>& s) {
     for (std::size_t w = 0; w < N / 8; ++w) {
-        const std::uint64_t word = mix(id * 0x9e3779b97f4a7c15ULL + w);
+        const std::uint64_t word = mix64(id * 0x9e3779b97f4a7c15ULL + w);
         std::memcpy(s.bytes.data() + 8 * w, &word, 8);
     }
     // A cheap byte hash (as a plugin would provide, e.g. Zobrist): fold the words.
@@ -65,14 +59,14 @@ inline void make_state(std::uint64_t id, state_t<N>& s) {
     for (std::size_t w = 0; w < N / 8; ++w) {
         std::uint64_t word;
         std::memcpy(&word, s.bytes.data() + 8 * w, 8);
-        h = mix(h ^ word);
+        h = mix64(h ^ word);
     }
     s.hash = h;
 }
 
 // Thread th's i-th id: overlapping pseudo-random draws from [0, distinct).
 inline std::uint64_t stream_id(unsigned th, std::uint64_t i, std::uint64_t distinct) {
-    return mix((i << 8) ^ (th & 1)) % distinct;  // threads 0 and 1 draw different sequences
+    return mix64((i << 8) ^ (th & 1)) % distinct;  // threads 0 and 1 draw different sequences
 }
 
 template <typename Body>

@@ -12,6 +12,7 @@
 #include "sched/executor.h"
 #include "sched/make_executor.h"
 #include "sched/work_stealing_pool.h"
+#include "visited/mix64.h"
 
 #include <atomic>
 #include <chrono>
@@ -29,14 +30,7 @@ using solver::executor;
 
 unsigned fib_cutoff = 4;  // --cutoff
 
-std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ull;
-    x ^= x >> 33;
-    return x;
-}
+using solver::mix64;
 
 std::uint64_t fib_serial(unsigned k) { return k < 2 ? k : fib_serial(k - 1) + fib_serial(k - 2); }
 
@@ -68,7 +62,7 @@ result run_parallel_for(executor& ex, std::uint64_t n) {
     auto t0 = std::chrono::steady_clock::now();
     ex.parallel_for(0, n, 4096, [&](std::uint64_t b, std::uint64_t e, unsigned w) {
         std::uint64_t s = 0;
-        for (std::uint64_t i = b; i < e; ++i) s += mix(i);
+        for (std::uint64_t i = b; i < e; ++i) s += mix64(i);
         partial[w * 8] += s;
     });
     double t = seconds_since(t0);

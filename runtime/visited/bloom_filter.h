@@ -20,6 +20,7 @@
 #pragma once
 
 #include "visited/address_space.h"
+#include "visited/mix64.h"
 
 #include <atomic>
 #include <cmath>
@@ -84,12 +85,7 @@ public:
 
 private:
     void locate(std::uint64_t hash, std::uint64_t& word, std::uint64_t& mask) const {
-        std::uint64_t h = hash;  // murmur3 finalizer: every input bit matters
-        h ^= h >> 33;
-        h *= 0xff51afd7ed558ccdULL;
-        h ^= h >> 33;
-        h *= 0xc4ceb9fe1a85ec53ULL;
-        h ^= h >> 33;
+        const std::uint64_t h = mix64(hash);  // every input bit matters (mix64.h)
         word = static_cast<std::uint64_t>((static_cast<unsigned __int128>(h) * words_count_) >> 64);
         // k bit positions, 6 bits each, from a second mix of h (10 per 64-bit value, then a
         // third mix); positions may coincide, which only makes that state's mask smaller.

@@ -4,6 +4,7 @@
 
 #include "sched/spin_wait.h"
 #include "visited/address_space.h"
+#include "visited/mix64.h"
 
 #include <algorithm>
 #include <chrono>
@@ -25,16 +26,8 @@ constexpr std::uint64_t record_bytes = 32;
 inline std::uint64_t node_stride(std::uint32_t state_size) { return (record_bytes + state_size + 7) / 8 * 8; }
 constexpr std::uint64_t max_chunk = 1024;
 
-// The plugin's hash may be weak in some bits (e.g. a plain Zobrist XOR of few keys); the murmur3
-// finalizer spreads every input bit over the bits we use for the position (high) and tag (low).
-inline std::uint64_t mix(std::uint64_t h) {
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return h;
-}
+// The plugin's hash may be weak in some bits (e.g. a plain Zobrist XOR of few keys): mix64
+// (mix64.h) spreads every input bit over the bits used for the position (high) and tag (low).
 
 // Lemire's multiply-shift range reduction: maps h uniformly onto [0, n) for any n (the slot
 // count need not be a power of two, so the whole budget can be used).
@@ -233,10 +226,10 @@ void visited_table::rebuild(std::uint64_t count) {
         // in is random, so it is prefetched `ahead` nodes early to overlap those misses.
         constexpr std::uint64_t ahead = 16;
         for (std::uint64_t n = a; n < std::min(b, a + ahead); ++n)
-            __builtin_prefetch(&slots_[reduce(mix(rec(n).hash), count)], 1, 1);
+            __builtin_prefetch(&slots_[reduce(mix64(rec(n).hash), count)], 1, 1);
         for (std::uint64_t n = a; n < b; ++n) {
-            if (n + ahead < b) __builtin_prefetch(&slots_[reduce(mix(rec(n + ahead).hash), count)], 1, 1);
-            const std::uint64_t h = mix(rec(n).hash);
+            if (n + ahead < b) __builtin_prefetch(&slots_[reduce(mix64(rec(n + ahead).hash), count)], 1, 1);
+            const std::uint64_t h = mix64(rec(n).hash);
             std::uint64_t i = reduce(h, count);
             // Distinct nodes hold distinct states: no compare, the first empty slot is its place.
             while (slots_[i].load(std::memory_order_relaxed) != 0)
@@ -277,7 +270,7 @@ visited_table::insert_result visited_table::insert(unsigned thread, const void* 
                                                    std::uint64_t parent, std::uint32_t move) {
     assert(thread < threads_ && "visited_table::insert: thread id out of range");
     thread_state& ts = per_thread_[thread];
-    const std::uint64_t h = mix(hash);
+    const std::uint64_t h = mix64(hash);
     const std::uint64_t tag = h & tag_mask;
     for (;;) {  // once, or again after this thread had to grow the slot array
         const std::uint64_t count = enter(ts.active);
@@ -378,7 +371,7 @@ visited_table::insert_result visited_table::insert(unsigned thread, const void* 
 }
 
 std::uint64_t visited_table::find(const void* s, std::uint64_t hash) const {
-    const std::uint64_t h = mix(hash);
+    const std::uint64_t h = mix64(hash);
     const std::uint64_t tag = h & tag_mask;
     const std::uint64_t count = enter_find();
     std::uint64_t i = reduce(h, count);
@@ -405,7 +398,7 @@ void visited_table::prefetch(std::uint64_t hash) const {
     // relaxed, and outside the resize protocol: a prefetch never faults, and the address is
     // inside the slot reservation for any count we may read, so a stale count costs only a
     // useless prefetch.
-    __builtin_prefetch(&slots_[reduce(mix(hash), slot_count_.load(std::memory_order_relaxed))], 0, 1);
+    __builtin_prefetch(&slots_[reduce(mix64(hash), slot_count_.load(std::memory_order_relaxed))], 0, 1);
 }
 
 visited_table::node_info visited_table::info(std::uint64_t node) const {

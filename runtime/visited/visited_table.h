@@ -41,7 +41,7 @@
 // stays between 1/3 and 2/3 once the array has grown):
 //   slots_[S]      : atomic u64, 0 = empty, else (24-bit hash tag << 40) | (node index + 1).
 //                    The tag lets a probe skip most non-matching slots without touching a node.
-//                    S = slot_count() grows by doubling; position = reduce(mix(hash), S).
+//                    S = slot_count() grows by doubling; position = reduce(mix64(hash), S).
 //   nodes_[N]      : a 32-byte record (hash, gv = g << 32 | seqlock counter, parent, move)
 //                    followed by the canonical state bytes (written once, before publication).
 //                    Record and bytes side by side: a duplicate check costs one slot miss and
