@@ -171,6 +171,7 @@ struct Ctx {
     bool third_ahead = true;            // FstSearchOptions::third_ahead
     int third_gather = 1;               // FstSearchOptions::third_gather (1: each batch alone)
     bool third_fast = true;             // FstSearchOptions::third_fast_coords
+    bool third_first = false;           // FstSearchOptions::third_first, where it applies (see solve_optimal_fst)
     bool split_pf = true;               // FstSearchOptions::split_prefetch
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
@@ -645,6 +646,25 @@ struct BatchBuffers {
         std::vector<uint64_t> dn, dg, dd;  // nodes, generated, deep of each batch
     };
     std::vector<Gather> gather;
+    // third_first with third_gather: the group's inverse stage (Worker::gathered, before the
+    // group's children are expanded, so one set serves every level): the packed coordinates
+    // and the class entries (3 per child), the lines (3), the deferred side-table lookups (6)
+    // and their marks (1).
+    struct GatherInv {
+        std::vector<uint64_t> idx, sidx;
+        std::vector<uint16_t> itw;
+        std::vector<const uint8_t *> pf;
+        std::vector<int32_t> sj;
+        std::vector<int8_t> sa;
+        std::vector<uint8_t> mark;
+        std::vector<int32_t> remap;  // a batch's child: its number in the group while it is copied, else -1
+        void size(size_t n, size_t batch_children) {
+            if (remap.size() < batch_children) remap.assign(batch_children, -1);
+            if (mark.size() >= n) return;
+            idx.resize(3 * n), itw.resize(3 * n), pf.resize(3 * n);
+            sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
+        }
+    } ginv;
     void size(int batch) {
         const size_t n = size_t(batch) * NMOVES;
         if (ch.size() >= n) return;
@@ -695,6 +715,7 @@ struct Worker {
     uint64_t deep = 0;  // nodes expanded with togo <= Ctx::deep_togo (order_tasks=deep)
     bool pre_only = false;  // third_gather: batch stops before the third stage, its survivors in keep[0..pre_nk)
     int pre_nk = 0;
+    int pre_ns = 0;  // third_first with pre_only: the deferred forward side-table lookups in sj, sa, sidx[0..pre_ns)
 
     // Writes the moves to node i of level g (from its parents) into path[root..g).
     void trace(int root, int g, int i) {
@@ -709,8 +730,7 @@ struct Worker {
     // (about 25 of them, one or two lines), then the binary searches (SideTable::find's). Keeps
     // in keep[0..nk) (in order) the children none of whose lookups is lim or more; returns their count.
     int side_lookups(const SideTable &side, const int32_t *sj, const int8_t *sa, uint64_t *sidx, int ns, int32_t *keep,
-                     int nk, unsigned lim) {
-        uint8_t *mark = bb->mark.data();
+                     int nk, unsigned lim, FNode *ch, uint8_t *mark) {
         const uint32_t *o = side.offs();
         const uint16_t *en = side.ents();
         for (int t = 0; t < nk; ++t) mark[keep[t]] = 1;
@@ -727,7 +747,7 @@ struct Worker {
             if (v >= lim) {
                 mark[sj[s]] = 0;
             } else if (sa[s] >= 0) {  // a forward axis: the child's exact distance, as child_axis sets it
-                FNode &c = bb->ch[size_t(sj[s])];
+                FNode &c = ch[sj[s]];
                 c.d[sa[s]] = uint8_t(v);
                 c.ub = uint8_t(c.ub & ~(1u << sa[s]));
             }
@@ -736,6 +756,107 @@ struct Worker {
         for (int t = 0; t < nk; ++t)
             if (mark[keep[t]]) keep[nk2++] = keep[t];
         return nk2;
+    }
+
+    // The inverse stage's first pass (inverse_stage=ahead|once): the Loc bytes of the children
+    // keep[0..nk) along the three axes (from their parents in L and their moves) and each axis's
+    // inverse coordinates, packed into idx (3 per child) for inverse_lookups, with prefetches of
+    // their small rows.
+    void inverse_first_pass(const BatchLevel &L, FNode *ch, const int32_t *par, const int8_t *mv, const int32_t *keep,
+                            int nk, uint64_t *idx) {
+        const InvTables &T = inv_tables();
+        const uint64_t *isl = X->isc ? X->isc->slice.data() : nullptr;
+#ifdef CUBE_SIMD_COORDS
+        if (X->simd) return inverse_locs_pass_simd(*X, T, L, ch, par, mv, keep, nk, isl, idx);
+#endif
+        for (int t = 0; t < nk; ++t) {
+            const int j = keep[t];
+            const FNode &n = L.node[size_t(par[j])];
+            for (int a = 0; a < 3; ++a) {
+                unsigned f, sl, w;
+                child_locs_inverse(T, n.loc[a], X->axis_move[a][mv[j]], a > 0, ch[j].loc[a], f, sl, w);
+                idx[3 * j + a] = inverse_coords_kept(*X->co, isl, f, sl, w);
+            }
+        }
+    }
+
+    // The rest of the inverse stage (inverse_stage=ahead|once) for the children keep[0..nk) of ch,
+    // their coordinates packed in idx by inverse_first_pass: the class locations, the class
+    // entries and table indexes, then the lines; then the deferred side-table lookups (the ns
+    // already in sj, sa, sidx and those of the inverse axes; mark: one byte per child). Keeps in
+    // keep (in order) the children no lookup bounds at lim or more; returns their count. itw and
+    // pf: 3 per child, sj, sa and sidx: room for ns + 3 per child more.
+    int inverse_lookups(FNode *ch, int32_t *keep, int nk, unsigned lim, uint64_t *idx, uint16_t *itw,
+                        const uint8_t **pf, int32_t *sj, int8_t *sa, uint64_t *sidx, int ns, uint8_t *mark) {
+        const FstTable &fst = *X->fst;
+        for (int t = 0; t < nk; ++t) {
+            const int j = keep[t];
+            for (int a = 0; a < 3; ++a) {
+                const uint64_t x = idx[3 * j + a];
+                idx[3 * j + a] = inv_class_loc(*X, int(x >> 32), int(x >> 16 & 0xffff), int(x & 0xffff), itw[3 * j + a]);
+                inv_class_prefetch(*X, idx[3 * j + a]);
+                BST(BS_INVCLS + a, !X->isc || !(idx[3 * j + a] & SliceClasses::DIRECT));
+            }
+        }
+        PH(PH_INVC);
+        for (int t = 0; t < nk; ++t) {
+            const int j = keep[t];
+            for (int a = 0; a < 3; ++a) {
+                const uint32_t en = inv_class_entry(*X, idx[3 * j + a], itw[3 * j + a]);
+                idx[3 * j + a] = inv_index(*X, en, itw[3 * j + a], ch[j].par);
+            }
+        }
+        PH(PH_INVI);
+        // side_round (windowed table): an entry of code 3 is not looked up in the side table
+        // as it is read; its child passes provisionally and the lookup is kept (sj, sidx) for
+        // one round after the three axes (side_lookups), where every child's lookups are in
+        // flight together instead of two dependent misses each. A child is kept when all its
+        // axes are below lim either way, so the same children pass.
+        const bool defer = X->side_round && fst.windowed();
+        auto below = [&](int j, uint64_t i) {
+            BST(BS_SIDE, fst.get2(i) == 3);
+            if (!defer) return fst.value(i) < lim;
+            const unsigned c = fst.get2(i);
+            if (c < 3) return WINDOW_BASE + c < lim;
+            sj[ns] = j, sa[ns] = -1, sidx[ns++] = i;
+            return true;
+        };
+        if (X->inv_stage == 2) {
+            // once: every line in one round, read axis by axis (a child's later axes are
+            // read only when it passes the earlier ones).
+            int np3 = 0;
+            for (int t = 0; t < nk; ++t)
+                for (int a = 0; a < 3; ++a) pf[np3++] = fst.byte_of(idx[3 * keep[t] + a]);
+            for (int t = 0; t < np3; ++t) __builtin_prefetch(pf[t]);
+            BSH(SH_INV, np3);
+            int nk2 = 0;
+            for (int t = 0; t < nk; ++t) {
+                const int j = keep[t];
+                bool ok = true;
+                for (int a = 0; a < 3 && ok; ++a) {
+                    BST(BS_INV + a, 1);
+                    ok = below(j, idx[3 * j + a]);
+                }
+                if (ok) keep[nk2++] = j;
+            }
+            nk = nk2;
+        } else {
+            for (int a = 0; a < 3 && nk > 0; ++a) {
+                BST(BS_INV + a, nk);
+                BSH(SH_INV + a, nk);
+                for (int t = 0; t < nk; ++t) pf[t] = fst.byte_of(idx[3 * keep[t] + a]);
+                for (int t = 0; t < nk; ++t) __builtin_prefetch(pf[t]);
+                int nk2 = 0;
+                for (int t = 0; t < nk; ++t) {
+                    const int j = keep[t];
+                    if (below(j, idx[3 * j + a])) keep[nk2++] = j;
+                }
+                nk = nk2;
+            }
+        }
+        if (ns > 0 && nk > 0) nk = side_lookups(fst.side, sj, sa, sidx, ns, keep, nk, lim, ch, mark);
+        BST(BS_INV_PASS, nk);
+        return nk;
     }
 
     // Batched IDA* (class_moves and lazy_axes on, batch = N > 0): the nodes [b, e) of level g
@@ -1044,97 +1165,24 @@ struct Worker {
         BST(BS_CORNER_PASS, nk);
         PH(PH_CRD);
         // Stages 5-7: the inverse lookups (class entries, then table entries, then reads).
+        // third_first (session 27): the third table's stage between the inverse stage's first
+        // pass (the children's Loc bytes, which the third table's views need too) and its lookups,
+        // so the children it cuts skip their inverse lookups; with third_gather, batch (pre_only)
+        // ends after that pass and Worker::gathered runs the third stage and the inverse lookups
+        // for the whole group.
+        const bool tfirst = X->third_first && lim <= X->third_lim;
         if (inv && nk > 0 && X->lazy_inv && X->inv_stage > 0) {
-            // inverse_stage=ahead|once: first every child's three inverse entries (Loc bytes,
-            // coordinates, class, table index), their small tables (about 1 MiB in all) read while
-            // no table line is in flight, so their L1 misses find fill buffers free; then the lines.
-            // The entries in three passes, each loop's loads independent of one another so their
-            // misses overlap: the Loc bytes and coordinates (child_locs_inverse; prefetching the
-            // slice's row of SliceClasses and the twist's row of conjugates), the class location
-            // (prefetching the class row when not direct), the class entry and the table index.
-            uint16_t *itw = B.itw.data();
-            const InvTables &T = inv_tables();
-            const uint64_t *isl = X->isc ? X->isc->slice.data() : nullptr;
-#ifdef CUBE_SIMD_COORDS
-            if (X->simd) inverse_locs_pass_simd(*X, T, L, ch, par, mv, keep, nk, isl, idx);
-            else
-#endif
-                for (int t = 0; t < nk; ++t) {
-                    const int j = keep[t];
-                    const FNode &n = L.node[size_t(par[j])];
-                    for (int a = 0; a < 3; ++a) {
-                        unsigned f, sl, w;
-                        child_locs_inverse(T, n.loc[a], X->axis_move[a][mv[j]], a > 0, ch[j].loc[a], f, sl, w);
-                        idx[3 * j + a] = inverse_coords_kept(co, isl, f, sl, w);
-                    }
+            inverse_first_pass(L, ch, par, mv, keep, nk, idx);
+            if (tfirst) {
+                if (pre_only) {
+                    pre_nk = nk, pre_ns = ns;
+                    return false;
                 }
-            for (int t = 0; t < nk; ++t) {
-                const int j = keep[t];
-                for (int a = 0; a < 3; ++a) {
-                    const uint64_t x = idx[3 * j + a];
-                    idx[3 * j + a] = inv_class_loc(*X, int(x >> 32), int(x >> 16 & 0xffff), int(x & 0xffff), itw[3 * j + a]);
-                    inv_class_prefetch(*X, idx[3 * j + a]);
-                    BST(BS_INVCLS + a, !X->isc || !(idx[3 * j + a] & SliceClasses::DIRECT));
-                }
+                BST(BS_TIN, nk);
+                nk = third_views(ch, keep, nk, lim, B.tidx.data(), B.tidx.data() + 3 * B.ch.size());
+                BST(BS_TPASS, nk);
             }
-            PH(PH_INVC);
-            for (int t = 0; t < nk; ++t) {
-                const int j = keep[t];
-                for (int a = 0; a < 3; ++a) {
-                    const uint32_t en = inv_class_entry(*X, idx[3 * j + a], itw[3 * j + a]);
-                    idx[3 * j + a] = inv_index(*X, en, itw[3 * j + a], ch[j].par);
-                }
-            }
-            PH(PH_INVI);
-            // side_round (windowed table): an entry of code 3 is not looked up in the side table
-            // as it is read; its child passes provisionally and the lookup is kept (sj, sidx) for
-            // one round after the three axes (side_lookups), where every child's lookups are in
-            // flight together instead of two dependent misses each. A child is kept when all its
-            // axes are below lim either way, so the same children pass.
-            const bool defer = X->side_round && fst.windowed();
-            auto below = [&](int j, uint64_t i) {
-                BST(BS_SIDE, fst.get2(i) == 3);
-                if (!defer) return fst.value(i) < lim;
-                const unsigned c = fst.get2(i);
-                if (c < 3) return WINDOW_BASE + c < lim;
-                sj[ns] = j, sa[ns] = -1, sidx[ns++] = i;
-                return true;
-            };
-            if (X->inv_stage == 2) {
-                // once: every line in one round, read axis by axis (a child's later axes are
-                // read only when it passes the earlier ones).
-                int np3 = 0;
-                for (int t = 0; t < nk; ++t)
-                    for (int a = 0; a < 3; ++a) pf[np3++] = fst.byte_of(idx[3 * keep[t] + a]);
-                for (int t = 0; t < np3; ++t) __builtin_prefetch(pf[t]);
-                BSH(SH_INV, np3);
-                int nk2 = 0;
-                for (int t = 0; t < nk; ++t) {
-                    const int j = keep[t];
-                    bool ok = true;
-                    for (int a = 0; a < 3 && ok; ++a) {
-                        BST(BS_INV + a, 1);
-                        ok = below(j, idx[3 * j + a]);
-                    }
-                    if (ok) keep[nk2++] = j;
-                }
-                nk = nk2;
-            } else {
-                for (int a = 0; a < 3 && nk > 0; ++a) {
-                    BST(BS_INV + a, nk);
-                    BSH(SH_INV + a, nk);
-                    for (int t = 0; t < nk; ++t) pf[t] = fst.byte_of(idx[3 * keep[t] + a]);
-                    for (int t = 0; t < nk; ++t) __builtin_prefetch(pf[t]);
-                    int nk2 = 0;
-                    for (int t = 0; t < nk; ++t) {
-                        const int j = keep[t];
-                        if (below(j, idx[3 * j + a])) keep[nk2++] = j;
-                    }
-                    nk = nk2;
-                }
-            }
-            if (ns > 0 && nk > 0) nk = side_lookups(fst.side, sj, sa, sidx, ns, keep, nk, lim);
-            BST(BS_INV_PASS, nk);
+            nk = inverse_lookups(ch, keep, nk, lim, idx, B.itw.data(), pf, sj, sa, sidx, ns, B.mark.data());
         } else if (inv && nk > 0 && X->lazy_inv) {
             // lazy_inverse: one inverse axis at a time, each pipelined (class entries, table
             // entries, reads), the next axis only for the children the previous passes; the
@@ -1221,10 +1269,10 @@ struct Worker {
         // save 11.4 M of the inverse lookups' 21.2 M, and its bytes cost more (README).
         PH(PH_INV);
         if (pre_only) {  // third_gather: Worker::gathered reads the third table for several batches
-            pre_nk = nk;
+            pre_nk = nk, pre_ns = ns;
             return false;
         }
-        if (X->third && nk > 0 && lim <= X->third_lim) {
+        if (X->third && nk > 0 && lim <= X->third_lim && !tfirst) {
             BST(BS_TIN, nk);
             if (!inv)
                 for (int t = 0; t < nk; ++t) child_locs(*X, L.node[size_t(par[keep[t]])], mv[keep[t]], ch[keep[t]]);
@@ -1336,33 +1384,56 @@ struct Worker {
             G.ch.resize(size_t(cap)), G.par.resize(size_t(cap)), G.keep.resize(size_t(cap)), G.mv.resize(size_t(cap));
             G.tidx.resize(2 * size_t(cap));
         }
+        // third_first: the batches stop after the inverse stage's first pass; the group's third
+        // stage, then its inverse lookups.
+        const bool tfirst = X->third_first;
+        BatchBuffers::GatherInv &GI = B.ginv;
+        if (tfirst) GI.size(size_t(cap), B.ch.size());
         for (int c0 = 0; c0 < n; c0 += N * K) {
             const int c1 = std::min(n, c0 + N * K);
             int nch = 0;
             G.end.clear(), G.dn.clear(), G.dg.clear(), G.dd.clear();
+            int ns = 0;  // tfirst: the group's deferred forward side-table lookups
             for (int c = c0; c < c1; c += N) {
                 const uint64_t n0 = nodes, g0 = generated, d0 = deep;
                 pre_only = true;
-                pre_nk = 0;
+                pre_nk = 0, pre_ns = 0;
                 batch(root, g, togo, c, std::min(c1, c + N));
                 pre_only = false;
                 G.dn.push_back(nodes - n0), G.dg.push_back(generated - g0), G.dd.push_back(deep - d0);
                 nodes = n0, generated = g0, deep = d0;
+                const int first = nch;
                 for (int t = 0; t < pre_nk; ++t) {
                     const int j = B.keep[size_t(t)];
                     G.ch[size_t(nch)] = B.ch[size_t(j)];
                     G.par[size_t(nch)] = B.par[size_t(j)];
                     G.mv[size_t(nch)] = B.mv[size_t(j)];
                     G.keep[size_t(nch)] = nch;
+                    if (tfirst)
+                        for (int a = 0; a < 3; ++a) GI.idx[3 * size_t(nch) + size_t(a)] = B.idx[3 * size_t(j) + size_t(a)];
                     ++nch;
+                }
+                // tfirst: the batch's deferred forward lookups of the children it kept, renumbered
+                // as the group's children (GI.remap: -1 but for these, reset after).
+                if (tfirst && pre_ns > 0 && pre_nk > 0) {
+                    for (int t = 0; t < pre_nk; ++t) GI.remap[size_t(B.keep[size_t(t)])] = first + t;
+                    for (int s = 0; s < pre_ns; ++s) {
+                        const int32_t to = GI.remap[size_t(B.sj[size_t(s)])];
+                        if (to < 0) continue;  // a child cut after its lookup was deferred
+                        GI.sj[size_t(ns)] = to, GI.sa[size_t(ns)] = B.sa[size_t(s)], GI.sidx[size_t(ns++)] = B.sidx[size_t(s)];
+                    }
+                    for (int t = 0; t < pre_nk; ++t) GI.remap[size_t(B.keep[size_t(t)])] = -1;
                 }
                 G.end.push_back(nch);
             }
             BST(BS_TIN, nch);
-            const int nk = nch > 0 ? third_views(G.ch.data(), G.keep.data(), nch, unsigned(togo), G.tidx.data(),
-                                                 G.tidx.data() + cap)
-                                   : 0;
+            int nk = nch > 0 ? third_views(G.ch.data(), G.keep.data(), nch, unsigned(togo), G.tidx.data(),
+                                           G.tidx.data() + cap)
+                             : 0;
             BST(BS_TPASS, nk);
+            if (tfirst && nk > 0)
+                nk = inverse_lookups(G.ch.data(), G.keep.data(), nk, unsigned(togo), GI.idx.data(), GI.itw.data(),
+                                     GI.pf.data(), GI.sj.data(), GI.sa.data(), GI.sidx.data(), ns, GI.mark.data());
             int t = 0;
             for (size_t i = 0; i < G.end.size(); ++i) {
                 // As batch's own check on entry (relaxed: these flags only end the search early).
@@ -1824,6 +1895,10 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.rows_first = opt.rows_first;
     X.lazy_corners = opt.lazy_corners;
     X.fa_exact = opt.first_axis_exact;
+    // third_first needs the inverse stage's first pass (Loc bytes) ahead of its lookups, so
+    // inverse_stage=ahead|once; not with edges (whose filter follows the third stage).
+    X.third_first = opt.third_first && X.third && fst.exact_values() && X.lazy_inv && X.inv_stage > 0 && !X.edges &&
+                    X.batch > 0;
     if (opt.inverse_classes && fst.exact_values()) {
         const SliceClasses &sc = slice_classes();
         if (sc.ok) X.isc = &sc;

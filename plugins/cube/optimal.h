@@ -108,6 +108,12 @@ struct FstSearchOptions {
     // mask) instead of from_loc. The same values, so the same nodes. tools/cube-ab.cc's
     // third_fast_coords=on|off.
     bool third_fast_coords = true;
+    // third=t with inverse_stage=ahead|once (session 27): the third table's stage runs between
+    // the inverse stage's first pass (the children's Loc bytes and inverse coordinates) and its
+    // lookups, instead of after them, so the children it cuts skip their inverse lookups; with
+    // third_gather, the gathered group's inverse lookups follow its third stage. The same tests
+    // on the same children, so the same nodes. The plugin's third_first=on|off.
+    bool third_first = false;
     // Batched search: read the class move rows packed one cache line a class
     // (PackedClassMoves, 93 MiB more, built at the first search) instead of ClassMoves::next's
     // two lines. The same entries, so the same nodes. Off: no CPU gain measured (README,

@@ -281,11 +281,32 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearch") {
     CHECK(all > 100);
 }
 
+TEST_CASE("CubeThird.ThirdFirstKeepsTheSameSearch") {
+    // third_first reads the third table between the inverse stage's first pass and its lookups
+    // (with third_gather, the group's inverse lookups after its third stage), so the same tests
+    // cut the same children in another order: it must expand exactly the nodes of third_first=off
+    // and find the same (optimal) length, each batch alone (K = 1) and gathered (K = 5, its
+    // deferred forward side-table lookups renumbered as the group's children). Scrambles of 17
+    // moves, batches of 16 and 3, the tasks in a fixed order. Only where cube-third-t.pdb and
+    // cube-fstp2.pdb are cached.
+    ThirdTable t;
+    FstTable fst;
+    if (!load_cached_tables(t, fst)) return;
+    cube_test::TestServices ts(cube_test::cache_dir());
+    const uint64_t all = third_same_search(t, fst, &ts.sv, 2626, 17, 3, [](FstSearchOptions &opt, int k) {
+        opt.third_first = k > 0;
+        opt.third_gather = k == 2 ? 5 : 1;
+    });
+    MESSAGE(all << " nodes expanded by each setting");
+    CHECK(all > 100);
+}
+
 TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
     // The same check without the cached third table (only fstp2 cached): a synthetic one whose
     // bit is set for every 256th corner-permutation class (not a true bound, so answers may be
     // longer than optimal, but the same under every setting), so the gathered stage does cut:
-    // third_gather=1 and K = 2, 5 must expand the same nodes and find the same length.
+    // third_gather=1 and K = 2, 5 must expand the same nodes and find the same length, and so
+    // must third_first at K = 1 and 5 (k = 3, 4).
     // Scrambles of 9 and 10 moves (where the third table is read at every level), batches of 16 and 3.
     FstTable fst;
     {
@@ -319,10 +340,11 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
             base.third = &t;
             uint64_t nodes = 0;
             size_t len = 0;
-            for (int k = 0; k < 3; ++k) {
+            for (int k = 0; k < 5; ++k) {
                 CAPTURE(k);
                 FstSearchOptions opt = base;
-                opt.third_gather = kGather[k];
+                opt.third_gather = k < 3 ? kGather[k] : k == 3 ? 1 : 5;
+                opt.third_first = k >= 3;
                 opt.third_fast_coords = k > 0;
                 const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
                 REQUIRE(q.status == SOLVER_OK);
