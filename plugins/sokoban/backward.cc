@@ -180,7 +180,9 @@ uint32_t BackwardSearch::push_node(const uint8_t *st, uint64_t hash, uint64_t sl
         goal_ = id;
         return id;
     }
-    best_h_ = std::min(best_h_, h);
+    if (h < best_h_) falls_ += best_h_ != UINT32_MAX && parent != UINT32_MAX, best_h_ = h, at_best_ = 0;
+    if (parent == UINT32_MAX) root_h_ = std::min(root_h_, h);
+    if (h == best_h_) ++at_best_;
     const uint64_t pri = static_cast<uint64_t>(gw_) * g + static_cast<uint64_t>(hw_) * h;
     const uint64_t tie = gw_ == 0 ? (static_cast<uint64_t>(UINT32_MAX - g) << 32) | h : (static_cast<uint64_t>(h) << 32) | (UINT32_MAX - g);
     open_.emplace(pri, tie, id);

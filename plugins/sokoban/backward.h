@@ -91,6 +91,14 @@ public:
     // The least estimate of any state queued so far (its progress toward the start; UINT32_MAX
     // before the first; the portfolio's trace and progress shares, portfolio.h).
     uint32_t best_h() const { return best_h_; }
+    // How many states have been queued with the estimate best_h() since it last fell (the width
+    // of the guest's best plateau; a measurement for the trace and backshare, portfolio.h).
+    uint64_t at_best() const { return at_best_; }
+    size_t open_size() const { return open_.size(); }
+    // The least estimate among the roots (the solved position's areas), and how many times
+    // best_h() has fallen since (measurements for the trace).
+    uint32_t root_h() const { return root_h_; }
+    uint64_t falls() const { return falls_; }
     // The matching bound of boxes to start cells for a state (H_DEAD: no perfect matching or a
     // box on a dead cell).
     uint32_t estimate(const uint8_t *state);
@@ -142,6 +150,8 @@ private:
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open_;
     uint64_t expanded_ = 0, meets_ = 0;
     uint32_t best_h_ = UINT32_MAX;
+    uint64_t at_best_ = 0, falls_ = 0;
+    uint32_t root_h_ = UINT32_MAX;
     const StateStore *forward_ = nullptr;
     size_t roots_ = 0;
     uint32_t goal_ = UINT32_MAX;

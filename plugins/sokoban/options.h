@@ -135,6 +135,10 @@ struct Options {
     // backhigh the guest may run at most T/10 s ahead of backcpu's schedule while up, and pays
     // it back when not (portfolio.h BackShare).
     int backahead = 0;
+    // backroot=off|N (1-100000; default off, session 27): with backshare, a level whose backward
+    // roots' least estimate (the matching of the goals to the start cells) is above N keeps the
+    // guest at backcpu (as fixed); at or below N backshare as set (portfolio.h BackShare).
+    int backroot = 0;
     // backmeet=off|on (README session 17): count the backward guest's new children found in
     // thread 0's forward store (the log's "N meets"); a measurement, off by default since
     // session 17 (0 meets on XSokoban 87 in 2.25 M expansions, session 16).

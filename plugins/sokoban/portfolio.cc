@@ -74,100 +74,163 @@ struct Shared {
     std::unique_ptr<PackingOrder> orders[PACK_OUT_PARK_LAST + 1];
 };
 
+// One best-first search over the forward expansion (search.h), the portfolio's own kind: priority
+// g_weight * g + h_weight * h (h_weight scaled by 2: weighted A* w=1.5 is 2, 3; greedy 0, 1),
+// ties to the smaller h (greedy: the deeper), then the move ordering's rank (ordering.h; 0 for
+// all with ordering=off), then the tie order's key (tieorder0|1, tieguestorder); each state
+// stored once (any-solution search: no reopening), a goal recognised when generated. Thread k's
+// own search (run_search) and the tie guest (TieGuest below) are both this class, so they expand
+// the same nodes in the same order for the same settings. One thread only: it expands with the
+// caller's Scratch, between the caller's other work (nothing is kept across calls but the
+// open list, the store and the nodes); the caller decides when to stop, when memory is up
+// (memory()) and when another search has its turn.
+class BestFirst {
+public:
+    struct Order {
+        uint32_t g_weight, h_weight;
+        bool reverse;       // the children in reversed order (threads 4 and up)
+        TieOrder tie_order; // the order among equal (priority, tie)
+        uint64_t seed;      // tie_last_key's seed
+    };
+    BestFirst(const Instance &inst, Scratch &scratch, Order order)
+        : inst_(inst), scratch_(scratch), order_(order), sort_kids_(order.tie_order == TIE_REV || order.tie_order == TIE_TRANSPOSE),
+          store_(inst.state_size), kids_(inst.state_size), current_(inst.state_size) {}
+    // The initial state stored and queued: true when it is a goal (goal() is then set); a dead
+    // root is stored but not queued, so the search is exhausted at once (empty()).
+    bool start() {
+        std::vector<uint8_t> root(inst_.state_size);
+        initial_state(inst_, scratch_, root.data());
+        bool inserted = false;
+        const uint32_t r = lookup(root.data(), state_hash(inst_, root.data()), inserted);
+        if (state_is_goal(inst_, root.data())) {
+            goal_ = r;
+            return true;
+        }
+        const uint32_t h0 = state_heuristic(inst_, scratch_, root.data());
+        if (h0 != H_DEAD) open_.emplace(static_cast<uint64_t>(order_.h_weight) * h0, 0, 0, r);
+        return false;
+    }
+    bool empty() const { return open_.empty(); }
+    // Expands the best open state (the caller has checked !empty()); true when one of its
+    // children is a goal (goal() is then that child; the rest of the children are not stored).
+    bool expand_one() {
+        const uint32_t n = inst_.state_size;
+        const uint32_t id = std::get<3>(open_.top());
+        open_.pop();
+        ++expanded_;
+        std::memcpy(current_.data(), store_.state(id), n); // the store may grow while the children go in
+        const uint32_t g = nodes_[id].g;
+        const int last = nodes_[id].last;
+        const bool ordering = inst_.options.ordering;
+        kids_.clear();
+        expand_state(inst_, scratch_, current_.data(), kids_.sink());
+        if (sort_kids_) {
+            kid_order_.clear();
+            for (size_t q = 0; q < kids_.size(); ++q)
+                kid_order_.emplace_back(child_sort_key(inst_.board, order_.tie_order, kids_[q].move), static_cast<uint32_t>(q));
+            std::sort(kid_order_.begin(), kid_order_.end()); // the keys are distinct moves: no ties
+        }
+        for (size_t q = 0; q < kids_.size(); ++q) {
+            const size_t at = order_.reverse ? kids_.size() - 1 - q : q;
+            const Kid &kd = kids_[sort_kids_ ? kid_order_[at].second : at];
+            bool inserted = false;
+            const uint32_t c = lookup(kd.state.data(), kd.hash, inserted);
+            if (!inserted) continue; // any-solution search: no reopening
+            best_h_ = std::min(best_h_, kd.h); // the trace's progress figure, and backshare's
+            const int to = ordering ? pushed_to(current_.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2)) : NO_CELL;
+            nodes_[c] = Node{id, kd.move, g + kd.cost, to};
+            if (state_is_goal(inst_, kd.state.data())) {
+                goal_ = c;
+                return true;
+            }
+            const uint64_t gg = g + kd.cost;
+            const uint64_t pri = order_.g_weight * gg + static_cast<uint64_t>(order_.h_weight) * kd.h;
+            // Ties: smaller h first for A*-like orders, deeper first for greedy; then the move
+            // ordering's rank (ordering.h; 0 for all with ordering=off).
+            const uint64_t rank = ordering ? push_rank(inst_.board, last, static_cast<int>(kd.move / 4), to) : 0;
+            const uint64_t tie = ((order_.g_weight == 0 ? UINT32_MAX - gg : kd.h) << 2) | rank;
+            open_.emplace(pri, tie, tie_last_key(order_.tie_order, c, kd.hash, order_.seed), c);
+        }
+        return false;
+    }
+    uint64_t expanded() const { return expanded_; }
+    // The same counter by reference (run_search's lambdas read it as `expanded`).
+    const uint64_t &expanded_ref() const { return expanded_; }
+    // The least h of any state stored after the root (UINT32_MAX before the first).
+    uint32_t best_h() const { return best_h_; }
+    uint32_t goal() const { return goal_; }
+    // Bytes held (the caller compares them with its memory share).
+    uint64_t memory() const { return store_.memory() + nodes_.capacity() * sizeof(Node) + open_.size() * sizeof(Entry) * 2; }
+    const StateStore &store() const { return store_; }
+    // The path to goal(): its states, its moves and its pushes.
+    void solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const {
+        store_.append_path(nodes_, goal_, states, moves, cost);
+    }
+
+private:
+    struct Node {
+        uint32_t parent, move, g;
+        int32_t last; // the cell the push into this state left its box on (ordering.h)
+    };
+    using Entry = std::tuple<uint64_t, uint64_t, uint32_t, uint32_t>; // (priority, tie, last key, node)
+    // Find or insert; a new node starts without a parent.
+    uint32_t lookup(const uint8_t *st, uint64_t h, bool &inserted) {
+        const uint32_t id = store_.find_or_insert(st, h, inserted);
+        if (inserted) nodes_.push_back(Node{UINT32_MAX, 0, 0, NO_CELL});
+        return id;
+    }
+
+    const Instance &inst_;
+    Scratch &scratch_;
+    const Order order_;
+    const bool sort_kids_;
+    StateStore store_;
+    std::vector<Node> nodes_; // per state number of the store
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open_;
+    KidCollector kids_;
+    std::vector<uint8_t> current_;
+    std::vector<std::pair<uint32_t, uint32_t>> kid_order_; // (child_sort_key, index) with sort_kids_
+    uint32_t goal_ = UINT32_MAX, best_h_ = UINT32_MAX;
+    uint64_t expanded_ = 0;
+};
+
 // tieguest=t0|t1 (options.h, session 24): a second weighted A* w=1.5 as a CPU-share guest, the
-// same search as thread 0's but for the order among equal (priority, tie) (tieguestorder,
-// ordering.h TieOrder). On XSokoban 72 the order decides whether weighted A* wins in about
-// 1,500 states or not in 300,000, and which order wins changes with the map's orientation
-// (NOTES.md sessions 23, 24): with a guest the portfolio holds two orders, not one. It runs in
-// slices between the host's expansions on the host's thread and with the host's Scratch (no
-// expansion is in progress then; expand_state keeps nothing between calls but caches), with a
-// store of its own within `budget` bytes.
+// same search as thread 0's (BestFirst, the same class) but for the order among equal (priority,
+// tie) (tieguestorder, ordering.h TieOrder) and its seed (tieguestseed). On XSokoban 72 the order
+// decides whether weighted A* wins in about 1,500 states or not in 300,000, and which order wins
+// changes with the map's orientation (NOTES.md sessions 23, 24): with a guest the portfolio holds
+// two orders, not one. It runs in slices between the host's expansions on the host's thread and
+// with the host's Scratch (no expansion is in progress then; expand_state keeps nothing between
+// calls but caches), with a store of its own within `budget` bytes.
 class TieGuest {
 public:
     enum class Status { running, solved, exhausted, memory };
     TieGuest(const Instance &inst, Scratch &scratch, uint64_t budget, TieOrder order, uint64_t seed)
-        : inst_(inst), scratch_(scratch), budget_(budget), order_(order), seed_(seed), store_(inst.state_size), kids_(inst.state_size),
-          current_(inst.state_size) {
-        std::vector<uint8_t> root(inst.state_size);
-        initial_state(inst, scratch, root.data());
-        bool inserted = false;
-        const uint32_t r = store_.find_or_insert(root.data(), state_hash(inst, root.data()), inserted);
-        nodes_.push_back(Node{UINT32_MAX, 0, 0, NO_CELL});
-        if (state_is_goal(inst, root.data())) goal_ = r;
-        const uint32_t h0 = state_heuristic(inst, scratch, root.data());
-        if (h0 != H_DEAD) open_.emplace(3ull * h0, 0, 0, r);
+        : budget_(budget), search_(inst, scratch, BestFirst::Order{2, 3, false, order, seed}) {
+        solved_ = search_.start();
     }
     // Up to `count` expansions, or until solved, exhausted or out of memory.
     template <class Stop> Status run(uint64_t count, Stop stop) {
-        if (goal_ != UINT32_MAX) return Status::solved;
-        const uint32_t n = inst_.state_size;
+        if (solved_) return Status::solved;
         for (uint64_t i = 0; i < count; ++i) {
-            if (open_.empty()) return Status::exhausted;
-            if ((expanded_ & 255) == 0 && stop()) return Status::running;
-            if ((expanded_ & 1023) == 0 && memory() > budget_) return Status::memory;
-            const uint32_t id = std::get<3>(open_.top());
-            open_.pop();
-            ++expanded_;
-            std::memcpy(current_.data(), store_.state(id), n);
-            const uint32_t g = nodes_[id].g;
-            const int last = nodes_[id].last;
-            kids_.clear();
-            expand_state(inst_, scratch_, current_.data(), kids_.sink());
-            order_kids();
-            for (size_t q = 0; q < kids_.size(); ++q) {
-                const Kid &kd = kids_[sorted_ ? kid_order_[q].second : q];
-                bool inserted = false;
-                const uint32_t c = store_.find_or_insert(kd.state.data(), kd.hash, inserted);
-                if (!inserted) continue;
-                const int to = inst_.options.ordering ? pushed_to(current_.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2)) : NO_CELL;
-                nodes_.push_back(Node{id, kd.move, g + kd.cost, to});
-                if (state_is_goal(inst_, kd.state.data())) {
-                    goal_ = c;
-                    return Status::solved;
-                }
-                // As the host's weighted A* w=1.5 (run_search): priority 2g + 3h, ties by h, then the rank.
-                const uint64_t gg = g + kd.cost;
-                const uint64_t rank = inst_.options.ordering ? push_rank(inst_.board, last, static_cast<int>(kd.move / 4), to) : 0;
-                open_.emplace(2 * gg + 3ull * kd.h, (static_cast<uint64_t>(kd.h) << 2) | rank, tie_last_key(order_, c, kd.hash, seed_), c);
+            if (search_.empty()) return Status::exhausted;
+            if ((search_.expanded() & 255) == 0 && stop()) return Status::running;
+            if ((search_.expanded() & 1023) == 0 && search_.memory() > budget_) return Status::memory;
+            if (search_.expand_one()) {
+                solved_ = true;
+                return Status::solved;
             }
         }
         return Status::running;
     }
     // The winning path (after Status::solved): its states, its moves and its pushes.
-    void solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const {
-        store_.append_path(nodes_, goal_, states, moves, cost);
-    }
-    uint64_t expanded() const { return expanded_; }
+    void solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const { search_.solution(states, moves, cost); }
+    uint64_t expanded() const { return search_.expanded(); }
 
 private:
-    struct Node {
-        uint32_t parent, move, g;
-        int32_t last;
-    };
-    using Entry = std::tuple<uint64_t, uint64_t, uint32_t, uint32_t>; // (priority, tie, last key, node)
-    uint64_t memory() const { return store_.memory() + nodes_.capacity() * sizeof(Node) + open_.size() * sizeof(Entry) * 2; }
-    void order_kids() {
-        sorted_ = order_ == TIE_REV || order_ == TIE_TRANSPOSE;
-        if (!sorted_) return;
-        kid_order_.clear();
-        for (size_t q = 0; q < kids_.size(); ++q) kid_order_.emplace_back(child_sort_key(inst_.board, order_, kids_[q].move), static_cast<uint32_t>(q));
-        std::sort(kid_order_.begin(), kid_order_.end());
-    }
-
-    const Instance &inst_;
-    Scratch &scratch_;
     const uint64_t budget_;
-    const TieOrder order_;
-    const uint64_t seed_;
-    StateStore store_;
-    std::vector<Node> nodes_;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open_;
-    KidCollector kids_;
-    std::vector<uint8_t> current_;
-    std::vector<std::pair<uint32_t, uint32_t>> kid_order_;
-    bool sorted_ = false;
-    uint32_t goal_ = UINT32_MAX;
-    uint64_t expanded_ = 0;
+    BestFirst search_;
+    bool solved_ = false;
 };
 
 bool stop_requested(const Shared &sh) {
@@ -209,9 +272,7 @@ std::unique_ptr<FessSearch> fess_member(const Shared &sh, const Scratch &scratch
 
 void run_search(Shared &sh, unsigned k) {
     const Instance &inst = sh.inst;
-    const uint32_t n = inst.state_size;
     const Config cfg = config_of(k);
-    const bool ordering = inst.options.ordering;
     Scratch scratch;
     init_scratch(inst, scratch);
     scratch.no_tunnels = sh.no_tunnels;
@@ -305,28 +366,12 @@ void run_search(Shared &sh, unsigned k) {
     }
     // fess1with=plan|none, fess0with=none: the best-first search stops once FESS has started.
     const bool search_after = !((k == 1 && !fess_only && inst.options.fess1with != 0) || (k == 0 && inst.options.fess0with != 0));
-    struct Node {
-        uint32_t parent, move, g;
-        int32_t last; // the cell the push into this state left its box on (ordering.h)
-    };
-    StateStore store(n);
-    std::vector<Node> nodes; // per state number of the store
-    if (back && !back_only && inst.options.backmeet) back->set_forward(&store); // the meet count (backward.h)
+    // The thread's own best-first search (BestFirst above, the tie guest's class too), with
     // tieorder0|1 (ordering.h): the order among equal (priority, tie) on threads 0 and 1.
     const TieOrder tie_order = static_cast<TieOrder>(k == 0 ? inst.options.tieorder0 : k == 1 ? inst.options.tieorder1 : TIE_FIFO);
-    const bool sort_kids = tie_order == TIE_REV || tie_order == TIE_TRANSPOSE;
-    std::vector<std::pair<uint32_t, uint32_t>> kid_order; // (child_sort_key, index) with sort_kids
-    using Entry = std::tuple<uint64_t, uint64_t, uint32_t, uint32_t>; // (priority, tie, last key, node)
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
-
-    auto memory = [&]() { return store.memory() + nodes.capacity() * sizeof(Node) + open.size() * sizeof(Entry) * 2; };
-    // Find or insert; returns (node, inserted); a new node starts without a parent.
-    auto lookup = [&](const uint8_t *st, uint64_t h, bool &inserted) -> uint32_t {
-        const uint32_t id = store.find_or_insert(st, h, inserted);
-        if (inserted) nodes.push_back(Node{UINT32_MAX, 0, 0, NO_CELL});
-        return id;
-    };
-    uint64_t expanded = 0;
+    BestFirst own_search(inst, scratch, BestFirst::Order{cfg.g_weight, cfg.h_weight, cfg.reverse, tie_order, k + 1});
+    if (back && !back_only && inst.options.backmeet) back->set_forward(&own_search.store()); // the meet count (backward.h)
+    const uint64_t &expanded = own_search.expanded_ref();
     uint64_t early_slices = 0; // fessearly: the FESS slices run before fess_after
     double early_cpu[2] = {0, 0}; // fessearly with mateslice=cpu: the member's and the mate's CPU seconds in them
     uint64_t packer_expanded = 0; // the packall guest's, kept when it is dropped
@@ -343,19 +388,22 @@ void run_search(Shared &sh, unsigned k) {
     double member_cpu[M_COUNT] = {};
     const double trace_start = sh.trace > 0 ? thread_cpu_seconds() : 0;
     double trace_next = sh.trace;
-    uint32_t own_best_h = UINT32_MAX;
     uint32_t best_packed[M_COUNT] = {}, back_h = UINT32_MAX; // at the last tick
+    uint64_t back_at = 0;   // the guest's states queued at its best h (BackwardSearch::at_best), at the last tick
+    size_t back_open = 0;   // its open list's size, at the last tick
+    uint32_t back_root = UINT32_MAX; // its roots' least estimate (BackwardSearch::root_h)
+    uint64_t back_falls = 0;         // how often its best estimate fell (BackwardSearch::falls)
     size_t cells[M_COUNT] = {};
     uint64_t fess_seen = 0, mate_seen = 0; // their expansions at the last tick (kept once one is dropped)
     auto trace_tick = [&](bool last) {
         const double now = thread_cpu_seconds() - trace_start;
         if (!last && now < trace_next) return;
         trace_next = now + sh.trace;
-        char line[160];
+        char line[240];
         double others = 0;
         for (int m = M_FESS; m < M_COUNT; ++m) others += member_cpu[m];
         std::snprintf(line, sizeof line, "portfolio trace: thread %u cpu %.2f | own %.2f s %llu e h %d", k, now, now - others,
-                      static_cast<unsigned long long>(expanded), own_best_h == UINT32_MAX ? -1 : static_cast<int>(own_best_h));
+                      static_cast<unsigned long long>(expanded), own_search.best_h() == UINT32_MAX ? -1 : static_cast<int>(own_search.best_h()));
         std::string out = line;
         // A dropped member (its cap, its memory) keeps the figures of the last tick it was there.
         auto fess_figures = [&](const char *name, const FessSearch *f, int m, uint64_t e) {
@@ -368,8 +416,12 @@ void run_search(Shared &sh, unsigned k) {
         if (mate || mate_seen > 0) fess_figures("plan", mate.get(), M_MATE, mate_seen = mate ? mate->expanded() : mate_seen);
         if (back || member_cpu[M_BACK] > 0) {
             if (back) back_h = back->best_h();
-            std::snprintf(line, sizeof line, " | back %.2f s %llu e h %d%s", member_cpu[M_BACK], static_cast<unsigned long long>(back_expanded),
-                          back_h == UINT32_MAX ? -1 : static_cast<int>(back_h), back ? "" : " (dropped)");
+            if (back) back_at = back->at_best(), back_open = back->open_size();
+            if (back) back_root = back->root_h(), back_falls = back->falls();
+            std::snprintf(line, sizeof line, " | back %.2f s %llu e h %d at %llu open %zu root %d falls %llu%s", member_cpu[M_BACK],
+                          static_cast<unsigned long long>(back_expanded), back_h == UINT32_MAX ? -1 : static_cast<int>(back_h),
+                          static_cast<unsigned long long>(back_at), back_open, back_root == UINT32_MAX ? -1 : static_cast<int>(back_root),
+                          static_cast<unsigned long long>(back_falls), back ? "" : " (dropped)");
             out += line;
         }
         if (packer || member_cpu[M_PACK] > 0) fess_figures("packall", packer.get(), M_PACK, packer ? packer->expanded() : packer_expanded);
@@ -481,14 +533,14 @@ void run_search(Shared &sh, unsigned k) {
     // that slice raises the cap before the charge can drop it.
     BackShare back_share(inst.options.backshare, inst.options.backcpu / 100.0, inst.options.backhigh / 100.0,
                          static_cast<double>(inst.options.backstall), static_cast<double>(inst.options.backcap),
-                         inst.options.backahead / 10.0);
+                         inst.options.backahead / 10.0, static_cast<uint32_t>(inst.options.backroot));
     uint32_t host_packed[2] = {0, 0};
     auto share_back = [&](double pending) {
         if (inst.options.backshare == BackShare::FIXED || back_guest < 0 || back_first >= 0 || !back || !shares.live(back_guest)) return;
         if (fess) host_packed[0] = fess->max_packed();
         if (mate) host_packed[1] = mate->max_packed();
-        const uint64_t figure = static_cast<uint64_t>(UINT32_MAX - own_best_h) + host_packed[0] + host_packed[1];
-        shares.set_fraction(back_guest, back_share.update(shares.total() + pending, shares.used(back_guest) + pending, back->best_h(), figure));
+        const uint64_t figure = static_cast<uint64_t>(UINT32_MAX - own_search.best_h()) + host_packed[0] + host_packed[1];
+        shares.set_fraction(back_guest, back_share.update(shares.total() + pending, shares.used(back_guest) + pending, back->best_h(), figure, back->root_h()));
         if (back_share.bounded()) shares.set_due(back_guest, back_share.due()); // the fixed line, plus `ahead` while up
         shares.set_cap(back_guest, back_share.cap());
     };
@@ -591,8 +643,8 @@ void run_search(Shared &sh, unsigned k) {
         if (!fess_slice(fess, UINT64_MAX) && fess) sh.expanded[k] = fess->expanded(); // stopped
         return;
     }
-    auto publish = [&](uint32_t goal) {
-        claim_win([&](auto &states, auto &moves, auto &cost) { store.append_path(nodes, goal, states, moves, cost); });
+    auto publish = [&]() {
+        claim_win([&](auto &states, auto &moves, auto &cost) { own_search.solution(states, moves, cost); });
     };
 
     // One round of the thread's FESS member and its mate; true when the thread is done.
@@ -640,23 +692,11 @@ void run_search(Shared &sh, unsigned k) {
         return false;
     };
 
-    std::vector<uint8_t> root(n);
-    initial_state(inst, scratch, root.data());
-    bool ins = false;
-    const uint32_t r = lookup(root.data(), state_hash(inst, root.data()), ins);
-    if (state_is_goal(inst, root.data())) {
-        publish(r);
+    if (own_search.start()) { // the initial state is solved
+        publish();
         return;
     }
-    const uint32_t h0 = state_heuristic(inst, scratch, root.data());
-    if (h0 == H_DEAD) {
-        sh.outcome[k] = 2;
-        return;
-    }
-    open.emplace(static_cast<uint64_t>(cfg.h_weight) * h0, 0, 0, r);
-    KidCollector kids(n);
-    std::vector<uint8_t> current(n);
-    while (!open.empty()) {
+    while (!own_search.empty()) { // a dead root is not queued: exhausted at once
         if (stop_requested(sh)) break; // cheap: the runtime reads its clock every 256 calls
         if (back_turn() || guest_turn(false)) return;
         // share: greedy alone for its first 2^18 expansions (the levels it solves quickly keep
@@ -695,49 +735,18 @@ void run_search(Shared &sh, unsigned k) {
             if (!search_after && (fess || mate)) break; // stopped
         }
         if (sh.trace > 0 && (expanded & 4095) == 0) trace_tick(false);
-        if ((expanded & 4095) == 0 && memory() > budget) {
+        if ((expanded & 4095) == 0 && own_search.memory() > budget) {
             sh.outcome[k] = 3;
             break;
         }
-        const uint32_t id = std::get<3>(open.top());
-        open.pop();
-        ++expanded;
-        std::memcpy(current.data(), store.state(id), n);
-        const uint32_t g = nodes[id].g;
-        const int last = nodes[id].last;
-        kids.clear();
-        expand_state(inst, scratch, current.data(), kids.sink());
-        if (sort_kids) {
-            kid_order.clear();
-            for (size_t q = 0; q < kids.size(); ++q)
-                kid_order.emplace_back(child_sort_key(inst.board, tie_order, kids[q].move), static_cast<uint32_t>(q));
-            std::sort(kid_order.begin(), kid_order.end()); // the keys are distinct moves: no ties
-        }
-        for (size_t q = 0; q < kids.size(); ++q) {
-            const size_t at = cfg.reverse ? kids.size() - 1 - q : q;
-            const Kid &kd = kids[sort_kids ? kid_order[at].second : at];
-            bool inserted = false;
-            const uint32_t c = lookup(kd.state.data(), kd.hash, inserted);
-            if (!inserted) continue; // any-solution search: no reopening
-            own_best_h = std::min(own_best_h, kd.h); // the trace's progress figure, and backshare's
-            const int to = ordering ? pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2)) : NO_CELL;
-            nodes[c] = Node{id, kd.move, g + kd.cost, to};
-            if (state_is_goal(inst, kd.state.data())) {
-                sh.expanded[k] = expanded;
-                publish(c);
-                return;
-            }
-            const uint64_t gg = g + kd.cost;
-            const uint64_t pri = cfg.g_weight * gg + static_cast<uint64_t>(cfg.h_weight) * kd.h;
-            // Ties: smaller h first for A*-like orders, deeper first for greedy; then the move
-            // ordering's rank (ordering.h; 0 for all with ordering=off).
-            const uint64_t rank = ordering ? push_rank(inst.board, last, static_cast<int>(kd.move / 4), to) : 0;
-            const uint64_t tie = ((cfg.g_weight == 0 ? UINT32_MAX - gg : kd.h) << 2) | rank;
-            open.emplace(pri, tie, tie_last_key(tie_order, c, kd.hash, k + 1), c);
+        if (own_search.expand_one()) { // a child is a goal
+            sh.expanded[k] = expanded;
+            publish();
+            return;
         }
     }
     sh.expanded[k] = expanded + fess_expanded();
-    if (open.empty() && sh.outcome[k] == 0) sh.outcome[k] = 2;
+    if (own_search.empty() && sh.outcome[k] == 0) sh.outcome[k] = 2;
 }
 
 struct Task {

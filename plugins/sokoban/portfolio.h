@@ -140,6 +140,13 @@ private:
 // there, and (any mode but fixed) a guest whose estimate falls after u CPU seconds of its own
 // is kept to at least u + cap/3: one still falling near its cap is not dropped then
 // (GRIGoRusha 40: from 15 to 1 at 2.94 s of 3, dropped 12k expansions before the start).
+// root > 0 (backroot, session 27): a guest whose roots' least estimate (the matching of the
+// solved position's boxes to the start cells, BackwardSearch::root_h: about the pushes a
+// solution needs at least) is above `root` is on a long level, where the forward FESS members
+// win and the guest's plateaus do not end (XSokoban 16, 24, 44, 75: root 160-442); there it
+// is `fixed` (low, no later cap). At or below it (GRIGoRusha 40, 54, 100, special 24, 26,
+// Sasquatch I 18, 33: root 12-150) the mode as set. Neither the guest's estimate, nor the
+// width of its best plateau, nor its open list told the two apart (NOTES.md session 27).
 // Pure arithmetic on what it is told (no clock): the tests feed it.
 class BackShare {
 public:
@@ -148,22 +155,24 @@ public:
     // (low x the thread's seconds since the first report) plus `ahead` seconds while up, the
     // line alone otherwise: it may run at most `ahead` seconds in front of backcpu's schedule
     // and pays that back once the host moves (due() after each update).
-    BackShare(int mode, double low, double high, double stall, double cap = 0, double ahead = 0)
-        : mode_(mode), low_(low), high_(high), stall_(stall), cap_(cap), kept_(cap), ahead_(ahead) {}
+    BackShare(int mode, double low, double high, double stall, double cap = 0, double ahead = 0, uint32_t root = 0)
+        : mode_(mode), low_(low), high_(high), stall_(stall), cap_(cap), kept_(cap), ahead_(ahead), root_(root) {}
     // The thread's CPU seconds so far, the guest's own CPU seconds, its least estimate
-    // (UINT32_MAX: none yet) and the host's figure; returns the guest's fraction from now on.
-    double update(double total, double guest_used, uint32_t guest_h, uint64_t host_figure) {
+    // (UINT32_MAX: none yet), the host's figure and the guest's roots' least estimate
+    // (UINT32_MAX: not started yet); returns the guest's fraction from now on.
+    double update(double total, double guest_used, uint32_t guest_h, uint64_t host_figure, uint32_t guest_root = UINT32_MAX) {
+        const bool long_level = root_ > 0 && guest_root != UINT32_MAX && guest_root > root_; // backroot: fixed
         if (first_) {
             first_ = false, guest_h_ = guest_h, host_ = host_figure, guest_mark_ = host_mark_ = start_ = total;
         } else {
             if (guest_h < guest_h_) {
                 guest_h_ = guest_h, guest_mark_ = total;
-                if (mode_ != FIXED && cap_ > 0) kept_ = std::max(kept_, guest_used + cap_ / 3);
+                if (mode_ != FIXED && cap_ > 0 && !long_level) kept_ = std::max(kept_, guest_used + cap_ / 3);
             }
             if (host_figure != host_) host_ = host_figure, host_mark_ = total;
         }
         const bool ahead = guest_mark_ > host_mark_, stalled = total - host_mark_ >= stall_;
-        const bool up = mode_ == PROGRESS ? ahead || stalled : mode_ == HOST ? stalled : mode_ == GUEST ? ahead : false;
+        const bool up = !long_level && (mode_ == PROGRESS ? ahead || stalled : mode_ == HOST ? stalled : mode_ == GUEST ? ahead : false);
         due_ = low_ * (total - start_) + (up ? ahead_ : 0);
         return up && ahead_ <= 0 ? high_ : low_;
     }
@@ -176,6 +185,7 @@ public:
 private:
     int mode_;
     double low_, high_, stall_, cap_, kept_, ahead_, guest_mark_ = 0, host_mark_ = 0, start_ = 0, due_ = 0;
+    uint32_t root_;
     uint32_t guest_h_ = UINT32_MAX;
     uint64_t host_ = 0;
     bool first_ = true;

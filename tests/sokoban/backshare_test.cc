@@ -139,6 +139,31 @@ TEST_CASE("Sokoban.BackShare.CpuSharesNewFractionFromNowOnNoDebtRun") {
     CHECK(s.total() == doctest::Approx(3.2));
 }
 
+TEST_CASE("Sokoban.BackShare.RootAboveTheLimitKeepsTheGuestFixed") {
+    // backroot 150: the same reports give the high share on a level whose roots' estimate is 150
+    // (GRIGoRusha 40's), the low one and no later cap on one at 160 (XSokoban 16's), and until the
+    // roots are known (UINT32_MAX) the mode as set.
+    for (uint32_t root : {150u, 160u}) {
+        CAPTURE(root);
+        const bool short_level = root <= 150;
+        BackShare s(BackShare::PROGRESS, 0.1, 0.3, 1.0, 3.0, 0, 150);
+        CHECK(s.update(0.0, 0, UINT32_MAX, 7) == 0.1);
+        CHECK(s.update(0.2, 0.0, 40, 7, UINT32_MAX) == 0.3);           // a fall, roots not known yet: as progress
+        CHECK(s.update(0.4, 0.1, 39, 7, root) == (short_level ? 0.3 : 0.1)); // a fall, roots known
+        CHECK(s.update(2.0, 0.2, 39, 7, root) == (short_level ? 0.3 : 0.1)); // the host stalled since 0.0 s
+        CHECK(s.update(2.1, 2.9, 1, 7, root) == (short_level ? 0.3 : 0.1));  // a late fall at 2.9 of the 3 s cap
+        CHECK(s.cap() == doctest::Approx(short_level ? 3.9 : 3.0));        // kept to u + cap/3 on the short level only
+    }
+    // off (0): no level is long.
+    BackShare off(BackShare::PROGRESS, 0.1, 0.3, 1.0, 3.0, 0, 0);
+    CHECK(off.update(0.0, 0, UINT32_MAX, 7) == 0.1);
+    CHECK(off.update(0.2, 0, 40, 7, 100000) == 0.3);
+    // fixed stays fixed whatever the roots.
+    BackShare fixed(BackShare::FIXED, 0.1, 0.3, 1.0, 3.0, 0, 150);
+    CHECK(fixed.update(0.0, 0, UINT32_MAX, 7) == 0.1);
+    CHECK(fixed.update(0.2, 0, 40, 7, 10) == 0.1);
+}
+
 TEST_CASE("Sokoban.BackShare.OptionsParse") {
     sokoban::Options o;
     std::string error;
@@ -146,6 +171,13 @@ TEST_CASE("Sokoban.BackShare.OptionsParse") {
     CHECK(o.backhigh == 30);
     CHECK(o.backstall == 1);
     CHECK(o.backahead == 0);
+    CHECK(o.backroot == 0);
+    const solver_option root{"backroot", "150"};
+    REQUIRE(sokoban::parse_options(&root, 1, o, error));
+    CHECK(o.backroot == 150);
+    const solver_option root_off{"backroot", "off"};
+    REQUIRE(sokoban::parse_options(&root_off, 1, o, error));
+    CHECK(o.backroot == 0);
     const solver_option good[] = {{"backshare", "progress"}, {"backhigh", "90"}, {"backstall", "3"}, {"backahead", "10"}};
     REQUIRE(sokoban::parse_options(good, 4, o, error));
     CHECK(o.backahead == 10);
@@ -162,7 +194,8 @@ TEST_CASE("Sokoban.BackShare.OptionsParse") {
                                      solver_option{"backhigh", "0"}, solver_option{"backhigh", "91"},
                                      solver_option{"backhigh", "off"}, solver_option{"backstall", "0"},
                                      solver_option{"backstall", "x"}, solver_option{"backahead", "0"},
-                                     solver_option{"backahead", "601"}}) {
+                                     solver_option{"backahead", "601"}, solver_option{"backroot", "0"},
+                                     solver_option{"backroot", "100001"}, solver_option{"backroot", "x"}}) {
         CAPTURE(bad.key);
         CAPTURE(bad.value);
         CHECK_FALSE(sokoban::parse_options(&bad, 1, o, error));
@@ -187,5 +220,19 @@ TEST_CASE("Sokoban.BackShare.PortfolioWithEachValueSolvesAndReplays") {
             sokoban_test::StubRuntime ahead(1);
             sokoban_test::portfolio_solves_and_replays(micro, level, {{"backshare", mode}, {"backahead", "5"}, {"fess0after", "0"}}, ahead);
         }
+    }
+}
+
+TEST_CASE("Sokoban.BackShare.BackrootSolvesAndReplays") {
+    // backroot below and above the level's roots' estimate, thread 0 alone: the guest with
+    // backhigh 90 while up and no cap (backroot 100000), or kept at backcpu 1 % (backroot 1);
+    // whoever wins, the answer replays, and the guest ran (its account in the log).
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (const char *root : {"1", "100000"}) {
+        CAPTURE(root);
+        sokoban_test::StubRuntime one(1);
+        sokoban_test::portfolio_solves_and_replays(
+            micro, 93, {{"backroot", root}, {"backhigh", "90"}, {"backcpu", "1"}, {"backcap", "0"}, {"fess0after", "0"}}, one);
+        CHECK(one.log.find("backward") != std::string::npos); // the guest ran (its account)
     }
 }
