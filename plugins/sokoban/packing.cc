@@ -161,12 +161,14 @@ struct SideKeep {
     // freed: the goals the rule frees this round (their cells set in occ, as every goal still
     // standing and parked box); `also`: cells that leave the walls this round whatever is kept
     // (parked boxes pulled out). Reversed, freeing goal g is filling it with the goals still
-    // standing filled before it: each goal is scored by shut() with it (and `also`) alone off
-    // the walls, and only the goals with the lowest score are kept (all of them when that is
-    // 0: every goal left to fill and every box to come on the player's side). occ is restored.
-    // Returns whether the lowest score is 0.
-    bool filter(std::vector<uint8_t> &occ, std::vector<int> &freed, const std::vector<int> &also = {}) {
-        if (freed.empty()) return true;
+    // standing filled before it. Each goal is scored by shut() with it (and `also`) alone off
+    // the walls; kept are the goals that shut out the least (all of them when that is none:
+    // every goal left to fill and every box to come on the player's side). occ is restored.
+    // (Tried and dropped, session 27: also keeping every goal that shuts out no more than the
+    // walls did before the round; where the start cells are split already, it kept a goal row
+    // together with the goals beyond it: NOTES.md.)
+    void filter(std::vector<uint8_t> &occ, std::vector<int> &freed, const std::vector<int> &also = {}) {
+        if (freed.empty()) return;
         for (int c : also) occ[c] = 0;
         shut_of.clear();
         int low = INT32_MAX;
@@ -181,7 +183,6 @@ struct SideKeep {
         for (size_t i = 0; i < freed.size(); ++i)
             if (shut_of[i] == low) keep.push_back(freed[i]);
         freed.swap(keep);
-        return low == 0;
     }
 };
 
@@ -192,7 +193,7 @@ struct ParkRun {
     static constexpr size_t kCandidates = 6; // parks tried per stuck state at most (best first)
     const Board &b;
     int max_chain = 1; // parks in a row before a box must get out (packorder=park 1, park2 2, parkN N)
-    bool side = false; // packside=on: every round's goals filtered by keeper (SideKeep)
+    int side = PACK_SIDE_OFF; // packside=on: every round's goals filtered by keeper (SideKeep)
     PullSearch pull;
     SideKeep keeper;
     std::vector<std::vector<int>> hits_of; // side: per goal, its start cells this round
@@ -210,7 +211,7 @@ struct ParkRun {
         std::vector<Parked> parks;
         SourceMatching match;
         int round = 0, shared = 0, floor = 0;
-        int side_missed = 0; // side: rounds where no goal of the rule's kept the player's side
+        int side_missed = 0; // side: rounds after which goals or start cells are shut out (packing.h side_rounds)
         int chain = 0; // parks placed since a box last got out (a round of round_step or a fall-back)
         explicit State(int n) : match(n) {}
         int fallbacks() const { return shared + floor; }
@@ -247,6 +248,7 @@ struct ParkRun {
         }
         s.left.erase(std::remove_if(s.left.begin(), s.left.end(), [&](int g) { return s.round_of[g] >= 0; }), s.left.end());
         ++s.round;
+        if (side && keeper.shut(s.occ) > 0) ++s.side_missed;
     }
 
     // match's round, the parked boxes pulled out to start cells too (each matched as its goal's box).
@@ -272,15 +274,12 @@ struct ParkRun {
                 }
             for (size_t i : unparked) also.push_back(s.parks[i].cell);
             std::vector<int> kept = cand;
-            bool missed = !keeper.filter(s.occ, kept, also);
+            keeper.filter(s.occ, kept, also);
             for (int g : kept)
                 if (s.match.add(g, hits_of[g])) freed.push_back(g);
-            if (freed.empty() && kept.size() < cand.size()) {
-                missed = true;
+            if (freed.empty() && kept.size() < cand.size())
                 for (int g : cand)
                     if (s.match.add(g, hits_of[g])) freed.push_back(g);
-            }
-            if (missed && !cand.empty()) ++s.side_missed;
         }
         if (freed.empty() && unparked.empty())
             for (int g : s.left)
@@ -304,7 +303,7 @@ struct ParkRun {
             if (s.parks[i].out_round < 0 && retr(s.occ, s.parks[i].cell, all_src.data())) unparked.push_back(i);
         for (int g : s.left)
             if (retr(s.occ, g, all_src.data())) freed.push_back(g);
-        if (side && !freed.empty() && !keeper.filter(s.occ, freed)) ++s.side_missed;
+        if (side) keeper.filter(s.occ, freed);
         if (!freed.empty() || !unparked.empty()) {
             ++s.shared;
             apply(s, freed, unparked);
@@ -313,7 +312,7 @@ struct ParkRun {
         }
         for (int g : s.left)
             if (retr(s.occ, g, nullptr)) freed.push_back(g);
-        if (side && !freed.empty() && !keeper.filter(s.occ, freed)) ++s.side_missed;
+        if (side) keeper.filter(s.occ, freed);
         for (size_t i = 0; i < s.parks.size(); ++i)
             if (s.parks[i].out_round < 0) unparked.push_back(i);
         if (freed.empty()) freed = s.left; // stuck: the rest come free together
@@ -465,7 +464,7 @@ namespace {
 
 // The parked order with up to max_chain parks in a row, within `budget` pull searches for the
 // choices (on return, what is left of it; below 0 once spent: the rounds themselves always run).
-PackingOrder compute_park_order(const Board &b, int max_chain, int64_t &budget, bool side) {
+PackingOrder compute_park_order(const Board &b, int max_chain, int64_t &budget, int side) {
     PackingOrder p;
     p.layer.assign(b.n, -1);
     ParkRun run(b);
@@ -503,7 +502,7 @@ PackingOrder compute_park_order(const Board &b, int max_chain, int64_t &budget, 
 // back and the check (unfollowable_layer) rejects it, the searches with 1, 2, .. chain parks in
 // a row again, sharing kDeepBudget pull searches (each gets what the ones before left), until
 // one ends without a fall-back; the first with the fewest fall-backs is kept (park2's on a tie).
-PackingOrder compute_deep_park_order(const Board &b, int chain, bool side) {
+PackingOrder compute_deep_park_order(const Board &b, int chain, int side) {
     constexpr int64_t kDeepBudget = 10 * ParkRun::kBudget;
     int64_t budget = ParkRun::kBudget;
     PackingOrder p = compute_park_order(b, std::min(chain, 2), budget, side);
@@ -519,7 +518,7 @@ PackingOrder compute_deep_park_order(const Board &b, int chain, bool side) {
 
 } // namespace
 
-PackingOrder compute_packing_order(const Board &b, int out, bool side) {
+PackingOrder compute_packing_order(const Board &b, int out, int side) {
     PackingOrder p;
     p.layer.assign(b.n, -1);
     p.rule = out;
@@ -540,9 +539,8 @@ PackingOrder compute_packing_order(const Board &b, int out, bool side) {
     SideKeep keeper(b);
     // side: of the goals a rule's step would free, those that keep the player's side (false and
     // the goals untouched when none does; side_rounds counts the rounds where that happened).
-    bool side_missed = false;
     auto keep_side = [&](std::vector<int> &goals) {
-        if (side && !keeper.filter(occ, goals)) side_missed = true;
+        if (side) keeper.filter(occ, goals);
     };
     std::vector<uint8_t> src;
     if (out == PACK_OUT_START) {
@@ -560,7 +558,6 @@ PackingOrder compute_packing_order(const Board &b, int out, bool side) {
     int round = 0;
     while (!left.empty()) {
         freed.clear();
-        side_missed = false;
         if (!src.empty()) { // out=start: out to a box's start cell; a round where none gets there, as floor
             for (int g : left)
                 if (pull.retrievable(occ, g, src.data())) freed.push_back(g);
@@ -583,11 +580,9 @@ PackingOrder compute_packing_order(const Board &b, int out, bool side) {
             keep_side(kept);
             for (int g : kept)
                 if (match.add(g, hits_of[g])) freed.push_back(g);
-            if (freed.empty() && kept.size() < cand.size()) {
-                side_missed = true;
+            if (freed.empty() && kept.size() < cand.size())
                 for (int g : cand)
                     if (match.add(g, hits_of[g])) freed.push_back(g);
-            }
             if (freed.empty()) {
                 cand.clear();
                 for (int g : left)
@@ -614,7 +609,6 @@ PackingOrder compute_packing_order(const Board &b, int out, bool side) {
             keep_side(freed);
             if (!freed.empty() && (!src.empty() || !all_src.empty())) ++p.floor_rounds;
         }
-        if (side_missed) ++p.side_rounds;
         if (freed.empty()) { // stuck: the rest come free together, last
             for (int g : left) round_of[g] = round;
             break;
@@ -625,6 +619,7 @@ PackingOrder compute_packing_order(const Board &b, int out, bool side) {
         }
         left.erase(std::remove_if(left.begin(), left.end(), [&](int g) { return round_of[g] >= 0; }), left.end());
         ++round;
+        if (side && keeper.shut(occ) > 0) ++p.side_rounds;
     }
     int last = 0;
     for (int g : b.goals) last = std::max(last, round_of[g]);

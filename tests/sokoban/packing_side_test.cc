@@ -81,6 +81,7 @@ TEST_CASE("Sokoban.PackingSide.OptionParses") {
     CHECK(sokoban::Options{}.packside == 0); // off by default (session 27: no level won)
     CHECK(parsed("packside", "off").packside == 0);
     CHECK(parsed("packside", "on").packside == 1);
+    CHECK(refused("packside", "least").find("packside") != std::string::npos);
     CHECK(refused("packside", "1").find("packside") != std::string::npos);
     CHECK(refused("packside", "").find("packside") != std::string::npos);
 }
@@ -104,8 +105,8 @@ TEST_CASE("Sokoban.PackingSide.TheGoalRowIsFilledLast") {
         CHECK(plain.layer[row[0]] == 0);
         CHECK(plain.layer[row[1]] == 0);
         // With it: the lower room's goals first, then the row.
-        const sokoban::PackingOrder side = sokoban::compute_packing_order(b, out, true);
-        CHECK(side.side);
+        const sokoban::PackingOrder side = sokoban::compute_packing_order(b, out, sokoban::PACK_SIDE_ON);
+        CHECK(side.side == sokoban::PACK_SIDE_ON);
         CHECK(side.rule == out);
         CHECK(side.layers == 2);
         CHECK(side.side_rounds == 0);
@@ -131,7 +132,7 @@ TEST_CASE("Sokoban.PackingSide.MicrobanBoundariesKeepOneSide") {
         if (!sokoban::parse_level(micro.data(), micro.size(), level, lv, f)) break;
         ++levels;
         const sokoban::Board b = sokoban::build_board(lv);
-        const sokoban::PackingOrder p = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH, true);
+        const sokoban::PackingOrder p = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH, sokoban::PACK_SIDE_ON);
         CAPTURE(level);
         uint32_t total = 0;
         for (uint32_t n : p.layer_size) total += n;
@@ -155,7 +156,7 @@ TEST_CASE("Sokoban.PackingSide.FessSolvesAndReplays") {
         sokoban::FessSearch search(fx.inst, 64u << 20);
         search.set_order(sokoban::pack_out_park(3));
         REQUIRE(search.order());
-        CHECK(search.order()->side);
+        CHECK(search.order()->side == sokoban::PACK_SIDE_ON);
         CHECK(search.order()->layer[cell(fx.inst.board, 4, 3)] == 1);
         REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
         sokoban_test::check_moves_replay(kGoalRow, sokoban_test::fess_moves(search, fx));
@@ -166,7 +167,7 @@ TEST_CASE("Sokoban.PackingSide.FessSolvesAndReplays") {
         const sokoban::PackingOrder shared = sokoban::compute_packing_order(fx.inst.board, sokoban::PACK_OUT_MATCH);
         sokoban::FessSearch search(fx.inst, 64u << 20, &shared);
         REQUIRE(search.order());
-        CHECK(search.order()->side);
+        CHECK(search.order()->side == sokoban::PACK_SIDE_ON);
         CHECK(search.order()->rule == sokoban::PACK_OUT_MATCH);
         CHECK(search.order()->layers == 2);
     }
@@ -177,7 +178,7 @@ TEST_CASE("Sokoban.PackingSide.FessSolvesAndReplays") {
         sokoban_test::Fixture fx(text, o);
         sokoban::FessSearch search(fx.inst, 64u << 20);
         REQUIRE(search.order());
-        CHECK(search.order()->side);
+        CHECK(search.order()->side == sokoban::PACK_SIDE_ON);
         REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
         sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
     }
