@@ -8,7 +8,9 @@
 //   g++ -std=c++17 -O2 -Iinclude tools/sokoban-fess-trace.cc build/obj/plugins/sokoban/*.o -o build/bench/sokoban-fess-trace
 //   build/bench/sokoban-fess-trace FILE LEVEL SOLUTION_FILE MEMBER(0|1|a) [key=value ...]
 // MEMBER picks the packing order: 0 thread 0's FESS members, 1 thread 1's, a the packall guest.
+#include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -37,7 +39,7 @@ int main(int argc, char **argv) {
     if (!load_driver_instance(argv[1], level, argv + 5, argv + argc, inst)) return 2;
     const sokoban::Board &b = inst.board;
     const int member = m == '0' ? sokoban::PACK_FOR_FESS0 : m == '1' ? sokoban::PACK_FOR_FESS1 : sokoban::PACK_FOR_PACKALL;
-    const sokoban::PackingOrder order = sokoban::compute_packing_order(b, sokoban::pack_out_of(inst.options, member));
+    const sokoban::PackingOrder order = sokoban::compute_packing_order(b, sokoban::pack_out_of(inst.options, member), inst.options.packside);
     const sokoban::RoomMap rooms = sokoban::compute_rooms(b);
     sokoban::Scratch s;
     sokoban::init_scratch(inst, s);
@@ -51,6 +53,9 @@ int main(int argc, char **argv) {
     sokoban::KidCollector kids(inst.state_size);
     sokoban::StrandScratch strand, strand_layers; // session 26: the stranded counts (strand.h) per push
     uint32_t pushes = 0, pruned = 0;
+    std::vector<uint32_t> filled_at(b.n, 0); // per goal: the push that last filled it (0: a box from the start)
+    for (int g : b.goals)
+        if (!occ[g]) filled_at[g] = UINT32_MAX;
     uint32_t best = 0;
     for (char ch : moves) {
         const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -75,6 +80,8 @@ int main(int argc, char **argv) {
         occ[dest] = 1;
         player = to;
         ++pushes;
+        if (b.goal[to]) filled_at[to] = UINT32_MAX; // left: filled again later
+        if (b.goal[dest]) filled_at[dest] = pushes;
         s.occ = occ;
         const int np = sokoban::normalize_player(inst, s, player);
         state[0] = static_cast<uint8_t>(np & 0xff);
@@ -99,6 +106,23 @@ int main(int argc, char **argv) {
         std::printf("%4u box->(%d,%d) packed %u next %u regions %u rooms %u strand %u/%u h %s%s%s\n", pushes, row, col, f.packed,
                     f.next, f.regions, f.rooms, st, stl, h == sokoban::H_DEAD ? "DEAD" : std::to_string(h).c_str(),
                     found ? "" : " PRUNED", mark && found && h != sokoban::H_DEAD ? " *" : "");
+    }
+    // Session 27: the goals in the order the solution fills them for good (the push after which
+    // a box stays on it), and the pairs of them filled against the order's layers (an earlier
+    // fill in a later layer), of all pairs.
+    {
+        std::vector<std::pair<uint32_t, int>> fills;
+        for (int g : b.goals) fills.push_back({filled_at[g], g});
+        std::sort(fills.begin(), fills.end());
+        uint32_t against = 0, pairs = 0;
+        for (size_t i = 0; i < fills.size(); ++i)
+            for (size_t j = i + 1; j < fills.size(); ++j) {
+                ++pairs;
+                if (order.layer[fills[i].second] > order.layer[fills[j].second]) ++against;
+            }
+        std::printf("fills by layer:");
+        for (const auto &f : fills) std::printf(" %d", order.layer[f.second]);
+        std::printf("\npairs out of layer order %u/%u, layers %d, side rounds %d\n", against, pairs, order.layers, order.side_rounds);
     }
     std::printf("%u pushes, %u not emitted by expand_state, solved %d\n", pushes, pruned,
                 sokoban::state_is_goal(inst, state.data()) ? 1 : 0);

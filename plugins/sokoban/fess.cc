@@ -83,7 +83,11 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const Packi
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
-    if (use_order_) order_ = order ? *order : compute_packing_order(inst.board, pack_out_of(inst.options, PACK_FOR_DEFAULT));
+    if (use_order_) order_ = order ? *order : compute_packing_order(inst.board, pack_out_of(inst.options, PACK_FOR_DEFAULT), inst.options.packside);
+    // packside=on|least: the shared order (portfolio.cc, computed once per rule without the side) is
+    // computed again here with it, by the same rule (an option off by default: the portfolio's
+    // sharing is left as it is).
+    if (use_order_ && order && order->side != inst.options.packside) order_ = compute_packing_order(inst.board, order->rule, inst.options.packside);
     if (inst.options.fessrooms) {
         rooms_ = compute_rooms(inst.board);
         use_rooms_ = !rooms_.links.empty();
@@ -141,7 +145,7 @@ void FessSearch::layer_tables() {
 
 void FessSearch::set_order(int out) {
     if (!use_order_ || started_) return;
-    order_ = compute_packing_order(inst_.board, out);
+    order_ = compute_packing_order(inst_.board, out, inst_.options.packside);
     if (plan_mask_) plan_ = compute_plan(inst_.board, order_);
     else plan_ = PlanMap{};
     if (use_seal_) seal_ = compute_seal(inst_.board, order_);

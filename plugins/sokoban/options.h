@@ -91,6 +91,7 @@ struct Options {
     // 0's members, match on the others); packorder= sets each of the three not given to -1
     // (packorder's rule, options.cc).
     int packorder0 = 5, packorder1 = 5, packorderall = 5;
+    int packside = 0; // packside=off|on (0-1, packing.h PACK_SIDE_*; session 27, packing.h compute_packing_order's side): every FESS member's packing order keeps the player's side (a goal is filled only while the goals still to fill and the boxes still to come are on the player's side of it)
     int fessturns = 0; // fessturns=cells|packed|mixed (0, 1, 2; fess.h): FESS's turns go round the non-empty cells (cells), or round the packed counts first and the cells of each in turn (packed); mixed: packed on thread 0's members only, cells on thread 1's (portfolio.cc)
     // cdmembers=all|LIST (CD_* bits below): the searches that run corraldead=on|pi; the others
     // run without it (portfolio.h names the members).

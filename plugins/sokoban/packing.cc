@@ -2,6 +2,7 @@
 #include "packing.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <utility>
 
@@ -116,6 +117,75 @@ struct SourceMatching {
     }
 };
 
+// packside=on (packing.h compute_packing_order's side): of a round's goals, those that keep the
+// player's side best. need: per cell, 1 on a goal or a box's start cell (the cells that need the
+// player once they are off the walls: goals to fill, boxes to bring in).
+struct SideKeep {
+    const Board &b;
+    std::vector<uint8_t> need;
+    std::vector<int> part, stack;
+    std::vector<int> keep, shut_of;
+
+    explicit SideKeep(const Board &board) : b(board), need(board.n, 0), part(board.n, -1) {
+        for (int g : b.goals) need[g] = 1;
+        for (int c : b.start_boxes) need[c] = 1;
+    }
+
+    // The cells with need off the walls of occ that lie outside the floor's part holding the
+    // most of them (shut out from the player, who must be in that part to fill the goals left).
+    int shut(const std::vector<uint8_t> &occ) {
+        std::fill(part.begin(), part.end(), -1);
+        int total = 0, most = 0;
+        for (int c0 = 0; c0 < b.n; ++c0) {
+            if (occ[c0] || part[c0] >= 0) continue;
+            int n = 0;
+            part[c0] = c0;
+            stack.assign(1, c0);
+            while (!stack.empty()) {
+                const int c = stack.back();
+                stack.pop_back();
+                n += need[c];
+                for (int d = 0; d < 4; ++d) {
+                    const int x = b.nb[c][d];
+                    if (x < 0 || occ[x] || part[x] >= 0) continue;
+                    part[x] = c0;
+                    stack.push_back(x);
+                }
+            }
+            total += n;
+            most = std::max(most, n);
+        }
+        return total - most;
+    }
+
+    // freed: the goals the rule frees this round (their cells set in occ, as every goal still
+    // standing and parked box); `also`: cells that leave the walls this round whatever is kept
+    // (parked boxes pulled out). Reversed, freeing goal g is filling it with the goals still
+    // standing filled before it. Each goal is scored by shut() with it (and `also`) alone off
+    // the walls; kept are the goals that shut out the least (all of them when that is none:
+    // every goal left to fill and every box to come on the player's side). occ is restored.
+    // (Tried and dropped, session 27: also keeping every goal that shuts out no more than the
+    // walls did before the round; where the start cells are split already, it kept a goal row
+    // together with the goals beyond it: NOTES.md.)
+    void filter(std::vector<uint8_t> &occ, std::vector<int> &freed, const std::vector<int> &also = {}) {
+        if (freed.empty()) return;
+        for (int c : also) occ[c] = 0;
+        shut_of.clear();
+        int low = INT32_MAX;
+        for (int g : freed) {
+            occ[g] = 0;
+            shut_of.push_back(shut(occ));
+            occ[g] = 1;
+            low = std::min(low, shut_of.back());
+        }
+        for (int c : also) occ[c] = 1;
+        keep.clear();
+        for (size_t i = 0; i < freed.size(); ++i)
+            if (shut_of[i] == low) keep.push_back(freed[i]);
+        freed.swap(keep);
+    }
+};
+
 // packorder=park (PACK_OUT_PARK): match's rounds, with a depth-first search over parks where
 // match would fall back. See packing.h.
 struct ParkRun {
@@ -123,7 +193,10 @@ struct ParkRun {
     static constexpr size_t kCandidates = 6; // parks tried per stuck state at most (best first)
     const Board &b;
     int max_chain = 1; // parks in a row before a box must get out (packorder=park 1, park2 2, parkN N)
+    int side = PACK_SIDE_OFF; // packside=on: every round's goals filtered by keeper (SideKeep)
     PullSearch pull;
+    SideKeep keeper;
+    std::vector<std::vector<int>> hits_of; // side: per goal, its start cells this round
     std::vector<uint8_t> all_src, start_box, park_mask;
     std::vector<int> hits, cells;
     static constexpr int64_t kBudget = 20000; // pull searches for the choices of one search (park, park2)
@@ -138,6 +211,7 @@ struct ParkRun {
         std::vector<Parked> parks;
         SourceMatching match;
         int round = 0, shared = 0, floor = 0;
+        int side_missed = 0; // side: rounds after which goals or start cells are shut out (packing.h side_rounds)
         int chain = 0; // parks placed since a box last got out (a round of round_step or a fall-back)
         explicit State(int n) : match(n) {}
         int fallbacks() const { return shared + floor; }
@@ -150,7 +224,7 @@ struct ParkRun {
     bool have = false;
     State best;
 
-    explicit ParkRun(const Board &board) : b(board), pull(board), best(board.n) {
+    explicit ParkRun(const Board &board) : b(board), pull(board), keeper(board), hits_of(board.n), best(board.n) {
         start_box.assign(b.n, 0);
         for (int c : b.start_boxes) start_box[c] = 1;
         all_src = start_box;
@@ -174,6 +248,7 @@ struct ParkRun {
         }
         s.left.erase(std::remove_if(s.left.begin(), s.left.end(), [&](int g) { return s.round_of[g] >= 0; }), s.left.end());
         ++s.round;
+        if (side && keeper.shut(s.occ) > 0) ++s.side_missed;
     }
 
     // match's round, the parked boxes pulled out to start cells too (each matched as its goal's box).
@@ -184,8 +259,28 @@ struct ParkRun {
             if (s.parks[i].out_round < 0 && retr(s.occ, s.parks[i].cell, all_src.data(), &hits) &&
                 s.match.add(s.parks[i].goal, hits))
                 unparked.push_back(i);
-        for (int g : s.left)
-            if (retr(s.occ, g, all_src.data(), &hits) && s.match.add(g, hits)) freed.push_back(g);
+        if (!side) {
+            for (int g : s.left)
+                if (retr(s.occ, g, all_src.data(), &hits) && s.match.add(g, hits)) freed.push_back(g);
+        } else {
+            // The pulls first (they do not depend on the matching), then the matching takes the
+            // goals that keep the player's side (the parked boxes pulled out this round off the
+            // walls too), or all of them when none of those can be matched.
+            std::vector<int> cand, also;
+            for (int g : s.left)
+                if (retr(s.occ, g, all_src.data(), &hits)) {
+                    cand.push_back(g);
+                    hits_of[g] = hits;
+                }
+            for (size_t i : unparked) also.push_back(s.parks[i].cell);
+            std::vector<int> kept = cand;
+            keeper.filter(s.occ, kept, also);
+            for (int g : kept)
+                if (s.match.add(g, hits_of[g])) freed.push_back(g);
+            if (freed.empty() && kept.size() < cand.size())
+                for (int g : cand)
+                    if (s.match.add(g, hits_of[g])) freed.push_back(g);
+        }
         if (freed.empty() && unparked.empty())
             for (int g : s.left)
                 if (start_box[g]) {
@@ -208,6 +303,7 @@ struct ParkRun {
             if (s.parks[i].out_round < 0 && retr(s.occ, s.parks[i].cell, all_src.data())) unparked.push_back(i);
         for (int g : s.left)
             if (retr(s.occ, g, all_src.data())) freed.push_back(g);
+        if (side) keeper.filter(s.occ, freed);
         if (!freed.empty() || !unparked.empty()) {
             ++s.shared;
             apply(s, freed, unparked);
@@ -216,6 +312,7 @@ struct ParkRun {
         }
         for (int g : s.left)
             if (retr(s.occ, g, nullptr)) freed.push_back(g);
+        if (side) keeper.filter(s.occ, freed);
         for (size_t i = 0; i < s.parks.size(); ++i)
             if (s.parks[i].out_round < 0) unparked.push_back(i);
         if (freed.empty()) freed = s.left; // stuck: the rest come free together
@@ -367,11 +464,12 @@ namespace {
 
 // The parked order with up to max_chain parks in a row, within `budget` pull searches for the
 // choices (on return, what is left of it; below 0 once spent: the rounds themselves always run).
-PackingOrder compute_park_order(const Board &b, int max_chain, int64_t &budget) {
+PackingOrder compute_park_order(const Board &b, int max_chain, int64_t &budget, int side) {
     PackingOrder p;
     p.layer.assign(b.n, -1);
     ParkRun run(b);
     run.max_chain = max_chain;
+    run.side = side;
     run.budget = budget;
     ParkRun::State s(b.n);
     s.occ.assign(b.n, 0);
@@ -396,6 +494,7 @@ PackingOrder compute_park_order(const Board &b, int max_chain, int64_t &budget) 
     }
     p.floor_rounds = r.floor;
     p.shared_rounds = r.shared;
+    p.side_rounds = r.side_missed;
     return p;
 }
 
@@ -403,15 +502,15 @@ PackingOrder compute_park_order(const Board &b, int max_chain, int64_t &budget) 
 // back and the check (unfollowable_layer) rejects it, the searches with 1, 2, .. chain parks in
 // a row again, sharing kDeepBudget pull searches (each gets what the ones before left), until
 // one ends without a fall-back; the first with the fewest fall-backs is kept (park2's on a tie).
-PackingOrder compute_deep_park_order(const Board &b, int chain) {
+PackingOrder compute_deep_park_order(const Board &b, int chain, int side) {
     constexpr int64_t kDeepBudget = 10 * ParkRun::kBudget;
     int64_t budget = ParkRun::kBudget;
-    PackingOrder p = compute_park_order(b, std::min(chain, 2), budget);
+    PackingOrder p = compute_park_order(b, std::min(chain, 2), budget, side);
     const auto fallbacks = [](const PackingOrder &x) { return x.floor_rounds + x.shared_rounds; };
     if (chain <= 2 || fallbacks(p) == 0 || unfollowable_layer(b, p) < 0) return p;
     int64_t deep = kDeepBudget;
     for (int k = 1; k <= chain && fallbacks(p) > 0 && deep > 0; ++k) {
-        PackingOrder q = compute_park_order(b, k, deep);
+        PackingOrder q = compute_park_order(b, k, deep, side);
         if (fallbacks(q) < fallbacks(p)) p = std::move(q);
     }
     return p;
@@ -419,17 +518,30 @@ PackingOrder compute_deep_park_order(const Board &b, int chain) {
 
 } // namespace
 
-PackingOrder compute_packing_order(const Board &b, int out) {
+PackingOrder compute_packing_order(const Board &b, int out, int side) {
     PackingOrder p;
     p.layer.assign(b.n, -1);
+    p.rule = out;
+    p.side = side;
     if (b.goals.empty()) return p;
     const bool parked = out >= PACK_OUT_PARK && out <= PACK_OUT_PARK_LAST;
-    if (parked && !b.start_boxes.empty()) return compute_deep_park_order(b, park_chain_of(out));
+    if (parked && !b.start_boxes.empty()) {
+        p = compute_deep_park_order(b, park_chain_of(out), side);
+        p.rule = out;
+        p.side = side;
+        return p;
+    }
     if (parked) out = PACK_OUT_MATCH;
     std::vector<uint8_t> occ(b.n, 0);
     for (int g : b.goals) occ[g] = 1;
     std::vector<int> left = b.goals, freed, round_of(b.n, -1);
     PullSearch pull(b);
+    SideKeep keeper(b);
+    // side: of the goals a rule's step would free, those that keep the player's side (false and
+    // the goals untouched when none does; side_rounds counts the rounds where that happened).
+    auto keep_side = [&](std::vector<int> &goals) {
+        if (side) keeper.filter(occ, goals);
+    };
     std::vector<uint8_t> src;
     if (out == PACK_OUT_START) {
         src = packing_sources(b);
@@ -440,39 +552,61 @@ PackingOrder compute_packing_order(const Board &b, int out) {
     std::vector<uint8_t> start_box(b.n, 0);
     for (int c : b.start_boxes) start_box[c] = 1;
     SourceMatching match(out == PACK_OUT_MATCH ? b.n : 0);
-    std::vector<int> hits;
+    std::vector<int> hits, cand;
+    std::vector<std::vector<int>> hits_of(out == PACK_OUT_MATCH ? b.n : 0);
     if (out == PACK_OUT_MATCH && !b.start_boxes.empty()) all_src = start_box;
     int round = 0;
     while (!left.empty()) {
         freed.clear();
-        if (!src.empty()) // out=start: out to a box's start cell; a round where none gets there, as floor
+        if (!src.empty()) { // out=start: out to a box's start cell; a round where none gets there, as floor
             for (int g : left)
                 if (pull.retrievable(occ, g, src.data())) freed.push_back(g);
+            keep_side(freed);
+        }
         if (!all_src.empty()) {
             // out=match: free g when its box can be pulled out to a start cell that the goals
             // freed so far (with this round's) can leave to it. A goal whose own box starts on
             // it is matched to itself only in a round where no other goal comes free: that box
-            // stays, its goal among the first filled.
+            // stays, its goal among the first filled. (The pulls do not depend on the matching,
+            // so they all run first; side: the matching then takes the goals that keep the
+            // player's side, or all of them when none of those can be matched.)
+            cand.clear();
             for (int g : left)
-                if (pull.retrievable(occ, g, all_src.data(), &hits) && match.add(g, hits)) freed.push_back(g);
-            if (freed.empty())
+                if (pull.retrievable(occ, g, all_src.data(), &hits)) {
+                    cand.push_back(g);
+                    hits_of[g] = hits;
+                }
+            std::vector<int> kept = cand;
+            keep_side(kept);
+            for (int g : kept)
+                if (match.add(g, hits_of[g])) freed.push_back(g);
+            if (freed.empty() && kept.size() < cand.size())
+                for (int g : cand)
+                    if (match.add(g, hits_of[g])) freed.push_back(g);
+            if (freed.empty()) {
+                cand.clear();
                 for (int g : left)
-                    if (start_box[g]) {
-                        pull.retrievable(occ, g, all_src.data(), &hits);
-                        hits.push_back(g);
-                        if (match.add(g, hits)) freed.push_back(g);
-                    }
+                    if (start_box[g]) cand.push_back(g);
+                keep_side(cand);
+                for (int g : cand) {
+                    pull.retrievable(occ, g, all_src.data(), &hits);
+                    hits.push_back(g);
+                    if (match.add(g, hits)) freed.push_back(g);
+                }
+            }
             // No start cell left for any goal that gets out to one: as start for this round
             // (a start cell serves a second goal), before the floor rule.
             if (freed.empty()) {
                 for (int g : left)
                     if (pull.retrievable(occ, g, all_src.data())) freed.push_back(g);
+                keep_side(freed);
                 if (!freed.empty()) ++p.shared_rounds;
             }
         }
         if (freed.empty()) {
             for (int g : left)
                 if (pull.retrievable(occ, g)) freed.push_back(g);
+            keep_side(freed);
             if (!freed.empty() && (!src.empty() || !all_src.empty())) ++p.floor_rounds;
         }
         if (freed.empty()) { // stuck: the rest come free together, last
@@ -485,6 +619,7 @@ PackingOrder compute_packing_order(const Board &b, int out) {
         }
         left.erase(std::remove_if(left.begin(), left.end(), [&](int g) { return round_of[g] >= 0; }), left.end());
         ++round;
+        if (side && keeper.shut(occ) > 0) ++p.side_rounds;
     }
     int last = 0;
     for (int g : b.goals) last = std::max(last, round_of[g]);

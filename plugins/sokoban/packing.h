@@ -25,6 +25,12 @@ struct PackingOrder {
     int layers = 0;
     int floor_rounds = 0; // out=start: the rounds where no box got out to a start cell (floor's rule used)
     int shared_rounds = 0; // out=match: the rounds where boxes got out only to start cells already matched (start's rule used)
+    // side (packside=on|least, session 27): the rounds after which, with the goals still standing
+    // (and parked boxes) as walls, some goal freed so far or start cell off the walls lies
+    // outside the floor's part that holds the most of them (below, compute_packing_order).
+    int side_rounds = 0;
+    int rule = 0;     // the rule it was computed with (PACK_OUT_*), so a member can recompute it with side
+    int side = 0;     // the side rule it was computed with (PACK_SIDE_*, compute_packing_order)
     // out=park (session 14): a box parked on a cell off its goal before its goal is filled. The
     // box of `goal` is pushed from a start cell onto `cell` while layer place_layer is filled (one
     // of that layer's fills), stays there as a wall, and is pushed from `cell` onto `goal` in
@@ -87,7 +93,19 @@ enum : int { PACK_OUT_FLOOR = 0, PACK_OUT_START = 1, PACK_OUT_MATCH = 2, PACK_OU
 // The parks in a row of a parked rule (park 1, park2 2, parkN N), and the rule of N in a row.
 inline int park_chain_of(int out) { return out - PACK_OUT_PARK + 1; }
 inline int pack_out_park(int chain) { return PACK_OUT_PARK + chain - 1; }
-PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR);
+// side (packside=on, session 27): keep the player's side. In every round (of every rule, park's
+// searches too), each goal the rule would free is scored by the cells that need the player (the
+// goals freed so far and this one, to be filled after the goals still standing, and the start
+// cells of boxes not under a wall: the boxes still to bring in) that lie outside the floor's
+// part holding the most of them, with the goals still standing (and parked boxes) as walls and
+// this goal off them. Kept are the goals that shut out the least (all of them when that is
+// none); the rule's step then frees those (match: the matching takes them, or all the
+// goals when none of those can be matched). Reversed: a goal is filled only while the goals
+// still to fill and the boxes still to come stay on the player's side of it; a row of goals
+// between two halves of the map is filled after the goals beyond it (Sasquatch I 18,
+// GRIGoRusha 19: NOTES.md, sessions 26-27).
+enum : int { PACK_SIDE_OFF = 0, PACK_SIDE_ON = 1 };
+PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR, int side = PACK_SIDE_OFF);
 
 // The start cells off the goals (1 per cell): where PACK_OUT_START pulls to.
 std::vector<uint8_t> packing_sources(const Board &b);

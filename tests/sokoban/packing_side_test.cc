@@ -1,0 +1,185 @@
+// packing_side_test.cc -- session 27: the packing order that keeps the player's side
+// (packside=off|on, packing.h compute_packing_order's side): the option, the layers of a small
+// level made for it against a hand-made expectation (a goal row across the map's only passage:
+// the usual orders put it in the first layer with the far room's goals, the side's in a layer
+// of its own after them), every layer boundary of the Microban orders checked by a flood of
+// its own, and FESS solving with it, replayed by the checker.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "fess_test_util.h"
+#include "test_util.h"
+
+#include "../../plugins/sokoban/fess.h"
+#include "../../plugins/sokoban/packing.h"
+#include "../../plugins/sokoban/parse.h"
+
+namespace {
+
+// Two rooms joined by a passage two cells wide whose cells, (4,3) and (4,4), are goals. The
+// player and two boxes start in the upper room, two boxes and two goals, (5,1) and (5,6), are
+// in the lower one. Filling the passage first shuts one room's boxes out from the player; the
+// side's order fills it last.
+const std::string kGoalRow = "########\n"
+                             "#      #\n"
+                             "# $ $@ #\n"
+                             "#      #\n"
+                             "###..###\n"
+                             "#.    .#\n"
+                             "# $  $ #\n"
+                             "#      #\n"
+                             "########\n";
+
+int cell(const sokoban::Board &b, int row, int column) { return b.index_of[row * b.level.width + column]; }
+
+// The cells off `wall` reached from `from` (a flood of its own, not packing.cc's).
+std::vector<uint8_t> reach(const sokoban::Board &b, const std::vector<uint8_t> &wall, int from) {
+    std::vector<uint8_t> seen(b.n, 0);
+    std::vector<int> todo{from};
+    seen[from] = 1;
+    while (!todo.empty()) {
+        const int c = todo.back();
+        todo.pop_back();
+        for (int d = 0; d < 4; ++d) {
+            const int x = b.nb[c][d];
+            if (x >= 0 && !wall[x] && !seen[x]) {
+                seen[x] = 1;
+                todo.push_back(x);
+            }
+        }
+    }
+    return seen;
+}
+
+// Whether, at every layer boundary of p before the last (the goals of layers 0..k-1 as walls,
+// k = 0 .. layers - 1; with every goal filled no box is left to come),
+// the goals left and the start cells not under a wall all lie in one part of the floor.
+bool every_boundary_one_side(const sokoban::Board &b, const sokoban::PackingOrder &p) {
+    for (int k = 0; k < p.layers; ++k) {
+        std::vector<uint8_t> wall(b.n, 0), need(b.n, 0);
+        for (int g : b.goals) wall[g] = p.layer[g] < k;
+        for (int g : b.goals) need[g] = !wall[g];
+        for (int c : b.start_boxes) need[c] = need[c] || !wall[c];
+        int first = -1;
+        for (int c = 0; c < b.n && first < 0; ++c)
+            if (need[c]) first = c;
+        if (first < 0) continue;
+        const std::vector<uint8_t> part = reach(b, wall, first);
+        for (int c = 0; c < b.n; ++c)
+            if (need[c] && !part[c]) return false;
+    }
+    return true;
+}
+
+} // namespace
+
+TEST_CASE("Sokoban.PackingSide.OptionParses") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(sokoban::Options{}.packside == 0); // off by default (session 27: no level won)
+    CHECK(parsed("packside", "off").packside == 0);
+    CHECK(parsed("packside", "on").packside == 1);
+    CHECK(refused("packside", "least").find("packside") != std::string::npos);
+    CHECK(refused("packside", "1").find("packside") != std::string::npos);
+    CHECK(refused("packside", "").find("packside") != std::string::npos);
+}
+
+TEST_CASE("Sokoban.PackingSide.TheGoalRowIsFilledLast") {
+    sokoban_test::Fixture fx(kGoalRow);
+    const sokoban::Board &b = fx.inst.board;
+    const int row[2] = {cell(b, 4, 3), cell(b, 4, 4)}, room[2] = {cell(b, 5, 1), cell(b, 5, 6)};
+    // The row filled first (the usual orders allow it: one layer) shuts the upper room's boxes
+    // out from the lower room's goals.
+    std::vector<uint8_t> wall(b.n, 0);
+    wall[row[0]] = wall[row[1]] = 1;
+    CHECK_FALSE(reach(b, wall, room[0])[cell(b, 2, 2)]);
+    for (int out : {int(sokoban::PACK_OUT_FLOOR), int(sokoban::PACK_OUT_START), int(sokoban::PACK_OUT_MATCH), int(sokoban::PACK_OUT_PARK),
+                    sokoban::pack_out_park(3)}) {
+        CAPTURE(out);
+        // Without the side: every goal comes free in the first round (the row's boxes pulled up
+        // to the upper room's start cells, the room's to its own): one layer, the row in it.
+        const sokoban::PackingOrder plain = sokoban::compute_packing_order(b, out);
+        CHECK(plain.layers == 1);
+        CHECK(plain.layer[row[0]] == 0);
+        CHECK(plain.layer[row[1]] == 0);
+        // With it: the lower room's goals first, then the row.
+        const sokoban::PackingOrder side = sokoban::compute_packing_order(b, out, sokoban::PACK_SIDE_ON);
+        CHECK(side.side == sokoban::PACK_SIDE_ON);
+        CHECK(side.rule == out);
+        CHECK(side.layers == 2);
+        CHECK(side.side_rounds == 0);
+        CHECK(side.layer[room[0]] == 0);
+        CHECK(side.layer[room[1]] == 0);
+        CHECK(side.layer[row[0]] == 1);
+        CHECK(side.layer[row[1]] == 1);
+        CHECK(side.layer_size == std::vector<uint32_t>{2, 2});
+        CHECK(every_boundary_one_side(b, side));
+    }
+}
+
+TEST_CASE("Sokoban.PackingSide.MicrobanBoundariesKeepOneSide") {
+    // The plain rules' orders with the side (match's here, the rounds filtered before the
+    // matching): wherever no round missed the side, every layer boundary has the goals left
+    // and the boxes to come in one part, by a flood of this test's own; each order is a
+    // layering of all the goals.
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    int checked = 0, levels = 0;
+    for (uint32_t level = 1;; ++level) {
+        sokoban::Level lv;
+        sokoban::Failure f;
+        if (!sokoban::parse_level(micro.data(), micro.size(), level, lv, f)) break;
+        ++levels;
+        const sokoban::Board b = sokoban::build_board(lv);
+        const sokoban::PackingOrder p = sokoban::compute_packing_order(b, sokoban::PACK_OUT_MATCH, sokoban::PACK_SIDE_ON);
+        CAPTURE(level);
+        uint32_t total = 0;
+        for (uint32_t n : p.layer_size) total += n;
+        CHECK(total == b.goals.size());
+        for (int g : b.goals) CHECK((p.layer[g] >= 0 && p.layer[g] < p.layers));
+        if (p.side_rounds > 0) continue;
+        ++checked;
+        CHECK(every_boundary_one_side(b, p));
+    }
+    CHECK(levels == 155);
+    CHECK(checked > 100); // most levels keep the side all the way
+}
+
+TEST_CASE("Sokoban.PackingSide.FessSolvesAndReplays") {
+    // FESS with packside=on: its order is the side's (the member's rule recomputed), and it
+    // solves the goal-row level and three Microban levels, the checker replaying each answer.
+    sokoban::Options o;
+    o.packside = 1;
+    {
+        sokoban_test::Fixture fx(kGoalRow, o);
+        sokoban::FessSearch search(fx.inst, 64u << 20);
+        search.set_order(sokoban::pack_out_park(3));
+        REQUIRE(search.order());
+        CHECK(search.order()->side == sokoban::PACK_SIDE_ON);
+        CHECK(search.order()->layer[cell(fx.inst.board, 4, 3)] == 1);
+        REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
+        sokoban_test::check_moves_replay(kGoalRow, sokoban_test::fess_moves(search, fx));
+    }
+    {
+        // A shared order computed without the side (as portfolio.cc's) is computed again with it.
+        sokoban_test::Fixture fx(kGoalRow, o);
+        const sokoban::PackingOrder shared = sokoban::compute_packing_order(fx.inst.board, sokoban::PACK_OUT_MATCH);
+        sokoban::FessSearch search(fx.inst, 64u << 20, &shared);
+        REQUIRE(search.order());
+        CHECK(search.order()->side == sokoban::PACK_SIDE_ON);
+        CHECK(search.order()->rule == sokoban::PACK_OUT_MATCH);
+        CHECK(search.order()->layers == 2);
+    }
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (int level : {7, 42, 83}) {
+        CAPTURE(level);
+        const std::string text = solver_test::xsb_level(micro, level);
+        sokoban_test::Fixture fx(text, o);
+        sokoban::FessSearch search(fx.inst, 64u << 20);
+        REQUIRE(search.order());
+        CHECK(search.order()->side == sokoban::PACK_SIDE_ON);
+        REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
+        sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
+    }
+}
