@@ -84,7 +84,7 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const Packi
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
     if (use_order_) order_ = order ? *order : compute_packing_order(inst.board, pack_out_of(inst.options, PACK_FOR_DEFAULT), inst.options.packside);
-    // packside=on|least: the shared order (portfolio.cc, computed once per rule without the side) is
+    // packside=on: the shared order (portfolio.cc, computed once per rule without the side) is
     // computed again here with it, by the same rule (an option off by default: the portfolio's
     // sharing is left as it is).
     if (use_order_ && order && order->side != inst.options.packside) order_ = compute_packing_order(inst.board, order->rule, inst.options.packside);

@@ -186,6 +186,28 @@ struct SideKeep {
     }
 };
 
+// match's step of a round (compute_packing_order's out=match and ParkRun's rounds): the goals of
+// `left` whose box gets out to start cells (pulled(g, hits): the cells it reaches, into
+// hits_of[g]), then the matching takes them in order. With the side (keeper not null) it takes
+// only the goals that keep the player's side (SideKeep::filter, the cells `also` off the walls
+// too), or all of them when none of those can be matched. The pulls do not depend on the
+// matching, so they all run first; without the side this is the plain pull-and-match loop.
+template <class Pulled>
+void match_step(const std::vector<int> &left, Pulled &&pulled, SourceMatching &match, SideKeep *keeper,
+                std::vector<uint8_t> &occ, const std::vector<int> &also, std::vector<std::vector<int>> &hits_of,
+                std::vector<int> &freed) {
+    std::vector<int> cand;
+    for (int g : left)
+        if (pulled(g, hits_of[g])) cand.push_back(g);
+    std::vector<int> kept = cand;
+    if (keeper) keeper->filter(occ, kept, also);
+    for (int g : kept)
+        if (match.add(g, hits_of[g])) freed.push_back(g);
+    if (freed.empty() && kept.size() < cand.size())
+        for (int g : cand)
+            if (match.add(g, hits_of[g])) freed.push_back(g);
+}
+
 // packorder=park (PACK_OUT_PARK): match's rounds, with a depth-first search over parks where
 // match would fall back. See packing.h.
 struct ParkRun {
@@ -196,7 +218,7 @@ struct ParkRun {
     int side = PACK_SIDE_OFF; // packside=on: every round's goals filtered by keeper (SideKeep)
     PullSearch pull;
     SideKeep keeper;
-    std::vector<std::vector<int>> hits_of; // side: per goal, its start cells this round
+    std::vector<std::vector<int>> hits_of; // match_step: per goal, its start cells this round
     std::vector<uint8_t> all_src, start_box, park_mask;
     std::vector<int> hits, cells;
     static constexpr int64_t kBudget = 20000; // pull searches for the choices of one search (park, park2)
@@ -259,28 +281,12 @@ struct ParkRun {
             if (s.parks[i].out_round < 0 && retr(s.occ, s.parks[i].cell, all_src.data(), &hits) &&
                 s.match.add(s.parks[i].goal, hits))
                 unparked.push_back(i);
-        if (!side) {
-            for (int g : s.left)
-                if (retr(s.occ, g, all_src.data(), &hits) && s.match.add(g, hits)) freed.push_back(g);
-        } else {
-            // The pulls first (they do not depend on the matching), then the matching takes the
-            // goals that keep the player's side (the parked boxes pulled out this round off the
-            // walls too), or all of them when none of those can be matched.
-            std::vector<int> cand, also;
-            for (int g : s.left)
-                if (retr(s.occ, g, all_src.data(), &hits)) {
-                    cand.push_back(g);
-                    hits_of[g] = hits;
-                }
+        // With the side, the parked boxes pulled out this round are off the walls too.
+        std::vector<int> also;
+        if (side)
             for (size_t i : unparked) also.push_back(s.parks[i].cell);
-            std::vector<int> kept = cand;
-            keeper.filter(s.occ, kept, also);
-            for (int g : kept)
-                if (s.match.add(g, hits_of[g])) freed.push_back(g);
-            if (freed.empty() && kept.size() < cand.size())
-                for (int g : cand)
-                    if (s.match.add(g, hits_of[g])) freed.push_back(g);
-        }
+        match_step(s.left, [&](int g, std::vector<int> &h) { return retr(s.occ, g, all_src.data(), &h); }, s.match,
+                   side ? &keeper : nullptr, s.occ, also, hits_of, freed);
         if (freed.empty() && unparked.empty())
             for (int g : s.left)
                 if (start_box[g]) {
@@ -567,22 +573,10 @@ PackingOrder compute_packing_order(const Board &b, int out, int side) {
             // out=match: free g when its box can be pulled out to a start cell that the goals
             // freed so far (with this round's) can leave to it. A goal whose own box starts on
             // it is matched to itself only in a round where no other goal comes free: that box
-            // stays, its goal among the first filled. (The pulls do not depend on the matching,
-            // so they all run first; side: the matching then takes the goals that keep the
-            // player's side, or all of them when none of those can be matched.)
-            cand.clear();
-            for (int g : left)
-                if (pull.retrievable(occ, g, all_src.data(), &hits)) {
-                    cand.push_back(g);
-                    hits_of[g] = hits;
-                }
-            std::vector<int> kept = cand;
-            keep_side(kept);
-            for (int g : kept)
-                if (match.add(g, hits_of[g])) freed.push_back(g);
-            if (freed.empty() && kept.size() < cand.size())
-                for (int g : cand)
-                    if (match.add(g, hits_of[g])) freed.push_back(g);
+            // stays, its goal among the first filled. (side: match_step's matching takes the
+            // goals that keep the player's side first.)
+            match_step(left, [&](int g, std::vector<int> &h) { return pull.retrievable(occ, g, all_src.data(), &h); },
+                       match, side ? &keeper : nullptr, occ, {}, hits_of, freed);
             if (freed.empty()) {
                 cand.clear();
                 for (int g : left)

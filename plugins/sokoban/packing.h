@@ -25,7 +25,7 @@ struct PackingOrder {
     int layers = 0;
     int floor_rounds = 0; // out=start: the rounds where no box got out to a start cell (floor's rule used)
     int shared_rounds = 0; // out=match: the rounds where boxes got out only to start cells already matched (start's rule used)
-    // side (packside=on|least, session 27): the rounds after which, with the goals still standing
+    // side (packside=on, session 27): the rounds after which, with the goals still standing
     // (and parked boxes) as walls, some goal freed so far or start cell off the walls lies
     // outside the floor's part that holds the most of them (below, compute_packing_order).
     int side_rounds = 0;

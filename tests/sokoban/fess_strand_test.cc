@@ -39,8 +39,6 @@ const std::string kBelow = "########\n"
                            "#@     #\n"
                            "########\n";
 
-int cell(const sokoban::Board &b, int row, int column) { return b.index_of[row * b.level.width + column]; }
-
 uint32_t count(const sokoban::Board &b, const std::vector<uint8_t> &occ, const uint8_t *fixed, int player,
                sokoban::StrandScratch &s) {
     return sokoban::strand_count(b, nullptr, occ.data(), fixed, player, s);
@@ -77,7 +75,7 @@ TEST_CASE("Sokoban.FessStrand.AGoalBoxInTheDoorwayStrandsTheBoxBeyondIt") {
     // (2,3) through the doorway onto (6,3) (the count is the unmatched boxes: none).
     std::vector<uint8_t> none(b.n, 0);
     CHECK(count(b, occ, none.data(), -1, s) == 0);
-    CHECK(count(b, occ, none.data(), cell(b, 7, 1), s) == 0);
+    CHECK(count(b, occ, none.data(), fx.cell(7, 1), s) == 0);
     // The same position with the doorway fixed again: the cache made the reaches for each set.
     const uint64_t builds = s.reach_builds;
     CHECK(count(b, occ, nullptr, -1, s) == 1);
@@ -94,11 +92,11 @@ TEST_CASE("Sokoban.FessStrand.ThePlayerShutOutOfTheBoxRoom") {
     // The doorway box a wall: the upper box reaches its goal (2,3), but only a player in the
     // upper room can push it; from the start, below the doorway, he never gets beside it.
     CHECK(count(b, occ, nullptr, -1, s) == 0);
-    CHECK(count(b, occ, nullptr, cell(b, 1, 1), s) == 0);
-    CHECK(count(b, occ, nullptr, cell(b, 7, 1), s) == 1);
+    CHECK(count(b, occ, nullptr, fx.cell(1, 1), s) == 0);
+    CHECK(count(b, occ, nullptr, fx.cell(7, 1), s) == 1);
     // The doorway box not a wall: the player walks through (the other boxes are not obstacles).
     std::vector<uint8_t> none(b.n, 0);
-    CHECK(count(b, occ, none.data(), cell(b, 7, 1), s) == 0);
+    CHECK(count(b, occ, none.data(), fx.cell(7, 1), s) == 0);
 }
 
 TEST_CASE("Sokoban.FessStrand.TwoBoxesBeyondTheDoorwayCountTwo") {
@@ -118,10 +116,10 @@ TEST_CASE("Sokoban.FessStrand.TwoBoxesBeyondTheDoorwayCountTwo") {
     const std::vector<uint8_t> occ = boxes_of(b);
     sokoban::StrandScratch s;
     CHECK(count(b, occ, nullptr, -1, s) == 2);
-    CHECK(count(b, occ, nullptr, cell(b, 6, 1), s) == 2);
+    CHECK(count(b, occ, nullptr, fx.cell(6, 1), s) == 2);
     std::vector<uint8_t> none(b.n, 0);
     CHECK(count(b, occ, none.data(), -1, s) == 0);
-    CHECK(count(b, occ, none.data(), cell(b, 6, 1), s) == 0);
+    CHECK(count(b, occ, none.data(), fx.cell(6, 1), s) == 0);
 }
 
 TEST_CASE("Sokoban.FessStrand.SolvesAndReplaysWithTheCountOn") {

@@ -32,8 +32,6 @@ const std::string kGoalRow = "########\n"
                              "#      #\n"
                              "########\n";
 
-int cell(const sokoban::Board &b, int row, int column) { return b.index_of[row * b.level.width + column]; }
-
 // The cells off `wall` reached from `from` (a flood of its own, not packing.cc's).
 std::vector<uint8_t> reach(const sokoban::Board &b, const std::vector<uint8_t> &wall, int from) {
     std::vector<uint8_t> seen(b.n, 0);
@@ -89,12 +87,12 @@ TEST_CASE("Sokoban.PackingSide.OptionParses") {
 TEST_CASE("Sokoban.PackingSide.TheGoalRowIsFilledLast") {
     sokoban_test::Fixture fx(kGoalRow);
     const sokoban::Board &b = fx.inst.board;
-    const int row[2] = {cell(b, 4, 3), cell(b, 4, 4)}, room[2] = {cell(b, 5, 1), cell(b, 5, 6)};
+    const int row[2] = {fx.cell(4, 3), fx.cell(4, 4)}, room[2] = {fx.cell(5, 1), fx.cell(5, 6)};
     // The row filled first (the usual orders allow it: one layer) shuts the upper room's boxes
     // out from the lower room's goals.
     std::vector<uint8_t> wall(b.n, 0);
     wall[row[0]] = wall[row[1]] = 1;
-    CHECK_FALSE(reach(b, wall, room[0])[cell(b, 2, 2)]);
+    CHECK_FALSE(reach(b, wall, room[0])[fx.cell(2, 2)]);
     for (int out : {int(sokoban::PACK_OUT_FLOOR), int(sokoban::PACK_OUT_START), int(sokoban::PACK_OUT_MATCH), int(sokoban::PACK_OUT_PARK),
                     sokoban::pack_out_park(3)}) {
         CAPTURE(out);
@@ -157,7 +155,7 @@ TEST_CASE("Sokoban.PackingSide.FessSolvesAndReplays") {
         search.set_order(sokoban::pack_out_park(3));
         REQUIRE(search.order());
         CHECK(search.order()->side == sokoban::PACK_SIDE_ON);
-        CHECK(search.order()->layer[cell(fx.inst.board, 4, 3)] == 1);
+        CHECK(search.order()->layer[fx.cell(4, 3)] == 1);
         REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
         sokoban_test::check_moves_replay(kGoalRow, sokoban_test::fess_moves(search, fx));
     }
