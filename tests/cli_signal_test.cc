@@ -7,6 +7,8 @@
 #include <chrono>
 #include <csignal>
 #include <fcntl.h>
+#include <fstream>
+#include <string>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <thread>
@@ -15,6 +17,16 @@
 extern char** environ;
 
 namespace {
+// Whether process pid has a handler for SIGINT: bit SIGINT - 1 of the SigCgt mask (hexadecimal)
+// in /proc/<pid>/status.
+bool catches_sigint(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("SigCgt:", 0) == 0) return (std::stoull(line.substr(7), nullptr, 16) >> (SIGINT - 1)) & 1;
+    return false;
+}
+
 int interrupt_after(const std::vector<std::string>& args, const std::string& err_file, double& stop_ms) {
     std::vector<char*> argv;
     std::string bin = solver_test::build_dir() + "/solver";
@@ -28,6 +40,14 @@ int interrupt_after(const std::vector<std::string>& args, const std::string& err
     pid_t pid = 0;
     REQUIRE(posix_spawn(&pid, bin.c_str(), &fa, nullptr, argv.data(), environ) == 0);
     posix_spawn_file_actions_destroy(&fa);
+    // SIGINT before the solver installs its handler (after loading the plugin and reading the
+    // input) would kill it with the default action: under AddressSanitizer on a loaded machine
+    // that start took over the 400 ms this test used to wait blindly (a CI run failed so). So
+    // wait until /proc says SIGINT is caught (at most 60 s), then let the search run 400 ms.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!catches_sigint(pid) && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    CHECK(catches_sigint(pid));
     std::this_thread::sleep_for(std::chrono::milliseconds(400));
     auto sent = std::chrono::steady_clock::now();
     kill(pid, SIGINT);
