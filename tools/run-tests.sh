@@ -87,6 +87,16 @@ for i in "${!units[@]}"; do
     if [ -f "$work/$i.res" ]; then read -r rc p f <"$work/$i.res"; else rc=1 p=0 f=1; fi
     passed=$((passed + p)); failed=$((failed + f))
     [ "$rc" -eq 0 ] || status=1
+    # A failing unit is named again here, with its failing test cases and first error lines and
+    # any sanitizer report, so that the last lines of a long log (all a CI summary may keep) say
+    # what failed.
+    if [ "$rc" -ne 0 ] || [ "$f" -ne 0 ]; then
+        read -r bin first last <<<"${units[$i]}"
+        echo "FAILED: $bin$([ "$first" -gt 0 ] && echo " (test cases $first-$last)") exit $rc, $f failed"
+        awk '/^TEST CASE:/ { tc = $0; sub(/^TEST CASE: */, "", tc) }
+             /: (FATAL )?ERROR: / && n < 8 { print "  in " tc ": " $0; n++ }
+             /^(==[0-9]+==ERROR: |WARNING: ThreadSanitizer|SUMMARY: )/ && m < 4 { print "  " $0; m++ }' "$work/$i.out"
+    fi
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] || status=1
