@@ -179,8 +179,10 @@ private:
                     c.idle += std::chrono::duration<double>(std::chrono::steady_clock::now() - idle_from).count();
                     continue;
                 }
-                if (opts.rank_sample_interval && ++c.pops % opts.rank_sample_interval == 0) {
-                    // Rank of this pop among what is still queued (0 = it was the minimum).
+                if (opts.rank_sample_interval && c.pops++ % opts.rank_sample_interval == 0) {
+                    // Rank of this pop among what is still queued (0 = it was the minimum). Each
+                    // thread samples its first pop and every interval-th after it, so a run whose
+                    // pops are split between the threads below the interval each still reports.
                     const std::uint64_t rank = open.count_less(key);
                     ++c.rank_samples;
                     c.rank_sum += rank;
