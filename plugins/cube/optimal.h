@@ -114,6 +114,12 @@ struct FstSearchOptions {
     // third_gather, the gathered group's inverse lookups follow its third stage. The same tests
     // on the same children, so the same nodes. The plugin's third_first=on|off.
     bool third_first = false;
+    // third=t with inverse_stage=ahead|once (session 28): the three inverse views' twist and
+    // slice part taken from the inverse stage's own coordinates (inverse_first_pass's packed
+    // twist and slice, the latter mapped through a 11,880-entry table), so only their corner
+    // permutation's rank is computed from the Loc bytes. The same values, so the same nodes. The
+    // plugin's third_reuse=on|off.
+    bool third_reuse = false;
     // Batched search: read the class move rows packed one cache line a class
     // (PackedClassMoves, 93 MiB more, built at the first search) instead of ClassMoves::next's
     // two lines. The same entries, so the same nodes. Off: no CPU gain measured (README,
