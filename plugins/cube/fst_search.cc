@@ -173,7 +173,7 @@ struct Ctx {
     bool third_fast = true;             // FstSearchOptions::third_fast_coords
     bool third_first = false;           // FstSearchOptions::third_first, where it applies (see solve_optimal_fst)
     // FstSearchOptions::third_reuse, where it applies (see solve_optimal_fst): the slice part of
-    // an inverse view from the inverse stage's slice coordinate (slice_part_of_inverse_slice).
+    // an inverse view from the inverse stage's slice coordinate (third_slice_part_of_inverse_slice).
     const uint16_t *third_sp = nullptr;
     bool split_pf = true;               // FstSearchOptions::split_prefetch
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
@@ -299,15 +299,18 @@ const InvTables &inv_tables() {
     return t;
 }
 
+}  // namespace
+
 // third_reuse: the third table's slice part (ThirdCoords::twist_and_slice's sp) of a view's
 // inverse from the inverse stage's slice coordinate of the same view (inverse_coords' slice:
 // slice_of_mask[mask] * 24 + perm_of_key[key], key the slice edges in position order, 2 bits
 // each, the first highest): for every mask of four positions and every order of the four slice
 // edges, the value twist_and_slice computes (its pairing: the rank among the other three of the
 // edge opposite the first) stored at the value inverse_coords computes. 11,880 entries.
-const uint16_t *slice_part_of_inverse_slice(const ThirdCoords &tc) {
-    static const std::vector<uint16_t> t = [&tc] {  // thread-safe static init
+const uint16_t *third_slice_part_of_inverse_slice() {
+    static const std::vector<uint16_t> t = [] {  // thread-safe static init
         const InvTables &T = inv_tables();
+        const ThirdCoords &tc = third_coords();
         std::vector<uint16_t> v(size_t(N_SLICE_SORTED), 0);
         for (unsigned mask = 0; mask < 4096; ++mask) {
             if (__builtin_popcount(mask) != 4) continue;
@@ -323,8 +326,6 @@ const uint16_t *slice_part_of_inverse_slice(const ThirdCoords &tc) {
     }();
     return t.data();
 }
-
-}  // namespace
 
 void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist) {
     const InvTables &T = inv_tables();
@@ -1960,7 +1961,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     // third_reuse needs the inverse stage's first pass (inverse_stage=ahead|once), which every
     // child reaching the third stage has been through (fstp2's values are exact).
     if (opt.third_reuse && X.third && fst.exact_values() && X.lazy_inv && X.inv_stage > 0 && X.batch > 0)
-        X.third_sp = slice_part_of_inverse_slice(*X.tco);
+        X.third_sp = third_slice_part_of_inverse_slice();
     if (opt.inverse_classes && fst.exact_values()) {
         const SliceClasses &sc = slice_classes();
         if (sc.ok) X.isc = &sc;

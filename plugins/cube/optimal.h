@@ -184,6 +184,9 @@ OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const Fs
 void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist);
 // The same values in fewer instructions (what the batched search's inverse_stage=ahead|once uses).
 void inverse_coords_fast(const uint8_t loc[20], int &flip, int &slice, int &twist);
+// FstSearchOptions::third_reuse's table: at inverse_coords' slice of X, the third table's slice
+// part of X^-1 (ThirdCoords::from_loc's sp with inverse); 11,880 entries, built on first use.
+const uint16_t *third_slice_part_of_inverse_slice();
 // Whether this CPU runs FstSearchOptions::simd_coords's code (x86 with SSE4.1 and BMI2).
 bool simd_coords_supported();
 // For the tests: the batched search's inverse_stage=ahead|once step for one axis of a child: its
