@@ -172,6 +172,9 @@ struct Ctx {
     int third_gather = 1;               // FstSearchOptions::third_gather (1: each batch alone)
     bool third_fast = true;             // FstSearchOptions::third_fast_coords
     bool third_first = false;           // FstSearchOptions::third_first, where it applies (see solve_optimal_fst)
+    // FstSearchOptions::third_reuse, where it applies (see solve_optimal_fst): the slice part of
+    // an inverse view from the inverse stage's slice coordinate (third_slice_part_of_inverse_slice).
+    const uint16_t *third_sp = nullptr;
     bool split_pf = true;               // FstSearchOptions::split_prefetch
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
@@ -297,6 +300,32 @@ const InvTables &inv_tables() {
 }
 
 }  // namespace
+
+// third_reuse: the third table's slice part (ThirdCoords::twist_and_slice's sp) of a view's
+// inverse from the inverse stage's slice coordinate of the same view (inverse_coords' slice:
+// slice_of_mask[mask] * 24 + perm_of_key[key], key the slice edges in position order, 2 bits
+// each, the first highest): for every mask of four positions and every order of the four slice
+// edges, the value twist_and_slice computes (its pairing: the rank among the other three of the
+// edge opposite the first) stored at the value inverse_coords computes. 11,880 entries.
+const uint16_t *third_slice_part_of_inverse_slice() {
+    static const std::vector<uint16_t> t = [] {  // thread-safe static init
+        const InvTables &T = inv_tables();
+        const ThirdCoords &tc = third_coords();
+        std::vector<uint16_t> v(size_t(N_SLICE_SORTED), 0);
+        for (unsigned mask = 0; mask < 4096; ++mask) {
+            if (__builtin_popcount(mask) != 4) continue;
+            for (unsigned key = 0; key < 256; ++key) {
+                const unsigned q[4] = {key >> 6, key >> 4 & 3, key >> 2 & 3, key & 3};
+                if ((1u << q[0] | 1u << q[1] | 1u << q[2] | 1u << q[3]) != 15) continue;  // not an order
+                const unsigned opp = (q[0] + 2) % 4;
+                const unsigned pair = q[2] == opp ? 1 : q[3] == opp ? 2 : 0;
+                v[size_t(T.slice_of_mask[mask]) * 24 + T.perm_of_key[key]] = uint16_t(tc.slice_of_mask[mask] * 3 + pair);
+            }
+        }
+        return v;
+    }();
+    return t.data();
+}
 
 void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist) {
     const InvTables &T = inv_tables();
@@ -629,6 +658,7 @@ struct BatchBuffers {
     std::vector<int32_t> s1, pass, keep;
     std::vector<uint64_t> idx, cidx;  // idx: 3 per child
     std::vector<uint64_t> tidx;       // third=t: 6 per child
+    std::vector<uint32_t> tinv;       // third_reuse: 3 per child, an inverse view's slice << 12 | twist
     std::vector<uint16_t> itw;        // 3 per child
     std::vector<const uint8_t *> pf;  // split_prefetch: the lines a stage prefetches, 3 per child
     std::vector<int32_t> sj;          // side_round: the child of each deferred side-table lookup, 6 per child
@@ -642,6 +672,7 @@ struct BatchBuffers {
         std::vector<int32_t> par, keep;
         std::vector<int8_t> mv;
         std::vector<uint64_t> tidx;  // 2 per child (the current and the next view)
+        std::vector<uint32_t> tinv;  // third_reuse: 3 per child, as BatchBuffers::tinv
         std::vector<int> end;
         std::vector<uint64_t> dn, dg, dd;  // nodes, generated, deep of each batch
     };
@@ -671,7 +702,7 @@ struct BatchBuffers {
         level.resize(32);
         gather.resize(32);
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
-        idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n);
+        idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n), tinv.resize(3 * n);
         sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
     }
 };
@@ -1173,13 +1204,16 @@ struct Worker {
         const bool tfirst = X->third_first && lim <= X->third_lim;
         if (inv && nk > 0 && X->lazy_inv && X->inv_stage > 0) {
             inverse_first_pass(L, ch, par, mv, keep, nk, idx);
+            // third_reuse: the inverse views' slice and twist, kept for the third stage (idx's
+            // packed values are replaced by inverse_lookups).
+            if (X->third_sp && lim <= X->third_lim) keep_inverse_coords(idx, keep, nk, B.tinv.data());
             if (tfirst) {
                 if (pre_only) {
                     pre_nk = nk, pre_ns = ns;
                     return false;
                 }
                 BST(BS_TIN, nk);
-                nk = third_views(ch, keep, nk, lim, B.tidx.data(), B.tidx.data() + 3 * B.ch.size());
+                nk = third_views(ch, keep, nk, lim, B.tidx.data(), B.tidx.data() + 3 * B.ch.size(), third_inv(B.tinv));
                 BST(BS_TPASS, nk);
             }
             nk = inverse_lookups(ch, keep, nk, lim, idx, B.itw.data(), pf, sj, sa, sidx, ns, B.mark.data());
@@ -1276,7 +1310,7 @@ struct Worker {
             BST(BS_TIN, nk);
             if (!inv)
                 for (int t = 0; t < nk; ++t) child_locs(*X, L.node[size_t(par[keep[t]])], mv[keep[t]], ch[keep[t]]);
-            nk = third_views(ch, keep, nk, lim, B.tidx.data(), B.tidx.data() + 3 * B.ch.size());
+            nk = third_views(ch, keep, nk, lim, B.tidx.data(), B.tidx.data() + 3 * B.ch.size(), inv ? third_inv(B.tinv) : nullptr);
             BST(BS_TPASS, nk);
         }
         if (X->edges && nk > 0) {
@@ -1318,22 +1352,44 @@ struct Worker {
                X->fst->exact_values();
     }
 
+    // third_reuse: the inverse stage's packed coordinates of the children keep[0..nk) (idx, 3 per
+    // child: slice << 32 | flip << 16 | twist) kept as slice << 12 | twist in tinv (3 per child).
+    static void keep_inverse_coords(const uint64_t *idx, const int32_t *keep, int nk, uint32_t *tinv) {
+        for (int t = 0; t < nk; ++t) {
+            const size_t j = size_t(keep[t]);
+            for (size_t a = 0; a < 3; ++a) {
+                const uint64_t x = idx[3 * j + a];
+                tinv[3 * j + a] = uint32_t(x >> 32) << 12 | uint32_t(x & 4095u);
+            }
+        }
+    }
+    const uint32_t *third_inv(const std::vector<uint32_t> &tinv) const { return X->third_sp ? tinv.data() : nullptr; }
+
     // third=t's six views of the children keep[0..nk) of ch (their Loc bytes set), one view at a
     // time, the next view only for the children the previous ones pass (it cuts about half of
     // those it sees, most at the first view). Keeps in keep (in order) those no view bounds at
     // lim or more; returns their count. cur and nxt: nk entries each.
-    int third_views(FNode *ch, int32_t *keep, int nk, unsigned lim, uint64_t *cur, uint64_t *nxt) {
+    int third_views(FNode *ch, int32_t *keep, int nk, unsigned lim, uint64_t *cur, uint64_t *nxt,
+                    const uint32_t *tinv = nullptr) {
         const ThirdTable &T = *X->third;
         const ThirdCoords &tc = *X->tco;
         const bool split = X->split_pf;
         // View v's entries of keep[0..nk) into out[0..nk), prefetched (coordinates and their
         // small rows, then the index and the table byte).
         const bool fast = X->third_fast;
+        const uint16_t *spi = X->third_sp;
         auto view_index = [&](int v, uint64_t *out) {
             for (int t = 0; t < nk; ++t) {
                 int cp, tw, sp;
-                if (fast) tc.from_loc_fast(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);  // the inverse views first
-                else tc.from_loc(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);
+                if (v < 3 && tinv) {  // third_reuse: only the corner permutation from the Loc bytes
+                    const uint32_t x = tinv[3 * size_t(keep[t]) + size_t(v)];
+                    cp = tc.inverse_perm_rank(ch[keep[t]].loc[v]);
+                    tw = int(x & 4095u), sp = spi[x >> 12];
+                } else if (fast) {
+                    tc.from_loc_fast(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);  // the inverse views first
+                } else {
+                    tc.from_loc(ch[keep[t]].loc[v % 3], v < 3, cp, tw, sp);
+                }
                 out[t] = uint64_t(cp) << 32 | uint64_t(tw) << 16 | uint64_t(sp);
                 __builtin_prefetch(&tc.cp_class[size_t(cp)]);
                 __builtin_prefetch(&tc.tw_conj[size_t(tw) * N_UDSYM]);
@@ -1384,6 +1440,7 @@ struct Worker {
             G.ch.resize(size_t(cap)), G.par.resize(size_t(cap)), G.keep.resize(size_t(cap)), G.mv.resize(size_t(cap));
             G.tidx.resize(2 * size_t(cap));
         }
+        if (X->third_sp && G.tinv.size() < 3 * size_t(cap)) G.tinv.resize(3 * size_t(cap));
         // third_first: the batches stop after the inverse stage's first pass; the group's third
         // stage, then its inverse lookups.
         const bool tfirst = X->third_first;
@@ -1411,6 +1468,8 @@ struct Worker {
                     G.keep[size_t(nch)] = nch;
                     if (tfirst)
                         for (int a = 0; a < 3; ++a) GI.idx[3 * size_t(nch) + size_t(a)] = B.idx[3 * size_t(j) + size_t(a)];
+                    if (X->third_sp)
+                        for (int a = 0; a < 3; ++a) G.tinv[3 * size_t(nch) + size_t(a)] = B.tinv[3 * size_t(j) + size_t(a)];
                     ++nch;
                 }
                 // tfirst: the batch's deferred forward lookups of the children it kept, renumbered
@@ -1428,7 +1487,7 @@ struct Worker {
             }
             BST(BS_TIN, nch);
             int nk = nch > 0 ? third_views(G.ch.data(), G.keep.data(), nch, unsigned(togo), G.tidx.data(),
-                                           G.tidx.data() + cap)
+                                           G.tidx.data() + cap, third_inv(G.tinv))
                              : 0;
             BST(BS_TPASS, nk);
             if (tfirst && nk > 0)
@@ -1899,6 +1958,10 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     // inverse_stage=ahead|once; not with edges (whose filter follows the third stage).
     X.third_first = opt.third_first && X.third && fst.exact_values() && X.lazy_inv && X.inv_stage > 0 && !X.edges &&
                     X.batch > 0;
+    // third_reuse needs the inverse stage's first pass (inverse_stage=ahead|once), which every
+    // child reaching the third stage has been through (fstp2's values are exact).
+    if (opt.third_reuse && X.third && fst.exact_values() && X.lazy_inv && X.inv_stage > 0 && X.batch > 0)
+        X.third_sp = third_slice_part_of_inverse_slice();
     if (opt.inverse_classes && fst.exact_values()) {
         const SliceClasses &sc = slice_classes();
         if (sc.ok) X.isc = &sc;

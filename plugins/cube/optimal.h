@@ -114,6 +114,12 @@ struct FstSearchOptions {
     // third_gather, the gathered group's inverse lookups follow its third stage. The same tests
     // on the same children, so the same nodes. The plugin's third_first=on|off.
     bool third_first = false;
+    // third=t with inverse_stage=ahead|once (session 28): the three inverse views' twist and
+    // slice part taken from the inverse stage's own coordinates (inverse_first_pass's packed
+    // twist and slice, the latter mapped through a 11,880-entry table), so only their corner
+    // permutation's rank is computed from the Loc bytes. The same values, so the same nodes. The
+    // plugin's third_reuse=on|off.
+    bool third_reuse = false;
     // Batched search: read the class move rows packed one cache line a class
     // (PackedClassMoves, 93 MiB more, built at the first search) instead of ClassMoves::next's
     // two lines. The same entries, so the same nodes. Off: no CPU gain measured (README,
@@ -178,6 +184,9 @@ OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const Fs
 void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist);
 // The same values in fewer instructions (what the batched search's inverse_stage=ahead|once uses).
 void inverse_coords_fast(const uint8_t loc[20], int &flip, int &slice, int &twist);
+// FstSearchOptions::third_reuse's table: at inverse_coords' slice of X, the third table's slice
+// part of X^-1 (ThirdCoords::from_loc's sp with inverse); 11,880 entries, built on first use.
+const uint16_t *third_slice_part_of_inverse_slice();
 // Whether this CPU runs FstSearchOptions::simd_coords's code (x86 with SSE4.1 and BMI2).
 bool simd_coords_supported();
 // For the tests: the batched search's inverse_stage=ahead|once step for one axis of a child: its

@@ -140,7 +140,10 @@ const char *const OPTIONS_HELP =
     "                    are in flight; the same nodes (1: each batch alone, default)\n"
     "third_first=on|off  third=t: read the third table before the inverse lookups, so the children\n"
     "                    it cuts skip them (with third_gather, the group's inverse lookups after its\n"
-    "                    third stage); off (default): after them; the same nodes";
+    "                    third stage); off (default): after them; the same nodes\n"
+    "third_reuse=on|off  third=t: the inverse views' twist and slice part taken from the inverse\n"
+    "                    lookups' own coordinates instead of recomputed from the cubies; the same\n"
+    "                    nodes; off (default)";
 
 struct Options {
     bool fast = false;
@@ -246,7 +249,8 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else if (v == "off") t = TaskOrder::off;
             else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
         } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent" || k == "symred" ||
-                   k == "lazy_inverse" || k == "rows_first" || k == "lazy_corners" || k == "third_first") {
+                   k == "lazy_inverse" || k == "rows_first" || k == "lazy_corners" || k == "third_first" ||
+                   k == "third_reuse") {
             bool &b = k == "class_moves"    ? opts.search.class_moves
                       : k == "lazy_axes"    ? opts.search.lazy_axes
                       : k == "symred"       ? opts.search.symred
@@ -254,6 +258,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
                       : k == "rows_first"   ? opts.search.rows_first
                       : k == "lazy_corners" ? opts.search.lazy_corners
                       : k == "third_first"  ? opts.search.third_first
+                      : k == "third_reuse"  ? opts.search.third_reuse
                                             : opts.search.window_parent;
             if (v == "on") b = true;
             else if (v == "off") b = false;
@@ -281,7 +286,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third, third_gather, third_first)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third, third_gather, third_first, third_reuse)",
                    false;
         }
     }

@@ -73,6 +73,20 @@ struct ThirdCoords {
         cp = r;
         twist_and_slice(o, e, tw, sp);
     }
+    // The corner permutation's rank of a view's inverse from its Loc bytes (from_loc_fast's cp
+    // with inverse: where corner t sits in the view is what the inverse holds at position t).
+    int inverse_perm_rank(const uint8_t loc[20]) const {
+        static constexpr int F[8] = {5040, 720, 120, 24, 6, 2, 1, 1};
+        static constexpr uint8_t Q[24] = {0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7};
+        unsigned seen = 0;
+        int r = 0;
+        for (int i = 7; i >= 0; --i) {
+            const unsigned p = Q[loc[i]];
+            r += popcount8[seen & ((1u << p) - 1)] * F[i];
+            seen |= 1u << p;
+        }
+        return r;
+    }
     // from_loc's parts: the view's (or its inverse's) corner permutation p, twists o and edge
     // permutation e (the cubie at each position) from the Loc bytes; then the twist (get_twist)
     // and the slice part (get_slice_part) from o and e.

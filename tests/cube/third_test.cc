@@ -107,6 +107,36 @@ TEST_CASE("CubeThird.CoordinatesFromLocBytesMatchTheCubeAndItsInverse") {
     }
 }
 
+TEST_CASE("CubeThird.InverseViewsFromTheInverseStagesCoordinates") {
+    // third_reuse: an inverse view's twist is inverse_coords' twist, its slice part comes from
+    // inverse_coords' slice through third_slice_part_of_inverse_slice, and its corner
+    // permutation's rank from inverse_perm_rank; all three must be from_loc's values of X^-1.
+    // Random cubes and every cube one move from them (each move's slice and twist change).
+    const ThirdCoords &co = third_coords();
+    const uint16_t *sp_of = third_slice_part_of_inverse_slice();
+    uint64_t rng = 28;
+    int seen_pairing[3] = {};
+    for (int k = 0; k < 200; ++k) {
+        const CubieCube c0 = random_cube(rng);
+        for (int m = -1; m < NMOVES; ++m) {
+            const CubieCube c = m < 0 ? c0 : apply_move(c0, m);
+            const Loc l = to_loc(c);
+            int cp, tw, sp, f, sl, w;
+            co.from_loc(l.l, true, cp, tw, sp);
+            inverse_coords(l.l, f, sl, w);
+            REQUIRE(sl >= 0);
+            REQUIRE(sl < N_SLICE_SORTED);
+            CHECK(w == tw);
+            CHECK(int(sp_of[sl]) == sp);
+            CHECK(co.inverse_perm_rank(l.l) == cp);
+            ++seen_pairing[sp % 3];
+        }
+    }
+    CHECK(seen_pairing[0] > 0);  // every pairing met
+    CHECK(seen_pairing[1] > 0);
+    CHECK(seen_pairing[2] > 0);
+}
+
 TEST_CASE("CubeThird.BitsReadAsBounds") {
     ThirdTable t;
     t.data = HugeBuffer(16);
@@ -301,12 +331,32 @@ TEST_CASE("CubeThird.ThirdFirstKeepsTheSameSearch") {
     CHECK(all > 100);
 }
 
+TEST_CASE("CubeThird.ReuseKeepsTheSameSearch") {
+    // third_reuse takes the inverse views' twist and slice part from the inverse stage's packed
+    // coordinates (kept per child, and copied with the survivors when gathered), so it reads the
+    // same entries: the nodes and length of third_reuse=off, each batch alone (K = 1), gathered
+    // (K = 5) and with third_first at K = 5. Scrambles of 17 moves, batches of 16 and 3, the
+    // tasks in a fixed order. Only where cube-third-t.pdb and cube-fstp2.pdb are cached.
+    ThirdTable t;
+    FstTable fst;
+    if (!load_cached_tables(t, fst)) return;
+    cube_test::TestServices ts(cube_test::cache_dir());
+    const uint64_t all = third_same_search(t, fst, &ts.sv, 2626, 17, 4, [](FstSearchOptions &opt, int k) {
+        opt.third_reuse = k > 0;
+        opt.third_gather = k >= 2 ? 5 : 1;
+        opt.third_first = k == 3;
+    });
+    MESSAGE(all << " nodes expanded by each setting");
+    CHECK(all > 100);
+}
+
 TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
     // The same check without the cached third table (only fstp2 cached): a synthetic one whose
     // bit is set for every 256th corner-permutation class (not a true bound, so answers may be
     // longer than optimal, but the same under every setting), so the gathered stage does cut:
     // third_gather=1 and K = 2, 5 must expand the same nodes and find the same length, and so
-    // must third_first at K = 1 and 5 (k = 3, 4).
+    // must third_first at K = 1 and 5 (k = 3, 4), and third_reuse at K = 1, at K = 5 and with
+    // third_first at K = 5 (k = 5, 6, 7).
     // Scrambles of 9 and 10 moves (where the third table is read at every level), batches of 16 and 3.
     FstTable fst;
     {
@@ -340,11 +390,12 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
             base.third = &t;
             uint64_t nodes = 0;
             size_t len = 0;
-            for (int k = 0; k < 5; ++k) {
+            for (int k = 0; k < 8; ++k) {
                 CAPTURE(k);
                 FstSearchOptions opt = base;
-                opt.third_gather = k < 3 ? kGather[k] : k == 3 ? 1 : 5;
-                opt.third_first = k >= 3;
+                opt.third_gather = k < 3 ? kGather[k] : k == 3 || k == 5 ? 1 : 5;
+                opt.third_first = k == 3 || k == 4 || k == 7;
+                opt.third_reuse = k >= 5;
                 opt.third_fast_coords = k > 0;
                 const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
                 REQUIRE(q.status == SOLVER_OK);
