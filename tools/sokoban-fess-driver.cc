@@ -44,6 +44,7 @@ int main(int argc, char **argv) {
     // them (session 19: before, the driver's members took packorder's rule, match, where the
     // portfolio's take packorder0|1, park, and the corral test as corraldead= said for an engine).
     search.set_order(sokoban::pack_out_of(inst.options, member == '1' ? sokoban::PACK_FOR_FESS1 : sokoban::PACK_FOR_FESS0));
+    search.set_side(sokoban::pack_side_of(inst.options, member == '1' ? sokoban::PACK_FOR_FESS1 : sokoban::PACK_FOR_FESS0));
     search.scratch().corraldead.mode =
         sokoban::corraldead_mode(inst.options, member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
     search.scratch().corraldead.extend =

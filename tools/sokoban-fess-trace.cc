@@ -39,7 +39,7 @@ int main(int argc, char **argv) {
     if (!load_driver_instance(argv[1], level, argv + 5, argv + argc, inst)) return 2;
     const sokoban::Board &b = inst.board;
     const int member = m == '0' ? sokoban::PACK_FOR_FESS0 : m == '1' ? sokoban::PACK_FOR_FESS1 : sokoban::PACK_FOR_PACKALL;
-    const sokoban::PackingOrder order = sokoban::compute_packing_order(b, sokoban::pack_out_of(inst.options, member), inst.options.packside);
+    const sokoban::PackingOrder order = sokoban::compute_packing_order(b, sokoban::pack_out_of(inst.options, member), sokoban::pack_side_of(inst.options, member));
     const sokoban::RoomMap rooms = sokoban::compute_rooms(b);
     sokoban::Scratch s;
     sokoban::init_scratch(inst, s);

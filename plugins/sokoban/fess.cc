@@ -83,11 +83,13 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const Packi
     init_scratch(inst, scratch_);
     fs_.init(inst.board);
     use_order_ = inst.options.fessorder;
-    if (use_order_) order_ = order ? *order : compute_packing_order(inst.board, pack_out_of(inst.options, PACK_FOR_DEFAULT), inst.options.packside);
+    pack_side_ = pack_side_of(inst.options, PACK_FOR_DEFAULT);
+    if (use_order_) order_ = order ? *order : compute_packing_order(inst.board, pack_out_of(inst.options, PACK_FOR_DEFAULT), pack_side_);
     // packside=on: the shared order (portfolio.cc, computed once per rule without the side) is
     // computed again here with it, by the same rule (an option off by default: the portfolio's
     // sharing is left as it is).
-    if (use_order_ && order && order->side != inst.options.packside) order_ = compute_packing_order(inst.board, order->rule, inst.options.packside);
+    // (packside=t0|t1: off here, set_side gives the member its side.)
+    if (use_order_ && order && order->side != pack_side_) order_ = compute_packing_order(inst.board, order->rule, pack_side_);
     if (inst.options.fessrooms) {
         rooms_ = compute_rooms(inst.board);
         use_rooms_ = !rooms_.links.empty();
@@ -145,11 +147,17 @@ void FessSearch::layer_tables() {
 
 void FessSearch::set_order(int out) {
     if (!use_order_ || started_) return;
-    order_ = compute_packing_order(inst_.board, out, inst_.options.packside);
+    order_ = compute_packing_order(inst_.board, out, pack_side_);
     if (plan_mask_) plan_ = compute_plan(inst_.board, order_);
     else plan_ = PlanMap{};
     if (use_seal_) seal_ = compute_seal(inst_.board, order_);
     if (!layer_dist_.empty()) layer_tables();
+}
+
+void FessSearch::set_side(int side) {
+    if (started_ || side == pack_side_) return;
+    pack_side_ = side;
+    if (use_order_ && order_.side != side) set_order(order_.rule);
 }
 
 void FessSearch::set_rooms(bool on) {

@@ -160,6 +160,16 @@ inline int pack_out_of(const Options &o, int member) {
     }
 }
 
+// The side rule (packing.h PACK_SIDE_*) of `member`'s packing order: packside's, except t0|t1
+// (session 28, options.h PACKSIDE_T0|T1): the side (session 27's rule, PACK_SIDE_ON) on the one thread's FESS
+// members (FESS and plan member) only, off on the other thread's, the packall guest and a search
+// built without a member, so the portfolio keeps both orders.
+inline int pack_side_of(const Options &o, int member) {
+    if (o.packside == PACKSIDE_T0) return member == PACK_FOR_FESS0 ? PACK_SIDE_ON : PACK_SIDE_OFF;
+    if (o.packside == PACKSIDE_T1) return member == PACK_FOR_FESS1 ? PACK_SIDE_ON : PACK_SIDE_OFF;
+    return o.packside;
+}
+
 // An off|on|t0|t1 option (0-3: fessrooms, fessopen): whether it is on for a member of thread 0
 // (its FESS and plan members and, with packall on that thread, the guest) or of thread 1; one
 // rule for portfolio.cc and the driver.
@@ -357,6 +367,7 @@ private:
     uint64_t expanded_ = 0;
     uint32_t goal_ = UINT32_MAX;
     bool started_ = false;
+    int pack_side_ = 0; // the packing order's side rule (set_side)
     Status status_ = Status::running;
 
 public:
@@ -375,6 +386,10 @@ public:
     // (packing.h: PACK_OUT_FLOOR, _START, _MATCH or _PARK; packorder=) whatever the options
     // say; nothing with fessorder=off. The portfolio passes the order to the constructor instead.
     void set_order(int out);
+    // For this search only, before its first run(): the packing order's side rule (packing.h
+    // PACK_SIDE_*; packside=, pack_side_of) whatever the options say; the order is computed
+    // again by its rule when the side changes (portfolio.cc's fess_member: the member's side).
+    void set_side(int side);
     // For this search only, before its first run(): the room-connectivity feature on or off
     // whatever the options say (fessrooms=t0|t1, portfolio.cc); on needs a room link in the level.
     void set_rooms(bool on);

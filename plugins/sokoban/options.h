@@ -13,6 +13,9 @@
 
 namespace sokoban {
 
+// packside=t0|t1 (session 28): the side on one thread's FESS members only (fess.h pack_side_of).
+enum : int { PACKSIDE_T0 = 3, PACKSIDE_T1 = 4 }; // after packing.h's PACK_SIDE_OFF|ON|OWN (0-2)
+
 struct Options {
     bool deadsquares = true;                       // deadsquares=on|off
     bool freeze = true;                            // freeze=on|off
@@ -92,6 +95,8 @@ struct Options {
     // (packorder's rule, options.cc).
     int packorder0 = 5, packorder1 = 5, packorderall = 5;
     int packside = 0; // packside=off|on (0-1, packing.h PACK_SIDE_*; session 27, packing.h compute_packing_order's side): every FESS member's packing order keeps the player's side (a goal is filled only while the goals still to fill and the boxes still to come are on the player's side of it)
+    // session 28: own (2, packing.h PACK_SIDE_OWN: the variant on every member), t0|t1 (3-4,
+    // PACKSIDE_T0|T1: on for one thread's FESS members only; fess.h pack_side_of)
     int fessturns = 0; // fessturns=cells|packed|mixed (0, 1, 2; fess.h): FESS's turns go round the non-empty cells (cells), or round the packed counts first and the cells of each in turn (packed); mixed: packed on thread 0's members only, cells on thread 1's (portfolio.cc)
     // cdmembers=all|LIST (CD_* bits below): the searches that run corraldead=on|pi; the others
     // run without it (portfolio.h names the members).

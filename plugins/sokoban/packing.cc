@@ -117,13 +117,16 @@ struct SourceMatching {
     }
 };
 
-// packside=on (packing.h compute_packing_order's side): of a round's goals, those that keep the
-// player's side best. need: per cell, 1 on a goal or a box's start cell (the cells that need the
-// player once they are off the walls: goals to fill, boxes to bring in).
+// packside=on|own (packing.h compute_packing_order's side): of a round's goals, those that keep
+// the player's side best. need: per cell, 1 on a goal or a box's start cell (the cells that need
+// the player once they are off the walls: goals to fill, boxes to bring in).
 struct SideKeep {
     const Board &b;
+    int mode = PACK_SIDE_ON;
     std::vector<uint8_t> need;
     std::vector<int> part, stack;
+    std::vector<int> part_need; // shut(): per part of the floor, the need in it
+    int main_part = -1;         // shut(): the part holding the most need (the first of equals)
     std::vector<int> keep, shut_of;
 
     explicit SideKeep(const Board &board) : b(board), need(board.n, 0), part(board.n, -1) {
@@ -133,13 +136,17 @@ struct SideKeep {
 
     // The cells with need off the walls of occ that lie outside the floor's part holding the
     // most of them (shut out from the player, who must be in that part to fill the goals left).
+    // Leaves the parts in part / part_need / main_part.
     int shut(const std::vector<uint8_t> &occ) {
         std::fill(part.begin(), part.end(), -1);
+        part_need.clear();
+        main_part = -1;
         int total = 0, most = 0;
         for (int c0 = 0; c0 < b.n; ++c0) {
             if (occ[c0] || part[c0] >= 0) continue;
+            const int id = static_cast<int>(part_need.size());
             int n = 0;
-            part[c0] = c0;
+            part[c0] = id;
             stack.assign(1, c0);
             while (!stack.empty()) {
                 const int c = stack.back();
@@ -148,34 +155,52 @@ struct SideKeep {
                 for (int d = 0; d < 4; ++d) {
                     const int x = b.nb[c][d];
                     if (x < 0 || occ[x] || part[x] >= 0) continue;
-                    part[x] = c0;
+                    part[x] = id;
                     stack.push_back(x);
                 }
             }
+            part_need.push_back(n);
             total += n;
-            most = std::max(most, n);
+            if (n > most) {
+                most = n;
+                main_part = id;
+            }
         }
         return total - most;
+    }
+
+    // Goal g's score: shut() with g (and the walls of occ as they are) off the walls.
+    // own (packside=own, session 28): less g itself when g lands outside the main part in a part
+    // that holds other need too -- g joins a part shut out already, so filling it (reversed) loses
+    // no side that is not lost anyway; a goal alone in a pocket of its own still counts. Without
+    // it, where the start cells are split from the start (S1 12, G 1), each goal beside a shut
+    // part scored one more than the rest and was freed in a round of its own.
+    int score(std::vector<uint8_t> &occ, int g) {
+        occ[g] = 0;
+        int s = shut(occ);
+        occ[g] = 1;
+        if (mode == PACK_SIDE_OWN && part[g] != main_part && part_need[part[g]] > need[g]) s -= need[g];
+        return s;
     }
 
     // freed: the goals the rule frees this round (their cells set in occ, as every goal still
     // standing and parked box); `also`: cells that leave the walls this round whatever is kept
     // (parked boxes pulled out). Reversed, freeing goal g is filling it with the goals still
-    // standing filled before it. Each goal is scored by shut() with it (and `also`) alone off
-    // the walls; kept are the goals that shut out the least (all of them when that is none:
+    // standing filled before it. Each goal is scored by score() with it (and `also`) alone off
+    // the walls; kept are the goals that score the least (all of them when that is none:
     // every goal left to fill and every box to come on the player's side). occ is restored.
     // (Tried and dropped, session 27: also keeping every goal that shuts out no more than the
     // walls did before the round; where the start cells are split already, it kept a goal row
-    // together with the goals beyond it: NOTES.md.)
+    // together with the goals beyond it. Session 28: weighing the start cells by the goals
+    // still to fill, a joint tie rule, a count of start cells against the boxes to come, and
+    // freeing everything where no goal keeps the side as it was: NOTES.md.)
     void filter(std::vector<uint8_t> &occ, std::vector<int> &freed, const std::vector<int> &also = {}) {
         if (freed.empty()) return;
         for (int c : also) occ[c] = 0;
         shut_of.clear();
         int low = INT32_MAX;
         for (int g : freed) {
-            occ[g] = 0;
-            shut_of.push_back(shut(occ));
-            occ[g] = 1;
+            shut_of.push_back(score(occ, g));
             low = std::min(low, shut_of.back());
         }
         for (int c : also) occ[c] = 1;
@@ -476,6 +501,7 @@ PackingOrder compute_park_order(const Board &b, int max_chain, int64_t &budget, 
     ParkRun run(b);
     run.max_chain = max_chain;
     run.side = side;
+    run.keeper.mode = side;
     run.budget = budget;
     ParkRun::State s(b.n);
     s.occ.assign(b.n, 0);
@@ -543,6 +569,7 @@ PackingOrder compute_packing_order(const Board &b, int out, int side) {
     std::vector<int> left = b.goals, freed, round_of(b.n, -1);
     PullSearch pull(b);
     SideKeep keeper(b);
+    keeper.mode = side;
     // side: of the goals a rule's step would free, those that keep the player's side (false and
     // the goals untouched when none does; side_rounds counts the rounds where that happened).
     auto keep_side = [&](std::vector<int> &goals) {

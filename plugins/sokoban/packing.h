@@ -104,7 +104,11 @@ inline int pack_out_park(int chain) { return PACK_OUT_PARK + chain - 1; }
 // still to fill and the boxes still to come stay on the player's side of it; a row of goals
 // between two halves of the map is filled after the goals beyond it (Sasquatch I 18,
 // GRIGoRusha 19: NOTES.md, sessions 26-27).
-enum : int { PACK_SIDE_OFF = 0, PACK_SIDE_ON = 1 };
+// own (packside=own, session 28): as on, but a goal that lands, off the walls, outside the main
+// part in a part holding other goals or start cells (a part shut out already) is scored without
+// itself, so where the start cells are split from the first round on (Sasquatch I 12, GRIGoRusha
+// 1) a goal beside a shut part is not deferred to a round of its own (fewer, larger layers).
+enum : int { PACK_SIDE_OFF = 0, PACK_SIDE_ON = 1, PACK_SIDE_OWN = 2 };
 PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR, int side = PACK_SIDE_OFF);
 
 // The start cells off the goals (1 per cell): where PACK_OUT_START pulls to.

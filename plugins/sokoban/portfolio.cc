@@ -245,6 +245,7 @@ std::unique_ptr<FessSearch> fess_member(const Shared &sh, const Scratch &scratch
     const int out = pack_out_of(sh.inst.options, pack_member);
     std::unique_ptr<FessSearch> f(new FessSearch(sh.inst, budget, sh.orders[out].get()));
     if (!sh.orders[out]) f->set_order(out); // not computed beforehand (a member portfolio_solve did not foresee)
+    f->set_side(pack_side_of(sh.inst.options, pack_member)); // packside=t0|t1: the side on one thread's members
     f->scratch().no_tunnels = scratch.no_tunnels;
     f->scratch().room_shortcut = scratch.room_shortcut;
     f->scratch().localdead.radius = scratch.localdead.radius;
