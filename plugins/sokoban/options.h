@@ -94,7 +94,7 @@ struct Options {
     // 0's members, match on the others); packorder= sets each of the three not given to -1
     // (packorder's rule, options.cc).
     int packorder0 = 5, packorder1 = 5, packorderall = 5;
-    int packside = 0; // packside=off|on (0-1, packing.h PACK_SIDE_*; session 27, packing.h compute_packing_order's side): every FESS member's packing order keeps the player's side (a goal is filled only while the goals still to fill and the boxes still to come are on the player's side of it)
+    int packside = PACKSIDE_T1; // default t1 since session 28 (GRIGoRusha 19 solved, no level lost); packside=off|on (0-1, packing.h PACK_SIDE_*; session 27, packing.h compute_packing_order's side): every FESS member's packing order keeps the player's side (a goal is filled only while the goals still to fill and the boxes still to come are on the player's side of it)
     // session 28: own (2, packing.h PACK_SIDE_OWN: the variant on every member), t0|t1 (3-4,
     // PACKSIDE_T0|T1: on for one thread's FESS members only; fess.h pack_side_of)
     int fessturns = 0; // fessturns=cells|packed|mixed (0, 1, 2; fess.h): FESS's turns go round the non-empty cells (cells), or round the packed counts first and the cells of each in turn (packed); mixed: packed on thread 0's members only, cells on thread 1's (portfolio.cc)

@@ -93,7 +93,7 @@ bool every_boundary_one_side(const sokoban::Board &b, const sokoban::PackingOrde
 TEST_CASE("Sokoban.PackingSide.OptionParses") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
-    CHECK(sokoban::Options{}.packside == 0); // off by default (session 27: no level won)
+    CHECK(sokoban::Options{}.packside == sokoban::PACKSIDE_T1); // t1 by default since session 28 (GRIGoRusha 19 won)
     CHECK(parsed("packside", "off").packside == 0);
     CHECK(parsed("packside", "on").packside == 1);
     CHECK(parsed("packside", "own").packside == sokoban::PACK_SIDE_OWN);
