@@ -113,16 +113,7 @@ TEST_CASE("Sokoban.FessSeal.SolvesAndReplaysWithTheCountOn") {
     // Microban levels, the checker replaying each answer.
     sokoban::Options o;
     o.fessseal = 1;
-    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    for (int level : {7, 42, 83}) {
-        CAPTURE(level);
-        const std::string text = solver_test::xsb_level(micro, level);
-        sokoban_test::Fixture fx(text, o);
-        sokoban::FessSearch search(fx.inst, 64u << 20);
-        REQUIRE(search.seal() != nullptr);
-        REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
-        sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
-    }
+    sokoban_test::fess_solves_microban_7_42_83(o, [](const sokoban::FessSearch &search) { CHECK(search.seal() != nullptr); });
 }
 
 namespace {

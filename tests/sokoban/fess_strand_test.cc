@@ -127,19 +127,13 @@ TEST_CASE("Sokoban.FessStrand.SolvesAndReplaysWithTheCountOn") {
     // three Microban levels, the checker replaying each answer.
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     for (int mode : {1, 2}) {
+        CAPTURE(mode);
         sokoban::Options o;
         o.fessstrand = mode;
-        for (int level : {7, 42, 83}) {
-            CAPTURE(mode);
-            CAPTURE(level);
-            const std::string text = solver_test::xsb_level(micro, level);
-            sokoban_test::Fixture fx(text, o);
-            sokoban::FessSearch search(fx.inst, 64u << 20);
+        sokoban_test::fess_solves_microban_7_42_83(o, [](const sokoban::FessSearch &search) {
             REQUIRE(search.strand());
-            REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
             CHECK(search.root_strand() == 0);
-            sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
-        }
+        });
     }
     // Off: no count.
     sokoban_test::Fixture fx(solver_test::xsb_level(micro, 7));

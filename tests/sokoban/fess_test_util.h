@@ -81,6 +81,23 @@ inline void fess_solves_microban_sample(const sokoban::Options &options) {
     }
 }
 
+// FESS alone with `options` solves Microban 7, 42 and 83 (200,000 expansions at most), `check`
+// looks at each search once it has run, and the independent checker replays every answer (the
+// solve-and-replay case of the FESS features' tests: fessseal, fessstrand, packside).
+inline void fess_solves_microban_7_42_83(const sokoban::Options &options,
+                                         const std::function<void(const sokoban::FessSearch &)> &check) {
+    const std::string micro = read_text("puzzles/sokoban/microban_155.xsb");
+    for (int level : {7, 42, 83}) {
+        CAPTURE(level);
+        const std::string text = solver_test::xsb_level(micro, level);
+        Fixture fx(text, options);
+        sokoban::FessSearch search(fx.inst, 64u << 20);
+        REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
+        check(search);
+        check_moves_replay(text, fess_moves(search, fx));
+    }
+}
+
 // FESS's expansions to a solution on `text` within `budget` (0 when not solved), with
 // `options`, and `set` applied to the search before it runs.
 inline uint64_t fess_expansions_to_solve(const std::string &text, const sokoban::Options &options,

@@ -190,17 +190,10 @@ TEST_CASE("Sokoban.PackingSide.FessSolvesAndReplays") {
         CHECK(search.order()->rule == sokoban::PACK_OUT_MATCH);
         CHECK(search.order()->layers == 2);
     }
-    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    for (int level : {7, 42, 83}) {
-        CAPTURE(level);
-        const std::string text = solver_test::xsb_level(micro, level);
-        sokoban_test::Fixture fx(text, o);
-        sokoban::FessSearch search(fx.inst, 64u << 20);
+    sokoban_test::fess_solves_microban_7_42_83(o, [](const sokoban::FessSearch &search) {
         REQUIRE(search.order());
         CHECK(search.order()->side == sokoban::PACK_SIDE_ON);
-        REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
-        sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
-    }
+    });
 }
 
 TEST_CASE("Sokoban.PackingSide.OwnKeepsTheRoundTheSideSplits") {
