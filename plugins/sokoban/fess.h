@@ -167,6 +167,7 @@ inline int pack_out_of(const Options &o, int member) {
 inline int pack_side_of(const Options &o, int member) {
     if (o.packside == PACKSIDE_T0) return member == PACK_FOR_FESS0 ? PACK_SIDE_ON : PACK_SIDE_OFF;
     if (o.packside == PACKSIDE_T1) return member == PACK_FOR_FESS1 ? PACK_SIDE_ON : PACK_SIDE_OFF;
+    if (o.packside == PACKSIDE_T1REACH) return member == PACK_FOR_FESS1 ? PACK_SIDE_REACH : PACK_SIDE_OFF; // session 29
     return o.packside;
 }
 

@@ -15,6 +15,9 @@ namespace sokoban {
 
 // packside=t0|t1 (session 28): the side on one thread's FESS members only (fess.h pack_side_of).
 enum : int { PACKSIDE_T0 = 3, PACKSIDE_T1 = 4 }; // after packing.h's PACK_SIDE_OFF|ON|OWN (0-2)
+// packside=t1reach (session 29): packing.h's reach (5) on thread 1's FESS members only, as t1
+// does with on (fess.h pack_side_of).
+enum : int { PACKSIDE_T1REACH = 6 };
 
 struct Options {
     bool deadsquares = true;                       // deadsquares=on|off

@@ -117,7 +117,7 @@ struct SourceMatching {
     }
 };
 
-// packside=on|own (packing.h compute_packing_order's side): of a round's goals, those that keep
+// packside=on|own|reach (packing.h compute_packing_order's side): of a round's goals, those that keep
 // the player's side best. need: per cell, 1 on a goal or a box's start cell (the cells that need
 // the player once they are off the walls: goals to fill, boxes to bring in).
 struct SideKeep {
@@ -127,9 +127,11 @@ struct SideKeep {
     std::vector<int> part, stack;
     std::vector<int> part_need; // shut(): per part of the floor, the need in it
     int main_part = -1;         // shut(): the part holding the most need (the first of equals)
-    std::vector<int> keep, shut_of;
+    std::vector<int> keep, shut_of, opened;
+    std::vector<int> all_part; // reach: the parts with the round's candidates and the next round's goals off the walls (filter)
+    PullSearch pull;           // reach: the look one round ahead
 
-    explicit SideKeep(const Board &board) : b(board), need(board.n, 0), part(board.n, -1) {
+    explicit SideKeep(const Board &board) : b(board), need(board.n, 0), part(board.n, -1), pull(board) {
         for (int g : b.goals) need[g] = 1;
         for (int c : b.start_boxes) need[c] = 1;
     }
@@ -180,6 +182,17 @@ struct SideKeep {
         int s = shut(occ);
         occ[g] = 1;
         if (mode == PACK_SIDE_OWN && part[g] != main_part && part_need[part[g]] > need[g]) s -= need[g];
+        // reach (packside=reach, session 29): own's discount, but only where g's part stays apart
+        // from the main part even with every candidate of the round off the walls (all_part): no
+        // goal of this round reopens it, so putting g off keeps no side -- a part shut since an
+        // earlier round is not this round's fault. Where a candidate would reopen it (kTwoRooms'
+        // door, Microban 62), g counts, as with on, and the goals beyond the door come first.
+        if (mode == PACK_SIDE_REACH && part[g] != main_part && part_need[part[g]] > need[g]) {
+            int m = -1; // a cell of the main part
+            for (int c = 0; c < b.n && m < 0; ++c)
+                if (part[c] == main_part) m = c;
+            if (m >= 0 && all_part[m] != all_part[g]) s -= need[g];
+        }
         return s;
     }
 
@@ -197,6 +210,21 @@ struct SideKeep {
     void filter(std::vector<uint8_t> &occ, std::vector<int> &freed, const std::vector<int> &also = {}) {
         if (freed.empty()) return;
         for (int c : also) occ[c] = 0;
+        if (mode == PACK_SIDE_REACH) {
+            // The parts with the whole round off the walls, and then every goal still standing
+            // whose box could be pulled off the goals in the next round (floor rule, the player
+            // anywhere: a look one round ahead, so a door that comes free right after the goals
+            // of this round still counts as reopening the part behind it).
+            for (int g : freed) occ[g] = 0;
+            opened.clear();
+            for (int c : b.goals)
+                if (occ[c] && pull.retrievable(occ, c)) opened.push_back(c);
+            for (int c : opened) occ[c] = 0;
+            shut(occ);
+            all_part = part;
+            for (int c : opened) occ[c] = 1;
+            for (int g : freed) occ[g] = 1;
+        }
         shut_of.clear();
         int low = INT32_MAX;
         for (int g : freed) {

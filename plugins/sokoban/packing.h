@@ -108,7 +108,16 @@ inline int pack_out_park(int chain) { return PACK_OUT_PARK + chain - 1; }
 // part in a part holding other goals or start cells (a part shut out already) is scored without
 // itself, so where the start cells are split from the first round on (Sasquatch I 12, GRIGoRusha
 // 1) a goal beside a shut part is not deferred to a round of its own (fewer, larger layers).
-enum : int { PACK_SIDE_OFF = 0, PACK_SIDE_ON = 1, PACK_SIDE_OWN = 2 };
+// reach (packside=reach, session 29): own's discount only where no goal of the round, nor one
+// that could come free right after it, reopens that part: a goal that lands outside the main
+// part in a part holding other need is scored without itself when the part stays apart from the
+// main part even with every goal the rule would free this round off the walls, and then every
+// goal still standing whose box could be pulled off the goals (a look one round ahead): a part
+// shut since an earlier round, and shut for a while yet, is not this round's fault. Where one of
+// them would reopen it (kTwoRooms' door in the same round, kDoorAfterGoal's in the next: tests),
+// it counts as with on, so the room behind a door is filled before the door.
+// (3 and 4 are options.h's PACKSIDE_T0|T1.)
+enum : int { PACK_SIDE_OFF = 0, PACK_SIDE_ON = 1, PACK_SIDE_OWN = 2, PACK_SIDE_REACH = 5 };
 PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR, int side = PACK_SIDE_OFF);
 
 // The start cells off the goals (1 per cell): where PACK_OUT_START pulls to.

@@ -39,6 +39,25 @@ const std::string kTwoRooms = "##########\n"
                               "#   @#   #\n"
                               "##########\n";
 
+// Session 29 (packside=reach): a left room (the player, two boxes, the goal (2,3)) and a right
+// pocket (one box at (3,6), the goal (4,6) below it) joined by a door, (2,5), a goal. The door's
+// box cannot come free first: pulled right it needs (2,7), a wall; pulled left the player must
+// step back onto (2,3), a goal still standing. With every goal standing the pocket's start cell
+// is shut out. Round 1 frees (2,3) and (4,6) (its box pulled up onto (3,6)); on scores (4,6)
+// one more than (2,3) (it lands in the pocket beside the shut start cell) and defers it, then
+// frees the door (now pullable, joining the pocket) before it: layers (4,6), door, (2,3) -- the
+// pocket filled before its door, the right order. own scores (4,6) without itself (it joins a
+// shut part) and frees it with (2,3), the door alone after: the door filled first, the pocket's
+// goal shut out (the plain rule's order too). reach looks one round ahead: with (2,3) and (4,6)
+// off, the door's box can be pulled out, which reopens the pocket, so (4,6) counts as with on.
+const std::string kDoorAfterGoal = "#########\n"
+                                   "#   #####\n"
+                                   "#  . . ##\n"
+                                   "# $@ #$##\n"
+                                   "# $  #. #\n"
+                                   "#    #  #\n"
+                                   "#########\n";
+
 const std::string kGoalRow = "########\n"
                              "#      #\n"
                              "# $ $@ #\n"
@@ -103,6 +122,9 @@ TEST_CASE("Sokoban.PackingSide.OptionParses") {
     CHECK(refused("packside", "least").find("packside") != std::string::npos);
     CHECK(refused("packside", "1").find("packside") != std::string::npos);
     CHECK(refused("packside", "").find("packside") != std::string::npos);
+    CHECK(parsed("packside", "reach").packside == sokoban::PACK_SIDE_REACH); // session 29
+    CHECK(parsed("packside", "t1reach").packside == sokoban::PACKSIDE_T1REACH);
+    CHECK(refused("packside", "t0reach").find("packside") != std::string::npos);
 }
 
 TEST_CASE("Sokoban.PackingSide.TheGoalRowIsFilledLast") {
@@ -288,4 +310,79 @@ TEST_CASE("Sokoban.PackingSide.OwnAndOneThreadSolveAndReplay") {
         REQUIRE(member1.run(200000, {}) == sokoban::FessSearch::Status::solved);
         sokoban_test::check_moves_replay(kGoalRow, sokoban_test::fess_moves(member1, fx));
     }
+}
+
+TEST_CASE("Sokoban.PackingSide.ReachKeepsTheDoorSplits") {
+    // packside=reach (session 29): own's discount only where no goal of the round, nor one that
+    // comes free right after it, reopens the part. Both doors' splits (kTwoRooms: the door comes
+    // free in the same round; kDoorAfterGoal: in the next) are kept, as on keeps them; own loses
+    // the second. The layers by hand in the comments above the levels.
+    for (int out : {int(sokoban::PACK_OUT_MATCH), int(sokoban::PACK_OUT_PARK), sokoban::pack_out_park(3)}) {
+        CAPTURE(out);
+        sokoban_test::Fixture two(kTwoRooms);
+        const sokoban::PackingOrder r2 = sokoban::compute_packing_order(two.inst.board, out, sokoban::PACK_SIDE_REACH);
+        CHECK(r2.side == sokoban::PACK_SIDE_REACH);
+        CHECK(r2.layer_size == std::vector<uint32_t>{1, 1, 1});
+        CHECK(r2.layer[two.cell(3, 6)] == 0);
+        CHECK(r2.layer[two.cell(2, 6)] == 1);
+        CHECK(r2.layer[two.cell(2, 5)] == 2);
+
+        sokoban_test::Fixture fx(kDoorAfterGoal);
+        const sokoban::Board &b = fx.inst.board;
+        const int room = fx.cell(2, 3), door = fx.cell(2, 5), pocket = fx.cell(4, 6);
+        REQUIRE(b.goals.size() == 3);
+        std::vector<uint8_t> wall(b.n, 0);
+        for (int g : b.goals) wall[g] = 1;
+        CHECK_FALSE(reach(b, wall, fx.cell(3, 3))[fx.cell(3, 6)]); // the pocket's start cell shut out
+        wall[door] = 0;
+        CHECK(reach(b, wall, fx.cell(3, 3))[fx.cell(3, 6)]); // the door alone reopens it
+        const sokoban::PackingOrder plain = sokoban::compute_packing_order(b, out);
+        CHECK(plain.layer_size == std::vector<uint32_t>{1, 2});
+        CHECK(plain.layer[door] == 0);
+        const sokoban::PackingOrder on = sokoban::compute_packing_order(b, out, sokoban::PACK_SIDE_ON);
+        CHECK(on.layer_size == std::vector<uint32_t>{1, 1, 1});
+        CHECK(on.layer[pocket] == 0);
+        CHECK(on.layer[door] == 1);
+        CHECK(on.layer[room] == 2);
+        const sokoban::PackingOrder own = sokoban::compute_packing_order(b, out, sokoban::PACK_SIDE_OWN);
+        CHECK(own.layer_size == std::vector<uint32_t>{1, 2});
+        CHECK(own.layer[door] == 0);
+        CHECK(own.layer[pocket] == 1);
+        const sokoban::PackingOrder r = sokoban::compute_packing_order(b, out, sokoban::PACK_SIDE_REACH);
+        CHECK(r.layer == on.layer);
+        CHECK(r.layer_size == on.layer_size);
+    }
+    // The goal row (session 27's level): reach's order is on's, the row last.
+    sokoban_test::Fixture row(kGoalRow);
+    const sokoban::PackingOrder r = sokoban::compute_packing_order(row.inst.board, sokoban::PACK_OUT_MATCH, sokoban::PACK_SIDE_REACH);
+    CHECK(r.layer_size == std::vector<uint32_t>{2, 2});
+    CHECK(r.layer[row.cell(4, 3)] == 1);
+    CHECK(r.layer[row.cell(5, 1)] == 0);
+    // packside=t1reach: reach on thread 1's FESS members only (fess.h pack_side_of).
+    sokoban::Options t1;
+    t1.packside = sokoban::PACKSIDE_T1REACH;
+    CHECK(sokoban::pack_side_of(t1, sokoban::PACK_FOR_FESS1) == sokoban::PACK_SIDE_REACH);
+    CHECK(sokoban::pack_side_of(t1, sokoban::PACK_FOR_FESS0) == sokoban::PACK_SIDE_OFF);
+    CHECK(sokoban::pack_side_of(t1, sokoban::PACK_FOR_PACKALL) == sokoban::PACK_SIDE_OFF);
+}
+
+TEST_CASE("Sokoban.PackingSide.ReachSolvesAndReplays") {
+    // FESS with packside=reach solves the door-after-a-goal level (reach's order, the pocket
+    // first) and Microban 7, 42 and 83, the checker replaying each answer.
+    sokoban::Options o;
+    o.packside = sokoban::PACK_SIDE_REACH;
+    {
+        sokoban_test::Fixture fx(kDoorAfterGoal, o);
+        sokoban::FessSearch search(fx.inst, 64u << 20);
+        search.set_order(sokoban::pack_out_park(3));
+        REQUIRE(search.order());
+        CHECK(search.order()->side == sokoban::PACK_SIDE_REACH);
+        CHECK(search.order()->layer[fx.cell(4, 6)] == 0);
+        REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
+        sokoban_test::check_moves_replay(kDoorAfterGoal, sokoban_test::fess_moves(search, fx));
+    }
+    sokoban_test::fess_solves_microban_7_42_83(o, [](const sokoban::FessSearch &search) {
+        REQUIRE(search.order());
+        CHECK(search.order()->side == sokoban::PACK_SIDE_REACH);
+    });
 }
