@@ -124,7 +124,7 @@ enum {
     BS_FCAT = 20, BS_FCAT_PASS = 24, BS_OCAT = 28, BS_OCAT_PASS = 32, BS_TIN = 36, BS_TREAD, BS_TPASS, BS_SIDE, BS_N = 44
 };
 thread_local uint64_t bstat[BS_N];
-thread_local uint8_t tmask[1 << 14];
+thread_local uint8_t tmask[1 << 16];  // third_views: per child, the views that cut it (larger stages not counted)
 thread_local uint64_t tmask_hist[4][64];
 #define BST(i, v) (bstat[i] += uint64_t(v))
 // The batch's shape: per stage, how many misses it issues at once (a "round"); printed as the
@@ -1415,7 +1415,7 @@ struct Worker {
         // that keeps W reads prefetched ahead of the one it reads (W = 0 with third_sort: all at
         // once, then read), in table-address order with third_sort. The same bytes read, so the
         // same children kept.
-        if (X->third_wave > 0 || X->third_sort) return third_views_waved(ch, keep, nk, lim, cur, view_index);
+        if (X->third_wave > 0 || X->third_sort) return third_views_waved(keep, nk, lim, cur, view_index);
         // third_ahead: the next view's entries are computed and prefetched before the current
         // view's are read, so one view's misses are in flight while another's are read (the
         // next view then costs a read for the children the current one cuts); off: one view
@@ -1424,11 +1424,11 @@ struct Worker {
 #ifdef CUBE_BATCH_STATS
         // Every view of every child (an experiment build): the children by the set of views
         // that cut them and by their forward axis of the largest fstp2 distance.
-        for (int v = 0; v < 6; ++v) {
+        for (int v = 0; v < 6 && nk <= int(sizeof tmask); ++v) {
             view_index(v, cur);
             for (int t = 0; t < nk; ++t) tmask[t] = uint8_t((v ? tmask[t] : 0) | (T.bound(cur[t]) >= lim) << v);
         }
-        for (int t = 0; t < nk; ++t) {
+        for (int t = 0; t < nk && nk <= int(sizeof tmask); ++t) {
             const FNode &c = ch[keep[t]];
             const int a = c.d[0] > c.d[1] && c.d[0] > c.d[2] ? 0 : c.d[1] > c.d[0] && c.d[1] > c.d[2] ? 1 : c.d[2] > c.d[0] && c.d[2] > c.d[1] ? 2 : 3;
             ++tmask_hist[a][tmask[t]];
@@ -1449,12 +1449,11 @@ struct Worker {
         return nk;
     }
 
-    // third_views with third_wave / third_sort: view v's entries of keep[0..nk) into cur by
-    // view_index(v, cur, false) (no byte prefetched; nk as captured: the lambda reads the
-    // caller's nk by reference, which this function's nk is), then read W at a time ahead.
+    // third_views with third_wave / third_sort: per view, its entries of keep[0..nk) into cur by
+    // view_index(v, cur, false) (no byte prefetched; the lambda reads keep and third_views' nk,
+    // which nk refers to, so it sees each view's survivors), then the reads, W prefetched ahead.
     template <class ViewIndex>
-    int third_views_waved(FNode *ch, int32_t *keep, int &nk, unsigned lim, uint64_t *cur, ViewIndex &view_index) {
-        (void)ch;
+    int third_views_waved(int32_t *keep, int &nk, unsigned lim, uint64_t *cur, ViewIndex &view_index) {
         const ThirdTable &T = *X->third;
         const uint8_t *base = T.byte_of(0);
         const int W = X->third_wave;
