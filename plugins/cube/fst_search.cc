@@ -262,6 +262,20 @@ inline bool solved_by_move(const Ctx &X, const FNode &n, int m) {
     return corners_solved(l);
 }
 
+// The same without the class move table (class_moves=off): flip, sorted slice and twist 0 along
+// all three axes (the three slices place all 12 edges) and the corners home.
+inline bool solved_by_move_coords(const Ctx &X, const FNode &n, int m) {
+    const Coords &co = *X.co;
+    if (co.flip_move[size_t(n.fl[0]) * NMOVES + m] || co.slice_move[size_t(n.sl[0]) * NMOVES + m] ||
+        co.twist_move[size_t(n.tw[0]) * NMOVES + m])
+        return false;
+    FNode c;
+    child_coords(X, n, m, c);
+    bool solved = corners_solved(c.loc[0]);
+    for (int a = 1; a < 3 && solved; ++a) solved = !c.fl[a] && !c.sl[a] && !c.tw[a];
+    return solved;
+}
+
 // The rest of axis a's locations of the child (loc[0][0..7] is set with its coordinates).
 inline void child_locs_axis(const Ctx &X, const FNode &n, int m, int a, FNode &c) {
     const int mk = X.axis_move[a][m];
@@ -1608,29 +1622,10 @@ struct Worker {
         const bool cmask = X->corners != nullptr;
         const int prev = g > 0 ? path[g - 1] : -1;
         const uint32_t *cmn = CM ? X->cm->next.data() : nullptr;
-        if (CM && togo == 1) {
-            // As below, with the classes: flip-slice 0 is alone in class 0.
-            int k = 0;
-            for (int m = 0; m < NMOVES; ++m) {
-                if (redundant(prev, m)) {
-                    m += 2;
-                    continue;
-                }
-                ++k;
-                if (solved_by_move(*X, n, m)) {
-                    generated += uint64_t(k);
-                    path[g] = m;
-                    return true;
-                }
-            }
-            generated += uint64_t(k);
-            return false;
-        }
-        if (!CM && togo == 1) {
+        if (togo == 1) {
             // One move left: only the solved cube passes (h = 0 exactly then), so test that
-            // with the small move tables instead of looking up every child. Solved: flip,
-            // sorted slice and twist 0 along all three axes (the three slices place all 12
-            // edges) and the corners home.
+            // with the small move tables instead of looking up every child (solved_by_move; CM:
+            // with the classes, flip-slice 0 being alone in class 0).
             int k = 0;
             for (int m = 0; m < NMOVES; ++m) {
                 if (redundant(prev, m)) {
@@ -1638,14 +1633,7 @@ struct Worker {
                     continue;
                 }
                 ++k;
-                if (co.flip_move[size_t(n.fl[0]) * NMOVES + m] || co.slice_move[size_t(n.sl[0]) * NMOVES + m] ||
-                    co.twist_move[size_t(n.tw[0]) * NMOVES + m])
-                    continue;
-                FNode c;
-                child_coords(*X, n, m, c);
-                bool solved = corners_solved(c.loc[0]);
-                for (int a = 1; a < 3 && solved; ++a) solved = !c.fl[a] && !c.sl[a] && !c.tw[a];
-                if (solved) {
+                if (CM ? solved_by_move(*X, n, m) : solved_by_move_coords(*X, n, m)) {
                     generated += uint64_t(k);
                     path[g] = m;
                     return true;
