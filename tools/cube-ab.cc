@@ -13,7 +13,7 @@
 // A set is space-separated options of the plugin's names (third=t|off: the cached cube-third-t.pdb, mapped shared; lazy_inverse, lazy_corners, lazy_axes, class_moves,
 // window_parent, symred, third_ahead, packed_rows, split_prefetch, side_round, simd_coords: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max;
 // inverse_stage=old|ahead|once; third_gather=K; third_fast_coords=on|off; third_first=on|off;
-// third_reuse=on|off), and pages=huge|shared|mapped (how
+// third_reuse=on|off; third_wave=W; third_sort=on|off), and pages=huge|shared|mapped (how
 // the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
 #include <algorithm>
@@ -53,6 +53,10 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
             o.third_gather = std::atoi(v.c_str());
             continue;
         }
+        if (k == "third_wave") {
+            o.third_wave = std::atoi(v.c_str());
+            continue;
+        }
         if (k == "batch") {
             o.batch = std::atoi(v.c_str());
             continue;
@@ -89,6 +93,7 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
                   : k == "third_fast_coords" ? &o.third_fast_coords
                   : k == "third_first"   ? &o.third_first
                   : k == "third_reuse"   ? &o.third_reuse
+                  : k == "third_sort"    ? &o.third_sort
                   : k == "packed_rows"   ? &o.packed_rows
                   : k == "split_prefetch" ? &o.split_prefetch
                   : k == "side_round"    ? &o.side_round

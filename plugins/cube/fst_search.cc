@@ -124,6 +124,8 @@ enum {
     BS_FCAT = 20, BS_FCAT_PASS = 24, BS_OCAT = 28, BS_OCAT_PASS = 32, BS_TIN = 36, BS_TREAD, BS_TPASS, BS_SIDE, BS_N = 44
 };
 thread_local uint64_t bstat[BS_N];
+thread_local uint8_t tmask[1 << 16];  // third_views: per child, the views that cut it (larger stages not counted)
+thread_local uint64_t tmask_hist[4][64];
 #define BST(i, v) (bstat[i] += uint64_t(v))
 // The batch's shape: per stage, how many misses it issues at once (a "round"); printed as the
 // rounds, the items, the items-weighted mean round (the misses in flight an item's miss sees)
@@ -175,6 +177,8 @@ struct Ctx {
     // FstSearchOptions::third_reuse, where it applies (see solve_optimal_fst): the slice part of
     // an inverse view from the inverse stage's slice coordinate (third_slice_part_of_inverse_slice).
     const uint16_t *third_sp = nullptr;
+    int third_wave = 0;                 // FstSearchOptions::third_wave (0: every read prefetched at once)
+    bool third_sort = false;            // FstSearchOptions::third_sort
     bool split_pf = true;               // FstSearchOptions::split_prefetch
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
@@ -256,6 +260,20 @@ inline bool solved_by_move(const Ctx &X, const FNode &n, int m) {
     uint8_t l[8];
     for (int i = 0; i < 8; ++i) l[i] = corner_move_loc[m][n.loc[0][i]];
     return corners_solved(l);
+}
+
+// The same without the class move table (class_moves=off): flip, sorted slice and twist 0 along
+// all three axes (the three slices place all 12 edges) and the corners home.
+inline bool solved_by_move_coords(const Ctx &X, const FNode &n, int m) {
+    const Coords &co = *X.co;
+    if (co.flip_move[size_t(n.fl[0]) * NMOVES + m] || co.slice_move[size_t(n.sl[0]) * NMOVES + m] ||
+        co.twist_move[size_t(n.tw[0]) * NMOVES + m])
+        return false;
+    FNode c;
+    child_coords(X, n, m, c);
+    bool solved = corners_solved(c.loc[0]);
+    for (int a = 1; a < 3 && solved; ++a) solved = !c.fl[a] && !c.sl[a] && !c.tw[a];
+    return solved;
 }
 
 // The rest of axis a's locations of the child (loc[0][0..7] is set with its coordinates).
@@ -747,6 +765,10 @@ struct Worker {
     bool pre_only = false;  // third_gather: batch stops before the third stage, its survivors in keep[0..pre_nk)
     int pre_nk = 0;
     int pre_ns = 0;  // third_first with pre_only: the deferred forward side-table lookups in sj, sa, sidx[0..pre_ns)
+    // third_wave / third_sort: a view's reads in the order issued (third_sort: byte offset << 24 |
+    // the child's place), and per place whether the view cuts it.
+    std::vector<uint64_t> tord;
+    std::vector<uint8_t> tcut;
 
     // Writes the moves to node i of level g (from its parents) into path[root..g).
     void trace(int root, int g, int i) {
@@ -1378,7 +1400,7 @@ struct Worker {
         // small rows, then the index and the table byte).
         const bool fast = X->third_fast;
         const uint16_t *spi = X->third_sp;
-        auto view_index = [&](int v, uint64_t *out) {
+        auto view_index = [&](int v, uint64_t *out, bool pf_bytes = true) {
             for (int t = 0; t < nk; ++t) {
                 int cp, tw, sp;
                 if (v < 3 && tinv) {  // third_reuse: only the corner permutation from the Loc bytes
@@ -1398,15 +1420,34 @@ struct Worker {
             for (int t = 0; t < nk; ++t) {
                 const uint64_t x = out[t];
                 out[t] = tc.index(int(x >> 32), int(x >> 16 & 0xffff), int(x & 0xffff));
-                if (!split) __builtin_prefetch(T.byte_of(out[t]));
+                if (!split && pf_bytes) __builtin_prefetch(T.byte_of(out[t]));
             }
-            for (int t = 0; t < nk && split; ++t) __builtin_prefetch(T.byte_of(out[t]));
+            for (int t = 0; t < nk && split && pf_bytes; ++t) __builtin_prefetch(T.byte_of(out[t]));
         };
+        // third_wave = W > 0 or third_sort (session 29): one view at a time, its entries computed
+        // (no byte prefetched) for the children the earlier views pass, then read in a pipeline
+        // that keeps W reads prefetched ahead of the one it reads (W = 0 with third_sort: all at
+        // once, then read), in table-address order with third_sort. The same bytes read, so the
+        // same children kept.
+        if (X->third_wave > 0 || X->third_sort) return third_views_waved(keep, nk, lim, cur, view_index);
         // third_ahead: the next view's entries are computed and prefetched before the current
         // view's are read, so one view's misses are in flight while another's are read (the
         // next view then costs a read for the children the current one cuts); off: one view
         // at a time.
         const bool ahead = X->third_ahead;
+#ifdef CUBE_BATCH_STATS
+        // Every view of every child (an experiment build): the children by the set of views
+        // that cut them and by their forward axis of the largest fstp2 distance.
+        for (int v = 0; v < 6 && nk <= int(sizeof tmask); ++v) {
+            view_index(v, cur);
+            for (int t = 0; t < nk; ++t) tmask[t] = uint8_t((v ? tmask[t] : 0) | (T.bound(cur[t]) >= lim) << v);
+        }
+        for (int t = 0; t < nk && nk <= int(sizeof tmask); ++t) {
+            const FNode &c = ch[keep[t]];
+            const int a = c.d[0] > c.d[1] && c.d[0] > c.d[2] ? 0 : c.d[1] > c.d[0] && c.d[1] > c.d[2] ? 1 : c.d[2] > c.d[0] && c.d[2] > c.d[1] ? 2 : 3;
+            ++tmask_hist[a][tmask[t]];
+        }
+#endif
         view_index(0, cur);
         for (int v = 0; v < 6 && nk > 0; ++v) {
             BST(BS_TREAD, nk);
@@ -1418,6 +1459,51 @@ struct Worker {
             nk = nk2;
             if (!ahead && v < 5 && nk > 0) view_index(v + 1, nxt);
             std::swap(cur, nxt);
+        }
+        return nk;
+    }
+
+    // third_views with third_wave / third_sort: per view, its entries of keep[0..nk) into cur by
+    // view_index(v, cur, false) (no byte prefetched; the lambda reads keep and third_views' nk,
+    // which nk refers to, so it sees each view's survivors), then the reads, W prefetched ahead.
+    template <class ViewIndex>
+    int third_views_waved(int32_t *keep, int &nk, unsigned lim, uint64_t *cur, ViewIndex &view_index) {
+        const ThirdTable &T = *X->third;
+        const uint8_t *base = T.byte_of(0);
+        const int W = X->third_wave;
+        const bool sorted = X->third_sort;
+        if (tcut.size() < size_t(nk)) tcut.resize(size_t(nk)), tord.resize(size_t(nk));
+        uint64_t *ord = tord.data();
+        uint8_t *cut = tcut.data();
+        for (int v = 0; v < 6 && nk > 0; ++v) {
+            BST(BS_TREAD, nk);
+            BSH(SH_THIRD + v, nk);
+            view_index(v, cur, false);
+            if (sorted) {
+                // The byte offset (under 2^31: third_bytes()) above the child's place (under 2^24).
+                for (int t = 0; t < nk; ++t) ord[t] = (cur[t] >> 3) << 24 | uint64_t(t);
+                std::sort(ord, ord + nk);
+                const int w = W > 0 ? std::min(W, nk) : nk;
+                for (int i = 0; i < w; ++i) __builtin_prefetch(base + (ord[i] >> 24));
+                for (int i = 0; i < nk; ++i) {
+                    if (i + w < nk) __builtin_prefetch(base + (ord[i + w] >> 24));
+                    const int t = int(ord[i] & 0xffffff);
+                    cut[t] = uint8_t(T.bound(cur[t]) >= lim);
+                }
+                int nk2 = 0;
+                for (int t = 0; t < nk; ++t)
+                    if (!cut[t]) keep[nk2++] = keep[t];
+                nk = nk2;
+            } else {
+                const int w = std::min(W, nk);
+                for (int t = 0; t < w; ++t) __builtin_prefetch(T.byte_of(cur[t]));
+                int nk2 = 0;
+                for (int t = 0; t < nk; ++t) {
+                    if (t + w < nk) __builtin_prefetch(T.byte_of(cur[t + w]));
+                    if (T.bound(cur[t]) < lim) keep[nk2++] = keep[t];
+                }
+                nk = nk2;
+            }
         }
         return nk;
     }
@@ -1536,29 +1622,10 @@ struct Worker {
         const bool cmask = X->corners != nullptr;
         const int prev = g > 0 ? path[g - 1] : -1;
         const uint32_t *cmn = CM ? X->cm->next.data() : nullptr;
-        if (CM && togo == 1) {
-            // As below, with the classes: flip-slice 0 is alone in class 0.
-            int k = 0;
-            for (int m = 0; m < NMOVES; ++m) {
-                if (redundant(prev, m)) {
-                    m += 2;
-                    continue;
-                }
-                ++k;
-                if (solved_by_move(*X, n, m)) {
-                    generated += uint64_t(k);
-                    path[g] = m;
-                    return true;
-                }
-            }
-            generated += uint64_t(k);
-            return false;
-        }
-        if (!CM && togo == 1) {
+        if (togo == 1) {
             // One move left: only the solved cube passes (h = 0 exactly then), so test that
-            // with the small move tables instead of looking up every child. Solved: flip,
-            // sorted slice and twist 0 along all three axes (the three slices place all 12
-            // edges) and the corners home.
+            // with the small move tables instead of looking up every child (solved_by_move; CM:
+            // with the classes, flip-slice 0 being alone in class 0).
             int k = 0;
             for (int m = 0; m < NMOVES; ++m) {
                 if (redundant(prev, m)) {
@@ -1566,14 +1633,7 @@ struct Worker {
                     continue;
                 }
                 ++k;
-                if (co.flip_move[size_t(n.fl[0]) * NMOVES + m] || co.slice_move[size_t(n.sl[0]) * NMOVES + m] ||
-                    co.twist_move[size_t(n.tw[0]) * NMOVES + m])
-                    continue;
-                FNode c;
-                child_coords(*X, n, m, c);
-                bool solved = corners_solved(c.loc[0]);
-                for (int a = 1; a < 3 && solved; ++a) solved = !c.fl[a] && !c.sl[a] && !c.tw[a];
-                if (solved) {
+                if (CM ? solved_by_move(*X, n, m) : solved_by_move_coords(*X, n, m)) {
                     generated += uint64_t(k);
                     path[g] = m;
                     return true;
@@ -1930,6 +1990,8 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.third_ahead = opt.third_ahead;
     X.third_gather = std::max(1, opt.third_gather);
     X.third_fast = opt.third_fast_coords;
+    X.third_wave = std::max(0, opt.third_wave);
+    X.third_sort = opt.third_sort;
     X.split_pf = opt.split_prefetch;
     if (X.third) X.tco = &third_coords();
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::max(1, std::min(5, std::atoi(e)));
@@ -2063,6 +2125,11 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         for (int c = 0; c < 4; ++c) std::fprintf(stderr, "%llu/%llu ", (unsigned long long)q[BS_OCAT_PASS + c], (unsigned long long)q[BS_OCAT + c]);
         std::fprintf(stderr, "\n");
         std::fill(bstat, bstat + BS_N, 0);
+        for (int a = 0; a < 4; ++a) {
+            std::fprintf(stderr, "tmask %d:", a);
+            for (int m = 0; m < 64; ++m) std::fprintf(stderr, " %llu", (unsigned long long)tmask_hist[a][m]), tmask_hist[a][m] = 0;
+            std::fprintf(stderr, "\n");
+        }
         static const char *const sname[SH_N] = {"nodes", "first", "other", "corner", "inv0", "inv1", "inv2",
                                                 "third0", "third1", "third2", "third3", "third4", "third5"};
         for (int i = 0; i < SH_N; ++i) {

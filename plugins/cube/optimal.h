@@ -120,6 +120,16 @@ struct FstSearchOptions {
     // permutation's rank is computed from the Loc bytes. The same values, so the same nodes. The
     // plugin's third_reuse=on|off.
     bool third_reuse = false;
+    // third=t (session 29): each view's reads in a pipeline that keeps this many prefetched ahead
+    // of the one it reads (the view's entries computed first, for the children the earlier views
+    // pass; third_ahead then does not apply); 0: every read of a view prefetched at once, the
+    // next view's computed meanwhile (as before). The same bytes, so the same nodes. The
+    // plugin's third_wave=W.
+    int third_wave = 0;
+    // third=t (session 29): each view's reads issued in table-address order (sorted), in waves
+    // of third_wave (0: all at once). The same bytes, so the same nodes. The plugin's
+    // third_sort=on|off.
+    bool third_sort = false;
     // Batched search: read the class move rows packed one cache line a class
     // (PackedClassMoves, 93 MiB more, built at the first search) instead of ClassMoves::next's
     // two lines. The same entries, so the same nodes. Off: no CPU gain measured (README,

@@ -143,7 +143,12 @@ const char *const OPTIONS_HELP =
     "                    third stage); off (default): after them; the same nodes\n"
     "third_reuse=on|off  third=t: the inverse views' twist and slice part taken from the inverse\n"
     "                    lookups' own coordinates instead of recomputed from the cubies; the same\n"
-    "                    nodes; off (default)";
+    "                    nodes; off (default)\n"
+    "third_wave=W        third=t: read each view's bytes in a pipeline W prefetches deep (1..256),\n"
+    "                    the view's entries computed first; 0 (default): all prefetched at once,\n"
+    "                    the next view's computed meanwhile; the same nodes\n"
+    "third_sort=on|off   third=t: read each view's bytes in table-address order (in waves of\n"
+    "                    third_wave); the same nodes; off (default)";
 
 struct Options {
     bool fast = false;
@@ -250,7 +255,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
         } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent" || k == "symred" ||
                    k == "lazy_inverse" || k == "rows_first" || k == "lazy_corners" || k == "third_first" ||
-                   k == "third_reuse") {
+                   k == "third_reuse" || k == "third_sort") {
             bool &b = k == "class_moves"    ? opts.search.class_moves
                       : k == "lazy_axes"    ? opts.search.lazy_axes
                       : k == "symred"       ? opts.search.symred
@@ -259,6 +264,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
                       : k == "lazy_corners" ? opts.search.lazy_corners
                       : k == "third_first"  ? opts.search.third_first
                       : k == "third_reuse"  ? opts.search.third_reuse
+                      : k == "third_sort"   ? opts.search.third_sort
                                             : opts.search.window_parent;
             if (v == "on") b = true;
             else if (v == "off") b = false;
@@ -282,11 +288,17 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v.empty() || *end || K < 1 || K > 64)
                 return why = "third_gather: expected a number of batches from 1 to 64, not '" + v + "'", false;
             opts.search.third_gather = int(K);
+        } else if (k == "third_wave") {
+            char *end = nullptr;
+            const long W = std::strtol(v.c_str(), &end, 10);
+            if (v.empty() || *end || W < 0 || W > 256)
+                return why = "third_wave: expected a number of reads from 0 to 256, not '" + v + "'", false;
+            opts.search.third_wave = int(W);
         } else if (k == "edges") {
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third, third_gather, third_first, third_reuse)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third, third_gather, third_first, third_reuse, third_wave, third_sort)",
                    false;
         }
     }

@@ -350,6 +350,26 @@ TEST_CASE("CubeThird.ReuseKeepsTheSameSearch") {
     CHECK(all > 100);
 }
 
+// The synthetic-table tests' tables: the cached fstp2 (false when it is not cached) and a third
+// table whose bit is set for every 256th corner-permutation class (not a true bound, so answers
+// may be longer than optimal, but the same under every setting).
+static bool synthetic_third(FstTable &fst, ThirdTable &t) {
+    const std::string path = cube_test::user_cache_dir() + "/" + fst_file(2, 2);
+    if (!std::filesystem::exists(path)) {
+        MESSAGE("skipped: no cached fstp2 table in " << cube_test::user_cache_dir());
+        return false;
+    }
+    std::string why;
+    REQUIRE_MESSAGE(load_fst(path, fst, why, 2, false, PAGES_SHARED, false, 2), why);
+    t.co = &third_coords();
+    t.size = t.co->size();
+    t.data = HugeBuffer(size_t(third_bytes()));
+    const uint64_t per_class = uint64_t(N_TWIST) * N_SLPART;  // entries (whole bytes set: a few neighbours' too)
+    for (uint64_t k = 5; k < t.co->classes; k += 256)
+        std::memset(t.data.data() + k * per_class / 8, 0xff, size_t((k + 1) * per_class / 8 - k * per_class / 8));
+    return true;
+}
+
 TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
     // The same check without the cached third table (only fstp2 cached): a synthetic one whose
     // bit is set for every 256th corner-permutation class (not a true bound, so answers may be
@@ -359,22 +379,8 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
     // third_first at K = 5 (k = 5, 6, 7).
     // Scrambles of 9 and 10 moves (where the third table is read at every level), batches of 16 and 3.
     FstTable fst;
-    {
-        const std::string path = cube_test::user_cache_dir() + "/" + fst_file(2, 2);
-        if (!std::filesystem::exists(path)) {
-            MESSAGE("skipped: no cached fstp2 table in " << cube_test::user_cache_dir());
-            return;
-        }
-        std::string why;
-        REQUIRE_MESSAGE(load_fst(path, fst, why, 2, false, PAGES_SHARED, false, 2), why);
-    }
     ThirdTable t;
-    t.co = &third_coords();
-    t.size = t.co->size();
-    t.data = HugeBuffer(size_t(third_bytes()));
-    const uint64_t per_class = uint64_t(N_TWIST) * N_SLPART;  // entries (whole bytes set: a few neighbours' too)
-    for (uint64_t k = 5; k < t.co->classes; k += 256)
-        std::memset(t.data.data() + k * per_class / 8, 0xff, size_t((k + 1) * per_class / 8 - k * per_class / 8));
+    if (!synthetic_third(fst, t)) return;
     cube_test::TestServices ts(cube_test::cache_dir());
     uint64_t rng = 2611, all = 0, cut = 0;
     for (int i = 0; i < 2; ++i) {
@@ -413,4 +419,37 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
     }
     MESSAGE(all << " nodes expanded by each setting; the synthetic table changed " << cut << " of 4 searches");
     CHECK(cut > 0);  // the gathered stage did cut
+}
+
+TEST_CASE("CubeThird.WavesAndSortKeepTheSameSearchWithASyntheticTable") {
+    // third_wave (each view's reads in a pipeline W deep, the view's entries computed first) and
+    // third_sort (the reads in table-address order, each child's bit put back in its place) read
+    // the same bytes, so with the synthetic table (see synthetic_third: the stage cuts) they must
+    // expand the nodes of the plain stage and find the same length: each batch alone (K = 1) and
+    // gathered (K = 5, with third_reuse), W = 4 (pipelines shorter and longer than a view's
+    // reads), and sorted with W = 3 at K = 5. The gather test's 9-move scramble, batches of 5
+    // (groups that split the levels unevenly).
+    FstTable fst;
+    ThirdTable t;
+    if (!synthetic_third(fst, t)) return;
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 2611;
+    const std::vector<int> s = cube_test::random_scramble(rng, 9, NMOVES);  // the gather test's first
+    const CubieCube c = apply_moves(CubieCube::solved(), s);
+    CAPTURE(format_moves(s));
+    FstSearchOptions base;
+    base.batch = 5;
+    base.order_tasks = TaskOrder::off;
+    const OptimalResult plain = solve_optimal_fst(c, nullptr, fst, &ts.sv, base);
+    REQUIRE(plain.status == SOLVER_OK);
+    base.third = &t;
+    const cube_test::SearchCount first =
+        cube_test::check_same_search(c, 99, nullptr, fst, &ts.sv, base, 4, [](FstSearchOptions &opt, int k) {
+            opt.third_gather = k < 2 ? 1 : 5;
+            opt.third_reuse = k >= 2;
+            opt.third_wave = k == 1 || k == 2 ? 4 : k == 3 ? 3 : 0;
+            opt.third_sort = k == 3;
+        });
+    MESSAGE(first.nodes << " nodes expanded by each setting, " << plain.nodes << " without the synthetic table");
+    CHECK((first.nodes < plain.nodes || first.len > plain.moves.size()));  // the stage did cut
 }
