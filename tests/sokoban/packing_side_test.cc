@@ -187,21 +187,28 @@ TEST_CASE("Sokoban.PackingSide.MicrobanBoundariesKeepOneSide") {
     CHECK(checked > 100); // most levels keep the side all the way
 }
 
+// FESS with o's side on one level (park3's rule, as the members): its order is side's, check(order,
+// fx) holds, and it solves the level within 200,000 expansions, the checker replaying the answer.
+template <class Check>
+static void side_fess_solves(const std::string &text, const sokoban::Options &o, int side, Check check) {
+    sokoban_test::Fixture fx(text, o);
+    sokoban::FessSearch search(fx.inst, 64u << 20);
+    search.set_order(sokoban::pack_out_park(3));
+    REQUIRE(search.order());
+    CHECK(search.order()->side == side);
+    check(*search.order(), fx);
+    REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
+    sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
+}
+
 TEST_CASE("Sokoban.PackingSide.FessSolvesAndReplays") {
     // FESS with packside=on: its order is the side's (the member's rule recomputed), and it
     // solves the goal-row level and three Microban levels, the checker replaying each answer.
     sokoban::Options o;
     o.packside = 1;
-    {
-        sokoban_test::Fixture fx(kGoalRow, o);
-        sokoban::FessSearch search(fx.inst, 64u << 20);
-        search.set_order(sokoban::pack_out_park(3));
-        REQUIRE(search.order());
-        CHECK(search.order()->side == sokoban::PACK_SIDE_ON);
-        CHECK(search.order()->layer[fx.cell(4, 3)] == 1);
-        REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
-        sokoban_test::check_moves_replay(kGoalRow, sokoban_test::fess_moves(search, fx));
-    }
+    side_fess_solves(kGoalRow, o, sokoban::PACK_SIDE_ON, [](const sokoban::PackingOrder &order, const sokoban_test::Fixture &fx) {
+        CHECK(order.layer[fx.cell(4, 3)] == 1);
+    });
     {
         // A shared order computed without the side (as portfolio.cc's) is computed again with it.
         sokoban_test::Fixture fx(kGoalRow, o);
@@ -271,15 +278,8 @@ TEST_CASE("Sokoban.PackingSide.OwnAndOneThreadSolveAndReplay") {
     sokoban::Options o;
     o.packside = sokoban::PACK_SIDE_OWN;
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    for (const std::string &text : {kTwoRooms, solver_test::xsb_level(micro, 62)}) {
-        sokoban_test::Fixture fx(text, o);
-        sokoban::FessSearch search(fx.inst, 64u << 20);
-        search.set_order(sokoban::pack_out_park(3));
-        REQUIRE(search.order());
-        CHECK(search.order()->side == sokoban::PACK_SIDE_OWN);
-        REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
-        sokoban_test::check_moves_replay(text, sokoban_test::fess_moves(search, fx));
-    }
+    for (const std::string &text : {kTwoRooms, solver_test::xsb_level(micro, 62)})
+        side_fess_solves(text, o, sokoban::PACK_SIDE_OWN, [](const sokoban::PackingOrder &, const sokoban_test::Fixture &) {});
     // packside=t1: thread 1's FESS members get the side, thread 0's, the packall guest and a
     // search built without a member do not (fess.h pack_side_of); set_side recomputes the order.
     sokoban::Options t1;
@@ -371,16 +371,9 @@ TEST_CASE("Sokoban.PackingSide.ReachSolvesAndReplays") {
     // first) and Microban 7, 42 and 83, the checker replaying each answer.
     sokoban::Options o;
     o.packside = sokoban::PACK_SIDE_REACH;
-    {
-        sokoban_test::Fixture fx(kDoorAfterGoal, o);
-        sokoban::FessSearch search(fx.inst, 64u << 20);
-        search.set_order(sokoban::pack_out_park(3));
-        REQUIRE(search.order());
-        CHECK(search.order()->side == sokoban::PACK_SIDE_REACH);
-        CHECK(search.order()->layer[fx.cell(4, 6)] == 0);
-        REQUIRE(search.run(200000, {}) == sokoban::FessSearch::Status::solved);
-        sokoban_test::check_moves_replay(kDoorAfterGoal, sokoban_test::fess_moves(search, fx));
-    }
+    side_fess_solves(kDoorAfterGoal, o, sokoban::PACK_SIDE_REACH, [](const sokoban::PackingOrder &order, const sokoban_test::Fixture &fx) {
+        CHECK(order.layer[fx.cell(4, 6)] == 0);
+    });
     sokoban_test::fess_solves_microban_7_42_83(o, [](const sokoban::FessSearch &search) {
         REQUIRE(search.order());
         CHECK(search.order()->side == sokoban::PACK_SIDE_REACH);
