@@ -202,6 +202,15 @@ std::vector<Line> positions(const char *input, size_t length) {
     return out;
 }
 
+// v as a whole decimal number in [lo, hi] into out (out untouched otherwise).
+bool number(const std::string &v, long lo, long hi, int &out) {
+    char *end = nullptr;
+    const long x = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || *end || x < lo || x > hi) return false;
+    out = int(x);
+    return true;
+}
+
 bool parse_options(const solver_option *o, size_t n, Options &opts, std::string &why) {
     for (size_t i = 0; i < n; ++i) {
         std::string k = o[i].key ? o[i].key : "", v = o[i].value ? o[i].value : "";
@@ -221,10 +230,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "on" && v != "off") return why = "fast_ahead: expected on or off, not '" + v + "'", false;
             opts.fast_ahead = v == "on";
         } else if (k == "max_length") {
-            char *end = nullptr;
-            long L = std::strtol(v.c_str(), &end, 10);
-            if (v.empty() || *end || L < 1 || L > 30) return why = "max_length: expected a number from 1 to 30, not '" + v + "'", false;
-            opts.max_length = int(L);
+            if (!number(v, 1, 30, opts.max_length)) return why = "max_length: expected a number from 1 to 30, not '" + v + "'", false;
         } else if (k == "tables") {
             bool known = false;
             table_set(v, known);
@@ -241,10 +247,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else if (v == "always") opts.verify_once = false;
             else return why = "verify: expected once or always, not '" + v + "'", false;
         } else if (k == "batch") {
-            char *end = nullptr;
-            long B = std::strtol(v.c_str(), &end, 10);
-            if (v.empty() || *end || B < 0 || B > 256) return why = "batch: expected a number from 0 to 256, not '" + v + "'", false;
-            opts.search.batch = int(B);
+            if (!number(v, 0, 256, opts.search.batch)) return why = "batch: expected a number from 0 to 256, not '" + v + "'", false;
         } else if (k == "order_tasks") {
             TaskOrder &t = opts.search.order_tasks;
             if (v == "score" || v == "on") t = TaskOrder::score;
@@ -283,17 +286,11 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "off" && v != "t") return why = "third: expected off or t, not '" + v + "'", false;
             opts.third = v == "t";
         } else if (k == "third_gather") {
-            char *end = nullptr;
-            const long K = std::strtol(v.c_str(), &end, 10);
-            if (v.empty() || *end || K < 1 || K > 64)
+            if (!number(v, 1, 64, opts.search.third_gather))
                 return why = "third_gather: expected a number of batches from 1 to 64, not '" + v + "'", false;
-            opts.search.third_gather = int(K);
         } else if (k == "third_wave") {
-            char *end = nullptr;
-            const long W = std::strtol(v.c_str(), &end, 10);
-            if (v.empty() || *end || W < 0 || W > 256)
+            if (!number(v, 0, 256, opts.search.third_wave))
                 return why = "third_wave: expected a number of reads from 0 to 256, not '" + v + "'", false;
-            opts.search.third_wave = int(W);
         } else if (k == "edges") {
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;

@@ -127,6 +127,7 @@ struct SideKeep {
     std::vector<int> part, stack;
     std::vector<int> part_need; // shut(): per part of the floor, the need in it
     int main_part = -1;         // shut(): the part holding the most need (the first of equals)
+    int main_cell = -1;         // shut(): main_part's first cell (its smallest)
     std::vector<int> keep, shut_of, opened;
     std::vector<int> all_part; // reach: the parts with the round's candidates and the next round's goals off the walls (filter)
     PullSearch pull;           // reach: the look one round ahead
@@ -143,6 +144,7 @@ struct SideKeep {
         std::fill(part.begin(), part.end(), -1);
         part_need.clear();
         main_part = -1;
+        main_cell = -1;
         int total = 0, most = 0;
         for (int c0 = 0; c0 < b.n; ++c0) {
             if (occ[c0] || part[c0] >= 0) continue;
@@ -166,6 +168,7 @@ struct SideKeep {
             if (n > most) {
                 most = n;
                 main_part = id;
+                main_cell = c0;
             }
         }
         return total - most;
@@ -187,12 +190,9 @@ struct SideKeep {
         // goal of this round reopens it, so putting g off keeps no side -- a part shut since an
         // earlier round is not this round's fault. Where a candidate would reopen it (kTwoRooms'
         // door, Microban 62), g counts, as with on, and the goals beyond the door come first.
-        if (mode == PACK_SIDE_REACH && part[g] != main_part && part_need[part[g]] > need[g]) {
-            int m = -1; // a cell of the main part
-            for (int c = 0; c < b.n && m < 0; ++c)
-                if (part[c] == main_part) m = c;
-            if (m >= 0 && all_part[m] != all_part[g]) s -= need[g];
-        }
+        if (mode == PACK_SIDE_REACH && part[g] != main_part && part_need[part[g]] > need[g] && main_cell >= 0 &&
+            all_part[main_cell] != all_part[g])
+            s -= need[g];
         return s;
     }
 
