@@ -129,25 +129,27 @@ const char *const OPTIONS_HELP =
     "                    distance a node's children look up first: max (default) the lowest-numbered;\n"
     "                    exact one whose distance is exact, not an upper bound (its children fail\n"
     "                    more often: 8% fewer reads of the other axes, no CPU gain measured; same nodes)\n"
-    "third=off|t         tables=fstp2 with batch: also bound the children that pass every other\n"
+    "third=auto|off|t    tables=fstp2 with batch: also bound the children that pass every other\n"
     "                    lookup, within 11 moves of the bound, by a third table along the six views\n"
-    "                    (t: corners x E-slice positions x which slice edges are opposite; one bit:\n"
-    "                    10 or less / 11 or more, 1072 MiB, cube-third-t.pdb; built once in about\n"
-    "                    9 minutes at 2.1 GiB): 0.63 of the children at distance 17, about 10% less\n"
-    "                    CPU, 2.93 GiB peak RSS instead of 1.88 GiB; off (default)\n"
-    "third_gather=K      third=t: read the third table once for K sibling batches (1..64), their\n"
-    "                    children that passed every other lookup gathered, so more of its misses\n"
-    "                    are in flight; the same nodes (1: each batch alone, default)\n"
-    "third_first=on|off  third=t: read the third table before the inverse lookups, so the children\n"
-    "                    it cuts skip them (with third_gather, the group's inverse lookups after its\n"
-    "                    third stage); off (default): after them; the same nodes\n"
-    "third_reuse=on|off  third=t: the inverse views' twist and slice part taken from the inverse\n"
-    "                    lookups' own coordinates instead of recomputed from the cubies; the same\n"
-    "                    nodes; off (default)\n"
-    "third_wave=W        third=t: read each view's bytes in a pipeline W prefetches deep (1..256),\n"
+    "                    (corners x E-slice positions x which slice edges are opposite; one bit:\n"
+    "                    10 or less / 11 or more, 1072 MiB, cube-third-t.pdb): about 0.9 of the CPU\n"
+    "                    at distances 17 and 18, about 3.1 GB peak RSS instead of 2.0 GB. auto\n"
+    "                    (default): used when cube-third-t.pdb is cached and the memory budget\n"
+    "                    holds it too, else off (never built; make it once with third=t); t: used,\n"
+    "                    built once when missing (about 6 minutes, 3.1 GB peak); off: never\n"
+    "third_gather=K      third table: read it once for K sibling batches (1..64), their children\n"
+    "                    that passed every other lookup gathered, so more of its misses are in\n"
+    "                    flight; the same nodes (default 16; 1: each batch alone)\n"
+    "third_first=on|off  third table: read it before the inverse lookups, so the children it cuts\n"
+    "                    skip them (with third_gather, the group's inverse lookups after its third\n"
+    "                    stage); off (default): after them; the same nodes\n"
+    "third_reuse=on|off  third table: the inverse views' twist and slice part taken from the\n"
+    "                    inverse lookups' own coordinates instead of recomputed from the cubies;\n"
+    "                    the same nodes; on (default)\n"
+    "third_wave=W        third table: read each view's bytes in a pipeline W prefetches deep (1..256),\n"
     "                    the view's entries computed first; 0 (default): all prefetched at once,\n"
     "                    the next view's computed meanwhile; the same nodes\n"
-    "third_sort=on|off   third=t: read each view's bytes in table-address order (in waves of\n"
+    "third_sort=on|off   third table: read each view's bytes in table-address order (in waves of\n"
     "                    third_wave); the same nodes; off (default)";
 
 struct Options {
@@ -159,10 +161,16 @@ struct Options {
     FstSearchOptions search;
     std::string edges = "off";  // edges=off|e7|e8 (the table set of FstSearchOptions::edges)
     std::string fstp2_build = "auto";  // fstp2_build=auto|direct|convert
-    bool third = false;                // third=off|t (FstSearchOptions::third)
+    std::string third = "auto";        // third=auto|off|t (FstSearchOptions::third; see third_choice)
     std::string phase1 = "auto";       // phase1=auto|table|small (fast mode)
     std::string phase2 = "auto";       // phase2=auto|table|small (fast mode)
     bool fast_ahead = true;            // fast_ahead=on|off (fast mode, solve_two_phase's ahead)
+    // Where the third table is used, read it gathered and with the inverse stage's coordinates
+    // (session 29: both keep the nodes; with them third=t took 0.90-0.92 of the CPU).
+    Options() {
+        search.third_gather = 16;
+        search.third_reuse = true;
+    }
 };
 
 struct Instance {
@@ -283,8 +291,9 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
                 return why = "fstp2_build: expected auto, direct or convert, not '" + v + "'", false;
             opts.fstp2_build = v;
         } else if (k == "third") {
-            if (v != "off" && v != "t") return why = "third: expected off or t, not '" + v + "'", false;
-            opts.third = v == "t";
+            if (v != "auto" && v != "off" && v != "t")
+                return why = "third: expected auto, off or t, not '" + v + "'", false;
+            opts.third = v;
         } else if (k == "third_gather") {
             if (!number(v, 1, 64, opts.search.third_gather))
                 return why = "third_gather: expected a number of batches from 1 to 64, not '" + v + "'", false;
@@ -299,7 +308,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
                    false;
         }
     }
-    if (opts.third && (opts.fast || opts.tables != "fstp2"))
+    if (opts.third == "t" && (opts.fast || opts.tables != "fstp2"))
         return why = "third=t needs mode=optimal with tables=fstp2 (not tables=" + opts.tables + ")", false;
     return true;
 }
@@ -484,6 +493,15 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                 have_fstp = std::filesystem::exists(cache_folder(sv) + "/" + fst_file(4, 2), ec);
                 convert = in.opts.fstp2_build == "convert" || (in.opts.fstp2_build == "auto" && have_fstp);
             }
+            // third=auto: the third table where it applies (fstp2 searched in batches), is cached
+            // and fits the memory budget beside the rest (see below); never built. third=t: always,
+            // built when missing.
+            const bool third_t = in.opts.third == "t";
+            bool third_auto = false;
+            if (in.opts.third == "auto" && fstp2 && in.opts.search.batch > 0) {
+                std::error_code ec;
+                third_auto = std::filesystem::exists(cache_folder(sv) + "/" + third_file(), ec);
+            }
             if (fst && sv && sv->memory_budget_bytes) {
                 // The class move table (class_moves): 1,523,864 classes x 18 moves x 4 bytes.
                 const uint64_t cm_bytes = in.opts.search.class_moves ? uint64_t(1523864) * NMOVES * 4 : 0;
@@ -498,20 +516,24 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                 std::error_code ec;
                 if (fstp2 && !std::filesystem::exists(cache_folder(sv) + "/" + fst_file(2, 2), ec))
                     side_bytes += convert && !have_fstp ? fst_bytes(4, 2) : uint64_t(160) << 20;
-                const uint64_t third_b = in.opts.third ? third_bytes() : 0;
                 const uint64_t need = fst_bytes(bits, par) + side_bytes + (88179840ull + 1) / 2 +
-                                      (uint64_t(N_FLIPSLICE) * 4 + (16u << 20)) + cm_bytes + edge_bytes + third_b;
+                                      (uint64_t(N_FLIPSLICE) * 4 + (16u << 20)) + cm_bytes + edge_bytes +
+                                      (third_t ? third_bytes() : 0);
                 if (need > sv->memory_budget_bytes)
                     return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
                                             "the '%s' tables need %.0f MiB, over the memory budget of %.0f MiB "
                                             "(use --option tables=fst or tables=large, or a larger --memory-limit)",
                                             in.opts.tables.c_str(), double(need) / 1048576.0,
                                             double(sv->memory_budget_bytes) / 1048576.0);
+                // third=auto stays off, quietly, where the third table would not fit as well.
+                if (need + third_bytes() > sv->memory_budget_bytes) third_auto = false;
             }
-            // third=t before the others: its build (2.1 GiB at its peak) then runs beside nothing else.
+            // The third table before the others: third=t's build (3.1 GB at its peak) then runs
+            // beside nothing else. third=auto only loads it (a file that does not load warns once
+            // and leaves it off).
             std::shared_ptr<const ThirdTable> third;
-            if (in.opts.third) {
-                const solver_status st = get_third(sv, third, err, in.opts.pages, in.opts.verify_once);
+            if (third_t || third_auto) {
+                const solver_status st = get_third(sv, third, err, in.opts.pages, in.opts.verify_once, third_t);
                 if (st != SOLVER_OK) return st;
             }
             solver_status s = get_tables(in.opts.tables, sv, tables, err, in.opts.verify_once);

@@ -347,11 +347,11 @@ bool load_third(const std::string &path, ThirdTable &out, std::string &why, bool
 }
 
 solver_status get_third(const solver_services *sv, std::shared_ptr<const ThirdTable> &out, solver_error *err,
-                        unsigned pages, bool verify_once) {
+                        unsigned pages, bool verify_once, bool build) {
     static LoadOnce<ThirdTable> once;
     const std::string dir = cache_folder(sv);
     const std::string path = dir + "/" + third_file();
-    return once.get(path, false, out, [&](std::shared_ptr<const ThirdTable> &got) {
+    return once.get(path, !build, out, [&](std::shared_ptr<const ThirdTable> &got) {
         std::error_code ec;
         std::filesystem::create_directories(dir, ec);
         auto t = std::make_shared<ThirdTable>();
@@ -365,8 +365,12 @@ solver_status get_third(const solver_services *sv, std::shared_ptr<const ThirdTa
                           t->data.shared() ? "mapped (pages=shared) from" : "loaded from", path.c_str(), t->build_seconds,
                           t->checksum_skipped ? "; checksum verified before" : "");
         } else {
-            if (sv && sv->log && std::filesystem::exists(path, ec))
-                sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table third=t rebuilt: " + why).c_str());
+            const bool exists = std::filesystem::exists(path, ec);
+            if (!build) {
+                if (exists && sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table third=t not used: " + why).c_str());
+                return SOLVER_OK;
+            }
+            if (exists && sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table third=t rebuilt: " + why).c_str());
             const solver_status s = build_third(sv, *t);
             if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table third=t");
             if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table third=t failed");

@@ -136,9 +136,11 @@ bool save_third(const ThirdTable &t, const std::string &path, std::string &why);
 bool load_third(const std::string &path, ThirdTable &out, std::string &why, bool verify = true,
                 unsigned pages = PAGES_SHARED, bool verify_once = false);
 std::string third_file();  // cube-third-t.pdb
-// Load from the cache folder or build (and save, then map the saved file); shared by the process.
+// Load from the cache folder or, with build, build (and save, then map the saved file); shared by
+// the process. Without build (third=auto) a table not cached leaves out empty, and a cached file
+// that does not load warns once a process and leaves it empty too.
 solver_status get_third(const solver_services *sv, std::shared_ptr<const ThirdTable> &out, solver_error *err,
-                        unsigned pages = PAGES_SHARED, bool verify_once = false);
+                        unsigned pages = PAGES_SHARED, bool verify_once = false, bool build = true);
 
 // The max over the six views of the table's bound for c (whole-cube arithmetic; tests, prefixes).
 unsigned third_bound(const ThirdTable &t, const CubieCube &c);

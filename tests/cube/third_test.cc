@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <set>
 
+#include "../../plugins/cube/cache_file.h"
+#include "../../plugins/cube/cube.h"
 #include "../../plugins/cube/fst.h"
 #include "../../plugins/cube/optimal.h"
 #include "../../plugins/cube/pdb.h"
@@ -18,6 +20,8 @@
 #include "test_services.h"
 
 using namespace cube;
+
+extern "C" const solver_plugin *solver_plugin_entry(void);
 
 namespace {
 uint64_t next(uint64_t &rng) { return cube_test::next_random(rng); }
@@ -452,4 +456,109 @@ TEST_CASE("CubeThird.WavesAndSortKeepTheSameSearchWithASyntheticTable") {
         });
     MESSAGE(first.nodes << " nodes expanded by each setting, " << plain.nodes << " without the synthetic table");
     CHECK((first.nodes < plain.nodes || first.len > plain.moves.size()));  // the stage did cut
+}
+
+namespace {
+// The plugin's default optimal solve (third=auto) of scramble with the cache folder dir, pages
+// mapped (a sparse synthetic table file stays unread but for the bytes looked up); more options
+// appended. The log and the moves; REQUIREs the solve and the replay.
+struct AutoSolve {
+    std::string log, moves, result;  // result: the log's last line (length and nodes)
+};
+AutoSolve solve_in(const std::string &dir, const char *scramble, std::vector<solver_option> more = {}) {
+    const solver_plugin *p = solver_plugin_entry();
+    cube_test::TestServices ts(dir);
+    ts.sv.memory_budget_bytes = 0;  // no budget: the fstp2 tables are over the tests' 1 GiB
+    std::vector<solver_option> o{{"pages", "mapped"}};
+    o.insert(o.end(), more.begin(), more.end());
+    solver_instance *inst = nullptr;
+    char msg[512] = {0};
+    solver_error err{msg, sizeof msg, 0, 0};
+    REQUIRE_MESSAGE(p->open(scramble, std::strlen(scramble), "<test>", 1, o.data(), o.size(), &ts.sv, &inst, &err) == SOLVER_OK, msg);
+    uint64_t cost = 0;
+    const solver_status s = p->solve(inst, &ts.sv, &cost, &err);
+    p->close(inst);
+    REQUIRE_MESSAGE(s == SOLVER_OK, msg << "\n" << ts.log);
+    std::vector<int> moves;
+    ParseFailure f;
+    REQUIRE(parse_moves(ts.output, moves, f));
+    std::vector<int> sc;
+    REQUIRE(parse_moves(scramble, sc, f));
+    CHECK(apply_moves(apply_moves(CubieCube::solved(), sc), moves).is_solved());
+    CHECK(moves.size() == cost);
+    const size_t at = ts.log.find("moves (half-turn metric), optimal");
+    REQUIRE(at != std::string::npos);
+    return {ts.log, ts.output, ts.log.substr(at, ts.log.find('\n', at) - at)};
+}
+
+// A scratch cache folder (emptied) whose files are links to the user's cached tables but the
+// third table's; "" when the user's cache lacks the fstp2 table (never built by the tests).
+std::string linked_cache(const std::string &name) {
+    namespace fs = std::filesystem;
+    const std::string user = cube_test::user_cache_dir(), dir = cube_test::cache_dir() + "/" + name;
+    std::error_code ec;
+    if (!fs::exists(user + "/" + fst_file(2, 2), ec)) return "";
+    fs::remove_all(dir, ec);
+    fs::create_directories(dir);
+    for (const auto &e : fs::directory_iterator(user))
+        if (e.is_regular_file() && e.path().filename().string().rfind(third_file(), 0) != 0)
+            fs::create_symlink(e.path(), dir + "/" + e.path().filename().string());
+    return dir;
+}
+}  // namespace
+
+TEST_CASE("CubeThird.AutoUsesTheTableOnlyWhenCached") {
+    // third=auto (the default) with the fstp2 table: off, quietly, when cube-third-t.pdb is not in
+    // the cache folder (and never built); used (its "table third=t" line) when it is: here a
+    // synthetic file of the right header and size, all zero (sparse: "10 or less" everywhere, so
+    // it cuts nothing) marked as verified, so the same answer and nodes; a file that does not
+    // load warns and leaves it off. Scratch folders whose other tables link to the user's cache;
+    // only where the fstp2 table is cached there.
+    const std::string absent = linked_cache("third-auto-absent"), present = linked_cache("third-auto-present"),
+                      bad = linked_cache("third-auto-bad");
+    if (absent.empty()) {
+        MESSAGE("skipped: no cached fstp2 table in " << cube_test::user_cache_dir());
+        return;
+    }
+    const char *scramble = "R U F D L B2 R' U2 F";
+    const AutoSolve off = solve_in(absent, scramble);
+    INFO(off.log);
+    CHECK(off.log.find("table third") == std::string::npos);
+    // The header as third.cc writes it: magic, classes, entries, bytes, checksum, 16 depth counts.
+    struct {
+        char magic[8];
+        uint64_t classes, size, bytes, sum;
+        uint64_t depth_counts[16];
+    } h{};
+    std::memcpy(h.magic, "CUBETHT2", 8);
+    h.classes = third_coords().classes;
+    h.size = third_coords().size();
+    h.bytes = third_bytes();
+    h.sum = 12345;  // never checked: the marker below vouches for it
+    const std::string path = present + "/" + third_file();
+    {
+        FILE *f = std::fopen(path.c_str(), "wb");
+        REQUIRE(f);
+        REQUIRE(std::fwrite(&h, sizeof h, 1, f) == 1);
+        std::fclose(f);
+        std::filesystem::resize_file(path, sizeof h + h.bytes);  // the rest zero, not written
+    }
+    mark_verified(path, h.sum);
+    const AutoSolve on = solve_in(present, scramble);
+    CHECK(on.log.find("table third=t") != std::string::npos);
+    CHECK(on.moves == off.moves);
+    CHECK(on.result == off.result);
+    const AutoSolve pinned = solve_in(present, scramble, {{"third", "off"}});  // off keeps it off
+    CHECK(pinned.log.find("table third") == std::string::npos);
+    CHECK(pinned.moves == off.moves);
+    {
+        FILE *f = std::fopen((bad + "/" + third_file()).c_str(), "wb");
+        REQUIRE(f);
+        REQUIRE(std::fwrite(&h, sizeof h, 1, f) == 1);  // the header alone: the wrong size
+        std::fclose(f);
+    }
+    const AutoSolve damaged = solve_in(bad, scramble);
+    CHECK(damaged.log.find("table third=t not used") != std::string::npos);
+    CHECK(damaged.log.find("table third=t:") == std::string::npos);
+    CHECK(damaged.moves == off.moves);
 }
