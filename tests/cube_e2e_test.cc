@@ -114,3 +114,19 @@ TEST_CASE("CubeE2E.RefusedCubes") {
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "colour U appears 8 times"));
 }
+
+TEST_CASE("CubeE2E.ThirdOptionValues") {
+    // third=auto|off|t: another value, or third=t where it does not apply, is refused before any
+    // table is read (exit 2); auto with another table set solves without it (no third line).
+    CacheEnv env;
+    auto r = run_solver("--plugin cube --input \"R U\" --option third=on");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "third: expected auto, off or t, not 'on'"));
+    r = run_solver("--plugin cube --input \"R U\" --option tables=small --option third=t");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "third=t needs mode=optimal with tables=fstp2"));
+    r = run_solver("--plugin cube --input \"R U F\" --option tables=small --option third=auto");
+    REQUIRE(r.exit_code == 0);
+    CHECK(has(r.err, "3 moves (half-turn metric), optimal"));
+    CHECK_FALSE(has(r.err, "table third"));
+}
