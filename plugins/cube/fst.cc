@@ -17,6 +17,7 @@
 #include "cache_file.h"
 #include "load_once.h"
 #include "pdb.h"
+#include "row_bfs.h"
 
 namespace cube {
 
@@ -330,151 +331,88 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
-struct FstBfs {
-    FstTable *t;
-    const Coords *co;
-    const solver_services *sv;
-    unsigned depth = 0;
-    unsigned bits = 2, unreached = 3;  // 2 bits: value mod 3; 4 bits: exact value
-    unsigned par = 1;                  // FstTable::par
-    bool backward = false;
-    // Direct fstp2 build (bits 2, par 2): the entries this pass reaches at a distance below the
-    // window go to lists->low (a forward pass only); collect: a read-only backward pass that puts
-    // every unreached entry without a neighbour at value depth % 3 into lists->top instead of
-    // setting it.
+// The flip-slice-twist tables' part of their breadth-first search (RowBfs, row_bfs.h): a row is
+// a flip-slice class, its entries twist x parity (par 1 or 2); a move takes the class's
+// representative to a class whose row the twist, seen through the symmetry, indexes.
+struct FstDom {
+    const Coords *co = nullptr;
+    unsigned par = 1;  // FstTable::par
+    const char *name = "fst";
+    // Direct fstp2 build (bits 2, par 2): with `record`, the entries a forward pass reaches go to
+    // lists->low[record_depth] (those below the window); a collecting backward pass (RowBfs's
+    // collect) lists every unreached entry without a neighbour on the frontier in lists->top.
     WindowLists *lists = nullptr;
-    bool collect = false;
+    bool record = false;
+    unsigned record_depth = 0;
     std::mutex lists_mu;
-    std::atomic<uint64_t> added{0};
-    uint64_t filled_before = 0;
-    std::atomic<bool> stop{false};
-    BfsProgress progress;
 
-    unsigned get(uint64_t i) const {
-        // Relaxed: a stale "unreached" only makes a forward writer try (and find the AND
-        // harmless) or a backward reader miss a neighbour written in this same pass, which is
-        // at depth + 1 and so never the one it looks for.
-        if (bits == 4) return (__atomic_load_n(&t->data.data()[i >> 1], __ATOMIC_RELAXED) >> ((i & 1) * 4)) & 15;
-        return (__atomic_load_n(&t->data.data()[i >> 2], __ATOMIC_RELAXED) >> ((i & 3) * 2)) & 3;
-    }
-    bool set(uint64_t i, unsigned v) {
-        const unsigned shift = bits == 4 ? (i & 1) * 4 : (i & 3) * 2;
-        const uint8_t mask = uint8_t(~((unreached ^ v) << shift));
-        // Relaxed: the pass ends with parallel_for's join, which orders every write before the
-        // next pass reads; within a pass the AND is atomic so neighbours in a byte survive.
-        const uint8_t old = __atomic_fetch_and(&t->data.data()[bits == 4 ? i >> 1 : i >> 2], mask, __ATOMIC_RELAXED);
-        return ((old >> shift) & unreached) == unreached;
-    }
-
-    void run(uint64_t cb, uint64_t ce, uint32_t worker) {
-        if (stop.load(std::memory_order_relaxed)) return;
-        if (sv && sv->should_stop && sv->should_stop(sv->ctx)) {
-            stop = true;
-            return;
-        }
-        const unsigned cur = bits == 4 ? depth : depth % 3, next = bits == 4 ? depth + 1 : (depth + 1) % 3;
-        const uint16_t *tm = co->twist_move.data(), *tc = co->twist_conj.data();
-        uint64_t local = 0;
-        const unsigned P = par;
-        // Forward passes that reach distances below the window record them (few: 35.8 M in all).
-        const bool record = lists && !backward && next_depth() < WINDOW_BASE;
+    struct Row {
+        uint64_t nb_base[NMOVES];
+        unsigned nb_sym[NMOVES];
+        uint16_t nb_stab[NMOVES];
         std::vector<uint32_t> rec[2];
         std::vector<uint64_t> top;
-        for (uint64_t c = cb; c < ce; ++c) {
-            const uint64_t base = c * N_TWIST * P;
-            // Anything to do in this row?
-            const unsigned look = backward ? unreached : cur;
-            if (!any_entry_equal(t->data.data(), base, uint64_t(N_TWIST) * P, bits, look)) continue;
-            uint64_t nb_base[NMOVES];
-            unsigned nb_sym[NMOVES];
-            uint16_t nb_stab[NMOVES];
-            const uint32_t x = co->class_rep[c];
-            const int sl = int(x / N_FLIP), fl = int(x % N_FLIP);
-            for (int m = 0; m < NMOVES; ++m) {
-                const uint32_t y = uint32_t(co->slice_move[size_t(sl) * NMOVES + m]) * N_FLIP +
-                                   co->flip_move[size_t(fl) * NMOVES + m];
-                const uint32_t e = co->flipslice_class[y];
-                nb_base[m] = uint64_t(e >> 4) * N_TWIST;
-                nb_sym[m] = e & 15;
-                nb_stab[m] = co->class_stab[e >> 4];
-            }
-            for (unsigned e = 0; e < N_TWIST * P; ++e) {
-                const unsigned v = get(base + e);
-                if (v != look) continue;
-                // e = twist * P + parity; a quarter turn (m % 3 != 1) flips the parity.
-                const unsigned tw = e / P, pe = e % P;
-                if (!backward) {
-                    for (int m = 0; m < NMOVES; ++m) {
-                        const unsigned p2 = P == 2 ? pe ^ unsigned(m % 3 != 1) : 0;
-                        const unsigned t2 = tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + nb_sym[m]];
-                        const uint64_t j = nb_base[m] * P + t2 * P + p2;
-                        if (get(j) == unreached && set(j, next)) {
-                            ++local;
-                            if (record) rec[j >> 32].push_back(uint32_t(j));
-                        }
-                        if (nb_stab[m] != 1) {
-                            for (unsigned u = 1; u < N_UDSYM; ++u) {
-                                if (!(nb_stab[m] >> u & 1)) continue;
-                                const uint64_t j2 = nb_base[m] * P + uint64_t(tc[size_t(t2) * N_UDSYM + u]) * P + p2;
-                                if (get(j2) == unreached && set(j2, next)) {
-                                    ++local;
-                                    if (record) rec[j2 >> 32].push_back(uint32_t(j2));
-                                }
-                            }
-                        }
-                    }
-                } else {
-                    bool found = false;
-                    for (int m = 0; m < NMOVES; ++m) {
-                        const unsigned p2 = P == 2 ? pe ^ unsigned(m % 3 != 1) : 0;
-                        const uint64_t j =
-                            nb_base[m] * P + uint64_t(tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + nb_sym[m]]) * P + p2;
-                        if (get(j) == cur) {
-                            found = true;
-                            if (!collect && set(base + e, next)) ++local;
-                            break;
-                        }
-                    }
-                    if (collect && !found) top.push_back(base + e), ++local;
-                }
-            }
-        }
-        if (!rec[0].empty() || !rec[1].empty() || !top.empty()) {
-            // A chunk per call, trimmed so the lists hold no spare capacity (the largest,
-            // distance 8, is 131 MB).
-            std::lock_guard<std::mutex> lock(lists_mu);
-            for (unsigned h = 0; h < 2; ++h)
-                if (!rec[h].empty()) {
-                    rec[h].shrink_to_fit();
-                    lists->low[next_depth()][h].push_back(std::move(rec[h]));
-                }
-            lists->top.insert(lists->top.end(), top.begin(), top.end());
-        }
-        const uint64_t now_added = added.fetch_add(local, std::memory_order_relaxed) + local;
-        progress.tick(sv, worker, double(filled_before + now_added) / double(t->size), [&](char *what, size_t size) {
-            std::snprintf(what, size, "cube: building table %s (depth %u)",
-                          lists ? "fstp2" : par == 2 ? "fstp" : bits == 4 ? "fst4" : "fst", depth + 1);
-        });
-    }
-    static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<FstBfs *>(arg)->run(b, e, w); }
-    unsigned next_depth() const { return depth + 1; }
-
-    // Whether some neighbour j of entry i (one per move, as the backward pass reads them) has
-    // want(j). For checks of a few entries.
-    template <class F> bool any_neighbour(uint64_t i, F want) const {
-        const uint64_t row = uint64_t(N_TWIST) * par, c = i / row;
-        const unsigned e = unsigned(i % row), tw = e / par, pe = e % par;
-        const uint32_t x = co->class_rep[c];
-        const int sl = int(x / N_FLIP), fl = int(x % N_FLIP);
+    };
+    uint64_t width() const { return uint64_t(N_TWIST) * par; }
+    void row(uint64_t c, Row &x) const {
+        const uint32_t rep = co->class_rep[c];
+        const int sl = int(rep / N_FLIP), fl = int(rep % N_FLIP);
         for (int m = 0; m < NMOVES; ++m) {
             const uint32_t y = uint32_t(co->slice_move[size_t(sl) * NMOVES + m]) * N_FLIP + co->flip_move[size_t(fl) * NMOVES + m];
-            const uint32_t en = co->flipslice_class[y];
-            const unsigned p2 = par == 2 ? pe ^ unsigned(m % 3 != 1) : 0;
-            const uint64_t j = (uint64_t(en >> 4) * N_TWIST +
-                                co->twist_conj[size_t(co->twist_move[tw * NMOVES + m]) * N_UDSYM + (en & 15)]) * par + p2;
-            if (want(j)) return true;
+            const uint32_t e = co->flipslice_class[y];
+            x.nb_base[m] = uint64_t(e >> 4) * N_TWIST;
+            x.nb_sym[m] = e & 15;
+            x.nb_stab[m] = co->class_stab[e >> 4];
+        }
+    }
+    // e = twist * par + parity; a quarter turn (m % 3 != 1) flips the parity.
+    template <class F> void forward(const Row &x, uint32_t e, F &&f) const {
+        const uint16_t *tm = co->twist_move.data(), *tc = co->twist_conj.data();
+        const unsigned P = par, tw = e / P, pe = e % P;
+        for (int m = 0; m < NMOVES; ++m) {
+            const unsigned p2 = P == 2 ? pe ^ unsigned(m % 3 != 1) : 0;
+            const unsigned t2 = tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + x.nb_sym[m]];
+            f(x.nb_base[m] * P + t2 * P + p2);
+            if (x.nb_stab[m] != 1)
+                for (unsigned u = 1; u < N_UDSYM; ++u)
+                    if (x.nb_stab[m] >> u & 1) f(x.nb_base[m] * P + uint64_t(tc[size_t(t2) * N_UDSYM + u]) * P + p2);
+        }
+    }
+    template <class F> bool backward(const Row &x, uint32_t e, F &&want) const {
+        const uint16_t *tm = co->twist_move.data(), *tc = co->twist_conj.data();
+        const unsigned P = par, tw = e / P, pe = e % P;
+        for (int m = 0; m < NMOVES; ++m) {
+            const unsigned p2 = P == 2 ? pe ^ unsigned(m % 3 != 1) : 0;
+            if (want(x.nb_base[m] * P + uint64_t(tc[size_t(tm[tw * NMOVES + m]) * N_UDSYM + x.nb_sym[m]]) * P + p2))
+                return true;
         }
         return false;
+    }
+    void reached(Row &x, uint64_t j) const {
+        if (record) x.rec[j >> 32].push_back(uint32_t(j));
+    }
+    void alone(Row &x, uint64_t i) const { x.top.push_back(i); }
+    void finish(Row &x) {
+        if (x.rec[0].empty() && x.rec[1].empty() && x.top.empty()) return;
+        // A chunk per call, trimmed so the lists hold no spare capacity (the largest, distance 8,
+        // is 131 MB).
+        std::lock_guard<std::mutex> lock(lists_mu);
+        for (unsigned h = 0; h < 2; ++h)
+            if (!x.rec[h].empty()) {
+                x.rec[h].shrink_to_fit();
+                lists->low[record_depth][h].push_back(std::move(x.rec[h]));
+            }
+        lists->top.insert(lists->top.end(), x.top.begin(), x.top.end());
+    }
+    void what(char *buf, size_t n, unsigned depth) const {
+        std::snprintf(buf, n, "cube: building table %s (depth %u)", name, depth + 1);
+    }
+    // Whether some neighbour j of entry i (one per move, as the backward pass reads them) has
+    // want(j). For checks of a few entries.
+    template <class F> bool any_neighbour(uint64_t i, F &&want) const {
+        Row x;
+        row(i / width(), x);
+        return backward(x, uint32_t(i % width()), want);
     }
 };
 
@@ -518,14 +456,18 @@ solver_status build_fstp2_direct(const solver_services *sv, FstTable &out) {
     out.from_cache = false;
     out.depth_counts.assign(1, 1);
     WindowLists lists;
-    FstBfs b;
-    b.t = &out;
-    b.co = out.co;
+    FstDom dom;
+    dom.co = out.co;
+    dom.par = 2;
+    dom.name = "fstp2";
+    dom.lists = &lists;
+    RowBfs<FstDom> b;
+    b.dom = &dom;
+    b.d = out.data.data();
     b.sv = sv;
     b.bits = 2;
     b.unreached = 3;
-    b.par = 2;
-    b.lists = &lists;
+    b.size = out.size;
     b.set(0, 0);  // solved (see build_fst)
     lists.low[0][0].push_back(std::vector<uint32_t>(1, 0u));
     uint64_t filled = 1, frontier = 1;
@@ -538,8 +480,13 @@ solver_status build_fstp2_direct(const solver_services *sv, FstTable &out) {
     if (const char *f = std::getenv("CUBE_FSTP2_BACKWARD")) factor = std::atof(f);
     auto pass = [&](unsigned depth, bool backward, bool collect) {
         b.depth = depth;
+        b.cur = depth % 3;
+        b.next = (depth + 1) % 3;
         b.backward = backward;
         b.collect = collect;
+        // Forward passes that reach distances below the window record them (few: 35.8 M in all).
+        dom.record = !backward && depth + 1 < WINDOW_BASE;
+        dom.record_depth = depth + 1;
         b.added = 0;
         b.filled_before = filled;
         const uint64_t grain = 64;
@@ -567,7 +514,7 @@ solver_status build_fstp2_direct(const solver_services *sv, FstTable &out) {
     // They are 13 when each has a neighbour at 12 (unreached, not among them): true of the 247
     // (the fstp build found none at 14); anything else is refused rather than mislabelled.
     for (uint64_t i : lists.top)
-        if (!b.any_neighbour(i, [&](uint64_t j) {
+        if (!dom.any_neighbour(i, [&](uint64_t j) {
                 return b.get(j) == 3 && !std::binary_search(lists.top.begin(), lists.top.end(), j);
             }))
             return SOLVER_ERR_INTERNAL;
@@ -596,19 +543,25 @@ solver_status build_fst(const solver_services *sv, FstTable &out, unsigned bits,
     std::memset(out.data.data(), 0xff, out.data.size());
     out.from_cache = false;
     out.depth_counts.assign(1, 1);
-    FstBfs b;
-    b.t = &out;
-    b.co = out.co;
+    FstDom dom;
+    dom.co = out.co;
+    dom.par = par;
+    dom.name = par == 2 ? "fstp" : bits == 4 ? "fst4" : "fst";
+    RowBfs<FstDom> b;
+    b.dom = &dom;
+    b.d = out.data.data();
     b.sv = sv;
     b.bits = bits;
     b.unreached = bits == 4 ? 15 : 3;
-    b.par = par;
+    b.size = out.size;
     b.set(0, 0);  // solved: class 0 (flip-slice 0 comes first), twist 0; fixed by every symmetry
     uint64_t filled = 1, frontier = 1;
     const uint64_t classes = out.co->classes;
     for (unsigned depth = 0; filled < out.size; ++depth) {
         if (frontier == 0 || depth > 20 || (bits == 4 && depth >= 14 + (par == 2))) return SOLVER_ERR_INTERNAL;
         b.depth = depth;
+        b.cur = bits == 4 ? depth : depth % 3;
+        b.next = bits == 4 ? depth + 1 : (depth + 1) % 3;
         b.backward = (out.size - filled) < frontier;
         b.added = 0;
         b.filled_before = filled;

@@ -11,6 +11,7 @@
 #include "cache_file.h"
 #include "load_once.h"
 #include "pdb.h"
+#include "row_bfs.h"
 #include "twophase.h"
 
 namespace cube {
@@ -122,97 +123,60 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
-// One depth of the BFS over rows (class, twist) of 1485 slice parts. Values: 0 done, 1 the
-// frontier, 2 reached in this pass, 3 unreached.
-struct ThirdBfs {
-    uint8_t *d = nullptr;
+// The third table's part of its breadth-first search (RowBfs, row_bfs.h): a row is (corner
+// permutation class, twist), its entries the 1485 slice parts. Values: 0 done, 1 the frontier,
+// 2 reached in this pass, 3 unreached (RowBfs with cur 1, next 2).
+struct ThirdDom {
     const ThirdCoords *co = nullptr;
-    const solver_services *sv = nullptr;
     const uint16_t *spms = nullptr;  // [(sym * 18 + move) * 1485 + sp]: sp_conj of sp_move
-    bool backward = false;
-    unsigned depth = 0;
-    uint64_t filled_before = 0, size = 0;
-    std::atomic<uint64_t> added{0};
-    std::atomic<bool> stop{false};
-    BfsProgress progress;
 
-    unsigned get(uint64_t i) const {
-        // Relaxed: within a pass only 3 -> 2 happens; a forward reader that sees a stale 3 tries
-        // the AND (harmless, set() tells), a backward reader looks for 1s, which do not change.
-        return (__atomic_load_n(&d[i >> 2], __ATOMIC_RELAXED) >> ((i & 3) * 2)) & 3;
-    }
-    bool set2(uint64_t i) {
-        const unsigned shift = unsigned(i & 3) * 2;
-        // Relaxed: the pass ends with parallel_for's join, which orders every write before the
-        // next pass reads; the AND is atomic so the other entries of the byte survive, and it
-        // only clears the low bit of an entry that was read as 3 (so 3 -> 2, or 2 stays 2).
-        const uint8_t old = __atomic_fetch_and(&d[i >> 2], uint8_t(~(1u << shift)), __ATOMIC_RELAXED);
-        return ((old >> shift) & 3) == 3;
-    }
-
-    void run(uint64_t rb, uint64_t re, uint32_t worker) {
-        if (stop.load(std::memory_order_relaxed)) return;
-        if (sv && sv->should_stop && sv->should_stop(sv->ctx)) {
-            stop = true;
-            return;
-        }
-        uint64_t local = 0;
-        uint32_t cur_class = UINT32_MAX;
+    struct Row {
+        uint32_t cur_class = UINT32_MAX;  // the class the neighbour classes below are of
         uint32_t nb_cls[NMOVES], nb_sym[NMOVES];
         uint16_t nb_stab[NMOVES];
-        const unsigned look = backward ? 3 : 1;
-        for (uint64_t r = rb; r < re; ++r) {
-            const uint64_t base = r * N_SLPART;
-            if (!any_entry_equal(d, base, N_SLPART, 2, look)) continue;
-            const uint32_t c = uint32_t(r / N_TWIST), tw = uint32_t(r % N_TWIST);
-            if (c != cur_class) {
-                cur_class = c;
-                const uint32_t rep = co->class_rep[c];
-                for (int m = 0; m < NMOVES; ++m) {
-                    const uint32_t e = co->cp_class[co->cp_move[size_t(rep) * NMOVES + m]];
-                    nb_cls[m] = e >> 4, nb_sym[m] = e & 15, nb_stab[m] = co->class_stab[e >> 4];
-                }
-            }
-            uint64_t nb_row[NMOVES];
-            const uint16_t *nb_sp[NMOVES];
-            uint16_t nb_tw[NMOVES];
+        uint64_t nb_row[NMOVES];
+        const uint16_t *nb_sp[NMOVES];
+        uint16_t nb_tw[NMOVES];
+    };
+    uint64_t width() const { return N_SLPART; }
+    void row(uint64_t r, Row &x) const {
+        const uint32_t c = uint32_t(r / N_TWIST), tw = uint32_t(r % N_TWIST);
+        if (c != x.cur_class) {
+            x.cur_class = c;
+            const uint32_t rep = co->class_rep[c];
             for (int m = 0; m < NMOVES; ++m) {
-                nb_tw[m] = co->tw_conj[size_t(co->tw_move[size_t(tw) * NMOVES + m]) * N_UDSYM + nb_sym[m]];
-                nb_row[m] = (uint64_t(nb_cls[m]) * N_TWIST + nb_tw[m]) * N_SLPART;
-                nb_sp[m] = spms + (size_t(nb_sym[m]) * NMOVES + size_t(m)) * N_SLPART;
-            }
-            for (unsigned sp = 0; sp < unsigned(N_SLPART); ++sp) {
-                if (get(base + sp) != look) continue;
-                if (backward) {
-                    for (int m = 0; m < NMOVES; ++m)
-                        if (get(nb_row[m] + nb_sp[m][sp]) == 1) {
-                            if (set2(base + sp)) ++local;
-                            break;
-                        }
-                    continue;
-                }
-                for (int m = 0; m < NMOVES; ++m) {
-                    const unsigned s2 = nb_sp[m][sp];
-                    const uint64_t j = nb_row[m] + s2;
-                    if (get(j) == 3 && set2(j)) ++local;
-                    if (nb_stab[m] != 1) {  // the same state under the representative's other symmetries
-                        for (unsigned u = 1; u < N_UDSYM; ++u) {
-                            if (!(nb_stab[m] >> u & 1)) continue;
-                            const uint64_t j2 = (uint64_t(nb_cls[m]) * N_TWIST + co->tw_conj[size_t(nb_tw[m]) * N_UDSYM + u]) *
-                                                    N_SLPART +
-                                                co->sp_conj[size_t(s2) * N_UDSYM + u];
-                            if (get(j2) == 3 && set2(j2)) ++local;
-                        }
-                    }
-                }
+                const uint32_t e = co->cp_class[co->cp_move[size_t(rep) * NMOVES + m]];
+                x.nb_cls[m] = e >> 4, x.nb_sym[m] = e & 15, x.nb_stab[m] = co->class_stab[e >> 4];
             }
         }
-        const uint64_t now = added.fetch_add(local, std::memory_order_relaxed) + local;
-        progress.tick(sv, worker, double(filled_before + now) / double(size), [&](char *what, size_t n) {
-            std::snprintf(what, n, "cube: building table third=t (depth %u of 11)", depth + 1);
-        });
+        for (int m = 0; m < NMOVES; ++m) {
+            x.nb_tw[m] = co->tw_conj[size_t(co->tw_move[size_t(tw) * NMOVES + m]) * N_UDSYM + x.nb_sym[m]];
+            x.nb_row[m] = (uint64_t(x.nb_cls[m]) * N_TWIST + x.nb_tw[m]) * N_SLPART;
+            x.nb_sp[m] = spms + (size_t(x.nb_sym[m]) * NMOVES + size_t(m)) * N_SLPART;
+        }
     }
-    static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<ThirdBfs *>(arg)->run(b, e, w); }
+    template <class F> void forward(const Row &x, uint32_t sp, F &&f) const {
+        for (int m = 0; m < NMOVES; ++m) {
+            const unsigned s2 = x.nb_sp[m][sp];
+            f(x.nb_row[m] + s2);
+            if (x.nb_stab[m] != 1)  // the same state under the representative's other symmetries
+                for (unsigned u = 1; u < N_UDSYM; ++u)
+                    if (x.nb_stab[m] >> u & 1)
+                        f((uint64_t(x.nb_cls[m]) * N_TWIST + co->tw_conj[size_t(x.nb_tw[m]) * N_UDSYM + u]) * N_SLPART +
+                          co->sp_conj[size_t(s2) * N_UDSYM + u]);
+        }
+    }
+    template <class F> bool backward(const Row &x, uint32_t sp, F &&want) const {
+        for (int m = 0; m < NMOVES; ++m)
+            if (want(x.nb_row[m] + x.nb_sp[m][sp])) return true;
+        return false;
+    }
+    void reached(Row &, uint64_t) const {}
+    void alone(Row &, uint64_t) const {}
+    void finish(Row &) const {}
+    void what(char *buf, size_t n, unsigned depth) const {
+        std::snprintf(buf, n, "cube: building table third=t (depth %u of 11)", depth + 1);
+    }
 };
 
 // After a pass: 1 -> 0 (done), 2 -> 1 (the new frontier); 0 and 3 stay.
@@ -258,8 +222,11 @@ solver_status build_third(const solver_services *sv, ThirdTable &out) {
             for (int sp = 0; sp < N_SLPART; ++sp)
                 spms[(size_t(s) * NMOVES + size_t(m)) * N_SLPART + size_t(sp)] =
                     co.sp_conj[size_t(co.sp_move[size_t(sp) * NMOVES + size_t(m)]) * N_UDSYM + size_t(s)];
-    ThirdBfs b;
-    b.d = d, b.co = &co, b.sv = sv, b.spms = spms.data(), b.size = out.size;
+    ThirdDom dom;
+    dom.co = &co, dom.spms = spms.data();
+    RowBfs<ThirdDom> b;
+    b.dom = &dom, b.d = d, b.sv = sv, b.size = out.size;
+    b.bits = 2, b.unreached = 3, b.cur = 1, b.next = 2;
     // The solved state (its class's representative is the identity, fixed by all 16).
     const CubieCube solved = CubieCube::solved();
     const uint64_t i0 = co.index(solved);
