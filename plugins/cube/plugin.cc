@@ -161,7 +161,7 @@ struct Options {
     FstSearchOptions search;
     std::string edges = "off";  // edges=off|e7|e8 (the table set of FstSearchOptions::edges)
     std::string fstp2_build = "auto";  // fstp2_build=auto|direct|convert
-    std::string third = "auto";        // third=auto|off|t (FstSearchOptions::third; see third_choice)
+    std::string third = "auto";        // third=auto|off|t (FstSearchOptions::third; see solve_fn)
     std::string phase1 = "auto";       // phase1=auto|table|small (fast mode)
     std::string phase2 = "auto";       // phase2=auto|table|small (fast mode)
     bool fast_ahead = true;            // fast_ahead=on|off (fast mode, solve_two_phase's ahead)
