@@ -83,11 +83,32 @@ Key make_key(int player, int *cells, int count) { return make_sub_key<Key, MAXB>
 // flood takes a fresh stamp). Session 30: it stops when c0 is first marked, not when c0 is taken
 // off the stack (the depth-first stack explored everything pushed after c0 first: on XSokoban
 // 32, member 1, a tenth of the CPU was in here); the same cell either way (localdead_test).
-int sub_player(const Board &b, LocalDeadScratch &s, uint32_t *marks, int from) {
+//   Before the flood, a test without one (session 30): the interior is one area without boxes;
+// put the boxes down one by one, and when each leaves its open orthogonal neighbours in one run
+// of its ring of 8 cells (search.h, open_ring_runs; the earlier boxes closed, the later ones
+// open), no box split an area, so every free cell is in one area and c0 is the answer.
+bool sub_one_area(const Board &b, const int *cells, int count) {
+    for (int i = 0; i < count; ++i) {
+        int ring[8];
+        ring_cells(b, cells[i], ring);
+        bool o[8];
+        for (int k = 0; k < 8; ++k) {
+            const int y = ring[k];
+            bool open = y >= 0;
+            for (int j = 0; j < i && open; ++j) open = cells[j] != y;
+            o[k] = open;
+        }
+        if (open_ring_runs(o) > 1) return false;
+    }
+    return true;
+}
+
+int sub_player(const Board &b, LocalDeadScratch &s, uint32_t *marks, int from, const int *cells, int count) {
     int c0 = 0;
     while (c0 < b.n && s.occ[c0]) ++c0; // c0 == n (every cell a box): no stop
     const uint32_t stamp = sub_bump(s);
     if (from == c0) return c0;
+    if (s.ring_area && sub_one_area(b, cells, count)) return c0;
     const uint8_t *occ = s.occ.data();
     int *stack = s.stack.data();
     int top = 0, best = from;
@@ -144,7 +165,7 @@ struct LocalRules {
         // The child's sub-position holds only the reduced boxes.
         for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 0;
         for (int j = 0; j < m; ++j) s.occ[child[j]] = 1;
-        const int p = sub_player(b, s, s.marks.data() + b.n, cells[i]);
+        const int p = sub_player(b, s, s.marks.data() + b.n, cells[i], child, m);
         for (int j = 0; j < m; ++j) s.occ[child[j]] = 0;
         for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 1;
         return p;
@@ -229,7 +250,7 @@ bool clump_deadlock(const Board &b, const uint8_t *dead, int *cells, int count, 
         }
     }
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
-    const int p = sub_player(b, s, s.marks.data(), player);
+    const int p = sub_player(b, s, s.marks.data(), player, cells, count);
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 0;
     const Key key = make_key(p, cells, count);
     if (!probe || p != player) {
@@ -316,7 +337,7 @@ bool local_deadlock_left(const Board &b, const uint8_t *dead, const uint8_t *occ
 int local_sub_player(const Board &b, LocalDeadScratch &s, const int *cells, int count, int from, bool plain) {
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
     const int p = plain ? sub_flood(b, s.occ.data(), s.marks.data(), s.stack.data(), sub_bump(s), from)
-                        : sub_player(b, s, s.marks.data(), from);
+                        : sub_player(b, s, s.marks.data(), from, cells, count);
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 0;
     return p;
 }

@@ -12,6 +12,7 @@
 
 #include "../../plugins/sokoban/fess.h"
 #include "../../plugins/sokoban/localdead.h"
+#include "../../plugins/sokoban/search.h"
 #include "../sokoban_checker.h"
 #include "test_util.h"
 
@@ -99,20 +100,39 @@ TEST_CASE("Sokoban.Floods.SubPlayerStopsAtTheSameCell") {
         const sokoban::Board &b = fx.inst.board;
         sokoban::LocalDeadScratch s;
         s.init(b);
-        int stopped_early = 0;
-        for (int round = 0; round < 60; ++round) {
-            const Position p = random_position(b, rng, 2 + static_cast<int>(rng() % 4));
+        int stopped_early = 0, split = 0;
+        for (int round = 0; round < 120; ++round) {
+            // Half the rounds a clump as the local test makes them: each box beside an earlier one.
+            Position p = random_position(b, rng, 2 + static_cast<int>(rng() % 4));
+            if (round & 1) {
+                for (const int c : p.cells) p.occ[c] = 0;
+                p.cells.resize(1);
+                p.occ[p.cells[0]] = 1;
+                for (int tries = 0; tries < 40 && p.cells.size() < 5; ++tries) {
+                    int ring[8];
+                    sokoban::ring_cells(b, p.cells[rng() % p.cells.size()], ring);
+                    const int y = ring[rng() % 8];
+                    if (y < 0 || p.occ[y] || !b.boxable[y]) continue;
+                    p.occ[y] = 1;
+                    p.cells.push_back(y);
+                }
+            }
+            int c0 = 0;
+            while (p.occ[c0]) ++c0;
             for (int from = 0; from < b.n; ++from) {
                 if (p.occ[from]) continue;
-                const int quick = sokoban::local_sub_player(b, s, p.cells.data(), static_cast<int>(p.cells.size()), from, false);
-                const int plain = sokoban::local_sub_player(b, s, p.cells.data(), static_cast<int>(p.cells.size()), from, true);
-                REQUIRE(quick == plain);
-                int c0 = 0;
-                while (p.occ[c0]) ++c0;
-                stopped_early += quick == c0;
+                const int count = static_cast<int>(p.cells.size());
+                const int plain = sokoban::local_sub_player(b, s, p.cells.data(), count, from, true);
+                s.ring_area = true;
+                REQUIRE(sokoban::local_sub_player(b, s, p.cells.data(), count, from, false) == plain);
+                s.ring_area = false; // the flood that stops at c0 alone
+                REQUIRE(sokoban::local_sub_player(b, s, p.cells.data(), count, from, false) == plain);
+                stopped_early += plain == c0;
+                split += plain != c0;
             }
             for (int c = 0; c < b.n; ++c) REQUIRE(s.occ[c] == 0); // left as found
         }
-        CHECK(stopped_early > 0); // the stop was taken (the case the change is about)
+        CHECK(stopped_early > 0); // both answers met: the area of the smallest free cell
+        CHECK(split > 0);         // and a smaller one, split off by the boxes
     }
 }
