@@ -82,33 +82,15 @@ Key make_key(int player, int *cells, int count) { return make_sub_key<Key, MAXB>
 // is smaller, so c0 is the answer). One plane of marks, which no caller reads afterwards (each
 // flood takes a fresh stamp). Session 30: it stops when c0 is first marked, not when c0 is taken
 // off the stack (the depth-first stack explored everything pushed after c0 first: on XSokoban
-// 32, member 1, a tenth of the CPU was in here); the same cell either way (localdead_test).
-//   Before the flood, a test without one (session 30): the interior is one area without boxes;
-// put the boxes down one by one, and when each leaves its open orthogonal neighbours in one run
-// of its ring of 8 cells (search.h, open_ring_runs; the earlier boxes closed, the later ones
-// open), no box split an area, so every free cell is in one area and c0 is the answer.
-bool sub_one_area(const Board &b, const int *cells, int count) {
-    for (int i = 0; i < count; ++i) {
-        int ring[8];
-        ring_cells(b, cells[i], ring);
-        bool o[8];
-        for (int k = 0; k < 8; ++k) {
-            const int y = ring[k];
-            bool open = y >= 0;
-            for (int j = 0; j < i && open; ++j) open = cells[j] != y;
-            o[k] = open;
-        }
-        if (open_ring_runs(o) > 1) return false;
-    }
-    return true;
-}
-
-int sub_player(const Board &b, LocalDeadScratch &s, uint32_t *marks, int from, const int *cells, int count) {
+// 32, member 1, a tenth of the CPU was in here), and walks toward the top-left first; the same
+// cell either way (floods_test). 100000 expansions of XSokoban 32's member 1: 1.54 million
+// calls; of the 1.42 million floods a ring test in front left (NOTES.md, session 30: dropped),
+// 42.7 million cells taken off the stack with the old direction order, 18.5 million with this one.
+int sub_player(const Board &b, LocalDeadScratch &s, uint32_t *marks, int from) {
     int c0 = 0;
     while (c0 < b.n && s.occ[c0]) ++c0; // c0 == n (every cell a box): no stop
     const uint32_t stamp = sub_bump(s);
     if (from == c0) return c0;
-    if (s.ring_area && sub_one_area(b, cells, count)) return c0;
     const uint8_t *occ = s.occ.data();
     int *stack = s.stack.data();
     int top = 0, best = from;
@@ -117,7 +99,9 @@ int sub_player(const Board &b, LocalDeadScratch &s, uint32_t *marks, int from, c
     while (top > 0) {
         const int c = stack[--top];
         if (c < best) best = c;
-        for (int d = 0; d < 4; ++d) {
+        // Right, down, left, up onto the stack: up and then left come off it first, so the
+        // depth-first walk heads for the top-left, where c0 lies (row-major cell order).
+        for (int d = 3; d >= 0; --d) {
             const int x = b.nb[c][d];
             if (x < 0 || occ[x] || marks[x] == stamp) continue;
             if (x == c0) return c0;
@@ -165,7 +149,7 @@ struct LocalRules {
         // The child's sub-position holds only the reduced boxes.
         for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 0;
         for (int j = 0; j < m; ++j) s.occ[child[j]] = 1;
-        const int p = sub_player(b, s, s.marks.data() + b.n, cells[i], child, m);
+        const int p = sub_player(b, s, s.marks.data() + b.n, cells[i]);
         for (int j = 0; j < m; ++j) s.occ[child[j]] = 0;
         for (int j = 0; j < count; ++j) s.occ[j == i ? to : cells[j]] = 1;
         return p;
@@ -250,7 +234,7 @@ bool clump_deadlock(const Board &b, const uint8_t *dead, int *cells, int count, 
         }
     }
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
-    const int p = sub_player(b, s, s.marks.data(), player, cells, count);
+    const int p = sub_player(b, s, s.marks.data(), player);
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 0;
     const Key key = make_key(p, cells, count);
     if (!probe || p != player) {
@@ -337,7 +321,7 @@ bool local_deadlock_left(const Board &b, const uint8_t *dead, const uint8_t *occ
 int local_sub_player(const Board &b, LocalDeadScratch &s, const int *cells, int count, int from, bool plain) {
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 1;
     const int p = plain ? sub_flood(b, s.occ.data(), s.marks.data(), s.stack.data(), sub_bump(s), from)
-                        : sub_player(b, s, s.marks.data(), from, cells, count);
+                        : sub_player(b, s, s.marks.data(), from);
     for (int i = 0; i < count; ++i) s.occ[cells[i]] = 0;
     return p;
 }

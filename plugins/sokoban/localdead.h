@@ -67,7 +67,6 @@ struct LocalDeadScratch {
     int radius = 1;               // clump: boxes within this many king steps (ldradius=1|2)
     int budget = BUDGET;          // sub-states per test (ldbudget=N)
     bool local_player = true;     // ldlocal=on: a child's player without a flood when exact (localdead.cc)
-    bool ring_area = true;        // a sub-position's player without a flood when its boxes split no area (localdead.cc, sub_one_area; false: the flood always, for tests)
     bool left = false;            // ldleft: this search also tests the clumps beside the left cell (options.h ldleft_on)
     uint64_t left_tests = 0, left_deadlocks = 0; // clumps local_deadlock_left tested, and found dead
     bool core = false;            // ldcore: a wide clump not proven dead is followed by its touching core (options.h ldcore_on)
@@ -104,8 +103,8 @@ bool local_deadlock_left(const Board &board, const uint8_t *dead, const uint8_t 
 
 // The sub-search's player cell for the sub-position of cells[0, count) (s.occ all 0 before and
 // after) with the player at `from`: the smallest cell of from's area. plain: by a full flood
-// (the plain computation, for tests); else as the sub-search takes it (the ring test when
-// s.ring_area, else a flood that stops at the board's smallest free cell).
+// (the plain computation, for tests); else as the sub-search takes it (a flood that stops at the
+// board's smallest free cell).
 int local_sub_player(const Board &board, LocalDeadScratch &s, const int *cells, int count, int from, bool plain);
 
 } // namespace sokoban
