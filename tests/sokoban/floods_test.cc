@@ -56,7 +56,7 @@ TEST_CASE("Sokoban.Floods.FessFeaturesMatchAPlainLabelling") {
         sokoban_test::Fixture fx(level_of("puzzles/sokoban/xsokoban_90.xsb", level));
         const sokoban::Board &b = fx.inst.board;
         sokoban::FessScratch fs; // not initialised: fess_features sizes it itself
-        for (int round = 0; round < 200; ++round) {
+        for (int round = 0; round < 60; ++round) {
             const int boxes = 1 + static_cast<int>(rng() % b.start_boxes.size());
             const Position p = random_position(b, rng, boxes);
             std::vector<uint8_t> state(fx.inst.state_size, 0);
@@ -86,8 +86,10 @@ TEST_CASE("Sokoban.Floods.FessFeaturesMatchAPlainLabelling") {
             std::vector<int> boxes_seen(fs.boxes.begin(), fs.boxes.end()), sorted = p.cells;
             std::sort(sorted.begin(), sorted.end());
             CHECK(boxes_seen == sorted);
+            std::vector<uint32_t> got(fs.area.begin(), fs.area.end());
             for (int c = 0; c < b.n; ++c)
-                if (!p.occ[c]) CHECK(fs.area[c] == area[c]);
+                if (p.occ[c]) got[c] = 0; // a cell under a box keeps a stale number (fess.h)
+            CHECK(got == area);
         }
     }
 }
@@ -100,8 +102,8 @@ TEST_CASE("Sokoban.Floods.SubPlayerStopsAtTheSameCell") {
         const sokoban::Board &b = fx.inst.board;
         sokoban::LocalDeadScratch s;
         s.init(b);
-        int stopped_early = 0, split = 0;
-        for (int round = 0; round < 120; ++round) {
+        int stopped_early = 0, split = 0, wrong = 0;
+        for (int round = 0; round < 40; ++round) {
             // Half the rounds a clump as the local test makes them: each box beside an earlier one.
             Position p = random_position(b, rng, 2 + static_cast<int>(rng() % 4));
             if (round & 1) {
@@ -123,12 +125,13 @@ TEST_CASE("Sokoban.Floods.SubPlayerStopsAtTheSameCell") {
                 if (p.occ[from]) continue;
                 const int count = static_cast<int>(p.cells.size());
                 const int plain = sokoban::local_sub_player(b, s, p.cells.data(), count, from, true);
-                REQUIRE(sokoban::local_sub_player(b, s, p.cells.data(), count, from, false) == plain);
+                if (sokoban::local_sub_player(b, s, p.cells.data(), count, from, false) != plain) ++wrong;
                 stopped_early += plain == c0;
                 split += plain != c0;
             }
-            for (int c = 0; c < b.n; ++c) REQUIRE(s.occ[c] == 0); // left as found
+            for (int c = 0; c < b.n; ++c) wrong += s.occ[c] != 0; // left as found
         }
+        CHECK(wrong == 0);
         CHECK(stopped_early > 0); // both answers met: the area of the smallest free cell
         CHECK(split > 0);         // and a smaller one, split off by the boxes
     }
