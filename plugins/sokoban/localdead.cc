@@ -112,8 +112,6 @@ int sub_player(const Board &b, LocalDeadScratch &s, uint32_t *marks, int from) {
     return best;
 }
 
-
-
 // The local test's rules for bounded_sub_search (subsearch.h): s.marks plane 0 is the expanded
 // key's area, plane 1 a child's; a child keeps the boxes that still have another within
 // s.radius king steps, and a push that freezes its box off a goal is dead.
