@@ -13,9 +13,14 @@ namespace sokoban {
 void FessScratch::init(const Board &b) {
     occ.assign(b.n, 0);
     boxes.reserve(b.n);
-    mark.assign(b.n, 0);
+    mark.assign(b.n + 1, 0);
     stack.assign(b.n + 1, 0);
     stamp = 0;
+    // The flood's neighbour table: b.nb with a wall as the sentinel cell n, which the flood
+    // marks first (one test per neighbour instead of three: wall, box, seen).
+    adj.resize(static_cast<size_t>(b.n) * 4);
+    for (int c = 0; c < b.n; ++c)
+        for (int d = 0; d < 4; ++d) adj[static_cast<size_t>(c) * 4 + d] = b.nb[c][d] < 0 ? b.n : b.nb[c][d];
 }
 
 FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t *state, const PackingOrder *order,
@@ -24,12 +29,20 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
     const Board &b = inst.board;
     FessFeatures f;
     const uint8_t *bits = state + 2;
+    if (fs.adj.size() != static_cast<size_t>(b.n) * 4 || fs.mark.size() != static_cast<size_t>(b.n) + 1) fs.init(b);
     fs.boxes.clear();
-    for (int c = 0; c < b.n; ++c) {
-        fs.occ[c] = static_cast<uint8_t>((bits[c >> 3] >> (c & 7)) & 1);
-        if (!fs.occ[c]) continue;
-        fs.boxes.push_back(c);
-        if (b.goal[c]) ++f.packed;
+    // The boxes from the state's bit set a byte at a time (most bytes hold no box), in cell
+    // order as before; cells past n in the last byte are never set (the state's packing).
+    std::fill(fs.occ.begin(), fs.occ.end(), 0);
+    const int bytes = (b.n + 7) >> 3;
+    for (int k = 0; k < bytes; ++k) {
+        for (unsigned v = bits[k]; v; v &= v - 1) {
+            const int c = (k << 3) + __builtin_ctz(v);
+            if (c >= b.n) break;
+            fs.occ[c] = 1;
+            fs.boxes.push_back(c);
+            if (b.goal[c]) ++f.packed;
+        }
     }
     if (order) {
         f.packed = packed_in_order(*order, b, fs.occ.data(), fs.count);
@@ -53,21 +66,27 @@ FessFeatures fess_features(const Instance &inst, FessScratch &fs, const uint8_t 
     const uint32_t stamp = fs.stamp;
     const bool label = rooms || areas; // fs.area wanted
     if (label && fs.area.size() != static_cast<size_t>(b.n)) fs.area.assign(b.n, 0);
+    // The boxes and the wall sentinel (cell n of fs.adj) count as seen: one test per neighbour.
+    uint32_t *mark = fs.mark.data();
+    const int32_t *adj = fs.adj.data();
+    int *stack = fs.stack.data();
+    mark[b.n] = stamp;
+    for (const int c : fs.boxes) mark[c] = stamp;
     for (int c0 = 0; c0 < b.n; ++c0) {
-        if (fs.occ[c0] || fs.mark[c0] == stamp) continue;
+        if (mark[c0] == stamp) continue;
         ++f.regions;
         if (label) fs.area[c0] = f.regions;
         int top = 0;
-        fs.stack[top++] = c0;
-        fs.mark[c0] = stamp;
+        stack[top++] = c0;
+        mark[c0] = stamp;
         while (top > 0) {
-            const int c = fs.stack[--top];
+            const int32_t *nx = adj + static_cast<size_t>(stack[--top]) * 4;
             for (int d = 0; d < 4; ++d) {
-                const int x = b.nb[c][d];
-                if (x < 0 || fs.occ[x] || fs.mark[x] == stamp) continue;
-                fs.mark[x] = stamp;
+                const int x = nx[d];
+                if (mark[x] == stamp) continue;
+                mark[x] = stamp;
                 if (label) fs.area[x] = f.regions;
-                fs.stack[top++] = x;
+                stack[top++] = x;
             }
         }
     }

@@ -113,8 +113,9 @@ struct FessFeatures {
 struct FessScratch {
     std::vector<uint8_t> occ;
     std::vector<int> boxes; // the cells occ marks, in cell order
-    std::vector<uint32_t> mark;
+    std::vector<uint32_t> mark; // per cell and the wall sentinel n
     std::vector<int> stack;
+    std::vector<int32_t> adj;   // per cell its 4 neighbours, a wall as n (init)
     std::vector<uint32_t> count; // per packing layer
     std::vector<uint32_t> area;  // per cell: its floor area's number (with rooms only)
     std::vector<uint64_t> roommask;

@@ -101,6 +101,12 @@ bool local_deadlock(const Board &board, const uint8_t *dead, const uint8_t *occu
 bool local_deadlock_left(const Board &board, const uint8_t *dead, const uint8_t *occupancy, int from, int to,
                          int player, LocalDeadScratch &s, LocalDeadCache *shared = nullptr, bool probe = false);
 
+// The sub-search's player cell for the sub-position of cells[0, count) (s.occ all 0 before and
+// after) with the player at `from`: the smallest cell of from's area. plain: by a full flood
+// (the plain computation, for tests); else as the sub-search takes it (a flood that stops at the
+// board's smallest free cell).
+int local_sub_player(const Board &board, LocalDeadScratch &s, const int *cells, int count, int from, bool plain);
+
 } // namespace sokoban
 
 #endif
