@@ -681,6 +681,7 @@ struct BatchBuffers {
     std::vector<int8_t> sa;           // its forward axis (-1: inverse)
     std::vector<uint64_t> sidx;       // and its entry
     std::vector<uint8_t> mark;        // side_round: per child, 1 while it is kept, 0 once a lookup cuts it
+    std::vector<uint8_t> pax;         // per node of the batch, its first axis and skip_all (Worker::batch)
     // third_gather: per level, the children of up to K sibling batches that passed every stage
     // before the third table's (Worker::gathered), with each batch's end and its deferred counts.
     struct Gather {
@@ -701,6 +702,7 @@ struct BatchBuffers {
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
         idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n), tinv.resize(3 * n);
         sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
+        pax.resize(size_t(batch));
     }
 };
 
@@ -941,19 +943,29 @@ struct Worker {
         int32_t *par = B.par.data();
         int8_t *mv = B.mv.data();
         uint64_t *idx = B.idx.data();
+        // The tables and constants the per-child code reads, in locals: a child's fields are
+        // written by byte stores, which may alias anything, so the compiler would otherwise load
+        // each of these again through X, co and L after every child's stores (profiled, README
+        // session 31: three dependent loads for X->pm alone, a child and an axis).
+        const FNode *const Ln = L.node.data();
+        const uint16_t *const twm = co.twist_move.data(), *const twc = co.twist_conj.data();
+        const uint64_t pmul = X->pm;
+        const uint8_t *const qt = X->qt;
         // A child's coordinates and table index along axis a (from its parent and move).
         auto axis = [&](int j, int a) __attribute__((always_inline)) {
-            const FNode &n = L.node[size_t(par[j])];
+            const FNode &n = Ln[size_t(par[j])];
             const int m = mv[j];
             FNode &c = ch[j];
             const uint32_t cs = n.cs[a], sy = cs & 15;
             const int k = X->sym_axis_move[a][sy][m];
             const uint32_t en = pcm ? PackedClassMoves::get(pcm->row(cs >> 4), k) : cmn[size_t(cs >> 4) * NMOVES + k];
             const uint32_t u = cm.mul[en & 15][sy];
+            const uint16_t tw = twm[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
+            const uint8_t cp = uint8_t(n.par ^ qt[m]);
             c.cs[a] = (en & ~15u) | u;
-            c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
-            c.par = n.par ^ X->qt[m];
-            idx[3 * j + a] = (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u]) * X->pm + c.par;
+            c.tw[a] = tw;
+            c.par = cp;
+            idx[3 * j + a] = (uint64_t(en >> 4) * N_TWIST + twc[size_t(tw) * N_UDSYM + u]) * pmul + cp;
         };
         // The class rows (two lines per axis) of a node, which stage 1 (and stage 2 for the other
         // axes) read for each of its children. rows_first: all the batch's rows are read now,
@@ -999,11 +1011,15 @@ struct Worker {
         const uint8_t **pf = B.pf.data();
         int npf = 0;
         int k = 0;
+        // Per parent (p - b), its first axis (bits 0-1) and whether none of its children's axes
+        // is read (bit 2: skip_all), which stages 2 and 3 need for every child.
+        uint8_t *pax = B.pax.data();
         for (int p = b; p < e; ++p) {
-            const FNode &n = L.node[size_t(p)];
+            const FNode &n = Ln[size_t(p)];
             const int prev = L.move[size_t(p)];
             const int a0 = first_axis(n, X->fa_exact);
             const bool skip_all = inv && unsigned(n.d[a0]) + 1 < lim;
+            pax[p - b] = uint8_t(a0 | (skip_all ? 4 : 0));
             for (int m = 0; m < NMOVES; ++m) {
                 if (redundant(prev, m)) {
                     m += 2;
@@ -1078,9 +1094,10 @@ struct Worker {
         int n1 = 0, np = 0;
         npf = 0;
         for (int j = 0; j < k; ++j) {
-            const FNode &n = L.node[size_t(par[j])];
-            const int a0 = first_axis(n, X->fa_exact);
-            if (inv && unsigned(n.d[a0]) + 1 < lim) {
+            const FNode &n = Ln[size_t(par[j])];
+            const unsigned pa = pax[par[j] - b];
+            const int a0 = int(pa & 3);
+            if (pa & 4) {
                 for (int a = 0; a < 3; ++a) upper_axis(n, a, ch[j]);
                 pass[np++] = j;
                 continue;
@@ -1126,8 +1143,8 @@ struct Worker {
         // Stage 3: the other two axes; prefetch the corner entry and the class rows of the passing.
         for (int t = 0; t < n1; ++t) {
             const int j = s1[t];
-            const FNode &n = L.node[size_t(par[j])];
-            const int a0 = first_axis(n, X->fa_exact);
+            const FNode &n = Ln[size_t(par[j])];
+            const int a0 = int(pax[par[j] - b] & 3);
             bool ok = true;
             for (int a = 0; a < 3 && ok; ++a) {
                 if (a == a0) continue;
