@@ -951,6 +951,10 @@ struct Worker {
         const uint16_t *const twm = co.twist_move.data(), *const twc = co.twist_conj.data();
         const uint64_t pmul = X->pm;
         const uint8_t *const qt = X->qt;
+        // The fst table's bytes (FstTable::byte_of, get2) likewise.
+        const uint8_t *const fbase = fst.data.data();
+        const unsigned fshift = fst.bits == 4 ? 1 : 2;
+        auto fbyte = [&](uint64_t i) __attribute__((always_inline)) { return fbase + (i >> fshift); };
         // A child's coordinates and table index along axis a (from its parent and move).
         auto axis = [&](int j, int a) __attribute__((always_inline)) {
             const FNode &n = Ln[size_t(par[j])];
@@ -1040,8 +1044,8 @@ struct Worker {
                     }
 #endif
                     axis(k, a0);
-                    if (split) pf[npf++] = fst.byte_of(idx[3 * k + a0]);
-                    else __builtin_prefetch(fst.byte_of(idx[3 * k + a0]));
+                    if (split) pf[npf++] = fbyte(idx[3 * k + a0]);
+                    else __builtin_prefetch(fbyte(idx[3 * k + a0]));
                 }
                 ++k;
             }
@@ -1073,8 +1077,19 @@ struct Worker {
         int32_t *sj = B.sj.data();
         int8_t *sa = B.sa.data();
         uint64_t *sidx = B.sidx.data();
+        const bool win = X->win;
         auto fwd_axis = [&](const FNode &n, int a, int j) __attribute__((always_inline)) -> unsigned {
             const uint64_t i = idx[3 * j + a];
+            if (win) {
+                // Windowed (2-bit) entries: codes 0..2 are the distances 9..11 whatever the
+                // parent's, exact (FstTable::child_value's first case, inline); code 3 below.
+                const unsigned c = (fbase[i >> 2] >> ((i & 3) * 2)) & 3;
+                if (c < 3) {
+                    ch[j].d[a] = uint8_t(WINDOW_BASE + c);
+                    ch[j].ub = uint8_t(ch[j].ub & ~(1u << a));
+                    return WINDOW_BASE + c;
+                }
+            }
             if (defer_fwd && fst.get2(i) == 3) {
                 const unsigned pd = n.d[a];
                 if (!FstTable::parent_decides(pd, n.ub >> a & 1, lim)) {
@@ -1113,8 +1128,8 @@ struct Worker {
                 axis(j, a);
                 if (!inv || unsigned(n.d[a]) + 1 >= lim) {
                     BST(BS_OTHER, 1);
-                    if (split) pf[npf++] = fst.byte_of(idx[3 * j + a]);
-                    else __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+                    if (split) pf[npf++] = fbyte(idx[3 * j + a]);
+                    else __builtin_prefetch(fbyte(idx[3 * j + a]));
                 }
             }
             s1[n1++] = j;
