@@ -182,7 +182,6 @@ struct Ctx {
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
     int axis_move[3][NMOVES];
     const ClassMoves *cm = nullptr;  // null: look the children's classes up (class_moves=off)
-    const PackedClassMoves *pcm = nullptr;  // packed_rows: Worker::batch reads these rows instead of cm->next
     bool lazy = true;                // lazy axes (lazy_axes=on), see Worker::dfs_t
     int batch = 0;                   // nodes expanded together (Worker::batch); 0: one at a time
     TaskOrder order_tasks = TaskOrder::score;  // see task_order
@@ -911,7 +910,6 @@ struct Worker {
         const FstTable &fst = *X->fst;
         const uint32_t *cmn = X->cm->next.data();
         const ClassMoves &cm = *X->cm;
-        const PackedClassMoves *pcm = X->pcm;
         PH_START();
         if (togo == 1) {  // as in dfs_t
             for (int p = b; p < e; ++p) {
@@ -962,7 +960,7 @@ struct Worker {
             FNode &c = ch[j];
             const uint32_t cs = n.cs[a], sy = cs & 15;
             const int k = X->sym_axis_move[a][sy][m];
-            const uint32_t en = pcm ? PackedClassMoves::get(pcm->row(cs >> 4), k) : cmn[size_t(cs >> 4) * NMOVES + k];
+            const uint32_t en = cmn[size_t(cs >> 4) * NMOVES + k];
             const uint32_t u = cm.mul[en & 15][sy];
             const uint16_t tw = twm[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
             const uint8_t cp = uint8_t(n.par ^ qt[m]);
@@ -978,10 +976,6 @@ struct Worker {
         // search stalling on the first read of nearly every node's row; software prefetches of
         // them here instead of loads left about half of that stall).
         auto prefetch_rows = [&](const FNode &c) {
-            if (pcm) {
-                for (int a = 0; a < 3; ++a) __builtin_prefetch(pcm->row(c.cs[a] >> 4));
-                return;
-            }
             for (int a = 0; a < 3; ++a) {
                 const uint32_t *row = cmn + size_t(c.cs[a] >> 4) * NMOVES;
                 __builtin_prefetch(row);
@@ -991,11 +985,7 @@ struct Worker {
         BST(BS_ROWS, 6 * (e - b));
         if (X->rows_first) {
             uint32_t acc = 0;
-            for (int p = b; p < e && pcm; ++p) {
-                const FNode &n = L.node[size_t(p)];
-                for (int a = 0; a < 3; ++a) acc += *pcm->row(n.cs[a] >> 4);
-            }
-            for (int p = b; p < e && !pcm; ++p) {
+            for (int p = b; p < e; ++p) {
                 const FNode &n = L.node[size_t(p)];
                 for (int a = 0; a < 3; ++a) {
                     const uint32_t *row = cmn + size_t(n.cs[a] >> 4) * NMOVES;
@@ -1943,7 +1933,6 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.batch = opt.class_moves && opt.lazy_axes ? opt.batch : 0;
     if (opt.class_moves) {
         X.cm = &cube::class_moves();
-        if (opt.packed_rows && opt.lazy_axes && opt.batch > 0) X.pcm = &packed_class_moves();
         const Symmetry &sy = symmetry();
         for (int a = 0; a < 3; ++a)
             for (int s = 0; s < N_UDSYM; ++s)

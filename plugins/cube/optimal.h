@@ -120,11 +120,6 @@ struct FstSearchOptions {
     // next view's computed meanwhile (as before). The same bytes, so the same nodes. The
     // plugin's third_wave=W.
     int third_wave = 0;
-    // Batched search: read the class move rows packed one cache line a class
-    // (PackedClassMoves, 93 MiB more, built at the first search) instead of ClassMoves::next's
-    // two lines. The same entries, so the same nodes. Off: no CPU gain measured (README,
-    // session 19). tools/cube-ab.cc's packed_rows=on|off.
-    bool packed_rows = false;
     // Batched search: stages 1 and 2 first compute their children's table entries, then
     // prefetch them all in one tight loop (off: each prefetch right after its entry is computed).
     // The same lookups, so the same nodes. tools/cube-ab.cc's split_prefetch=on|off.
