@@ -4,16 +4,17 @@
 // search CPU by 10-50%). Runs the optimal search on one thread for each position, alternating
 // the option sets given (ABAB...), and prints each run's thread CPU, children generated and
 // nodes expanded, then per set the sum and the per-position minimum over the rounds.
-//   g++ -std=c++17 -O2 -pthread -DDOCTEST_CONFIG_DISABLE -Iinclude tools/cube-ab.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file,third}.o -o build/bench/cube-ab
+//   make build/bench/cube-ab   (or by hand, from the plugin's objects but plugin.o:
+//   g++ -std=c++17 -O2 -pthread -DDOCTEST_CONFIG_DISABLE -Iinclude tools/cube-ab.cc build/obj/plugins/cube/{cache_file,class_table,cube,fst,fst_search,optimal,pdb,phase1,phase2,symmetry,symred,third,twophase}.o -o build/bench/cube-ab)
 //   build/bench/cube-ab ROUNDS "POSITION;POSITION..." "SET A" "SET B" ...
 // Counts of the batched search's reads by kind after each solve (plugins/cube/README.md, session 16):
 //   g++ -std=c++17 -O2 -pthread -DCUBE_BATCH_STATS -Iinclude -c plugins/cube/fst_search.cc -o /tmp/fs_stats.o
 //   and link /tmp/fs_stats.o instead of fst_search.o (as build/bench/cube-ab-stats); it also prints the
 //   batch's shape (misses issued together per stage). -DCUBE_PHASE_CYCLES instead: TSC cycles per stage.
 // A set is space-separated options of the plugin's names (third=t|off: the cached cube-third-t.pdb, mapped shared; lazy_inverse, lazy_corners, lazy_axes, class_moves,
-// window_parent, symred, third_ahead, packed_rows, split_prefetch, side_round, simd_coords: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max;
-// inverse_stage=old|ahead|once; third_gather=K; third_fast_coords=on|off; third_first=on|off;
-// third_reuse=on|off; third_wave=W; third_sort=on|off), and pages=huge|shared|mapped (how
+// window_parent, symred, third_ahead, split_prefetch, side_round, simd_coords: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max;
+// inverse_stage=old|ahead|once; third_gather=K; third_fast_coords=on|off;
+// third_reuse=on|off; third_wave=W), and pages=huge|shared|mapped (how
 // the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
 #include <algorithm>
@@ -91,10 +92,7 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
                   : k == "symred"        ? &o.symred
                   : k == "third_ahead"   ? &o.third_ahead
                   : k == "third_fast_coords" ? &o.third_fast_coords
-                  : k == "third_first"   ? &o.third_first
                   : k == "third_reuse"   ? &o.third_reuse
-                  : k == "third_sort"    ? &o.third_sort
-                  : k == "packed_rows"   ? &o.packed_rows
                   : k == "split_prefetch" ? &o.split_prefetch
                   : k == "side_round"    ? &o.side_round
                   : k == "simd_coords"   ? &o.simd_coords

@@ -173,18 +173,15 @@ struct Ctx {
     bool third_ahead = true;            // FstSearchOptions::third_ahead
     int third_gather = 1;               // FstSearchOptions::third_gather (1: each batch alone)
     bool third_fast = true;             // FstSearchOptions::third_fast_coords
-    bool third_first = false;           // FstSearchOptions::third_first, where it applies (see solve_optimal_fst)
     // FstSearchOptions::third_reuse, where it applies (see solve_optimal_fst): the slice part of
     // an inverse view from the inverse stage's slice coordinate (third_slice_part_of_inverse_slice).
     const uint16_t *third_sp = nullptr;
     int third_wave = 0;                 // FstSearchOptions::third_wave (0: every read prefetched at once)
-    bool third_sort = false;            // FstSearchOptions::third_sort
     bool split_pf = true;               // FstSearchOptions::split_prefetch
     unsigned pm = 1;             // FstTable::par: an index is (class * 2187 + twist) * pm + par
     uint8_t qt[NMOVES] = {};     // with pm = 2: 1 for the quarter turns (they flip the parity)
     int axis_move[3][NMOVES];
     const ClassMoves *cm = nullptr;  // null: look the children's classes up (class_moves=off)
-    const PackedClassMoves *pcm = nullptr;  // packed_rows: Worker::batch reads these rows instead of cm->next
     bool lazy = true;                // lazy axes (lazy_axes=on), see Worker::dfs_t
     int batch = 0;                   // nodes expanded together (Worker::batch); 0: one at a time
     TaskOrder order_tasks = TaskOrder::score;  // see task_order
@@ -683,6 +680,7 @@ struct BatchBuffers {
     std::vector<int8_t> sa;           // its forward axis (-1: inverse)
     std::vector<uint64_t> sidx;       // and its entry
     std::vector<uint8_t> mark;        // side_round: per child, 1 while it is kept, 0 once a lookup cuts it
+    std::vector<uint8_t> pax;         // per node of the batch, its first axis and skip_all (Worker::batch)
     // third_gather: per level, the children of up to K sibling batches that passed every stage
     // before the third table's (Worker::gathered), with each batch's end and its deferred counts.
     struct Gather {
@@ -695,25 +693,6 @@ struct BatchBuffers {
         std::vector<uint64_t> dn, dg, dd;  // nodes, generated, deep of each batch
     };
     std::vector<Gather> gather;
-    // third_first with third_gather: the group's inverse stage (Worker::gathered, before the
-    // group's children are expanded, so one set serves every level): the packed coordinates
-    // and the class entries (3 per child), the lines (3), the deferred side-table lookups (6)
-    // and their marks (1).
-    struct GatherInv {
-        std::vector<uint64_t> idx, sidx;
-        std::vector<uint16_t> itw;
-        std::vector<const uint8_t *> pf;
-        std::vector<int32_t> sj;
-        std::vector<int8_t> sa;
-        std::vector<uint8_t> mark;
-        std::vector<int32_t> remap;  // a batch's child: its number in the group while it is copied, else -1
-        void size(size_t n, size_t batch_children) {
-            if (remap.size() < batch_children) remap.assign(batch_children, -1);
-            if (mark.size() >= n) return;
-            idx.resize(3 * n), itw.resize(3 * n), pf.resize(3 * n);
-            sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
-        }
-    } ginv;
     void size(int batch) {
         const size_t n = size_t(batch) * NMOVES;
         if (ch.size() >= n) return;
@@ -722,6 +701,7 @@ struct BatchBuffers {
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
         idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n), tinv.resize(3 * n);
         sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
+        pax.resize(size_t(batch));
     }
 };
 
@@ -764,11 +744,6 @@ struct Worker {
     uint64_t deep = 0;  // nodes expanded with togo <= Ctx::deep_togo (order_tasks=deep)
     bool pre_only = false;  // third_gather: batch stops before the third stage, its survivors in keep[0..pre_nk)
     int pre_nk = 0;
-    int pre_ns = 0;  // third_first with pre_only: the deferred forward side-table lookups in sj, sa, sidx[0..pre_ns)
-    // third_wave / third_sort: a view's reads in the order issued (third_sort: byte offset << 24 |
-    // the child's place), and per place whether the view cuts it.
-    std::vector<uint64_t> tord;
-    std::vector<uint8_t> tcut;
 
     // Writes the moves to node i of level g (from its parents) into path[root..g).
     void trace(int root, int g, int i) {
@@ -935,7 +910,6 @@ struct Worker {
         const FstTable &fst = *X->fst;
         const uint32_t *cmn = X->cm->next.data();
         const ClassMoves &cm = *X->cm;
-        const PackedClassMoves *pcm = X->pcm;
         PH_START();
         if (togo == 1) {  // as in dfs_t
             for (int p = b; p < e; ++p) {
@@ -967,19 +941,33 @@ struct Worker {
         int32_t *par = B.par.data();
         int8_t *mv = B.mv.data();
         uint64_t *idx = B.idx.data();
+        // The tables and constants the per-child code reads, in locals: a child's fields are
+        // written by byte stores, which may alias anything, so the compiler would otherwise load
+        // each of these again through X, co and L after every child's stores (profiled, README
+        // session 31: three dependent loads for X->pm alone, a child and an axis).
+        const FNode *const Ln = L.node.data();
+        const uint16_t *const twm = co.twist_move.data(), *const twc = co.twist_conj.data();
+        const uint64_t pmul = X->pm;
+        const uint8_t *const qt = X->qt;
+        // The fst table's bytes (FstTable::byte_of, get2) likewise.
+        const uint8_t *const fbase = fst.data.data();
+        const unsigned fshift = fst.bits == 4 ? 1 : 2;
+        auto fbyte = [&](uint64_t i) __attribute__((always_inline)) { return fbase + (i >> fshift); };
         // A child's coordinates and table index along axis a (from its parent and move).
         auto axis = [&](int j, int a) __attribute__((always_inline)) {
-            const FNode &n = L.node[size_t(par[j])];
+            const FNode &n = Ln[size_t(par[j])];
             const int m = mv[j];
             FNode &c = ch[j];
             const uint32_t cs = n.cs[a], sy = cs & 15;
             const int k = X->sym_axis_move[a][sy][m];
-            const uint32_t en = pcm ? PackedClassMoves::get(pcm->row(cs >> 4), k) : cmn[size_t(cs >> 4) * NMOVES + k];
+            const uint32_t en = cmn[size_t(cs >> 4) * NMOVES + k];
             const uint32_t u = cm.mul[en & 15][sy];
+            const uint16_t tw = twm[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
+            const uint8_t cp = uint8_t(n.par ^ qt[m]);
             c.cs[a] = (en & ~15u) | u;
-            c.tw[a] = co.twist_move[size_t(n.tw[a]) * NMOVES + X->axis_move[a][m]];
-            c.par = n.par ^ X->qt[m];
-            idx[3 * j + a] = (uint64_t(en >> 4) * N_TWIST + co.twist_conj[size_t(c.tw[a]) * N_UDSYM + u]) * X->pm + c.par;
+            c.tw[a] = tw;
+            c.par = cp;
+            idx[3 * j + a] = (uint64_t(en >> 4) * N_TWIST + twc[size_t(tw) * N_UDSYM + u]) * pmul + cp;
         };
         // The class rows (two lines per axis) of a node, which stage 1 (and stage 2 for the other
         // axes) read for each of its children. rows_first: all the batch's rows are read now,
@@ -988,10 +976,6 @@ struct Worker {
         // search stalling on the first read of nearly every node's row; software prefetches of
         // them here instead of loads left about half of that stall).
         auto prefetch_rows = [&](const FNode &c) {
-            if (pcm) {
-                for (int a = 0; a < 3; ++a) __builtin_prefetch(pcm->row(c.cs[a] >> 4));
-                return;
-            }
             for (int a = 0; a < 3; ++a) {
                 const uint32_t *row = cmn + size_t(c.cs[a] >> 4) * NMOVES;
                 __builtin_prefetch(row);
@@ -1001,11 +985,7 @@ struct Worker {
         BST(BS_ROWS, 6 * (e - b));
         if (X->rows_first) {
             uint32_t acc = 0;
-            for (int p = b; p < e && pcm; ++p) {
-                const FNode &n = L.node[size_t(p)];
-                for (int a = 0; a < 3; ++a) acc += *pcm->row(n.cs[a] >> 4);
-            }
-            for (int p = b; p < e && !pcm; ++p) {
+            for (int p = b; p < e; ++p) {
                 const FNode &n = L.node[size_t(p)];
                 for (int a = 0; a < 3; ++a) {
                     const uint32_t *row = cmn + size_t(n.cs[a] >> 4) * NMOVES;
@@ -1025,11 +1005,15 @@ struct Worker {
         const uint8_t **pf = B.pf.data();
         int npf = 0;
         int k = 0;
+        // Per parent (p - b), its first axis (bits 0-1) and whether none of its children's axes
+        // is read (bit 2: skip_all), which stages 2 and 3 need for every child.
+        uint8_t *pax = B.pax.data();
         for (int p = b; p < e; ++p) {
-            const FNode &n = L.node[size_t(p)];
+            const FNode &n = Ln[size_t(p)];
             const int prev = L.move[size_t(p)];
             const int a0 = first_axis(n, X->fa_exact);
             const bool skip_all = inv && unsigned(n.d[a0]) + 1 < lim;
+            pax[p - b] = uint8_t(a0 | (skip_all ? 4 : 0));
             for (int m = 0; m < NMOVES; ++m) {
                 if (redundant(prev, m)) {
                     m += 2;
@@ -1050,8 +1034,8 @@ struct Worker {
                     }
 #endif
                     axis(k, a0);
-                    if (split) pf[npf++] = fst.byte_of(idx[3 * k + a0]);
-                    else __builtin_prefetch(fst.byte_of(idx[3 * k + a0]));
+                    if (split) pf[npf++] = fbyte(idx[3 * k + a0]);
+                    else __builtin_prefetch(fbyte(idx[3 * k + a0]));
                 }
                 ++k;
             }
@@ -1083,8 +1067,19 @@ struct Worker {
         int32_t *sj = B.sj.data();
         int8_t *sa = B.sa.data();
         uint64_t *sidx = B.sidx.data();
+        const bool win = X->win;
         auto fwd_axis = [&](const FNode &n, int a, int j) __attribute__((always_inline)) -> unsigned {
             const uint64_t i = idx[3 * j + a];
+            if (win) {
+                // Windowed (2-bit) entries: codes 0..2 are the distances 9..11 whatever the
+                // parent's, exact (FstTable::child_value's first case, inline); code 3 below.
+                const unsigned c = (fbase[i >> 2] >> ((i & 3) * 2)) & 3;
+                if (c < 3) {
+                    ch[j].d[a] = uint8_t(WINDOW_BASE + c);
+                    ch[j].ub = uint8_t(ch[j].ub & ~(1u << a));
+                    return WINDOW_BASE + c;
+                }
+            }
             if (defer_fwd && fst.get2(i) == 3) {
                 const unsigned pd = n.d[a];
                 if (!FstTable::parent_decides(pd, n.ub >> a & 1, lim)) {
@@ -1104,9 +1099,10 @@ struct Worker {
         int n1 = 0, np = 0;
         npf = 0;
         for (int j = 0; j < k; ++j) {
-            const FNode &n = L.node[size_t(par[j])];
-            const int a0 = first_axis(n, X->fa_exact);
-            if (inv && unsigned(n.d[a0]) + 1 < lim) {
+            const FNode &n = Ln[size_t(par[j])];
+            const unsigned pa = pax[par[j] - b];
+            const int a0 = int(pa & 3);
+            if (pa & 4) {
                 for (int a = 0; a < 3; ++a) upper_axis(n, a, ch[j]);
                 pass[np++] = j;
                 continue;
@@ -1122,8 +1118,8 @@ struct Worker {
                 axis(j, a);
                 if (!inv || unsigned(n.d[a]) + 1 >= lim) {
                     BST(BS_OTHER, 1);
-                    if (split) pf[npf++] = fst.byte_of(idx[3 * j + a]);
-                    else __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+                    if (split) pf[npf++] = fbyte(idx[3 * j + a]);
+                    else __builtin_prefetch(fbyte(idx[3 * j + a]));
                 }
             }
             s1[n1++] = j;
@@ -1152,8 +1148,8 @@ struct Worker {
         // Stage 3: the other two axes; prefetch the corner entry and the class rows of the passing.
         for (int t = 0; t < n1; ++t) {
             const int j = s1[t];
-            const FNode &n = L.node[size_t(par[j])];
-            const int a0 = first_axis(n, X->fa_exact);
+            const FNode &n = Ln[size_t(par[j])];
+            const int a0 = int(pax[par[j] - b] & 3);
             bool ok = true;
             for (int a = 0; a < 3 && ok; ++a) {
                 if (a == a0) continue;
@@ -1218,26 +1214,11 @@ struct Worker {
         BST(BS_CORNER_PASS, nk);
         PH(PH_CRD);
         // Stages 5-7: the inverse lookups (class entries, then table entries, then reads).
-        // third_first (session 27): the third table's stage between the inverse stage's first
-        // pass (the children's Loc bytes, which the third table's views need too) and its lookups,
-        // so the children it cuts skip their inverse lookups; with third_gather, batch (pre_only)
-        // ends after that pass and Worker::gathered runs the third stage and the inverse lookups
-        // for the whole group.
-        const bool tfirst = X->third_first && lim <= X->third_lim;
         if (inv && nk > 0 && X->lazy_inv && X->inv_stage > 0) {
             inverse_first_pass(L, ch, par, mv, keep, nk, idx);
             // third_reuse: the inverse views' slice and twist, kept for the third stage (idx's
             // packed values are replaced by inverse_lookups).
             if (X->third_sp && lim <= X->third_lim) keep_inverse_coords(idx, keep, nk, B.tinv.data());
-            if (tfirst) {
-                if (pre_only) {
-                    pre_nk = nk, pre_ns = ns;
-                    return false;
-                }
-                BST(BS_TIN, nk);
-                nk = third_views(ch, keep, nk, lim, B.tidx.data(), B.tidx.data() + 3 * B.ch.size(), third_inv(B.tinv));
-                BST(BS_TPASS, nk);
-            }
             nk = inverse_lookups(ch, keep, nk, lim, idx, B.itw.data(), pf, sj, sa, sidx, ns, B.mark.data());
         } else if (inv && nk > 0 && X->lazy_inv) {
             // lazy_inverse: one inverse axis at a time, each pipelined (class entries, table
@@ -1325,10 +1306,10 @@ struct Worker {
         // save 11.4 M of the inverse lookups' 21.2 M, and its bytes cost more (README).
         PH(PH_INV);
         if (pre_only) {  // third_gather: Worker::gathered reads the third table for several batches
-            pre_nk = nk, pre_ns = ns;
+            pre_nk = nk;
             return false;
         }
-        if (X->third && nk > 0 && lim <= X->third_lim && !tfirst) {
+        if (X->third && nk > 0 && lim <= X->third_lim) {
             BST(BS_TIN, nk);
             if (!inv)
                 for (int t = 0; t < nk; ++t) child_locs(*X, L.node[size_t(par[keep[t]])], mv[keep[t]], ch[keep[t]]);
@@ -1424,12 +1405,11 @@ struct Worker {
             }
             for (int t = 0; t < nk && split && pf_bytes; ++t) __builtin_prefetch(T.byte_of(out[t]));
         };
-        // third_wave = W > 0 or third_sort (session 29): one view at a time, its entries computed
-        // (no byte prefetched) for the children the earlier views pass, then read in a pipeline
-        // that keeps W reads prefetched ahead of the one it reads (W = 0 with third_sort: all at
-        // once, then read), in table-address order with third_sort. The same bytes read, so the
-        // same children kept.
-        if (X->third_wave > 0 || X->third_sort) return third_views_waved(keep, nk, lim, cur, view_index);
+        // third_wave = W > 0 (session 29): one view at a time, its entries computed (no byte
+        // prefetched) for the children the earlier views pass, then read in a pipeline that keeps
+        // W reads prefetched ahead of the one it reads. The same bytes read, so the same children
+        // kept.
+        if (X->third_wave > 0) return third_views_waved(keep, nk, lim, cur, view_index);
         // third_ahead: the next view's entries are computed and prefetched before the current
         // view's are read, so one view's misses are in flight while another's are read (the
         // next view then costs a read for the children the current one cuts); off: one view
@@ -1463,47 +1443,25 @@ struct Worker {
         return nk;
     }
 
-    // third_views with third_wave / third_sort: per view, its entries of keep[0..nk) into cur by
+    // third_views with third_wave: per view, its entries of keep[0..nk) into cur by
     // view_index(v, cur, false) (no byte prefetched; the lambda reads keep and third_views' nk,
     // which nk refers to, so it sees each view's survivors), then the reads, W prefetched ahead.
     template <class ViewIndex>
     int third_views_waved(int32_t *keep, int &nk, unsigned lim, uint64_t *cur, ViewIndex &view_index) {
         const ThirdTable &T = *X->third;
-        const uint8_t *base = T.byte_of(0);
         const int W = X->third_wave;
-        const bool sorted = X->third_sort;
-        if (tcut.size() < size_t(nk)) tcut.resize(size_t(nk)), tord.resize(size_t(nk));
-        uint64_t *ord = tord.data();
-        uint8_t *cut = tcut.data();
         for (int v = 0; v < 6 && nk > 0; ++v) {
             BST(BS_TREAD, nk);
             BSH(SH_THIRD + v, nk);
             view_index(v, cur, false);
-            if (sorted) {
-                // The byte offset (under 2^31: third_bytes()) above the child's place (under 2^24).
-                for (int t = 0; t < nk; ++t) ord[t] = (cur[t] >> 3) << 24 | uint64_t(t);
-                std::sort(ord, ord + nk);
-                const int w = W > 0 ? std::min(W, nk) : nk;
-                for (int i = 0; i < w; ++i) __builtin_prefetch(base + (ord[i] >> 24));
-                for (int i = 0; i < nk; ++i) {
-                    if (i + w < nk) __builtin_prefetch(base + (ord[i + w] >> 24));
-                    const int t = int(ord[i] & 0xffffff);
-                    cut[t] = uint8_t(T.bound(cur[t]) >= lim);
-                }
-                int nk2 = 0;
-                for (int t = 0; t < nk; ++t)
-                    if (!cut[t]) keep[nk2++] = keep[t];
-                nk = nk2;
-            } else {
-                const int w = std::min(W, nk);
-                for (int t = 0; t < w; ++t) __builtin_prefetch(T.byte_of(cur[t]));
-                int nk2 = 0;
-                for (int t = 0; t < nk; ++t) {
-                    if (t + w < nk) __builtin_prefetch(T.byte_of(cur[t + w]));
-                    if (T.bound(cur[t]) < lim) keep[nk2++] = keep[t];
-                }
-                nk = nk2;
+            const int w = std::min(W, nk);
+            for (int t = 0; t < w; ++t) __builtin_prefetch(T.byte_of(cur[t]));
+            int nk2 = 0;
+            for (int t = 0; t < nk; ++t) {
+                if (t + w < nk) __builtin_prefetch(T.byte_of(cur[t + w]));
+                if (T.bound(cur[t]) < lim) keep[nk2++] = keep[t];
             }
+            nk = nk2;
         }
         return nk;
     }
@@ -1527,47 +1485,27 @@ struct Worker {
             G.tidx.resize(2 * size_t(cap));
         }
         if (X->third_sp && G.tinv.size() < 3 * size_t(cap)) G.tinv.resize(3 * size_t(cap));
-        // third_first: the batches stop after the inverse stage's first pass; the group's third
-        // stage, then its inverse lookups.
-        const bool tfirst = X->third_first;
-        BatchBuffers::GatherInv &GI = B.ginv;
-        if (tfirst) GI.size(size_t(cap), B.ch.size());
         for (int c0 = 0; c0 < n; c0 += N * K) {
             const int c1 = std::min(n, c0 + N * K);
             int nch = 0;
             G.end.clear(), G.dn.clear(), G.dg.clear(), G.dd.clear();
-            int ns = 0;  // tfirst: the group's deferred forward side-table lookups
             for (int c = c0; c < c1; c += N) {
                 const uint64_t n0 = nodes, g0 = generated, d0 = deep;
                 pre_only = true;
-                pre_nk = 0, pre_ns = 0;
+                pre_nk = 0;
                 batch(root, g, togo, c, std::min(c1, c + N));
                 pre_only = false;
                 G.dn.push_back(nodes - n0), G.dg.push_back(generated - g0), G.dd.push_back(deep - d0);
                 nodes = n0, generated = g0, deep = d0;
-                const int first = nch;
                 for (int t = 0; t < pre_nk; ++t) {
                     const int j = B.keep[size_t(t)];
                     G.ch[size_t(nch)] = B.ch[size_t(j)];
                     G.par[size_t(nch)] = B.par[size_t(j)];
                     G.mv[size_t(nch)] = B.mv[size_t(j)];
                     G.keep[size_t(nch)] = nch;
-                    if (tfirst)
-                        for (int a = 0; a < 3; ++a) GI.idx[3 * size_t(nch) + size_t(a)] = B.idx[3 * size_t(j) + size_t(a)];
                     if (X->third_sp)
                         for (int a = 0; a < 3; ++a) G.tinv[3 * size_t(nch) + size_t(a)] = B.tinv[3 * size_t(j) + size_t(a)];
                     ++nch;
-                }
-                // tfirst: the batch's deferred forward lookups of the children it kept, renumbered
-                // as the group's children (GI.remap: -1 but for these, reset after).
-                if (tfirst && pre_ns > 0 && pre_nk > 0) {
-                    for (int t = 0; t < pre_nk; ++t) GI.remap[size_t(B.keep[size_t(t)])] = first + t;
-                    for (int s = 0; s < pre_ns; ++s) {
-                        const int32_t to = GI.remap[size_t(B.sj[size_t(s)])];
-                        if (to < 0) continue;  // a child cut after its lookup was deferred
-                        GI.sj[size_t(ns)] = to, GI.sa[size_t(ns)] = B.sa[size_t(s)], GI.sidx[size_t(ns++)] = B.sidx[size_t(s)];
-                    }
-                    for (int t = 0; t < pre_nk; ++t) GI.remap[size_t(B.keep[size_t(t)])] = -1;
                 }
                 G.end.push_back(nch);
             }
@@ -1576,9 +1514,6 @@ struct Worker {
                                            G.tidx.data() + cap, third_inv(G.tinv))
                              : 0;
             BST(BS_TPASS, nk);
-            if (tfirst && nk > 0)
-                nk = inverse_lookups(G.ch.data(), G.keep.data(), nk, unsigned(togo), GI.idx.data(), GI.itw.data(),
-                                     GI.pf.data(), GI.sj.data(), GI.sa.data(), GI.sidx.data(), ns, GI.mark.data());
             int t = 0;
             for (size_t i = 0; i < G.end.size(); ++i) {
                 // As batch's own check on entry (relaxed: these flags only end the search early).
@@ -1991,7 +1926,6 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.third_gather = std::max(1, opt.third_gather);
     X.third_fast = opt.third_fast_coords;
     X.third_wave = std::max(0, opt.third_wave);
-    X.third_sort = opt.third_sort;
     X.split_pf = opt.split_prefetch;
     if (X.third) X.tco = &third_coords();
     if (const char *e = std::getenv("CUBE_PREFIX_DEPTH")) X.prefix_depth = std::max(1, std::min(5, std::atoi(e)));
@@ -1999,7 +1933,6 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.batch = opt.class_moves && opt.lazy_axes ? opt.batch : 0;
     if (opt.class_moves) {
         X.cm = &cube::class_moves();
-        if (opt.packed_rows && opt.lazy_axes && opt.batch > 0) X.pcm = &packed_class_moves();
         const Symmetry &sy = symmetry();
         for (int a = 0; a < 3; ++a)
             for (int s = 0; s < N_UDSYM; ++s)
@@ -2016,10 +1949,6 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     X.rows_first = opt.rows_first;
     X.lazy_corners = opt.lazy_corners;
     X.fa_exact = opt.first_axis_exact;
-    // third_first needs the inverse stage's first pass (Loc bytes) ahead of its lookups, so
-    // inverse_stage=ahead|once; not with edges (whose filter follows the third stage).
-    X.third_first = opt.third_first && X.third && fst.exact_values() && X.lazy_inv && X.inv_stage > 0 && !X.edges &&
-                    X.batch > 0;
     // third_reuse needs the inverse stage's first pass (inverse_stage=ahead|once), which every
     // child reaching the third stage has been through (fstp2's values are exact).
     if (opt.third_reuse && X.third && fst.exact_values() && X.lazy_inv && X.inv_stage > 0 && X.batch > 0)

@@ -108,12 +108,6 @@ struct FstSearchOptions {
     // mask) instead of from_loc. The same values, so the same nodes. tools/cube-ab.cc's
     // third_fast_coords=on|off.
     bool third_fast_coords = true;
-    // third=t with inverse_stage=ahead|once (session 27): the third table's stage runs between
-    // the inverse stage's first pass (the children's Loc bytes and inverse coordinates) and its
-    // lookups, instead of after them, so the children it cuts skip their inverse lookups; with
-    // third_gather, the gathered group's inverse lookups follow its third stage. The same tests
-    // on the same children, so the same nodes. The plugin's third_first=on|off.
-    bool third_first = false;
     // third=t with inverse_stage=ahead|once (session 28): the three inverse views' twist and
     // slice part taken from the inverse stage's own coordinates (inverse_first_pass's packed
     // twist and slice, the latter mapped through a 11,880-entry table), so only their corner
@@ -126,15 +120,6 @@ struct FstSearchOptions {
     // next view's computed meanwhile (as before). The same bytes, so the same nodes. The
     // plugin's third_wave=W.
     int third_wave = 0;
-    // third=t (session 29): each view's reads issued in table-address order (sorted), in waves
-    // of third_wave (0: all at once). The same bytes, so the same nodes. The plugin's
-    // third_sort=on|off.
-    bool third_sort = false;
-    // Batched search: read the class move rows packed one cache line a class
-    // (PackedClassMoves, 93 MiB more, built at the first search) instead of ClassMoves::next's
-    // two lines. The same entries, so the same nodes. Off: no CPU gain measured (README,
-    // session 19). tools/cube-ab.cc's packed_rows=on|off.
-    bool packed_rows = false;
     // Batched search: stages 1 and 2 first compute their children's table entries, then
     // prefetch them all in one tight loop (off: each prefetch right after its entry is computed).
     // The same lookups, so the same nodes. tools/cube-ab.cc's split_prefetch=on|off.

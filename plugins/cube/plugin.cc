@@ -140,17 +140,12 @@ const char *const OPTIONS_HELP =
     "third_gather=K      third table: read it once for K sibling batches (1..64), their children\n"
     "                    that passed every other lookup gathered, so more of its misses are in\n"
     "                    flight; the same nodes (default 16; 1: each batch alone)\n"
-    "third_first=on|off  third table: read it before the inverse lookups, so the children it cuts\n"
-    "                    skip them (with third_gather, the group's inverse lookups after its third\n"
-    "                    stage); off (default): after them; the same nodes\n"
     "third_reuse=on|off  third table: the inverse views' twist and slice part taken from the\n"
     "                    inverse lookups' own coordinates instead of recomputed from the cubies;\n"
     "                    the same nodes; on (default)\n"
     "third_wave=W        third table: read each view's bytes in a pipeline W prefetches deep (1..256),\n"
     "                    the view's entries computed first; 0 (default): all prefetched at once,\n"
-    "                    the next view's computed meanwhile; the same nodes\n"
-    "third_sort=on|off   third table: read each view's bytes in table-address order (in waves of\n"
-    "                    third_wave); the same nodes; off (default)";
+    "                    the next view's computed meanwhile; the same nodes";
 
 struct Options {
     bool fast = false;
@@ -265,17 +260,15 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else if (v == "off") t = TaskOrder::off;
             else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
         } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent" || k == "symred" ||
-                   k == "lazy_inverse" || k == "rows_first" || k == "lazy_corners" || k == "third_first" ||
-                   k == "third_reuse" || k == "third_sort") {
+                   k == "lazy_inverse" || k == "rows_first" || k == "lazy_corners" ||
+                   k == "third_reuse") {
             bool &b = k == "class_moves"    ? opts.search.class_moves
                       : k == "lazy_axes"    ? opts.search.lazy_axes
                       : k == "symred"       ? opts.search.symred
                       : k == "lazy_inverse" ? opts.search.lazy_inverse
                       : k == "rows_first"   ? opts.search.rows_first
                       : k == "lazy_corners" ? opts.search.lazy_corners
-                      : k == "third_first"  ? opts.search.third_first
                       : k == "third_reuse"  ? opts.search.third_reuse
-                      : k == "third_sort"   ? opts.search.third_sort
                                             : opts.search.window_parent;
             if (v == "on") b = true;
             else if (v == "off") b = false;
@@ -304,7 +297,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third, third_gather, third_first, third_reuse, third_wave, third_sort)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, phase1, phase2, fast_ahead, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third, third_gather, third_reuse, third_wave)",
                    false;
         }
     }

@@ -368,27 +368,6 @@ const ClassMoves &class_moves() {
     return cm;
 }
 
-const PackedClassMoves &packed_class_moves() {
-    static const PackedClassMoves pm = [] {
-        const ClassMoves &cm = class_moves();
-        const size_t classes = cm.next.size() / NMOVES;
-        PackedClassMoves t;
-        t.rows.assign(classes * 8, 0);
-        for (size_t c = 0; c < classes; ++c) {
-            uint64_t *w = t.rows.data() + c * 8;
-            for (int m = 0; m < NMOVES; ++m) {
-                const uint64_t e = cm.next[c * NMOVES + size_t(m)];
-                if (e >> 25) std::abort();  // cannot happen: classes < 2^21
-                const unsigned bit = 25u * unsigned(m);
-                w[bit / 64] |= e << (bit % 64);
-                if (bit % 64 > 64 - 25) w[bit / 64 + 1] |= e >> (64 - bit % 64);
-            }
-        }
-        return t;
-    }();
-    return pm;
-}
-
 const SliceClasses &slice_classes() {
     static const SliceClasses sc = [] {
         auto t0 = std::chrono::steady_clock::now();

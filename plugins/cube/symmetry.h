@@ -97,20 +97,6 @@ struct ClassMoves {
 // once with coords()'s verify_once; tied to the class file by its checksum), else built (0.04-0.1 s
 // of CPU and 105 MiB of fresh memory) and saved there.
 const ClassMoves &class_moves();
-// ClassMoves::next packed one cache line a class, for the batched search: its row of 18
-// entries (class << 4 | sym, 25 bits: classes < 2^21) in 64 bytes, entry m at bits 25 m .. 25 m + 24
-// (little-endian), so a node's row is one line to read instead of the two a 72-byte row
-// spans. Built from class_moves() on first use (about 93 MiB, 0.1 s).
-struct PackedClassMoves {
-    HugeVector<uint64_t> rows;  // 8 words a class
-    const uint8_t *row(uint32_t cls) const { return reinterpret_cast<const uint8_t *>(rows.data() + size_t(cls) * 8); }
-    static uint32_t get(const uint8_t *row, int m) {
-        uint64_t w;
-        std::memcpy(&w, row + (25 * m >> 3), 8);
-        return uint32_t(w >> (25 * m & 7)) & 0x1ffffffu;
-    }
-};
-const PackedClassMoves &packed_class_moves();
 // The class move file (class_moves() uses these; the tests check that a corrupt or truncated
 // file, or one made for another class file, is refused). load: false (and why) then.
 bool save_class_moves_file(const std::string &path, const ClassMoves &t, uint32_t classes, uint64_t class_sum,

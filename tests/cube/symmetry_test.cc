@@ -166,32 +166,6 @@ TEST_CASE("CubeSymmetry.ClassMovesFollowTheClassesAlongRandomWalks") {
     }
 }
 
-TEST_CASE("CubeSymmetry.PackedClassRowsHoldTheClassMoveTable") {
-#if defined(__SANITIZE_THREAD__)
-    MESSAGE("skipped under ThreadSanitizer (sequential; the class table takes 80 s of CPU there)");
-    return;
-#endif
-    // The batched search reads its class rows packed one cache line a class (PackedClassMoves):
-    // every entry of every class (27.4 M; AddressSanitizer: every 13th class) as next holds it.
-    const ClassMoves &cm = class_moves();
-    const PackedClassMoves &pm = packed_class_moves();
-    const size_t classes = cm.next.size() / NMOVES;
-    REQUIRE(pm.rows.size() == classes * 8);
-#if defined(__SANITIZE_ADDRESS__)
-    const size_t step = 13;
-#else
-    const size_t step = 1;
-#endif
-    size_t bad = 0;
-    for (size_t c = 0; c < classes; c += step) {
-        const uint8_t *row = pm.row(uint32_t(c));
-        for (int m = 0; m < NMOVES; ++m) bad += PackedClassMoves::get(row, m) != cm.next[c * NMOVES + size_t(m)];
-    }
-    CHECK(bad == 0);
-    // A row is one cache line: the table starts on a line (mmap: page-aligned).
-    CHECK(reinterpret_cast<uintptr_t>(pm.row(0)) % 64 == 0);
-}
-
 TEST_CASE("CubeSymmetry.SliceClassesGiveTheClassTableExactly") {
 #if defined(__SANITIZE_THREAD__)
     MESSAGE("skipped under ThreadSanitizer (sequential; the class table takes 80 s of CPU there)");

@@ -275,18 +275,16 @@ static uint64_t third_same_search(const ThirdTable &t, const FstTable &fst, cons
 TEST_CASE("CubeThird.LookaheadKeepsTheSameSearch") {
     // third_ahead (the next view's entries in flight while the current one's are read) only
     // changes when the same entries are read, so with the cached tables it must expand exactly
-    // the nodes of third_ahead=off, with the same (optimal) length, with the class rows packed
-    // (packed_rows) or not, and with the prefetches in loops of their own (split_prefetch, which
-    // also covers the stage's table bytes) or not. Scrambles of 15 moves, batches of 16 and 3, the tasks in a fixed
+    // the nodes of third_ahead=off, with the same (optimal) length, with the prefetches in loops
+    // of their own (split_prefetch, which also covers the stage's table bytes) or not. Scrambles of 15 moves, batches of 16 and 3, the tasks in a fixed
     // order. Only where cube-third-t.pdb and cube-fstp2.pdb are cached.
     ThirdTable t;
     FstTable fst;
     if (!load_cached_tables(t, fst)) return;
     cube_test::TestServices ts(cube_test::cache_dir());
-    const uint64_t all = third_same_search(t, fst, &ts.sv, 1927, 15, 6, [](FstSearchOptions &opt, int k) {
+    const uint64_t all = third_same_search(t, fst, &ts.sv, 1927, 15, 4, [](FstSearchOptions &opt, int k) {
         opt.third_ahead = k & 1;
-        opt.packed_rows = k >> 1 & 1;
-        opt.split_prefetch = k >= 4;
+        opt.split_prefetch = k >= 2;
     });
     MESSAGE(all << " nodes expanded by each setting");
     CHECK(all > 100);
@@ -315,40 +313,19 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearch") {
     CHECK(all > 100);
 }
 
-TEST_CASE("CubeThird.ThirdFirstKeepsTheSameSearch") {
-    // third_first reads the third table between the inverse stage's first pass and its lookups
-    // (with third_gather, the group's inverse lookups after its third stage), so the same tests
-    // cut the same children in another order: it must expand exactly the nodes of third_first=off
-    // and find the same (optimal) length, each batch alone (K = 1) and gathered (K = 5, its
-    // deferred forward side-table lookups renumbered as the group's children). Scrambles of 17
-    // moves, batches of 16 and 3, the tasks in a fixed order. Only where cube-third-t.pdb and
-    // cube-fstp2.pdb are cached.
+TEST_CASE("CubeThird.ReuseKeepsTheSameSearch") {
+    // third_reuse takes the inverse views' twist and slice part from the inverse stage's packed
+    // coordinates (kept per child, and copied with the survivors when gathered), so it reads the
+    // same entries: the nodes and length of third_reuse=off, each batch alone (K = 1) and
+    // gathered (K = 5). Scrambles of 17 moves, batches of 16 and 3, the tasks in a fixed order.
+    // Only where cube-third-t.pdb and cube-fstp2.pdb are cached.
     ThirdTable t;
     FstTable fst;
     if (!load_cached_tables(t, fst)) return;
     cube_test::TestServices ts(cube_test::cache_dir());
     const uint64_t all = third_same_search(t, fst, &ts.sv, 2626, 17, 3, [](FstSearchOptions &opt, int k) {
-        opt.third_first = k > 0;
-        opt.third_gather = k == 2 ? 5 : 1;
-    });
-    MESSAGE(all << " nodes expanded by each setting");
-    CHECK(all > 100);
-}
-
-TEST_CASE("CubeThird.ReuseKeepsTheSameSearch") {
-    // third_reuse takes the inverse views' twist and slice part from the inverse stage's packed
-    // coordinates (kept per child, and copied with the survivors when gathered), so it reads the
-    // same entries: the nodes and length of third_reuse=off, each batch alone (K = 1), gathered
-    // (K = 5) and with third_first at K = 5. Scrambles of 17 moves, batches of 16 and 3, the
-    // tasks in a fixed order. Only where cube-third-t.pdb and cube-fstp2.pdb are cached.
-    ThirdTable t;
-    FstTable fst;
-    if (!load_cached_tables(t, fst)) return;
-    cube_test::TestServices ts(cube_test::cache_dir());
-    const uint64_t all = third_same_search(t, fst, &ts.sv, 2626, 17, 4, [](FstSearchOptions &opt, int k) {
         opt.third_reuse = k > 0;
-        opt.third_gather = k >= 2 ? 5 : 1;
-        opt.third_first = k == 3;
+        opt.third_gather = k == 2 ? 5 : 1;
     });
     MESSAGE(all << " nodes expanded by each setting");
     CHECK(all > 100);
@@ -379,8 +356,7 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
     // bit is set for every 256th corner-permutation class (not a true bound, so answers may be
     // longer than optimal, but the same under every setting), so the gathered stage does cut:
     // third_gather=1 and K = 2, 5 must expand the same nodes and find the same length, and so
-    // must third_first at K = 1 and 5 (k = 3, 4), and third_reuse at K = 1, at K = 5 and with
-    // third_first at K = 5 (k = 5, 6, 7).
+    // must third_reuse at K = 1 and at K = 5 (k = 3, 4).
     // Scrambles of 9 and 10 moves (where the third table is read at every level), batches of 16 and 3.
     FstTable fst;
     ThirdTable t;
@@ -400,12 +376,11 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
             base.third = &t;
             uint64_t nodes = 0;
             size_t len = 0;
-            for (int k = 0; k < 8; ++k) {
+            for (int k = 0; k < 5; ++k) {
                 CAPTURE(k);
                 FstSearchOptions opt = base;
-                opt.third_gather = k < 3 ? kGather[k] : k == 3 || k == 5 ? 1 : 5;
-                opt.third_first = k == 3 || k == 4 || k == 7;
-                opt.third_reuse = k >= 5;
+                opt.third_gather = k < 3 ? kGather[k] : k == 3 ? 1 : 5;
+                opt.third_reuse = k >= 3;
                 opt.third_fast_coords = k > 0;
                 const OptimalResult q = solve_optimal_fst(c, nullptr, fst, &ts.sv, opt);
                 REQUIRE(q.status == SOLVER_OK);
@@ -425,14 +400,13 @@ TEST_CASE("CubeThird.GatherKeepsTheSameSearchWithASyntheticTable") {
     CHECK(cut > 0);  // the gathered stage did cut
 }
 
-TEST_CASE("CubeThird.WavesAndSortKeepTheSameSearchWithASyntheticTable") {
-    // third_wave (each view's reads in a pipeline W deep, the view's entries computed first) and
-    // third_sort (the reads in table-address order, each child's bit put back in its place) read
-    // the same bytes, so with the synthetic table (see synthetic_third: the stage cuts) they must
-    // expand the nodes of the plain stage and find the same length: each batch alone (K = 1) and
-    // gathered (K = 5, with third_reuse), W = 4 (pipelines shorter and longer than a view's
-    // reads), and sorted with W = 3 at K = 5. The gather test's 9-move scramble, batches of 5
-    // (groups that split the levels unevenly).
+TEST_CASE("CubeThird.WavesKeepTheSameSearchWithASyntheticTable") {
+    // third_wave (each view's reads in a pipeline W deep, the view's entries computed first)
+    // reads the same bytes, so with the synthetic table (see synthetic_third: the stage cuts) it
+    // must expand the nodes of the plain stage and find the same length: each batch alone (K = 1)
+    // and gathered (K = 5, with third_reuse), W = 4 (pipelines shorter and longer than a view's
+    // reads). The gather test's 9-move scramble, batches of 5 (groups that split the levels
+    // unevenly).
     FstTable fst;
     ThirdTable t;
     if (!synthetic_third(fst, t)) return;
@@ -448,11 +422,10 @@ TEST_CASE("CubeThird.WavesAndSortKeepTheSameSearchWithASyntheticTable") {
     REQUIRE(plain.status == SOLVER_OK);
     base.third = &t;
     const cube_test::SearchCount first =
-        cube_test::check_same_search(c, 99, nullptr, fst, &ts.sv, base, 4, [](FstSearchOptions &opt, int k) {
+        cube_test::check_same_search(c, 99, nullptr, fst, &ts.sv, base, 3, [](FstSearchOptions &opt, int k) {
             opt.third_gather = k < 2 ? 1 : 5;
             opt.third_reuse = k >= 2;
-            opt.third_wave = k == 1 || k == 2 ? 4 : k == 3 ? 3 : 0;
-            opt.third_sort = k == 3;
+            opt.third_wave = k > 0 ? 4 : 0;
         });
     MESSAGE(first.nodes << " nodes expanded by each setting, " << plain.nodes << " without the synthetic table");
     CHECK((first.nodes < plain.nodes || first.len > plain.moves.size()));  // the stage did cut
