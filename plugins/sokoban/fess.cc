@@ -623,9 +623,8 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
         const Node parent = nodes_[id];
         const FessFeatures pf = features_[id];
         // The parent's snapshot for its children's seal counts (seal_parent, seal.h), taken
-        // before the first child's count (none when no child is new), whatever its count
-        // (session 31: before, only at 0).
-        bool snapshot = use_seal_;
+        // before the first child's count (none when no child is new) and when its count is 0.
+        bool snapshot = use_seal_ && pf.seal == 0;
         fs_.seal.parent = false;
         auto take_snapshot = [&]() {
             if (!snapshot) return;

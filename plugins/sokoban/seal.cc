@@ -220,8 +220,6 @@ int worst(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes
         s.owner_mask.assign(static_cast<size_t>(kSealAhead) * 64, 0);
         if (s.goal_of.size() != kSealAhead * n) s.goal_of.assign(kSealAhead * n, -1);
         if (s.cell_of.size() < static_cast<size_t>(count)) s.cell_of.resize(count);
-        s.free_stride = static_cast<size_t>(std::max(count, 1));
-        if (s.free_masks.size() < kSealAhead * s.free_stride) s.free_masks.resize(kSealAhead * s.free_stride);
     }
     int best = 0;
     for (int q = 0; q < layers; ++q) {
@@ -246,23 +244,16 @@ int worst(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes
         if (snapshot) { // the matching as seal_parent keeps it
             int8_t *goal_of = &s.goal_of[static_cast<size_t>(q) * n];
             uint64_t *owner = &s.owner_mask[static_cast<size_t>(q) * 64];
-            uint64_t *free_masks = &s.free_masks[static_cast<size_t>(q) * s.free_stride];
-            s.unmatched[q] = s.matched[q] = 0;
-            s.deficit[q] = d;
-            s.free_count[q] = 0;
+            s.unmatched[q] = 0;
             for (int i = 0; i < out; ++i) goal_of[s.cell_of[static_cast<size_t>(i)]] = -1;
             for (size_t k = 0; k < b.goals.size(); ++k) {
                 const int i = s.goal_match[k];
                 if (i < 0) continue;
                 owner[k] = s.masks[static_cast<size_t>(i)];
-                s.matched[q] |= uint64_t{1} << k;
                 goal_of[s.cell_of[static_cast<size_t>(i)]] = static_cast<int8_t>(k);
             }
             for (int i = 0; i < out; ++i)
-                if (goal_of[s.cell_of[static_cast<size_t>(i)]] < 0) {
-                    s.unmatched[q] |= s.masks[static_cast<size_t>(i)];
-                    free_masks[s.free_count[q]++] = s.masks[static_cast<size_t>(i)];
-                }
+                if (goal_of[s.cell_of[static_cast<size_t>(i)]] < 0) s.unmatched[q] |= s.masks[static_cast<size_t>(i)];
         }
         if (d > best) {
             best = d;
@@ -272,41 +263,8 @@ int worst(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes
     return best;
 }
 
-// An augmenting path's search in goal space (seal_parent's repair): from the goals `from` (the
-// goals of boxes without one), through the goals their holders may take (owner: the holder's
-// goals, per goal), to a goal of `target` (the free goals). Returns the goal reached or -1;
-// pred[k] is, for each goal reached, the goal whose holder took it next, or -1 for a goal of
-// `from` (the path back from the goal returned).
-int find_path(uint64_t from, uint64_t target, const uint64_t *owner, int8_t *pred) {
-    uint64_t frontier = from, seen = from;
-    for (uint64_t rest = frontier; rest; rest &= rest - 1) pred[__builtin_ctzll(rest)] = -1;
-    while (frontier) {
-        if (const uint64_t hit = frontier & target) return __builtin_ctzll(hit);
-        uint64_t grown = 0;
-        for (uint64_t rest = frontier; rest; rest &= rest - 1) {
-            const int k = __builtin_ctzll(rest);
-            const uint64_t fresh = owner[k] & ~seen & ~grown;
-            for (uint64_t f = fresh; f; f &= f - 1) pred[__builtin_ctzll(f)] = static_cast<int8_t>(k);
-            grown |= fresh;
-        }
-        seen |= grown;
-        frontier = grown;
-    }
-    return -1;
-}
-
 // seal_parent's case: true with the count in *count_out when state (occ, boxes, player, next)
-// is a child of s's snapshot as seal.h says. Per layer, with M the parent's maximum matching
-// (m goals matched, d = open - m left) and the moved box's own goals as the child's graph
-// reads them (its other boxes and open goals are the parent's: the same walls, player and
-// goals filled):
-// - the box held no goal: M is a maximum matching without it, and only the box at its new cell
-//   may start an augmenting path (any other would have been one for M): d or d - 1;
-// - it held goal g: M without it is one goal short. A path from a box without a goal can only
-//   end at g (one ending at another free goal would avoid g and the box, and augment M), and
-//   if one exists it is applied (the matching updated: the holders along it move on by one
-//   goal); then, as above, only the moved box may augment: d + 1 down to d - 1.
-// The count is the most over the layers, *first the first layer with it, as worst() gives.
+// is a child of s's snapshot as seal.h says.
 bool repaired(const SealMap &m, const Board &b, const uint8_t *occ, const int *boxes, int count, int player, int next,
               const SealScratch &s, int *count_out, int *first) {
     if (!s.parent || next != s.parent_next || player != s.parent_player ||
@@ -326,57 +284,29 @@ bool repaired(const SealMap &m, const Board &b, const uint8_t *occ, const int *b
     if (to < 0 || from < 0 || b.goal[to] || b.goal[from]) return false;
     uint64_t reach[68]; // the moved box's goals per table read
     for (int u = 0; u < s.parent_tables; ++u) reach[u] = box_reach(m, b, static_cast<size_t>(s.tables[u]), to, player);
-    const size_t n = static_cast<size_t>(b.n), goals = b.goals.size();
-    int best = 0;
-    if (first) *first = -1;
-    int8_t pred[64];
-    uint64_t own[64]; // a layer's holders after the update (case g with a path)
+    const size_t n = static_cast<size_t>(b.n);
+    *count_out = 0;
     for (int q = 0; q < s.parent_layers; ++q) {
-        const Problem &p = s.problems[q];
         const int g = s.goal_of[static_cast<size_t>(q) * n + static_cast<size_t>(from)];
+        if (g < 0) continue; // the moved box had no goal: the parent's matching is the child's
+        // An augmenting path to g, the goal the moved box gave up: from the goals of the box
+        // where it is now or of a box without a goal, through the goals their holders may take.
+        const Problem &p = s.problems[q];
+        uint64_t frontier = s.unmatched[q], seen = 0;
+        for (int j = 0; j < p.tables; ++j) frontier |= reach[p.slot[j]] & p.of_table[j];
         const uint64_t *owner = &s.owner_mask[static_cast<size_t>(q) * 64];
-        uint64_t mine = 0; // the moved box's goals at this layer
-        for (int j = 0; j < p.tables; ++j) mine |= reach[p.slot[j]] & p.of_table[j];
-        uint64_t free_goals = p.open & ~s.matched[q];
-        int d = s.deficit[q];
-        if (g >= 0) {
-            const uint64_t gbit = uint64_t{1} << g;
-            if (free_goals == 0) {
-                // The parent's count 0 here (session 22's case): one search from the boxes
-                // without a goal and the moved box together; no update needed, the child
-                // then has every goal matched or g alone free.
-                d = find_path(s.unmatched[q] | mine, gbit, owner, pred) < 0 ? 1 : 0;
-            } else {
-                // Which box without a goal starts the path (the goals reached first are
-                // credited to the first such box holding them, pred -1).
-                const uint64_t *fm = &s.free_masks[static_cast<size_t>(q) * s.free_stride];
-                const int end = find_path(s.unmatched[q], gbit, owner, pred);
-                if (end < 0) {
-                    ++d; // M without the box is a maximum one: g free too
-                    free_goals |= gbit;
-                } else {
-                    std::copy(owner, owner + goals, own);
-                    int k = end;
-                    while (pred[k] >= 0) {
-                        own[k] = own[pred[k]];
-                        k = pred[k];
-                    }
-                    int i = 0;
-                    while (!(fm[i] >> k & 1)) ++i; // a box without a goal that may take k
-                    own[k] = fm[i];
-                    owner = own;
-                }
-                if (find_path(mine, free_goals, owner, pred) >= 0) --d;
-            }
-        } else if (free_goals != 0 && find_path(mine, free_goals, owner, pred) >= 0) {
-            --d;
+        while (frontier && !(frontier >> g & 1)) {
+            seen |= frontier;
+            uint64_t grown = 0;
+            for (uint64_t rest = frontier; rest; rest &= rest - 1) grown |= owner[__builtin_ctzll(rest)];
+            frontier = grown & ~seen;
         }
-        if (d > best) {
-            best = d;
+        if (!(frontier >> g & 1)) { // no path: one goal short at this layer
+            *count_out = 1;
             if (first) *first = s.parent_next + q;
+            break;
         }
     }
-    *count_out = best;
     return true;
 }
 
@@ -408,13 +338,14 @@ int seal_parent(const SealMap &m, const Board &b, const uint8_t *occ, const int 
     if (m.empty()) return 0;
     const int lo = std::max(next, 0), hi = std::min(m.layers, next + kSealAhead);
     const int count0 = worst(m, b, occ, boxes, count, player, next, lo, hi, s, nullptr, true);
-    s.parent = true; // (session 31: whatever its count; before, only at 0)
+    if (count0 > 0) return count0;
+    s.parent = true;
     s.parent_next = next;
     s.parent_player = player;
     s.parent_layers = std::max(0, std::min(hi - lo, kSealAhead));
     s.parent_occ.assign(occ, occ + b.n);
     s.parent_boxes.assign(boxes, boxes + count);
-    return count0;
+    return 0;
 }
 
 } // namespace sokoban

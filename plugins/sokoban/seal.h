@@ -108,14 +108,6 @@ struct SealScratch {
     std::vector<uint64_t> owner_mask;   // [q * 64 + goal]
     std::vector<int8_t> goal_of;        // [q * cells + cell]
     uint64_t unmatched[kSealAhead] = {};
-    // Session 31 (a snapshot for parents with a count above 0 too): per layer q the goals left
-    // unmatched (deficit), the goals matched, and the goals of each box left without one
-    // ([q * free_stride + i], free_count[q] of them).
-    int deficit[kSealAhead] = {};
-    uint64_t matched[kSealAhead] = {};
-    int free_count[kSealAhead] = {};
-    size_t free_stride = 0;
-    std::vector<uint64_t> free_masks;
     std::vector<int> cell_of;           // per box index of the matching: its cell
     uint64_t quick = 0, full = 0; // counters for measurements: calls answered each way
 };

@@ -196,9 +196,7 @@ TEST_CASE("Sokoban.FessSeal.TheCountFromTheParentIsTheFullCount") {
     // Session 22's faster count (seal_parent's snapshot: a child's count from its parent's
     // matching; the per-side parts made once) against the flood-and-Kuhn count above, on every
     // child of states FESS makes with the count on (XSokoban 41 and 16: counts 0 to 3; Microban
-    // 42): the same count everywhere, the parent's way answering many children. Session 31: the
-    // snapshot of parents with counts above 0 too (their children's matchings repaired by
-    // augmenting paths), and the first layer with the count checked as well.
+    // 42): the same count everywhere, the parent's way answering many children.
     sokoban::Options o;
     o.fessseal = 1;
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
@@ -207,8 +205,7 @@ TEST_CASE("Sokoban.FessSeal.TheCountFromTheParentIsTheFullCount") {
         uint64_t expansions;
         size_t parents;
     };
-    size_t repaired_by_parent[4] = {}; // children answered from the parent, by its count (3: 3 or more)
-    for (const Case &cs : {Case{xsokoban(41), 300, 100}, Case{xsokoban(16), 400, 100}, Case{xsokoban(32), 1000, 60},
+    for (const Case &cs : {Case{xsokoban(41), 300, 100}, Case{xsokoban(16), 400, 100},
                            Case{solver_test::xsb_level(micro, 42), 200, 200}}) {
         sokoban_test::Fixture fx(cs.text, o);
         sokoban::FessSearch search(fx.inst, 64u << 20);
@@ -219,39 +216,23 @@ TEST_CASE("Sokoban.FessSeal.TheCountFromTheParentIsTheFullCount") {
         sokoban::FessScratch with_parent, alone;
         with_parent.init(b);
         alone.init(b);
-        sokoban::SealScratch fresh; // no snapshot: every count in full
         size_t children = 0, above0 = 0;
         // Every (states / parents)-th state as a parent, so the late states are among them.
         const size_t step = std::max<size_t>(1, search.states() / cs.parents);
         for (size_t i = 0; i < search.states(); i += step) {
             const uint8_t *st = search.state(static_cast<uint32_t>(i));
             with_parent.seal_parent = true;
-            const uint32_t parent_count =
-                sokoban::fess_features(fx.inst, with_parent, st, search.order(), nullptr, nullptr, 0, false, &m).seal;
+            sokoban::fess_features(fx.inst, with_parent, st, search.order(), nullptr, nullptr, 0, false, &m);
             const std::vector<uint8_t> parent(st, st + fx.inst.state_size);
             for (const sokoban_test::Child &kid : sokoban_test::children(fx.inst, fx.scratch, parent)) {
-                const uint64_t quick_before = with_parent.seal.quick;
                 const sokoban::FessFeatures quick = sokoban::fess_features(fx.inst, with_parent, kid.state.data(), search.order(),
                                                                            nullptr, nullptr, 0, false, &m);
                 const sokoban::FessFeatures full = sokoban::fess_features(fx.inst, alone, kid.state.data(), search.order(),
                                                                           nullptr, nullptr, 0, false, &m);
-                const int player = kid.state[0] | (kid.state[1] << 8);
-                const int flood = seal_by_flood(m, b, alone.occ, alone.boxes, player, static_cast<int>(full.next));
+                const int flood = seal_by_flood(m, b, alone.occ, alone.boxes, kid.state[0] | (kid.state[1] << 8),
+                                                static_cast<int>(full.next));
                 CHECK(quick.seal == full.seal);
                 CHECK(full.seal == static_cast<uint32_t>(flood));
-                // Session 31: the parent's snapshot at any count; the first layer with the count
-                // too, the parent's way (the snapshot still in with_parent) against the full one.
-                if (with_parent.seal.quick > quick_before) {
-                    ++repaired_by_parent[std::min<uint32_t>(parent_count, 3)];
-                    int first_quick = -2, first_full = -2;
-                    const int nb = static_cast<int>(alone.boxes.size()), nx = static_cast<int>(full.next);
-                    const int cq = sokoban::seal_count(m, b, alone.occ.data(), alone.boxes.data(), nb, player, nx,
-                                                       with_parent.seal, &first_quick);
-                    const int cf = sokoban::seal_count(m, b, alone.occ.data(), alone.boxes.data(), nb, player, nx, fresh,
-                                                       &first_full);
-                    CHECK(cq == cf);
-                    CHECK(first_quick == first_full);
-                }
                 ++children;
                 above0 += full.seal > 0;
             }
@@ -261,11 +242,4 @@ TEST_CASE("Sokoban.FessSeal.TheCountFromTheParentIsTheFullCount") {
         CHECK(with_parent.seal.quick > children / 8); // the parent's way is taken (not a vacuous check)
         if (cs.text == xsokoban(41) || cs.text == xsokoban(16)) CHECK(above0 > 0);
     }
-    // Children answered from parents with counts 0, 1 and 2 (not a vacuous check).
-    CAPTURE(repaired_by_parent[0]);
-    CAPTURE(repaired_by_parent[1]);
-    CAPTURE(repaired_by_parent[2]);
-    CHECK(repaired_by_parent[0] > 0);
-    CHECK(repaired_by_parent[1] > 0);
-    CHECK(repaired_by_parent[2] > 0);
 }
