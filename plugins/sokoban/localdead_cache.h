@@ -1,7 +1,6 @@
 // localdead_cache.h -- the local deadlock search's result table, shared by all threads of an
 // instance (localdead.h): a StripedTable (striped_table.h: its contract, locking argument and
-// memory bound), each stripe allocated whole (2^13 slots of 14 bytes and their 2^13 tag
-// bytes) on its first insert.
+// memory bound), each stripe allocated whole (2^13 slots of 14 bytes) on its first insert.
 //
 // Keys: (player cell, up to MAX_BOXES clump cells ascending, unused = 0xffff). A key stands
 // for "the clump's boxes alone on the board, the player anywhere in the area of `player`":
@@ -25,7 +24,7 @@ using LocalDeadKey = SubKey<LOCALDEAD_MAX_BOXES>;
 using LocalDeadKeyHash = SubKeyHash<LOCALDEAD_MAX_BOXES, true>;
 
 // find: -1 when the key is not stored, else 0 alive/unknown, 1 dead. [thread-safe]
-// The default 2^13 slots per stripe: 2M slots in all, 28 MiB of slots and 2 MiB of tags at most.
+// The default 2^13 slots per stripe: 2M slots in all, 28 MiB at most.
 using LocalDeadCache = StripedTable<LocalDeadKey, LocalDeadKeyHash, uint8_t, WholeStripes>;
 
 } // namespace sokoban

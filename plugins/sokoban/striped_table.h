@@ -8,11 +8,8 @@
 // Exactness: every slot holds the full key and find compares all of it (Key::operator==), so
 // a value is only ever returned for the exact key it was stored under, never on a hash match.
 // Layout: 2^STRIPE_BITS stripes; a key's stripe from the top 8 bits of its hash, its home slot
-// in the stripe from the low bits; open addressing with linear probing. Beside the slots, a
-// stripe keeps one tag byte per slot (0 empty, else 7 more bits of the key's hash): a probe
-// walks the tags (8 KiB a stripe, 2 MiB in all for the local table, where the slots are 28 MiB)
-// and reads a slot only where the tag matches, so a miss mostly reads no slot at all.
-// Memory bound: at most 2^STRIPE_BITS stripes of 2^slot_bits slots of sizeof(Slot) + 1 bytes. A
+// in the stripe from the low bits; open addressing with linear probing.
+// Memory bound: at most 2^STRIPE_BITS stripes of 2^slot_bits slots of sizeof(Slot) bytes. A
 // stripe is allocated on its first insert with Policy::FIRST_SLOTS slots (0: the whole stripe
 // at once), value-initialized, so the zeros are written now and the pages are mapped writable
 // at once (a read-first page would be the shared zero page, and the write after it a
@@ -59,10 +56,7 @@ public:
     explicit StripedTable(int slot_bits = Policy::SLOT_BITS)
         : per_stripe_(size_t(1) << (slot_bits < 2 ? 2 : slot_bits)) {}
     ~StripedTable() {
-        for (Stripe &st : stripes_) {
-            delete[] st.tags;
-            delete[] st.slots;
-        }
+        for (Stripe &st : stripes_) delete[] st.slots;
     }
     StripedTable(const StripedTable &) = delete;
     StripedTable &operator=(const StripedTable &) = delete;
@@ -71,17 +65,15 @@ public:
     int find(const Key &k) const {
         const size_t h = Hash()(k);
         const Stripe &st = stripes_[stripe_of(h)];
-        const uint8_t tg = tag_of(h);
         // Locking: the lock's acquire pairs with the release of the last insert's unlock on
-        // this stripe, so the tags and slots read below are whole, as that insert left them.
+        // this stripe, so the slots read below are whole, as that insert left them.
         std::lock_guard<std::mutex> g(st.lock);
-        if (!st.tags) return -1;
+        if (!st.slots) return -1;
         const size_t mask = st.cap - 1;
         for (size_t i = h & mask;; i = (i + 1) & mask) { // ends: a stripe always has a free slot
-            const uint8_t t = st.tags[i];
-            if (t == 0) return -1;
-            // The tag only skips slots whose key cannot match; a match is the full key's.
-            if (t == tg && st.slots[i].key == k) return st.slots[i].value;
+            const Slot &slot = st.slots[i];
+            if (!slot.used) return -1;
+            if (slot.key == k) return slot.value; // the full key, not only the hash
         }
     }
 
@@ -89,43 +81,35 @@ public:
     void insert(const Key &k, Value value) {
         const size_t h = Hash()(k);
         Stripe &st = stripes_[stripe_of(h)];
-        // Locking: every write below (allocation, growth, emptying, the tags and slots) happens
-        // under the stripe's lock; its unlock (release) publishes them to the next find or
-        // insert that locks this stripe (acquire). Nothing is read or written outside the lock.
+        // Locking: every write below (allocation, growth, emptying, the slot) happens under
+        // the stripe's lock; its unlock (release) publishes them to the next find or insert
+        // that locks this stripe (acquire). Nothing is read or written outside the lock.
         std::lock_guard<std::mutex> g(st.lock);
-        if (!st.tags) {
+        if (!st.slots) {
             st.cap = Policy::FIRST_SLOTS == 0 || Policy::FIRST_SLOTS > per_stripe_ ? per_stripe_ : Policy::FIRST_SLOTS;
-            st.tags = new uint8_t[st.cap]();
             st.slots = new Slot[st.cap]();
         }
         if (st.count >= st.cap / 4 * 3) {
             if (st.cap < per_stripe_) {
-                uint8_t *gtags = new uint8_t[2 * st.cap]();
                 Slot *grown = new Slot[2 * st.cap]();
                 for (size_t i = 0; i < st.cap; ++i)
-                    if (st.tags[i]) {
-                        const size_t j = probe(gtags, grown, 2 * st.cap, Hash()(st.slots[i].key), st.slots[i].key);
-                        gtags[j] = st.tags[i];
-                        grown[j] = st.slots[i];
-                    }
-                delete[] st.tags;
+                    if (st.slots[i].used)
+                        probe(grown, 2 * st.cap, Hash()(st.slots[i].key), st.slots[i].key) = st.slots[i];
                 delete[] st.slots;
-                st.tags = gtags;
                 st.slots = grown;
                 st.cap *= 2;
-            } else { // full size: forget this stripe's entries (a slot is only read where its
-                     // tag is set, so the tags alone are cleared)
-                std::memset(st.tags, 0, st.cap);
+            } else { // full size: forget this stripe's entries
+                std::memset(static_cast<void *>(st.slots), 0, st.cap * sizeof(Slot));
                 st.count = 0;
             }
         }
-        const size_t i = probe(st.tags, st.slots, st.cap, h, k);
-        if (!st.tags[i]) {
-            st.tags[i] = tag_of(h);
-            st.slots[i].key = k;
+        Slot &slot = probe(st.slots, st.cap, h, k);
+        if (!slot.used) {
+            slot.key = k;
+            slot.used = 1;
             ++st.count;
         }
-        st.slots[i].value = value;
+        slot.value = value;
     }
 
     // Entries stored now (a snapshot, stripe by stripe; for tests and measurements). [thread-safe]
@@ -151,31 +135,28 @@ public:
 private:
     struct Slot {
         Key key;
+        uint8_t used; // 0 empty, 1 full
         Value value;
     };
-    // No atomics: count, cap, tags, slots and their contents are only touched while `lock` is
+    // No atomics: count, cap, slots and the slots' contents are only touched while `lock` is
     // held (the mutex's unlock synchronizes-with its next lock, which orders every access).
     // alignas(64): each stripe's mutex and fields on a cache line of their own, so threads on
     // different stripes do not share (or falsely share) a line.
     struct alignas(64) Stripe {
         mutable std::mutex lock;
-        size_t count = 0;       // guarded by lock: used slots
-        size_t cap = 0;         // guarded by lock: slots allocated (0 until the first insert)
-        uint8_t *tags = nullptr; // guarded by lock: per slot 0 empty, else tag_of(its key's hash)
-        Slot *slots = nullptr;   // guarded by lock: slots[i] holds a key only where tags[i] != 0
+        size_t count = 0;      // guarded by lock: used slots
+        size_t cap = 0;        // guarded by lock: slots allocated (0 until the first insert)
+        Slot *slots = nullptr; // guarded by lock
     };
     Stripe stripes_[STRIPES];
     const size_t per_stripe_; // slots of a full-size stripe; immutable after construction
 
     static size_t stripe_of(size_t h) { return (h >> 56) & (STRIPES - 1); }
-    // 7 hash bits below the stripe's (the home slot takes the low bits), never 0.
-    static uint8_t tag_of(size_t h) { return static_cast<uint8_t>(0x80 | ((h >> 48) & 0x7f)); }
-    // Linear probing into [0, cap) (cap a power of two with a free slot): the index of k's slot
-    // or of the free slot where it goes. Only the tag array is read until a tag matches.
-    static size_t probe(const uint8_t *tags, const Slot *slots, size_t cap, size_t h, const Key &k) {
-        const uint8_t tg = tag_of(h);
+    // Linear probing into slots[0, cap) (cap a power of two with a free slot): k's slot or the
+    // free slot where it goes.
+    static Slot &probe(Slot *slots, size_t cap, size_t h, const Key &k) {
         for (size_t i = h & (cap - 1);; i = (i + 1) & (cap - 1))
-            if (!tags[i] || (tags[i] == tg && slots[i].key == k)) return i;
+            if (!slots[i].used || slots[i].key == k) return slots[i];
     }
 };
 

@@ -1,6 +1,6 @@
 // striped_table_test.cc -- the shared table of the sub-searches' answers (striped_table.h), in
 // both of its uses: the local deadlock table (whole stripes) and the corral deadlock table
-// (growing stripes). Exact keys, the stripes' growth and emptying, tag collisions, and one
+// (growing stripes). Exact keys, the stripes' growth and emptying, colliding hashes, and one
 // stress test from 2, 4 and 8 threads at once (run it under SAN=thread too).
 #include <doctest/doctest.h>
 
@@ -127,14 +127,15 @@ TEST_CASE_TEMPLATE("Sokoban.StripedTable.Stress", Table, LocalDeadCache, CorralD
 }
 
 namespace {
-// Every key in stripe 0 at home slot 0, with one of two tags (the player's parity): the probe
-// must skip the other tag's slots and compare the whole key where the tags match.
+// Every key in stripe 0 at home slot 0, with one of two hashes (the player's parity): one long
+// probe chain, where only the whole key may match (a layout that filters slots by hash bits
+// before comparing keys must skip the other hash's slots and still compare the key).
 struct CollidingHash {
     size_t operator()(const LocalDeadKey &k) const { return static_cast<size_t>(k.player & 1) << 48; }
 };
 } // namespace
 
-TEST_CASE("Sokoban.StripedTable.TagCollisions") {
+TEST_CASE("Sokoban.StripedTable.CollidingHashes") {
     StripedTable<LocalDeadKey, CollidingHash, uint8_t, WholeStripes> c(6); // 64 slots, 48 entries
     auto key = [](uint32_t i) {
         LocalDeadKey k = key_of<LocalDeadCache>(7);
@@ -143,7 +144,7 @@ TEST_CASE("Sokoban.StripedTable.TagCollisions") {
     };
     for (uint32_t i = 0; i < 40; ++i) c.insert(key(i), static_cast<uint8_t>(value_of(i)));
     for (uint32_t i = 0; i < 40; ++i) CHECK(c.find(key(i)) == value_of(i));
-    for (uint32_t i = 40; i < 60; ++i) CHECK(c.find(key(i)) == -1); // same tags, other keys
+    for (uint32_t i = 40; i < 60; ++i) CHECK(c.find(key(i)) == -1); // same hashes, other keys
     c.insert(key(17), static_cast<uint8_t>(1 - value_of(17))); // overwrite in the middle of the chain
     CHECK(c.find(key(17)) == 1 - value_of(17));
     CHECK(c.find(key(16)) == value_of(16));
@@ -151,5 +152,5 @@ TEST_CASE("Sokoban.StripedTable.TagCollisions") {
     for (uint32_t i = 40; i < 49; ++i) c.insert(key(i), 1); // the 49th insert empties the stripe
     CHECK(c.size() == 1);
     CHECK(c.find(key(48)) == 1);
-    for (uint32_t i = 0; i < 48; ++i) CHECK(c.find(key(i)) == -1); // stale slots are never read
+    for (uint32_t i = 0; i < 48; ++i) CHECK(c.find(key(i)) == -1); // the emptied entries are gone
 }
