@@ -1,7 +1,7 @@
 // striped_table_test.cc -- the shared table of the sub-searches' answers (striped_table.h), in
 // both of its uses: the local deadlock table (whole stripes) and the corral deadlock table
-// (growing stripes). Exact keys, the stripes' growth and emptying, and one stress test from 2,
-// 4 and 8 threads at once (run it under SAN=thread too).
+// (growing stripes). Exact keys, the stripes' growth and emptying, colliding hashes, and one
+// stress test from 2, 4 and 8 threads at once (run it under SAN=thread too).
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -124,4 +124,33 @@ TEST_CASE_TEMPLATE("Sokoban.StripedTable.Stress", Table, LocalDeadCache, CorralD
             CHECK(found.load() > 0);
         }
     }
+}
+
+namespace {
+// Every key in stripe 0 at home slot 0, with one of two hashes (the player's parity): one long
+// probe chain, where only the whole key may match (a layout that filters slots by hash bits
+// before comparing keys must skip the other hash's slots and still compare the key).
+struct CollidingHash {
+    size_t operator()(const LocalDeadKey &k) const { return static_cast<size_t>(k.player & 1) << 48; }
+};
+} // namespace
+
+TEST_CASE("Sokoban.StripedTable.CollidingHashes") {
+    StripedTable<LocalDeadKey, CollidingHash, uint8_t, WholeStripes> c(6); // 64 slots, 48 entries
+    auto key = [](uint32_t i) {
+        LocalDeadKey k = key_of<LocalDeadCache>(7);
+        k.player = static_cast<uint16_t>(i);
+        return k;
+    };
+    for (uint32_t i = 0; i < 40; ++i) c.insert(key(i), static_cast<uint8_t>(value_of(i)));
+    for (uint32_t i = 0; i < 40; ++i) CHECK(c.find(key(i)) == value_of(i));
+    for (uint32_t i = 40; i < 60; ++i) CHECK(c.find(key(i)) == -1); // same hashes, other keys
+    c.insert(key(17), static_cast<uint8_t>(1 - value_of(17))); // overwrite in the middle of the chain
+    CHECK(c.find(key(17)) == 1 - value_of(17));
+    CHECK(c.find(key(16)) == value_of(16));
+    CHECK(c.size() == 40);
+    for (uint32_t i = 40; i < 49; ++i) c.insert(key(i), 1); // the 49th insert empties the stripe
+    CHECK(c.size() == 1);
+    CHECK(c.find(key(48)) == 1);
+    for (uint32_t i = 0; i < 48; ++i) CHECK(c.find(key(i)) == -1); // the emptied entries are gone
 }
