@@ -128,7 +128,10 @@ struct FstTable {
 
     // The stored value (distance mod 3 or exact distance, by bits).
     unsigned get(uint64_t i) const { return bits == 4 ? get4(i) : get2(i); }
-    unsigned get2(uint64_t i) const { return (data.data()[i >> 2] >> ((i & 3) * 2)) & 3; }
+    unsigned get2(uint64_t i) const { return code2(data.data(), i); }
+    // Entry i's 2-bit code in a table whose bytes start at base (get2's read, for callers that
+    // keep the base in a local).
+    static unsigned code2(const uint8_t *base, uint64_t i) { return (base[i >> 2] >> ((i & 3) * 2)) & 3; }
     unsigned get4(uint64_t i) const { return (data.data()[i >> 1] >> ((i & 1) * 4)) & 15; }
     // The exact distance (exact_values() only).
     unsigned value(uint64_t i) const {

@@ -1073,14 +1073,14 @@ struct Worker {
             if (win) {
                 // Windowed (2-bit) entries: codes 0..2 are the distances 9..11 whatever the
                 // parent's, exact (FstTable::child_value's first case, inline); code 3 below.
-                const unsigned c = (fbase[i >> 2] >> ((i & 3) * 2)) & 3;
+                const unsigned c = FstTable::code2(fbase, i);
                 if (c < 3) {
                     ch[j].d[a] = uint8_t(WINDOW_BASE + c);
                     ch[j].ub = uint8_t(ch[j].ub & ~(1u << a));
                     return WINDOW_BASE + c;
                 }
             }
-            if (defer_fwd && fst.get2(i) == 3) {
+            if (defer_fwd) {  // (implies win, so the code here is 3)
                 const unsigned pd = n.d[a];
                 if (!FstTable::parent_decides(pd, n.ub >> a & 1, lim)) {
 #ifdef CUBE_BATCH_STATS
