@@ -136,14 +136,19 @@ enum : int { PACK_SIDE_OFF = 0, PACK_SIDE_ON = 1, PACK_SIDE_OWN = 2, PACK_SIDE_R
 // removed, the player anywhere beside the box) from the one part of the floor the player is in
 // (each part holding an empty goal is tried). So the boxes that fill layers 0..k reach them and
 // the other boxes still reach the goals left, from one side.
-// The rule: in every round, before the side rule, each goal the rule would free is taken in
-// turn and kept when the boundary with it (and the goals kept before it) off the walls passes
-// the check; the goals not kept stay standing (deferred: reversed, filled earlier). When none
-// passes, every goal the rule would free is freed as without the check (strand_rounds counts
-// those rounds): the fall-back is today's order. Match's matching then takes the goals kept.
-// Cost: per goal checked, a backward reach search per empty goal (goals x cells) and Kuhn's
-// matching (boxes x goals x boxes at worst) per part tried; per order, goals^2 checks at worst.
-// The reaches with no walls are made once per order.
+// The rule, in every round (every rule, park's searches and fall-backs too): today's goals for
+// the round (the side rule's, then what the matching takes) stand when the boundary they leave
+// passes the check -- so an order whose every boundary passes is today's order. Else the round's
+// goals (the side's first) are tried one by one, each kept when the boundary with it and the
+// goals kept before it off the walls passes and (match, park) the matching can take it; the ones
+// passed over are tried again after each goal kept. The goals not kept stay standing (reversed:
+// filled earlier). When none is kept, today's goals (strand_rounds counts those rounds).
+// Limit: it looks one round ahead only -- a choice that passes now may leave the next round no
+// choice that passes (tests/sokoban/packing_strand_test.cc, kDoorOneLeft).
+// Cost: per check, a backward reach search per empty goal (goals x cells) and Kuhn's matching
+// (boxes x goals x boxes at worst) per part tried; one check per round where today's goals pass,
+// up to goals^2 / 2 where they do not. The reaches with no walls are made once per order. On the
+// largest levels measured the order takes as long to the hundredth of a second (NOTES.md).
 enum : int { PACK_STRAND = 0x100 };
 PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR, int side = PACK_SIDE_OFF);
 
