@@ -411,7 +411,8 @@ struct SideKeep {
         freed.swap(kept);
     }
 
-    // The side rule's goals of the round (below).
+    // The side rule's goals of the round: the rule described above filter() (freed, also, occ
+    // restored), which before session 32 was filter() itself.
     void side_filter(std::vector<uint8_t> &occ, std::vector<int> &freed, const std::vector<int> &also) {
         if (freed.empty()) return;
         for (int c : also) occ[c] = 0;
