@@ -123,10 +123,6 @@ int main(int argc, char **argv) {
         std::printf("fills by layer:");
         for (const auto &f : fills) std::printf(" %d", order.layer[f.second]);
         std::printf("\npairs out of layer order %u/%u, layers %d, side rounds %d\n", against, pairs, order.layers, order.side_rounds);
-        // session 32: the boundaries that strand the start's boxes (packstrand's check), and the
-        // rounds where packstrand=on kept no goal
-        std::printf("stranded boundaries %d/%d, strand rounds %d\n", sokoban::stranded_boundaries(b, order),
-                    std::max(order.layers - 1, 0), order.strand_rounds);
     }
     std::printf("%u pushes, %u not emitted by expand_state, solved %d\n", pushes, pruned,
                 sokoban::state_is_goal(inst, state.data()) ? 1 : 0);

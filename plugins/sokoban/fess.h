@@ -165,18 +165,11 @@ inline int pack_out_of(const Options &o, int member) {
 // (session 28, options.h PACKSIDE_T0|T1): the side (session 27's rule, PACK_SIDE_ON) on the one thread's FESS
 // members (FESS and plan member) only, off on the other thread's, the packall guest and a search
 // built without a member, so the portfolio keeps both orders.
-// packstrand=on|t0|t1 (session 32) or's packing.h's PACK_STRAND into it for the members it names
-// (on: every search, the packall guest too; t0|t1 as packside's).
-inline int pack_side_rule_of(const Options &o, int member) {
+inline int pack_side_of(const Options &o, int member) {
     if (o.packside == PACKSIDE_T0) return member == PACK_FOR_FESS0 ? PACK_SIDE_ON : PACK_SIDE_OFF;
     if (o.packside == PACKSIDE_T1) return member == PACK_FOR_FESS1 ? PACK_SIDE_ON : PACK_SIDE_OFF;
     if (o.packside == PACKSIDE_T1REACH) return member == PACK_FOR_FESS1 ? PACK_SIDE_REACH : PACK_SIDE_OFF; // session 29
     return o.packside;
-}
-inline int pack_side_of(const Options &o, int member) {
-    const bool strand = o.packstrand == PACKSTRAND_ON || (o.packstrand == PACKSTRAND_T0 && member == PACK_FOR_FESS0) ||
-                        (o.packstrand == PACKSTRAND_T1 && member == PACK_FOR_FESS1);
-    return pack_side_rule_of(o, member) | (strand ? PACK_STRAND : 0);
 }
 
 // An off|on|t0|t1 option (0-3: fessrooms, fessopen): whether it is on for a member of thread 0

@@ -224,13 +224,6 @@ const char *const OPTIONS_HELP =
     "                            own, but only where no goal of the round, nor one that could come\n"
     "                            free right after it, would join that part to the main one (keeps\n"
     "                            on's door-last splits); t1reach: reach on thread 1's members only\n"
-    "packstrand=off|on|t0|t1     (off) every FESS member's packing order (whichever rule, with any\n"
-    "                            packside) does not strand the start's boxes where it can help it:\n"
-    "                            a goal is put among the first filled only while, with those goals\n"
-    "                            full, the start's boxes still match the goals, the rest of them\n"
-    "                            reaching the goals left by pushes from the player's side (strand.h's\n"
-    "                            relaxation); where no goal of a round keeps that, the order as\n"
-    "                            without it; t0|t1: on for one thread's FESS members only\n"
     "fessearly=off|N             (off) from the best-first search's Nth expansion on, until\n"
     "                            fess0after/fess1after, its thread's FESS member shares the thread\n"
     "                            with it (1024 expansions each in turn); then the usual schedule\n"
@@ -333,7 +326,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), ldcore=off|on, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fesswalls=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessstrand=off|on|cell, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, packside=off|on|own|t0|t1|reach|t1reach, packstrand=off|on|t0|t1, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backshare=fixed|progress|host|guest, backhigh=P, backstall=S, backahead=off|T, backroot=off|N, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fesswalls=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessstrand=off|on|cell, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, packside=off|on|own|t0|t1|reach|t1reach, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted, backcap2=S, backcpu2=P, backshare=fixed|progress|host|guest, backhigh=P, backstall=S, backahead=off|T, backroot=off|N, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -616,8 +609,6 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             int &member = key[9] == '0' ? o.packorder0 : key[9] == '1' ? o.packorder1 : o.packorderall;
             member_given[key[9] == '0' ? 0 : key[9] == '1' ? 1 : 2] = true;
             if (!pack_rule(key, value, {"floor", "start", "match", "park", "park2"}, member, error)) return false; // packing.h PACK_OUT_* 0-10
-        } else if (std::strcmp(key, "packstrand") == 0) {
-            if (!one_of(key, value, {"off", "on", "t0", "t1"}, o.packstrand, error)) return false; // options.h PACKSTRAND_*
         } else if (std::strcmp(key, "packside") == 0) {
             if (!one_of(key, value, {"off", "on", "own", "t0", "t1", "reach", "t1reach"}, o.packside, error)) return false; // packing.h PACK_SIDE_* 0-2 and 5, options.h PACKSIDE_T0|T1|T1REACH
         } else if (std::strcmp(key, "fessturns") == 0) {

@@ -18,9 +18,6 @@ enum : int { PACKSIDE_T0 = 3, PACKSIDE_T1 = 4 }; // after packing.h's PACK_SIDE_
 // packside=t1reach (session 29): packing.h's reach (5) on thread 1's FESS members only, as t1
 // does with on (fess.h pack_side_of).
 enum : int { PACKSIDE_T1REACH = 6 };
-// packstrand=off|on|t0|t1 (session 32): packing.h's strand check on every FESS member's order, or
-// on one thread's members only (fess.h pack_side_of or's PACK_STRAND into the member's side).
-enum : int { PACKSTRAND_OFF = 0, PACKSTRAND_ON = 1, PACKSTRAND_T0 = 2, PACKSTRAND_T1 = 3 };
 
 struct Options {
     bool deadsquares = true;                       // deadsquares=on|off
@@ -100,7 +97,6 @@ struct Options {
     // 0's members, match on the others); packorder= sets each of the three not given to -1
     // (packorder's rule, options.cc).
     int packorder0 = 5, packorder1 = 5, packorderall = 5;
-    int packstrand = PACKSTRAND_OFF; // packstrand=off|on|t0|t1 (session 32; packing.h PACK_STRAND): the packing order's boundaries keep the start's boxes matched to the goals (off by default until swept)
     int packside = PACKSIDE_T1; // default t1 since session 28 (GRIGoRusha 19 solved, no level lost); packside=off|on (0-1, packing.h PACK_SIDE_*; session 27, packing.h compute_packing_order's side): every FESS member's packing order keeps the player's side (a goal is filled only while the goals still to fill and the boxes still to come are on the player's side of it)
     // session 28: own (2, packing.h PACK_SIDE_OWN: the variant on every member), t0|t1 (3-4,
     // PACKSIDE_T0|T1: on for one thread's FESS members only; fess.h pack_side_of)

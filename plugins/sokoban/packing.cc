@@ -4,11 +4,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <utility>
 
 #include "cutcells.h"
-#include "strand.h"
 
 namespace sokoban {
 
@@ -119,167 +117,6 @@ struct SourceMatching {
     }
 };
 
-// packstrand=on (session 32, packing.h PACK_STRAND): does a boundary of the order leave the start
-// position's boxes a way to the goals? See packing.h for the rule and its cost.
-struct StrandKeep {
-    const Board &b;
-    size_t words = 0;
-    std::vector<uint64_t> reach0; // per goal index: its reach with no walls
-    std::vector<int> empty;       // check(): the goals off the walls (cells)
-    std::vector<int> empty_of;    // check(): per goal index, its index in empty (-1: standing)
-    std::vector<uint64_t> reach;  // check(): per empty goal, its reach with the walls of occ
-    std::vector<int> queue, part, stack, parts;
-    std::vector<int> match_goal, match_box; // per box / per goal index
-    std::vector<uint32_t> seen;             // per goal index: the augmenting search's stamp
-    uint32_t stamp = 0;
-    int player_part = -1; // check(): the part the player is taken to be in
-    const uint8_t *walls = nullptr;
-    std::vector<int> keep;
-    uint64_t checks = 0;
-
-    explicit StrandKeep(const Board &board) : b(board) {
-        std::vector<int> q;
-        words = goal_reaches(b, nullptr, nullptr, b.goals, reach0, q);
-        empty_of.assign(b.goals.size(), -1);
-        match_box.assign(b.goals.size(), -1);
-        seen.assign(b.goals.size(), 0);
-    }
-
-    static bool bit(const uint64_t *r, int c) { return (r[c >> 6] >> (c & 63)) & 1; }
-
-    // May start box i take goal k (an index into b.goals)? A box on the goal keeps it; a standing
-    // goal (filled at or before the boundary) takes a box that reaches it with no walls (the
-    // standing goals fill in some order, unknown yet); a box under a wall takes no goal off the
-    // walls; an empty goal takes a box off the walls in the player's part that reaches it with
-    // the walls of occ.
-    bool edge(size_t i, size_t k) const {
-        const int x = b.start_boxes[i], g = b.goals[k];
-        if (x == g) return true;
-        if (empty_of[k] < 0) return bit(&reach0[k * words], x);
-        if (walls[x] || part[x] != player_part) return false;
-        return bit(&reach[static_cast<size_t>(empty_of[k]) * words], x);
-    }
-
-    bool augment(size_t i) {
-        for (size_t k = 0; k < b.goals.size(); ++k) {
-            if (seen[k] == stamp || !edge(i, k)) continue;
-            seen[k] = stamp;
-            if (match_box[k] < 0 || augment(static_cast<size_t>(match_box[k]))) {
-                match_box[k] = static_cast<int>(i);
-                match_goal[i] = static_cast<int>(k);
-                return true;
-            }
-        }
-        return false;
-    }
-
-    // Every start box matched to a goal of its own (a perfect matching) with the player in part P.
-    bool perfect() {
-        const size_t m = b.start_boxes.size();
-        match_goal.assign(m, -1);
-        std::fill(match_box.begin(), match_box.end(), -1);
-        for (size_t i = 0; i < m; ++i) {
-            if (++stamp == 0) {
-                std::fill(seen.begin(), seen.end(), 0);
-                stamp = 1;
-            }
-            if (!augment(i)) return false;
-        }
-        return true;
-    }
-
-    // The boundary where the cells of occ are walls (the goals still standing, filled first, and
-    // parked boxes): can the start boxes be matched to the goals, one each, the standing goals by
-    // boxes that reach them at all and the other goals by boxes that reach them with the walls
-    // in the way from the one part of the floor the player is in (some part holding an empty
-    // goal; every one is tried)?
-    bool check(const uint8_t *occ) {
-        ++checks;
-        if (b.start_boxes.size() != b.goals.size()) return true; // not a level this rule can judge
-        walls = occ;
-        empty.clear();
-        for (size_t k = 0; k < b.goals.size(); ++k) {
-            empty_of[k] = -1;
-            if (!occ[b.goals[k]]) {
-                empty_of[k] = static_cast<int>(empty.size());
-                empty.push_back(b.goals[k]);
-            }
-        }
-        if (empty.empty()) {
-            player_part = -1;
-            return perfect();
-        }
-        goal_reaches(b, nullptr, occ, empty, reach, queue);
-        part.assign(b.n, -1);
-        int count = 0;
-        for (int c0 = 0; c0 < b.n; ++c0) {
-            if (occ[c0] || part[c0] >= 0) continue;
-            part[c0] = count;
-            stack.assign(1, c0);
-            while (!stack.empty()) {
-                const int c = stack.back();
-                stack.pop_back();
-                for (int d = 0; d < 4; ++d) {
-                    const int x = b.nb[c][d];
-                    if (x < 0 || occ[x] || part[x] >= 0) continue;
-                    part[x] = count;
-                    stack.push_back(x);
-                }
-            }
-            ++count;
-        }
-        parts.clear();
-        for (int g : empty)
-            if (std::find(parts.begin(), parts.end(), part[g]) == parts.end()) parts.push_back(part[g]);
-        for (int pp : parts) {
-            player_part = pp;
-            if (perfect()) return true;
-        }
-        return false;
-    }
-
-    // Does the boundary with the goals of `freed` (and the cells of `also`) off the walls pass?
-    // occ is restored.
-    bool passes(std::vector<uint8_t> &occ, const std::vector<int> &freed, const std::vector<int> &also) {
-        for (int c : also) occ[c] = 0;
-        for (int g : freed) occ[g] = 0;
-        const bool ok = check(occ.data());
-        for (int g : freed) occ[g] = 1;
-        for (int c : also) occ[c] = 1;
-        return ok;
-    }
-
-    // Of the goals a round would free (their cells set in occ; `also`: cells that leave the walls
-    // this round whatever is kept), the ones kept, into `kept`: in turn, each goal whose freeing,
-    // with the goals kept before it, leaves a boundary that check() accepts; the goals passed
-    // over are tried again after a goal was kept (a goal whose box needs another goal's wall gone
-    // first), until none joins. occ is restored. Returns whether some goal was kept.
-    bool greedy(std::vector<uint8_t> &occ, const std::vector<int> &freed, const std::vector<int> &also,
-                std::vector<int> &kept) {
-        kept.clear();
-        if (freed.empty()) return false;
-        for (int c : also) occ[c] = 0;
-        std::vector<uint8_t> in(freed.size(), 0);
-        for (bool grew = true; grew;) {
-            grew = false;
-            for (size_t i = 0; i < freed.size(); ++i) {
-                if (in[i]) continue;
-                occ[freed[i]] = 0;
-                if (check(occ.data())) {
-                    in[i] = 1;
-                    kept.push_back(freed[i]);
-                    grew = true;
-                } else {
-                    occ[freed[i]] = 1;
-                }
-            }
-        }
-        for (int g : kept) occ[g] = 1;
-        for (int c : also) occ[c] = 1;
-        return !kept.empty();
-    }
-};
-
 // packside=on|own|reach (packing.h compute_packing_order's side): of a round's goals, those that keep
 // the player's side best. need: per cell, 1 on a goal or a box's start cell (the cells that need
 // the player once they are off the walls: goals to fill, boxes to bring in).
@@ -294,18 +131,11 @@ struct SideKeep {
     std::vector<int> keep, shut_of, opened;
     std::vector<int> all_part; // reach: the parts with the round's candidates and the next round's goals off the walls (filter)
     PullSearch pull;           // reach: the look one round ahead
-    // packstrand=on (session 32): the boundary check that filter() applies first (null: off), and
-    // the rounds where it kept no goal (today's goals freed then).
-    std::unique_ptr<StrandKeep> strand;
-    int strand_missed = 0;
 
     explicit SideKeep(const Board &board) : b(board), need(board.n, 0), part(board.n, -1), pull(board) {
         for (int g : b.goals) need[g] = 1;
         for (int c : b.start_boxes) need[c] = 1;
     }
-    void set_strand(bool on) { strand.reset(on ? new StrandKeep(b) : nullptr); }
-    // Whether filter() does anything: a side rule or the strand check.
-    bool active() const { return mode != PACK_SIDE_OFF || strand; }
 
     // The cells with need off the walls of occ that lie outside the floor's part holding the
     // most of them (shut out from the player, who must be in that part to fill the goals left).
@@ -377,43 +207,7 @@ struct SideKeep {
     // together with the goals beyond it. Session 28: weighing the start cells by the goals
     // still to fill, a joint tie rule, a count of start cells against the boxes to come, and
     // freeing everything where no goal keeps the side as it was: NOTES.md.)
-    // The round's goals: the side's (side_filter; all of them with the side off), and with the
-    // strand check (packstrand, strand set; packing.h PACK_STRAND) only where the boundary they
-    // leave fails it: then the goals StrandKeep::greedy keeps, in the side's order of preference
-    // (the side's goals first), the side's choice among them if its boundary passes too, else
-    // all those kept; none kept: the side's goals, as without the check (strand_missed).
     void filter(std::vector<uint8_t> &occ, std::vector<int> &freed, const std::vector<int> &also = {}) {
-        if (freed.empty()) return;
-        if (!strand) {
-            if (mode != PACK_SIDE_OFF) side_filter(occ, freed, also);
-            return;
-        }
-        std::vector<int> side = freed;
-        if (mode != PACK_SIDE_OFF) side_filter(occ, side, also);
-        if (strand->passes(occ, side, also)) {
-            freed.swap(side);
-            return;
-        }
-        std::vector<int> order = side; // the side's goals first, then the rest
-        for (int g : freed)
-            if (std::find(side.begin(), side.end(), g) == side.end()) order.push_back(g);
-        std::vector<int> kept;
-        if (!strand->greedy(occ, order, also, kept)) {
-            ++strand_missed;
-            freed.swap(side);
-            return;
-        }
-        if (mode != PACK_SIDE_OFF) {
-            std::vector<int> both = kept;
-            side_filter(occ, both, also);
-            if (both.size() < kept.size() && strand->passes(occ, both, also)) kept.swap(both);
-        }
-        freed.swap(kept);
-    }
-
-    // The side rule's goals of the round: the rule described above filter() (freed, also, occ
-    // restored), which before session 32 was filter() itself.
-    void side_filter(std::vector<uint8_t> &occ, std::vector<int> &freed, const std::vector<int> &also) {
         if (freed.empty()) return;
         for (int c : also) occ[c] = 0;
         if (mode == PACK_SIDE_REACH) {
@@ -448,10 +242,9 @@ struct SideKeep {
 // match's step of a round (compute_packing_order's out=match and ParkRun's rounds): the goals of
 // `left` whose box gets out to start cells (pulled(g, hits): the cells it reaches, into
 // hits_of[g]), then the matching takes them in order. With the side (keeper not null) it takes
-// only the goals that keep the player's side (SideKeep::side_filter, the cells `also` off the
-// walls too), or all of them when none of those can be matched. The pulls do not depend on the
+// only the goals that keep the player's side (SideKeep::filter, the cells `also` off the walls
+// too), or all of them when none of those can be matched. The pulls do not depend on the
 // matching, so they all run first; without the side this is the plain pull-and-match loop.
-// With the strand check (keeper->strand, packstrand) see below.
 template <class Pulled>
 void match_step(const std::vector<int> &left, Pulled &&pulled, SourceMatching &match, SideKeep *keeper,
                 std::vector<uint8_t> &occ, const std::vector<int> &also, std::vector<std::vector<int>> &hits_of,
@@ -459,69 +252,13 @@ void match_step(const std::vector<int> &left, Pulled &&pulled, SourceMatching &m
     std::vector<int> cand;
     for (int g : left)
         if (pulled(g, hits_of[g])) cand.push_back(g);
-    // The round as without the strand check (the side's goals, or all when none of those can be
-    // matched), taken by matching m.
-    auto today = [&](SourceMatching &m, std::vector<int> &out) {
-        std::vector<int> kept = cand;
-        if (keeper && keeper->mode != PACK_SIDE_OFF) keeper->side_filter(occ, kept, also);
-        for (int g : kept)
-            if (m.add(g, hits_of[g])) out.push_back(g);
-        if (out.empty() && kept.size() < cand.size())
-            for (int g : cand)
-                if (m.add(g, hits_of[g])) out.push_back(g);
-    };
-    if (!keeper || !keeper->strand) {
-        today(match, freed);
-        return;
-    }
-    // packstrand (packing.h PACK_STRAND): today's round, tried on a copy of the matching, stands
-    // when the boundary it leaves passes the strand check; else, in the side's order of
-    // preference, each goal that passes the check with the goals kept before it and that the
-    // matching can take then (tried again after each goal kept, until none joins); none: today's.
-    SourceMatching trial = match;
-    std::vector<int> plain;
-    today(trial, plain);
-    StrandKeep &st = *keeper->strand;
-    if (plain.empty() || st.passes(occ, plain, also)) {
-        match = std::move(trial);
-        freed.insert(freed.end(), plain.begin(), plain.end());
-        return;
-    }
-    std::vector<int> order = cand;
-    if (keeper->mode != PACK_SIDE_OFF) {
-        keeper->side_filter(occ, order, also);
+    std::vector<int> kept = cand;
+    if (keeper) keeper->filter(occ, kept, also);
+    for (int g : kept)
+        if (match.add(g, hits_of[g])) freed.push_back(g);
+    if (freed.empty() && kept.size() < cand.size())
         for (int g : cand)
-            if (std::find(order.begin(), order.end(), g) == order.end()) order.push_back(g);
-    }
-    SourceMatching take = match;
-    std::vector<int> kept;
-    std::vector<uint8_t> in(order.size(), 0);
-    for (int c : also) occ[c] = 0;
-    for (bool grew = true; grew;) {
-        grew = false;
-        for (size_t i = 0; i < order.size(); ++i) {
-            if (in[i]) continue;
-            const int g = order[i];
-            occ[g] = 0;
-            if (st.check(occ.data()) && take.add(g, hits_of[g])) {
-                in[i] = 1;
-                kept.push_back(g);
-                grew = true;
-            } else {
-                occ[g] = 1;
-            }
-        }
-    }
-    for (int g : kept) occ[g] = 1;
-    for (int c : also) occ[c] = 1;
-    if (kept.empty()) {
-        ++keeper->strand_missed;
-        match = std::move(trial);
-        freed.insert(freed.end(), plain.begin(), plain.end());
-        return;
-    }
-    match = std::move(take);
-    freed.insert(freed.end(), kept.begin(), kept.end());
+            if (match.add(g, hits_of[g])) freed.push_back(g);
 }
 
 // packorder=park (PACK_OUT_PARK): match's rounds, with a depth-first search over parks where
@@ -599,10 +336,10 @@ struct ParkRun {
                 unparked.push_back(i);
         // With the side, the parked boxes pulled out this round are off the walls too.
         std::vector<int> also;
-        if (keeper.active())
+        if (side)
             for (size_t i : unparked) also.push_back(s.parks[i].cell);
         match_step(s.left, [&](int g, std::vector<int> &h) { return retr(s.occ, g, all_src.data(), &h); }, s.match,
-                   keeper.active() ? &keeper : nullptr, s.occ, also, hits_of, freed);
+                   side ? &keeper : nullptr, s.occ, also, hits_of, freed);
         if (freed.empty() && unparked.empty())
             for (int g : s.left)
                 if (start_box[g]) {
@@ -625,7 +362,7 @@ struct ParkRun {
             if (s.parks[i].out_round < 0 && retr(s.occ, s.parks[i].cell, all_src.data())) unparked.push_back(i);
         for (int g : s.left)
             if (retr(s.occ, g, all_src.data())) freed.push_back(g);
-        if (keeper.active()) keeper.filter(s.occ, freed);
+        if (side) keeper.filter(s.occ, freed);
         if (!freed.empty() || !unparked.empty()) {
             ++s.shared;
             apply(s, freed, unparked);
@@ -634,7 +371,7 @@ struct ParkRun {
         }
         for (int g : s.left)
             if (retr(s.occ, g, nullptr)) freed.push_back(g);
-        if (keeper.active()) keeper.filter(s.occ, freed);
+        if (side) keeper.filter(s.occ, freed);
         for (size_t i = 0; i < s.parks.size(); ++i)
             if (s.parks[i].out_round < 0) unparked.push_back(i);
         if (freed.empty()) freed = s.left; // stuck: the rest come free together
@@ -791,9 +528,8 @@ PackingOrder compute_park_order(const Board &b, int max_chain, int64_t &budget, 
     p.layer.assign(b.n, -1);
     ParkRun run(b);
     run.max_chain = max_chain;
-    run.side = side & ~PACK_STRAND; // the side rule alone (packstrand's bit to the keeper)
-    run.keeper.mode = run.side;
-    run.keeper.set_strand((side & PACK_STRAND) != 0);
+    run.side = side;
+    run.keeper.mode = side;
     run.budget = budget;
     ParkRun::State s(b.n);
     s.occ.assign(b.n, 0);
@@ -819,7 +555,6 @@ PackingOrder compute_park_order(const Board &b, int max_chain, int64_t &budget, 
     p.floor_rounds = r.floor;
     p.shared_rounds = r.shared;
     p.side_rounds = r.side_missed;
-    p.strand_rounds = run.keeper.strand_missed;
     return p;
 }
 
@@ -862,12 +597,11 @@ PackingOrder compute_packing_order(const Board &b, int out, int side) {
     std::vector<int> left = b.goals, freed, round_of(b.n, -1);
     PullSearch pull(b);
     SideKeep keeper(b);
-    keeper.mode = side & ~PACK_STRAND; // packstrand's bit: the strand check (session 32)
-    keeper.set_strand((side & PACK_STRAND) != 0);
+    keeper.mode = side;
     // side: of the goals a rule's step would free, those that keep the player's side (false and
     // the goals untouched when none does; side_rounds counts the rounds where that happened).
     auto keep_side = [&](std::vector<int> &goals) {
-        if (keeper.active()) keeper.filter(occ, goals);
+        if (side) keeper.filter(occ, goals);
     };
     std::vector<uint8_t> src;
     if (out == PACK_OUT_START) {
@@ -897,7 +631,7 @@ PackingOrder compute_packing_order(const Board &b, int out, int side) {
             // stays, its goal among the first filled. (side: match_step's matching takes the
             // goals that keep the player's side first.)
             match_step(left, [&](int g, std::vector<int> &h) { return pull.retrievable(occ, g, all_src.data(), &h); },
-                       match, keeper.active() ? &keeper : nullptr, occ, {}, hits_of, freed);
+                       match, side ? &keeper : nullptr, occ, {}, hits_of, freed);
             if (freed.empty()) {
                 cand.clear();
                 for (int g : left)
@@ -934,7 +668,7 @@ PackingOrder compute_packing_order(const Board &b, int out, int side) {
         }
         left.erase(std::remove_if(left.begin(), left.end(), [&](int g) { return round_of[g] >= 0; }), left.end());
         ++round;
-        if (keeper.mode != PACK_SIDE_OFF && keeper.shut(occ) > 0) ++p.side_rounds;
+        if (side && keeper.shut(occ) > 0) ++p.side_rounds;
     }
     int last = 0;
     for (int g : b.goals) last = std::max(last, round_of[g]);
@@ -944,21 +678,7 @@ PackingOrder compute_packing_order(const Board &b, int out, int side) {
         p.layer[g] = last - round_of[g];
         ++p.layer_size[p.layer[g]];
     }
-    p.strand_rounds = keeper.strand_missed;
     return p;
-}
-
-int stranded_boundaries(const Board &b, const PackingOrder &p) {
-    if (p.layers <= 1) return 0;
-    StrandKeep keep(b);
-    std::vector<uint8_t> occ(b.n, 0);
-    int bad = 0;
-    for (int k = 0; k + 1 < p.layers; ++k) {
-        for (int g : b.goals)
-            if (p.layer[g] == k) occ[g] = 1;
-        if (!keep.check(occ.data())) ++bad;
-    }
-    return bad;
 }
 
 uint32_t packed_in_order(const PackingOrder &p, const Board &b, const uint8_t *occ, std::vector<uint32_t> &count) {

@@ -29,10 +29,6 @@ struct PackingOrder {
     // (and parked boxes) as walls, some goal freed so far or start cell off the walls lies
     // outside the floor's part that holds the most of them (below, compute_packing_order).
     int side_rounds = 0;
-    // strand (packstrand=on, session 32): the rounds where no goal the rule would free kept the
-    // boundary check (the rule's goals freed as without it); with park's searches, over every
-    // round tried.
-    int strand_rounds = 0;
     int rule = 0;     // the rule it was computed with (PACK_OUT_*), so a member can recompute it with side
     int side = 0;     // the side rule it was computed with (PACK_SIDE_*, compute_packing_order)
     // out=park (session 14): a box parked on a cell off its goal before its goal is filled. The
@@ -122,39 +118,7 @@ inline int pack_out_park(int chain) { return PACK_OUT_PARK + chain - 1; }
 // it counts as with on, so the room behind a door is filled before the door.
 // (3 and 4 are options.h's PACKSIDE_T0|T1.)
 enum : int { PACK_SIDE_OFF = 0, PACK_SIDE_ON = 1, PACK_SIDE_OWN = 2, PACK_SIDE_REACH = 5 };
-// strand (packstrand=on|t0|t1, session 32): a bit or'ed into `side` (any side rule, off too; a
-// member's side from fess.h pack_side_of carries it, so an order records it in PackingOrder::side
-// and the portfolio's shared orders are computed again for the members that have it).
-// Why: the order's boundaries may strand the start's boxes -- with the goals of layers 0..k full
-// (walls), boxes still out can no longer reach the goals left (S1 18 31 43 12, G 1: NOTES.md,
-// session 26; the side rules keep the player's part connected, not the boxes' way).
-// The check at a boundary (the cells of the backward search's occ as walls: the goals still
-// standing, which are the goals filled first, and parked boxes): a perfect matching of the start
-// boxes to the goals, where a box may take a goal it stands on, a standing goal it reaches with
-// no walls at all (those goals fill in an order not known yet), or an empty goal it reaches by
-// pushes with only the walls in the way (strand.h's relaxation, goal_reaches: the other boxes
-// removed, the player anywhere beside the box) from the one part of the floor the player is in
-// (each part holding an empty goal is tried). So the boxes that fill layers 0..k reach them and
-// the other boxes still reach the goals left, from one side.
-// The rule, in every round (every rule, park's searches and fall-backs too): today's goals for
-// the round (the side rule's, then what the matching takes) stand when the boundary they leave
-// passes the check -- so an order whose every boundary passes is today's order. Else the round's
-// goals (the side's first) are tried one by one, each kept when the boundary with it and the
-// goals kept before it off the walls passes and (match, park) the matching can take it; the ones
-// passed over are tried again after each goal kept. The goals not kept stay standing (reversed:
-// filled earlier). When none is kept, today's goals (strand_rounds counts those rounds).
-// Limit: it looks one round ahead only -- a choice that passes now may leave the next round no
-// choice that passes (tests/sokoban/packing_strand_test.cc, kDoorOneLeft).
-// Cost: per check, a backward reach search per empty goal (goals x cells) and Kuhn's matching
-// (boxes x goals x boxes at worst) per part tried; one check per round where today's goals pass,
-// up to goals^2 / 2 where they do not. The reaches with no walls are made once per order. On the
-// largest levels measured the order takes as long to the hundredth of a second (NOTES.md).
-enum : int { PACK_STRAND = 0x100 };
 PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR, int side = PACK_SIDE_OFF);
-
-// The boundaries of p (after layer k is full, k = 0 .. layers - 2) that fail packstrand's check
-// (above; the parks ignored): a measure of how far the order strands the start's boxes.
-int stranded_boundaries(const Board &b, const PackingOrder &p);
 
 // The start cells off the goals (1 per cell): where PACK_OUT_START pulls to.
 std::vector<uint8_t> packing_sources(const Board &b);

@@ -5,42 +5,36 @@
 
 namespace sokoban {
 
-// A backward search per goal. A box on cell p is pushed in direction d onto c = nb[p][d] with the
-// player on nb[p][d ^ 2] (opposite directions differ in bit 1), so from a cell c in the reach,
-// p = nb[c][d ^ 2] joins it when p and the player's cell nb[p][d ^ 2] are floor without a wall.
-size_t goal_reaches(const Board &b, const uint8_t *dead, const uint8_t *blocked, const std::vector<int> &goals,
-                    std::vector<uint64_t> &reach, std::vector<int> &queue) {
-    const size_t words = (static_cast<size_t>(b.n) + 63) / 64;
-    reach.assign(goals.size() * words, 0);
-    queue.resize(b.n);
-    for (size_t k = 0; k < goals.size(); ++k) {
-        uint64_t *r = &reach[k * words];
-        const int g = goals[k];
+namespace {
+
+// The reach of every empty goal with the boxes on goals as walls: a backward search per goal.
+// A box on cell p is pushed in direction d onto c = nb[p][d] with the player on nb[p][d ^ 2]
+// (opposite directions differ in bit 1), so from a cell c in the reach, p = nb[c][d ^ 2] joins
+// it when p and the player's cell nb[p][d ^ 2] are floor without a wall.
+void build_reaches(const Board &b, const uint8_t *dead, StrandScratch &s) {
+    ++s.reach_builds;
+    s.words = (static_cast<size_t>(b.n) + 63) / 64;
+    s.reach.assign(s.empty.size() * s.words, 0);
+    s.queue.resize(b.n);
+    for (size_t k = 0; k < s.empty.size(); ++k) {
+        uint64_t *r = &s.reach[k * s.words];
+        const int g = s.empty[k];
         int head = 0, tail = 0;
         r[g >> 6] |= 1ull << (g & 63);
-        queue[tail++] = g;
+        s.queue[tail++] = g;
         while (head < tail) {
-            const int c = queue[head++];
+            const int c = s.queue[head++];
             for (int d = 0; d < 4; ++d) {
                 const int p = b.nb[c][d ^ 2];
-                if (p < 0 || (blocked && blocked[p]) || (r[p >> 6] >> (p & 63)) & 1) continue;
+                if (p < 0 || s.blocked[p] || (r[p >> 6] >> (p & 63)) & 1) continue;
                 if (!b.boxable[p] || (dead && dead[p] && !b.goal[p])) continue;
                 const int q = b.nb[p][d ^ 2];
-                if (q < 0 || (blocked && blocked[q])) continue;
+                if (q < 0 || s.blocked[q]) continue;
                 r[p >> 6] |= 1ull << (p & 63);
-                queue[tail++] = p;
+                s.queue[tail++] = p;
             }
         }
     }
-    return words;
-}
-
-namespace {
-
-// The reach of every empty goal with the boxes on goals as walls (goal_reaches, strand.h).
-void build_reaches(const Board &b, const uint8_t *dead, StrandScratch &s) {
-    ++s.reach_builds;
-    s.words = goal_reaches(b, dead, s.blocked.data(), s.empty, s.reach, s.queue);
 }
 
 // The floor's parts with the walls (the boxes on them too): the player's part says which boxes he

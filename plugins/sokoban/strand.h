@@ -57,14 +57,6 @@ struct StrandScratch {
     uint64_t reach_builds = 0;       // how often the reaches were made (the cache's misses)
 };
 
-// The reaches behind the count, also used by packing.cc's packstrand rule (session 32): for each
-// cell goals[k], the cells from which a box is pushed onto it with only the cells of `blocked`
-// (null: none) in the way, the player anywhere beside the box; never through a dead square off
-// the goals (dead null: none). reach gets words * goals.size() 64-bit words, bit c of
-// reach[k * words ..] set when cell c is in goal k's reach; returns words. queue: scratch.
-size_t goal_reaches(const Board &b, const uint8_t *dead, const uint8_t *blocked, const std::vector<int> &goals,
-                    std::vector<uint64_t> &reach, std::vector<int> &queue);
-
 // The stranded count of the boxes in occ (1 per interior cell with a box). fixed: per cell, 1 where
 // a box on a goal is a wall (null: every box on a goal); the other boxes, those on goals too, are
 // matched to the goals that are not walls (a box on such a goal reaches it). dead: the dead
