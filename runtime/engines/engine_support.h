@@ -103,6 +103,17 @@ struct best_first_context {
     std::uint64_t max_cost;   // the instance's cost limit (ABI 1.1), UINT64_MAX when none
 };
 
+// The head of a best-first worker's loop (astar, hda): false when `done` is set, or when a stop
+// was requested, which then sets `done` for every other worker (relaxed: a polled hint).
+inline bool keep_searching(std::atomic<bool>& done, search_control& control) {
+    if (done.load(std::memory_order_relaxed)) return false;
+    if (control.should_stop()) {
+        done.store(true, std::memory_order_relaxed);
+        return false;
+    }
+    return true;
+}
+
 enum class child_fate {
     queue,  // queue (node, g): a new state, or a known one reached with a lower g
     drop,   // dead, beyond the cost limit, unable to beat the incumbent, or a duplicate

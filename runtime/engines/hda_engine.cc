@@ -122,11 +122,7 @@ public:
                 std::vector<std::uint8_t> current(n);
                 auto last_progress = std::chrono::steady_clock::now();
                 std::uint64_t polls = 0;
-                while (!done.load(std::memory_order_relaxed)) {
-                    if (control.should_stop()) {
-                        done.store(true, std::memory_order_relaxed);
-                        break;
-                    }
+                while (keep_searching(done, control)) {
                     std::uint64_t key, value;
                     if (!queues.try_pop(t, key, value)) {
                         // Idle: flush the outboxes, vote, wait for mail or for the end.

@@ -156,11 +156,7 @@ private:
             std::vector<std::uint8_t> kid_states;   // their states, n bytes each
             auto last_progress = std::chrono::steady_clock::now();
             std::uint64_t polls = 0;
-            while (!done.load(std::memory_order_relaxed)) {
-                if (control.should_stop()) {
-                    done.store(true, std::memory_order_relaxed);
-                    break;
-                }
+            while (keep_searching(done, control)) {
                 std::uint64_t key, value;
                 if (!open.try_pop(t, key, value)) {
                     // Idle: flush the insertion buffer, vote, wait for work or for the end.
