@@ -11,10 +11,12 @@
 #include <thread>
 #include <vector>
 
+#include "engines/termination_detector.h"
 #include "open/multi_queue.h"
 #include "test_support.h"
 
 using solver::multi_queue;
+using solver::termination_detector;
 
 namespace {
 
@@ -218,8 +220,8 @@ namespace {
 void idle_protocol(unsigned threads, const multi_queue::options& opt) {
     const std::uint64_t limit = 100000 / sanitizer_scale;
     multi_queue q(threads, opt);
-    std::atomic<std::uint64_t> generated{64}, popped{0}, epoch{0};
-    std::atomic<unsigned> idle{0};
+    std::atomic<std::uint64_t> generated{64}, popped{0};
+    termination_detector det(threads);
     std::atomic<bool> done{false};
     for (std::uint64_t r = 0; r < 64; ++r) q.push(0, r, 0);  // 64 roots: the run never dies out early
     q.flush(0);
@@ -237,23 +239,12 @@ void idle_protocol(unsigned threads, const multi_queue::options& opt) {
                     }
                     continue;
                 }
-                q.flush(th);       // 1. nothing private may stay behind
-                idle.fetch_add(1); // 2. then announce idleness (seq_cst)
-                for (;;) {
-                    if (done.load()) return;
-                    const std::uint64_t e = epoch.load();
-                    if (idle.load() == threads && q.size_estimate() == 0 && idle.load() == threads &&
-                        epoch.load() == e) {
-                        done.store(true);
-                        return;
-                    }
-                    if (!q.empty_hint()) {  // work appeared: leave the idle state, try again
-                        epoch.fetch_add(1);
-                        idle.fetch_sub(1);
-                        break;
-                    }
-                    std::this_thread::yield();
-                }
+                // flush, vote, wait (the engines' protocol, termination_detector.h)
+                double idle_seconds = 0;
+                if (det.wait_for_work(done, idle_seconds, [&] { q.flush(th); }, [&] { return !q.empty_hint(); },
+                                      [&] { return q.size_estimate() == 0; }, [] { return false; }) !=
+                    termination_detector::outcome::resume)
+                    return;
             }
         });
     }

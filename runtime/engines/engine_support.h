@@ -3,8 +3,9 @@
 // Contract: header-only, no state. idle_meter reads the executor's per-worker counters
 // (make_executor.h executor_stats; empty for executors that keep none, then idle stays 0) at
 // construction and adds the difference to search_stats::threads in add_to(); call both on the
-// main thread while the executor is quiescent. rebuild_path() reads a visited_table after the
-// search's join (no writer running).
+// main thread while the executor is quiescent. rebuild_path() and best_first_outcome() read a
+// visited_table after the search's join (no writer running). The idle vote of the hda and
+// parallel astar workers is termination_detector.h.
 #pragma once
 
 #include "engines/engine.h"
@@ -102,6 +103,17 @@ struct best_first_context {
     std::uint64_t max_cost;   // the instance's cost limit (ABI 1.1), UINT64_MAX when none
 };
 
+// The head of a best-first worker's loop (astar, hda): false when `done` is set, or when a stop
+// was requested, which then sets `done` for every other worker (relaxed: a polled hint).
+inline bool keep_searching(std::atomic<bool>& done, search_control& control) {
+    if (done.load(std::memory_order_relaxed)) return false;
+    if (control.should_stop()) {
+        done.store(true, std::memory_order_relaxed);
+        return false;
+    }
+    return true;
+}
+
 enum class child_fate {
     queue,  // queue (node, g): a new state, or a known one reached with a lower g
     drop,   // dead, beyond the cost limit, unable to beat the incumbent, or a duplicate
@@ -174,6 +186,22 @@ bool take_popped(const best_first_context<Table>& cx, std::uint64_t key, std::ui
         return false;
     }
     return true;
+}
+
+// After the workers' join: the outcome of a best-first search (astar, hda), with the path and
+// its cost in `res` when solved. An optimal search must have run to completion (no limit hit)
+// to prove its incumbent; in the any-solution modes the first goal found is the answer. The
+// cost is that of the path returned: in the any-solution modes the goal's stored g may be stale
+// (an ancestor was improved after the goal was generated).
+template <class Table>
+search_outcome best_first_outcome(const best_first_context<Table>& cx, search_result& res) {
+    if (cx.best.node() != Table::no_node && (!cx.optimal || cx.control.reason() == stop_reason::none)) {
+        rebuild_path(cx.table, cx.best.node(), res.path_states, res.moves);
+        res.cost = cx.p.path_cost(0, res.path_states, res.moves);
+        return search_outcome::solved;
+    }
+    if (cx.control.reason() != stop_reason::none) return search_outcome::limit;
+    return search_outcome::unsolvable;
 }
 
 // The first exception thrown on any worker of a run_on_all loop (a plugin error): capture() it

@@ -22,17 +22,17 @@
 // Weighted HDA* (weight > 1): f = g + w*h, goal test at generation, first goal wins.
 // States with g beyond the instance's max_cost (ABI 1.1) are pruned in every mode.
 //
-// Termination (no message may be in flight): a worker whose heap is empty after draining its
-// inbox flushes its outboxes and enters idle (one atomic word: idle count in the low 32 bits,
-// an epoch in the high 32 bits). It leaves idle when mail arrives, with one fetch_add that
-// both decrements the count and bumps the epoch. An idle worker declares the search done when
-// it reads the word with count == T, then sees every handed-over item drained
-// (hda_queues::all_delivered(): received == sent), then reads the very same word again:
-// nobody left idle in between (the epoch would differ), idle workers neither send nor drain,
-// and each worker's sends happened before its idle increment, which the first read acquires;
-// so all heaps, outboxes and inboxes are empty.
+// Termination (no message may be in flight): runtime/engines/termination_detector.h, shared with
+// parallel_astar. A worker whose heap is empty after draining its inbox flushes its outboxes and
+// votes idle; it leaves idle when mail arrives (has_mail). An idle worker declares the search
+// done when every worker is idle, no worker left idle during its check, and every handed-over
+// item was drained (hda_queues::all_delivered(): received == sent): idle workers neither send
+// nor drain, and each worker's sends happened before its vote, so all heaps, outboxes and
+// inboxes are empty. The detector keeps hda's former single word (idle count + epoch, a leave
+// is one add), now with 16 count bits and a 48-bit epoch.
 #include "engines/engine.h"
 #include "engines/engine_support.h"
+#include "engines/termination_detector.h"
 #include "open/hda_queues.h"
 #include "visited/visited_table.h"
 
@@ -42,7 +42,6 @@
 #include <cmath>
 #include <exception>
 #include <mutex>
-#include <thread>
 
 namespace solver {
 namespace {
@@ -112,10 +111,9 @@ public:
         // Polled by every loop; relaxed: results are read after run_on_all's join.
         std::atomic<bool> done{false};
         const best_first_context<visited_table> cx{p, table, control, done, best, optimal, max_cost};
-        // Low 32 bits: idle workers; high 32 bits: epoch, bumped by every worker leaving idle.
-        // seq_cst (see the termination argument above).
-        std::atomic<std::uint64_t> idle_word{0};
-        constexpr std::uint64_t leave_idle = (1ull << 32) - 1;  // +epoch, -count in one add
+        // The idle vote (termination_detector.h): done when every worker is idle and every
+        // handed-over item was drained.
+        termination_detector termination(T);
         first_error error;
 
         opts.exec->run_on_all([&](unsigned t) {
@@ -124,34 +122,13 @@ public:
                 std::vector<std::uint8_t> current(n);
                 auto last_progress = std::chrono::steady_clock::now();
                 std::uint64_t polls = 0;
-                while (!done.load(std::memory_order_relaxed)) {
-                    if (control.should_stop()) {
-                        done.store(true, std::memory_order_relaxed);
-                        break;
-                    }
+                while (keep_searching(done, control)) {
                     std::uint64_t key, value;
                     if (!queues.try_pop(t, key, value)) {
-                        const auto idle_from = std::chrono::steady_clock::now();
-                        queues.flush(t);
-                        idle_word.fetch_add(1);
-                        while (true) {
-                            if (done.load(std::memory_order_relaxed)) break;
-                            if (control.should_stop()) {
-                                done.store(true, std::memory_order_relaxed);
-                                break;
-                            }
-                            if (queues.has_mail(t)) {
-                                idle_word.fetch_add(leave_idle);
-                                break;
-                            }
-                            const std::uint64_t seen = idle_word.load();
-                            if ((seen & 0xffffffffu) == T && queues.all_delivered() && idle_word.load() == seen) {
-                                done.store(true, std::memory_order_relaxed);
-                                break;
-                            }
-                            std::this_thread::yield();
-                        }
-                        c.idle += std::chrono::duration<double>(std::chrono::steady_clock::now() - idle_from).count();
+                        // Idle: flush the outboxes, vote, wait for mail or for the end.
+                        termination.wait_for_work(
+                            done, c.idle, [&] { queues.flush(t); }, [&] { return queues.has_mail(t); },
+                            [&] { return queues.all_delivered(); }, [&] { return control.should_stop(); });
                         continue;
                     }
                     std::uint64_t node;
@@ -197,15 +174,7 @@ public:
         });
         error.rethrow();
 
-        if (best.node() != visited_table::no_node && (!optimal || control.reason() == stop_reason::none)) {
-            rebuild_path(table, best.node(), res.path_states, res.moves);
-            // The cost of the path returned: with weight > 1 the goal's stored g may be stale (an
-            // ancestor was improved after the goal was generated).
-            res.cost = p.path_cost(0, res.path_states, res.moves);
-            return finish(search_outcome::solved);
-        }
-        if (control.reason() != stop_reason::none) return finish(search_outcome::limit);
-        return finish(search_outcome::unsolvable);
+        return finish(best_first_outcome(cx, res));
     }
 };
 

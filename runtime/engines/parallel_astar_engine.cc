@@ -16,11 +16,22 @@
 // Any-solution modes (weight > 1, greedy): goal test at generation, first goal found wins,
 // no reopening.
 //
+// Termination: runtime/engines/termination_detector.h, shared with hda. A worker whose pop
+// fails flushes its insertion buffer and votes idle; it leaves idle when the queue is not empty.
+// An idle worker declares the search done when every worker is idle, no worker left idle during
+// its check, and multi_queue::size_estimate() == 0 (exact then: nobody pushes or pops). Until
+// session 32 this engine kept two atomics (idle count, epoch) and bumped the epoch before the
+// decrement when leaving idle; a worker leaving idle just before another's check could then pop
+// the last node while the checker saw the queue empty, and push its children after the check
+// read "all idle" again: done with work queued (the interleaving is in termination_detector.h).
+// The detector's single word makes a leave one atomic step.
+//
 // Queue entries: key = f in 1/256 units << 24 | min(h, 2^24-1) (smaller f first, then smaller
 // h); value = node index << 24 | g at push time (saturated), so stale entries (the state was
 // improved since) are recognised and skipped on pop.
 #include "engines/engine.h"
 #include "engines/engine_support.h"
+#include "engines/termination_detector.h"
 #include "open/multi_queue.h"
 #include "sched/make_executor.h"
 #include "visited/node_arena.h"
@@ -32,7 +43,6 @@
 #include <cmath>
 #include <exception>
 #include <mutex>
-#include <thread>
 
 namespace solver {
 namespace {
@@ -128,10 +138,9 @@ private:
         // after run_on_all returns (the executor's join orders every write before that read).
         std::atomic<bool> done{false};
         const best_first_context<Table> cx{p, table, control, done, best, optimal, max_cost};
-        // Termination protocol of multi_queue.h: seq_cst on idle/epoch, and every thread flushes
-        // before it increments idle, so whoever reads idle == T sees every queued element.
-        std::atomic<unsigned> idle{0};
-        std::atomic<std::uint64_t> epoch{0};
+        // The idle vote (termination_detector.h): done when every worker is idle and the queue,
+        // buffers included, is empty; every worker flushes its buffers before it votes.
+        termination_detector termination(T);
         peak_queue_ = 0;
 
         first_error error;
@@ -147,36 +156,13 @@ private:
             std::vector<std::uint8_t> kid_states;   // their states, n bytes each
             auto last_progress = std::chrono::steady_clock::now();
             std::uint64_t polls = 0;
-            while (!done.load(std::memory_order_relaxed)) {
-                if (control.should_stop()) {
-                    done.store(true, std::memory_order_relaxed);
-                    break;
-                }
+            while (keep_searching(done, control)) {
                 std::uint64_t key, value;
                 if (!open.try_pop(t, key, value)) {
-                    // Idle: flush, vote, and wait for work or for everyone to be idle.
-                    const auto idle_from = std::chrono::steady_clock::now();
-                    open.flush(t);
-                    idle.fetch_add(1);
-                    while (true) {
-                        if (done.load(std::memory_order_relaxed)) break;
-                        if (control.should_stop()) {
-                            done.store(true, std::memory_order_relaxed);
-                            break;
-                        }
-                        const std::uint64_t e = epoch.load();
-                        if (idle.load() == T && open.size_estimate() == 0 && idle.load() == T && epoch.load() == e) {
-                            done.store(true, std::memory_order_relaxed);
-                            break;
-                        }
-                        if (!open.empty_hint()) {
-                            epoch.fetch_add(1);
-                            idle.fetch_sub(1);
-                            break;
-                        }
-                        std::this_thread::yield();
-                    }
-                    c.idle += std::chrono::duration<double>(std::chrono::steady_clock::now() - idle_from).count();
+                    // Idle: flush the insertion buffer, vote, wait for work or for the end.
+                    termination.wait_for_work(
+                        done, c.idle, [&] { open.flush(t); }, [&] { return !open.empty_hint(); },
+                        [&] { return open.size_estimate() == 0; }, [&] { return control.should_stop(); });
                     continue;
                 }
                 if (opts.rank_sample_interval && c.pops++ % opts.rank_sample_interval == 0) {
@@ -240,17 +226,7 @@ private:
         });
         error.rethrow();
 
-        // After the join: an optimal search must have run to completion (no limit hit) to prove
-        // its incumbent; in the any-solution modes the first goal found is the answer.
-        if (best.node() != Table::no_node && (!optimal || control.reason() == stop_reason::none)) {
-            rebuild_path(table, best.node(), res.path_states, res.moves);
-            // The cost of the path returned: in the any-solution modes the goal's stored g may
-            // be stale (an ancestor was improved after the goal was generated).
-            res.cost = p.path_cost(0, res.path_states, res.moves);
-            return finish(search_outcome::solved);
-        }
-        if (control.reason() != stop_reason::none) return finish(search_outcome::limit);
-        return finish(search_outcome::unsolvable);
+        return finish(best_first_outcome(cx, res));  // after the join
     }
 
     bool greedy_;

@@ -25,12 +25,12 @@
 //    Elements can then still sit in the deletion buffer of another thread whose try_pop just
 //    returned true: that thread is busy, serves them itself and flushes before it idles. So
 //    try_pop() == false is a hint while others work; termination is the engine's decision.
-//    A protocol that works (tested in MultiQueue.Termination.IdleProtocol.*): a thread whose
-//    try_pop fails calls flush(t), then idle.fetch_add(1); while idle it loops:
-//      e = epoch; if (idle == threads && size_estimate() == 0 && idle == threads && epoch == e)
-//          -> done (tell everyone);  else if (!empty_hint()) { ++epoch; --idle; go pop again }
-//    (seq_cst atomics; the flush before the idle increment makes every element visible to
-//    whoever reads idle == threads.)
+//    A protocol that works: runtime/engines/termination_detector.h with flush = flush(t),
+//    has_work = !empty_hint(), quiet = size_estimate() == 0 (tested in
+//    MultiQueue.Termination.IdleProtocol.* and TerminationDetector.Stress.MultiQueue.*): the
+//    flush before the vote makes every element visible to whoever reads "all idle", and leaving
+//    idle changes the idle count and the epoch in one atomic step. (A protocol with two atomics
+//    that bumps the epoch and then decrements the count is unsound: see that header.)
 //  - Memory bound: elements live in std::vector heaps and buffers (16 bytes each, vectors
 //    at most double their size), so memory is about 16..32 bytes per queued element plus
 //    64-byte-padded per-heap and per-thread headers. push() may throw std::bad_alloc.
