@@ -2,6 +2,7 @@
 #include "backward.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 namespace sokoban {
@@ -187,6 +188,7 @@ int BackwardSearch::child_player(int player, int box, int to, int q, uint32_t ar
     // of `to` lie in one area, R without `to` plus `box` (no other area opens onto `box`), and
     // it gives that area's smallest cell.
     const int local = local_child_player(b, occ_.data(), area_.data(), area, player, box, to);
+    last_local_ = local >= 0;
     if (local >= 0) return local;
     // Else R's cut cells (areatree.h): R without `to` falls into parts; the other empty areas
     // stay as they were. q's area is its part alone, unless `box` touches that part: then `box`
@@ -382,11 +384,31 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
                 if (fess_) {
                     cf.starts = pf.starts - start_cell_[box] + start_cell_[to];
                     cf.goals = fess_ == BACK_FESS_SR ? 0 : pf.goals - goal_only_[box] + goal_only_[to];
+                    if (last_local_) {
+                        // child_player's local test passed: R without `to`, plus `box`, is one
+                        // area, and every other area beside `box` joins it; the rest stay.
+                        int joined[4], count_joined = 0;
+                        for (int e = 0; e < 4; ++e) {
+                            const int y = b.nb[box][e];
+                            if (y < 0 || y == to || occ_[y] || area_[y] == area) continue;
+                            const int m = other_min(y);
+                            if (std::find(joined, joined + count_joined, m) == joined + count_joined) joined[count_joined++] = m;
+                        }
+                        cf.regions = pf.regions - static_cast<uint32_t>(count_joined);
+                    } else { // R may fall apart: count the child's areas
+                        occ_[box] = 0;
+                        occ_[to] = 1;
+                        cf.regions = count_regions(occ_.data());
+                        occ_[to] = 0;
+                        occ_[box] = 1;
+                    }
+#ifdef BACKFESS_CHECK
                     occ_[box] = 0;
                     occ_[to] = 1;
-                    cf.regions = count_regions(occ_.data());
+                    if (cf.regions != count_regions(occ_.data())) std::abort();
                     occ_[to] = 0;
                     occ_[box] = 1;
+#endif
                     // The advisors: a pull onto a start cell, or one that joins areas, is free.
                     cw = pw + (cf.starts > pf.starts || cf.regions < pf.regions ? 0 : 1);
                 }

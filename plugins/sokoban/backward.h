@@ -210,6 +210,7 @@ private:
     size_t turn_ = 0, fess_open_ = 0;
     std::vector<uint32_t> region_mark_;
     uint32_t region_stamp_ = 0;
+    bool last_local_ = false; // child_player's last answer came from the local test
     uint64_t expanded_ = 0, meets_ = 0;
     uint32_t best_h_ = UINT32_MAX;
     uint64_t at_best_ = 0, falls_ = 0;
