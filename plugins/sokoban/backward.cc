@@ -47,6 +47,55 @@ bool pull_move(const Board &board, const uint8_t *occ, int box, int dir, int &bo
     return true;
 }
 
+std::vector<int> backward_fill_layers(const Board &board, int &layers) {
+    const int n = board.n;
+    std::vector<int> layer(n, -1);
+    std::vector<uint8_t> occ(n, 0), reach(n, 0);
+    std::vector<int> left(board.start_boxes), now, stack;
+    for (int c : left) occ[c] = 1;
+    int depth = 0;
+    while (!left.empty()) {
+        // The player's area with the boxes left.
+        std::fill(reach.begin(), reach.end(), 0);
+        stack.assign(1, board.start_player);
+        reach[board.start_player] = 1;
+        while (!stack.empty()) {
+            const int c = stack.back();
+            stack.pop_back();
+            for (int d = 0; d < 4; ++d) {
+                const int x = board.nb[c][d];
+                if (x < 0 || reach[x] || occ[x]) continue;
+                reach[x] = 1;
+                stack.push_back(x);
+            }
+        }
+        now.clear();
+        for (int c : left)
+            for (int d = 0; d < 4; ++d) {
+                const int to = board.nb[c][d], from = board.nb[c][opposite(d)];
+                if (to >= 0 && from >= 0 && reach[from] && !occ[to] && board.boxable[to]) {
+                    now.push_back(c);
+                    break;
+                }
+            }
+        if (now.empty()) now = left; // none pushable: the rest is the last layer
+        for (int c : now) {
+            layer[c] = depth;
+            occ[c] = 0;
+        }
+        std::vector<int> rest;
+        for (int c : left)
+            if (occ[c]) rest.push_back(c);
+        left.swap(rest);
+        ++depth;
+    }
+    // Backward the deepest layer is filled first: number the layers from it.
+    for (int &l : layer)
+        if (l >= 0) l = depth - 1 - l;
+    layers = depth;
+    return layer;
+}
+
 BackwardSearch::BackwardSearch(const Instance &inst, uint64_t memory_budget, uint32_t g_weight, uint32_t h_weight,
                                int fess)
     : inst_(inst), budget_(memory_budget), gw_(g_weight), hw_(h_weight), store_(inst.state_size), fess_(fess) {
@@ -94,6 +143,23 @@ BackwardSearch::BackwardSearch(const Instance &inst, uint64_t memory_budget, uin
     for (int g : b.goals)
         if (!start_cell_[g]) goal_only_[g] = 1;
     region_mark_.assign(n, 0);
+    if (fess_ == BACK_FESS_ORDER) {
+        int layers = 0;
+        fill_layer_ = backward_fill_layers(b, layers);
+        layer_size_.assign(layers, 0);
+        for (int c : b.start_boxes) ++layer_size_[fill_layer_[c]];
+        fill_count_.assign(layers, 0);
+        child_count_.assign(layers, 0);
+    }
+}
+
+uint32_t BackwardSearch::ordered_starts(const uint32_t *per_layer) const {
+    uint32_t count = 0;
+    for (size_t l = 0; l < layer_size_.size(); ++l) {
+        count += per_layer[l];
+        if (per_layer[l] < layer_size_[l]) break;
+    }
+    return count;
 }
 
 uint32_t BackwardSearch::count_regions(const uint8_t *occ) {
@@ -118,6 +184,12 @@ BackFeatures BackwardSearch::features(const uint8_t *state) {
             f.goals += fess_ == BACK_FESS_SR ? 0 : goal_only_[c];
         }
     f.regions = count_regions(occ.data());
+    if (fess_ == BACK_FESS_ORDER) {
+        std::vector<uint32_t> per(layer_size_.size(), 0);
+        for (int c = 0; c < n; ++c)
+            if (occ[c] && fill_layer_[c] >= 0) ++per[fill_layer_[c]];
+        f.starts = ordered_starts(per.data());
+    }
     return f;
 }
 
@@ -351,6 +423,12 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
             }
             pf.regions = count_regions(occ_.data());
             pw = weight_[id];
+            if (fess_ == BACK_FESS_ORDER) {
+                std::fill(fill_count_.begin(), fill_count_.end(), 0);
+                for (int c : parent_boxes_)
+                    if (fill_layer_[c] >= 0) ++fill_count_[fill_layer_[c]];
+                pf.starts = ordered_starts(fill_count_.data());
+            }
         }
         for (int row = 0; row < count; ++row) {
             const int box = parent_boxes_[row];
@@ -382,7 +460,14 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
                 BackFeatures cf;
                 uint32_t cw = 0;
                 if (fess_) {
-                    cf.starts = pf.starts - start_cell_[box] + start_cell_[to];
+                    if (fess_ == BACK_FESS_ORDER) {
+                        child_count_ = fill_count_;
+                        if (fill_layer_[box] >= 0) --child_count_[fill_layer_[box]];
+                        if (fill_layer_[to] >= 0) ++child_count_[fill_layer_[to]];
+                        cf.starts = ordered_starts(child_count_.data());
+                    } else {
+                        cf.starts = pf.starts - start_cell_[box] + start_cell_[to];
+                    }
                     cf.goals = fess_ == BACK_FESS_SR ? 0 : pf.goals - goal_only_[box] + goal_only_[to];
                     if (last_local_) {
                         // child_player's local test passed: R without `to`, plus `box`, is one

@@ -41,6 +41,14 @@
 //            walled out of it (the backward twin of the forward failure where packed goals wall
 //            the last boxes off). The feature gives the states that unpacked more, or fewer,
 //            goals turns of their own. (backfess=sr drops it: starts and regions only.)
+// backfess=order counts `starts` in a fill order instead, the pull direction's packing order
+// (fess.h's packed): from the start position the boxes the player can push at once (to a
+// free cell a box may stand on, from a cell the player reaches) form layer 0 and are taken
+// off the board, then those pushable next layer 1, and so on (boxes never pushable: the last
+// layer). Forward, the deep layers' boxes move last, so pulling fills their start cells
+// first: `starts` is the boxes on the start cells of the deepest layer, the next deepest ...,
+// up to and with the first such layer not full (a box pulled early onto a shallow layer's
+// start cell, which may wall off the deep ones, does not count until the deeper are full).
 // The states are filed under their feature cell (the triple); the loop visits the non-empty
 // cells in turn (first filed, first visited; an emptied cell leaves the ring and rejoins at
 // its end when a state is filed in it again) and expands the least state of the cell: the
@@ -100,7 +108,11 @@ struct BackFeatures {
 
 // The feature-space order's features (fess): 0 off (the plain order), BACK_FESS_ALL the three,
 // BACK_FESS_SR starts and regions only (goals left 0).
-enum : int { BACK_FESS_OFF = 0, BACK_FESS_ALL = 1, BACK_FESS_SR = 2 };
+enum : int { BACK_FESS_OFF = 0, BACK_FESS_ALL = 1, BACK_FESS_SR = 2, BACK_FESS_ORDER = 3 };
+
+// The fill order of backfess=order: per interior cell the layer (0: filled first backward) of
+// the start cell there, -1 for other cells; `layers` the count.
+std::vector<int> backward_fill_layers(const Board &board, int &layers);
 
 class BackwardSearch {
 public:
@@ -163,6 +175,8 @@ private:
     // q (occ_ holds the parent; its area R is area_ == area, smallest cell `player`).
     int child_player(int player, int box, int to, int q, uint32_t area);
     int other_min(int x); // the smallest cell of the parent's empty area (not R) holding x
+    // backfess=order: the ordered count from the boxes per layer (fill_count_).
+    uint32_t ordered_starts(const uint32_t *per_layer) const;
     // Stores the new state `st` in `slot` (StateStore::find just missed it there) with its node,
     // and queues it or, when it is the forward start, records the goal.
     uint32_t push_node(const uint8_t *st, uint64_t hash, uint64_t slot, uint32_t parent, uint32_t move, uint32_t g,
@@ -211,6 +225,9 @@ private:
     std::vector<uint32_t> region_mark_;
     uint32_t region_stamp_ = 0;
     bool last_local_ = false; // child_player's last answer came from the local test
+    std::vector<int> fill_layer_;       // backfess=order: backward_fill_layers
+    std::vector<uint32_t> layer_size_;  // start cells per layer
+    std::vector<uint32_t> fill_count_, child_count_; // boxes per layer: the parent's, a child's
     uint64_t expanded_ = 0, meets_ = 0;
     uint32_t best_h_ = UINT32_MAX;
     uint64_t at_best_ = 0, falls_ = 0;

@@ -124,9 +124,10 @@ struct Options {
     int backcap = 3;
     // backorder=fess (3, session 32): the guest in the feature-space order (backward.h).
     int backorder = 1;
-    // backfess=off|on|sr (0-2; backward.h BACK_FESS_*, session 32): with back=only, the even
-    // threads' members (greedy otherwise) run the feature-space order over pulls (on: starts,
-    // regions and goals; sr: starts and regions); the odd threads stay weighted A* w=1.5.
+    // backfess=off|on|sr|order (0-3; backward.h BACK_FESS_*, session 32): with back=only, the
+    // even threads' members (greedy otherwise) run the feature-space order over pulls (on:
+    // starts, regions and goals; sr: starts and regions; order: starts in the fill order); the
+    // odd threads stay weighted A* w=1.5.
     int backfess = 0;
     // backcap2=S (0 off; README session 16): with backcpu and backcap, a second stage of the
     // guest once the first has used its backcap: weighted A* w=1.5 (a new search after a greedy

@@ -1,5 +1,6 @@
 // backward_fess_test.cc -- the backward (pull) search's feature-space order (backward.h,
-// backfess / backorder=fess, session 32): the features counted by hand on a small position,
+// backfess / backorder=fess, session 32): the features and the fill order counted by hand on a
+// small position,
 // small hand levels, Microban levels and course maps solved in that order with every forward
 // solution replayed by the independent checker and the plugin's verifier, a pinned run, and the
 // options through the portfolio.
@@ -94,6 +95,36 @@ TEST_CASE("backward fess: the features counted by hand") {
     }
 }
 
+TEST_CASE("backward fess: the fill order (backfess=order) by hand") {
+    // From the start the player can push (1,2) right and (2,3) up at once (layer 0); (2,2) is
+    // boxed in until they are gone (layer 1). Backward the last forward layer is filled first.
+    const std::string text = "#######\n"
+                             "#@$ . #\n"
+                             "#.$$  #\n"
+                             "#  .  #\n"
+                             "#######";
+    Fixture fx(text);
+    int layers = 0;
+    const std::vector<int> layer = sokoban::backward_fill_layers(fx.inst.board, layers);
+    CHECK(layers == 2);
+    CHECK(layer[fx.cell(2, 2)] == 0);
+    CHECK(layer[fx.cell(1, 2)] == 1);
+    CHECK(layer[fx.cell(2, 3)] == 1);
+    CHECK(layer[fx.cell(1, 1)] == -1);
+    CHECK(layer[fx.cell(3, 3)] == -1);
+    BackwardSearch search(fx.inst, 64u << 20, 0, 1, sokoban::BACK_FESS_ORDER);
+    CHECK(search.features(fx.initial().data()).starts == 3);
+    // (1,2) and (2,3) filled but not (2,2): the first layer is not full, nothing counts.
+    BackFeatures f = search.features(with_boxes(fx, {{1, 2}, {2, 3}, {3, 3}}).data());
+    CHECK(f.starts == 0);
+    CHECK(f.goals == 1);
+    // (2,2) and (1,2): layer 0 full, one of layer 1's two. With (3,3) they shut (1,1) (2,1)
+    // (3,1) (3,2) off from the rest: two areas.
+    f = search.features(with_boxes(fx, {{2, 2}, {1, 2}, {3, 3}}).data());
+    CHECK(f.starts == 2);
+    CHECK(f.regions == 2);
+}
+
 TEST_CASE("backward fess: hand levels, Microban levels and course maps solved and replayed forward") {
     // Two boxes behind a door, and a room the column of goals splits (two roots).
     const std::string hand[] = {"########\n"
@@ -106,7 +137,7 @@ TEST_CASE("backward fess: hand levels, Microban levels and course maps solved an
                                 "# $.$ #\n"
                                 "# @.$ #\n"
                                 "#######"};
-    for (int mode : {sokoban::BACK_FESS_ALL, sokoban::BACK_FESS_SR}) {
+    for (int mode : {sokoban::BACK_FESS_ALL, sokoban::BACK_FESS_SR, sokoban::BACK_FESS_ORDER}) {
         CAPTURE(mode);
         for (const std::string &text : hand) {
             CAPTURE(text);
@@ -148,7 +179,7 @@ TEST_CASE("backward fess: backfess and backorder=fess through the portfolio, and
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     for (uint32_t level : {1u, 7u, 42u}) {
         CAPTURE(level);
-        for (const char *mode : {"on", "sr"}) {
+        for (const char *mode : {"on", "sr", "order"}) {
             CAPTURE(mode);
             sokoban_test::StubRuntime rt(2);
             sokoban_test::portfolio_solves_and_replays(micro, level, {{"back", "only"}, {"backfess", mode}}, rt);
@@ -165,8 +196,8 @@ TEST_CASE("backward fess: backfess and backorder=fess through the portfolio, and
     const solver_option bad{"backfess", "yes"};
     CHECK_FALSE(sokoban::parse_options(&bad, 1, o, error));
     CHECK(error.find("sr") != std::string::npos);
-    const solver_option good[] = {{"backfess", "sr"}, {"backorder", "fess"}};
+    const solver_option good[] = {{"backfess", "order"}, {"backorder", "fess"}};
     REQUIRE(sokoban::parse_options(good, 2, o, error));
-    CHECK(o.backfess == sokoban::BACK_FESS_SR);
+    CHECK(o.backfess == sokoban::BACK_FESS_ORDER);
     CHECK(o.backorder == 3);
 }
