@@ -7,7 +7,9 @@
 //   g++ -std=c++17 -O2 -Iinclude tools/sokoban-backward-driver.cc build/obj/plugins/sokoban/*.o -o build/bench/sokoban-backward-driver
 //   build/bench/sokoban-backward-driver FILE LEVEL EXPANSIONS ORDER [key=value ...]
 // ORDER: g greedy (back=only's even threads), w weighted A* w=1.5 (odd threads), 3 weighted A*
-// w=3. The key=value
+// w=3, f the feature-space order (backfess=on), s its starts-and-regions form (backfess=sr),
+// o its fill-order form (backfess=order),
+// which also prints the feature cells made. The key=value
 // pairs are the plugin's options (--option).
 #include <cstdio>
 #include <cstdlib>
@@ -26,7 +28,7 @@
 
 int main(int argc, char **argv) {
     if (argc < 5) {
-        std::fprintf(stderr, "usage: %s FILE LEVEL EXPANSIONS ORDER(g|w|3) [key=value ...]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s FILE LEVEL EXPANSIONS ORDER(g|w|3|f|s|o) [key=value ...]\n", argv[0]);
         return 2;
     }
     const uint32_t level = static_cast<uint32_t>(std::atoi(argv[2]));
@@ -37,7 +39,11 @@ int main(int argc, char **argv) {
     sokoban::Instance inst;
     if (!load_driver_instance(argv[1], level, argv + 5, argv + argc, inst)) return 2;
     const std::clock_t t0 = std::clock();
-    sokoban::BackwardSearch search(inst, 4ull << 30, gw, hw);
+    const int fess = order == 'f'   ? sokoban::BACK_FESS_ALL
+                     : order == 's' ? sokoban::BACK_FESS_SR
+                     : order == 'o' ? sokoban::BACK_FESS_ORDER
+                                    : sokoban::BACK_FESS_OFF;
+    sokoban::BackwardSearch search(inst, 4ull << 30, gw, hw, fess);
     const sokoban::BackwardSearch::Status st = search.run(budget, {});
     const double cpu = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
     const char *names[] = {"running", "solved", "exhausted", "memory"};
@@ -60,5 +66,7 @@ int main(int argc, char **argv) {
                 order, names[static_cast<int>(st)], static_cast<unsigned long long>(search.expanded()),
                 search.states(), static_cast<unsigned long long>(cost),
                 verdict.c_str(), cpu);
+    if (fess) std::printf("  feature cells %zu, least estimate %u\n", search.cells(), search.best_h());
+    else std::printf("  least estimate %u\n", search.best_h());
     return 0;
 }

@@ -2,6 +2,7 @@
 #include "backward.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 namespace sokoban {
@@ -46,8 +47,58 @@ bool pull_move(const Board &board, const uint8_t *occ, int box, int dir, int &bo
     return true;
 }
 
-BackwardSearch::BackwardSearch(const Instance &inst, uint64_t memory_budget, uint32_t g_weight, uint32_t h_weight)
-    : inst_(inst), budget_(memory_budget), gw_(g_weight), hw_(h_weight), store_(inst.state_size) {
+std::vector<int> backward_fill_layers(const Board &board, int &layers) {
+    const int n = board.n;
+    std::vector<int> layer(n, -1);
+    std::vector<uint8_t> occ(n, 0), reach(n, 0);
+    std::vector<int> left(board.start_boxes), now, stack;
+    for (int c : left) occ[c] = 1;
+    int depth = 0;
+    while (!left.empty()) {
+        // The player's area with the boxes left.
+        std::fill(reach.begin(), reach.end(), 0);
+        stack.assign(1, board.start_player);
+        reach[board.start_player] = 1;
+        while (!stack.empty()) {
+            const int c = stack.back();
+            stack.pop_back();
+            for (int d = 0; d < 4; ++d) {
+                const int x = board.nb[c][d];
+                if (x < 0 || reach[x] || occ[x]) continue;
+                reach[x] = 1;
+                stack.push_back(x);
+            }
+        }
+        now.clear();
+        for (int c : left)
+            for (int d = 0; d < 4; ++d) {
+                const int to = board.nb[c][d], from = board.nb[c][opposite(d)];
+                if (to >= 0 && from >= 0 && reach[from] && !occ[to] && board.boxable[to]) {
+                    now.push_back(c);
+                    break;
+                }
+            }
+        if (now.empty()) now = left; // none pushable: the rest is the last layer
+        for (int c : now) {
+            layer[c] = depth;
+            occ[c] = 0;
+        }
+        std::vector<int> rest;
+        for (int c : left)
+            if (occ[c]) rest.push_back(c);
+        left.swap(rest);
+        ++depth;
+    }
+    // Backward the deepest layer is filled first: number the layers from it.
+    for (int &l : layer)
+        if (l >= 0) l = depth - 1 - l;
+    layers = depth;
+    return layer;
+}
+
+BackwardSearch::BackwardSearch(const Instance &inst, uint64_t memory_budget, uint32_t g_weight, uint32_t h_weight,
+                               int fess)
+    : inst_(inst), budget_(memory_budget), gw_(g_weight), hw_(h_weight), store_(inst.state_size), fess_(fess) {
     const Board &b = inst.board;
     const int n = b.n;
     const int k = static_cast<int>(b.start_boxes.size());
@@ -86,6 +137,78 @@ BackwardSearch::BackwardSearch(const Instance &inst, uint64_t memory_budget, uin
     init_scratch(inst, s);
     initial_state(inst, s, target_.data());
     target_hash_ = state_hash(inst, target_.data());
+    start_cell_.assign(n, 0);
+    goal_only_.assign(n, 0);
+    for (int c : b.start_boxes) start_cell_[c] = 1;
+    for (int g : b.goals)
+        if (!start_cell_[g]) goal_only_[g] = 1;
+    region_mark_.assign(n, 0);
+    if (fess_ == BACK_FESS_ORDER) {
+        int layers = 0;
+        fill_layer_ = backward_fill_layers(b, layers);
+        layer_size_.assign(layers, 0);
+        for (int c : b.start_boxes) ++layer_size_[fill_layer_[c]];
+        fill_count_.assign(layers, 0);
+        child_count_.assign(layers, 0);
+    }
+}
+
+uint32_t BackwardSearch::ordered_starts(const uint32_t *per_layer) const {
+    uint32_t count = 0;
+    for (size_t l = 0; l < layer_size_.size(); ++l) {
+        count += per_layer[l];
+        if (per_layer[l] < layer_size_[l]) break;
+    }
+    return count;
+}
+
+uint32_t BackwardSearch::count_regions(const uint8_t *occ) {
+    const uint32_t stamp = next_stamp(region_mark_, region_stamp_);
+    uint32_t regions = 0;
+    for (int c = 0; c < inst_.board.n; ++c) {
+        if (occ[c] || region_mark_[c] == stamp) continue;
+        ++regions;
+        flood(occ, region_mark_.data(), stamp, c);
+    }
+    return regions;
+}
+
+BackFeatures BackwardSearch::features(const uint8_t *state) {
+    const int n = inst_.board.n;
+    std::vector<uint8_t> occ(n, 0);
+    BackFeatures f;
+    for (int c = 0; c < n; ++c)
+        if (test_bit(state + 2, c)) {
+            occ[c] = 1;
+            f.starts += start_cell_[c];
+            f.goals += fess_ == BACK_FESS_SR ? 0 : goal_only_[c];
+        }
+    f.regions = count_regions(occ.data());
+    if (fess_ == BACK_FESS_ORDER) {
+        std::vector<uint32_t> per(layer_size_.size(), 0);
+        for (int c = 0; c < n; ++c)
+            if (occ[c] && fill_layer_[c] >= 0) ++per[fill_layer_[c]];
+        f.starts = ordered_starts(per.data());
+    }
+    return f;
+}
+
+uint32_t BackwardSearch::pop_fess() {
+    for (;;) {
+        if (turn_ >= ring_.size()) turn_ = 0;
+        const uint32_t c = ring_[turn_];
+        auto &q = cells_[c];
+        if (q.empty()) { // emptied: leaves the ring (the others keep their order)
+            in_ring_[c] = 0;
+            ring_.erase(ring_.begin() + static_cast<std::ptrdiff_t>(turn_));
+            continue;
+        }
+        const uint32_t id = std::get<2>(q.top());
+        q.pop();
+        --fess_open_;
+        ++turn_;
+        return id;
+    }
 }
 
 uint32_t BackwardSearch::next_stamp(std::vector<uint32_t> &marks, uint32_t &stamp) {
@@ -137,6 +260,7 @@ int BackwardSearch::child_player(int player, int box, int to, int q, uint32_t ar
     // of `to` lie in one area, R without `to` plus `box` (no other area opens onto `box`), and
     // it gives that area's smallest cell.
     const int local = local_child_player(b, occ_.data(), area_.data(), area, player, box, to);
+    last_local_ = local >= 0;
     if (local >= 0) return local;
     // Else R's cut cells (areatree.h): R without `to` falls into parts; the other empty areas
     // stay as they were. q's area is its part alone, unless `box` touches that part: then `box`
@@ -169,13 +293,16 @@ uint32_t BackwardSearch::estimate(const uint8_t *state) {
 }
 
 uint64_t BackwardSearch::memory() const {
-    return store_.memory() + nodes_.capacity() * sizeof(Node) + open_.size() * sizeof(Entry) * 2;
+    return store_.memory() + nodes_.capacity() * sizeof(Node) + open_.size() * sizeof(Entry) * 2 +
+           weight_.capacity() * sizeof(uint32_t) + fess_open_ * sizeof(Entry) * 2 +
+           cells_.size() * (sizeof(cells_[0]) + 64);
 }
 
 uint32_t BackwardSearch::push_node(const uint8_t *st, uint64_t hash, uint64_t slot, uint32_t parent, uint32_t move,
-                                   uint32_t g, uint32_t h) {
+                                   uint32_t g, uint32_t h, const BackFeatures *f, uint32_t weight) {
     const uint32_t id = store_.insert_at(slot, st, hash);
     nodes_.push_back(Node{parent, move, g});
+    if (fess_) weight_.push_back(weight);
     if (hash == target_hash_ && std::memcmp(st, target_.data(), inst_.state_size) == 0) {
         goal_ = id;
         return id;
@@ -185,6 +312,28 @@ uint32_t BackwardSearch::push_node(const uint8_t *st, uint64_t hash, uint64_t sl
     if (h == best_h_) ++at_best_;
     const uint64_t pri = static_cast<uint64_t>(gw_) * g + static_cast<uint64_t>(hw_) * h;
     const uint64_t tie = gw_ == 0 ? (static_cast<uint64_t>(UINT32_MAX - g) << 32) | h : (static_cast<uint64_t>(h) << 32) | (UINT32_MAX - g);
+    if (fess_) {
+        // The feature-space order: filed under its cell, least h, then weight, then the deeper.
+        const BackFeatures own = f ? *f : features(st);
+        const uint64_t key = cell_key(own);
+        auto it = cell_of_.find(key);
+        uint32_t c;
+        if (it == cell_of_.end()) {
+            c = static_cast<uint32_t>(cells_.size());
+            cell_of_.emplace(key, c);
+            cells_.emplace_back();
+            in_ring_.push_back(0);
+        } else {
+            c = it->second;
+        }
+        cells_[c].emplace((static_cast<uint64_t>(h) << 32) | weight, UINT32_MAX - g, id);
+        ++fess_open_;
+        if (!in_ring_[c]) {
+            in_ring_[c] = 1;
+            ring_.push_back(c);
+        }
+        return id;
+    }
     open_.emplace(pri, tie, id);
     return id;
 }
@@ -226,10 +375,15 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
     const uint32_t size = inst_.state_size;
     for (uint64_t done = 0; done < max_expansions; ++done) {
         if (stop && stop()) return status_;
-        if (open_.empty()) return status_ = Status::exhausted;
+        if (fess_ ? fess_open_ == 0 : open_.empty()) return status_ = Status::exhausted;
         if ((expanded_ & 1023) == 0 && memory() > budget_) return status_ = Status::memory;
-        const uint32_t id = std::get<2>(open_.top());
-        open_.pop();
+        uint32_t id;
+        if (fess_) {
+            id = pop_fess();
+        } else {
+            id = std::get<2>(open_.top());
+            open_.pop();
+        }
         ++expanded_;
         std::memcpy(cur_.data(), store_.state(id), size);
         const uint32_t g = nodes_[id].g;
@@ -258,6 +412,24 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
         flood(occ_.data(), area_.data(), area, player);
         tree_.valid = false;
         next_stamp(other_, other_stamp_);
+        // The feature-space order: the parent's features, each child's from them (starts and
+        // goals by the one moved box, regions by a flood of the child's free cells).
+        BackFeatures pf;
+        uint32_t pw = 0;
+        if (fess_) {
+            for (int c : parent_boxes_) {
+                pf.starts += start_cell_[c];
+                pf.goals += fess_ == BACK_FESS_SR ? 0 : goal_only_[c];
+            }
+            pf.regions = count_regions(occ_.data());
+            pw = weight_[id];
+            if (fess_ == BACK_FESS_ORDER) {
+                std::fill(fill_count_.begin(), fill_count_.end(), 0);
+                for (int c : parent_boxes_)
+                    if (fill_layer_[c] >= 0) ++fill_count_[fill_layer_[c]];
+                pf.starts = ordered_starts(fill_count_.data());
+            }
+        }
         for (int row = 0; row < count; ++row) {
             const int box = parent_boxes_[row];
             for (int d = 0; d < 4; ++d) {
@@ -285,8 +457,48 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
                 if (h == H_DEAD) continue;
                 if (forward_ && forward_->find(child_.data(), ch) != StateStore::NONE) ++meets_;
                 // Forward, the box on `to` is pushed back onto `box`: direction opposite(d).
+                BackFeatures cf;
+                uint32_t cw = 0;
+                if (fess_) {
+                    if (fess_ == BACK_FESS_ORDER) {
+                        child_count_ = fill_count_;
+                        if (fill_layer_[box] >= 0) --child_count_[fill_layer_[box]];
+                        if (fill_layer_[to] >= 0) ++child_count_[fill_layer_[to]];
+                        cf.starts = ordered_starts(child_count_.data());
+                    } else {
+                        cf.starts = pf.starts - start_cell_[box] + start_cell_[to];
+                    }
+                    cf.goals = fess_ == BACK_FESS_SR ? 0 : pf.goals - goal_only_[box] + goal_only_[to];
+                    if (last_local_) {
+                        // child_player's local test passed: R without `to`, plus `box`, is one
+                        // area, and every other area beside `box` joins it; the rest stay.
+                        int joined[4], count_joined = 0;
+                        for (int e = 0; e < 4; ++e) {
+                            const int y = b.nb[box][e];
+                            if (y < 0 || y == to || occ_[y] || area_[y] == area) continue;
+                            const int m = other_min(y);
+                            if (std::find(joined, joined + count_joined, m) == joined + count_joined) joined[count_joined++] = m;
+                        }
+                        cf.regions = pf.regions - static_cast<uint32_t>(count_joined);
+                    } else { // R may fall apart: count the child's areas
+                        occ_[box] = 0;
+                        occ_[to] = 1;
+                        cf.regions = count_regions(occ_.data());
+                        occ_[to] = 0;
+                        occ_[box] = 1;
+                    }
+#ifdef BACKFESS_CHECK
+                    occ_[box] = 0;
+                    occ_[to] = 1;
+                    if (cf.regions != count_regions(occ_.data())) std::abort();
+                    occ_[to] = 0;
+                    occ_[box] = 1;
+#endif
+                    // The advisors: a pull onto a start cell, or one that joins areas, is free.
+                    cw = pw + (cf.starts > pf.starts || cf.regions < pf.regions ? 0 : 1);
+                }
                 push_node(child_.data(), ch, slot, id, static_cast<uint32_t>(to) * 4 + static_cast<uint32_t>(opposite(d)),
-                          g + 1, h);
+                          g + 1, h, fess_ ? &cf : nullptr, cw);
                 if (goal_ != UINT32_MAX) return status_ = Status::solved;
             }
         }

@@ -122,7 +122,13 @@ struct Options {
     // need it for about 1.5 CPU s (it stood at estimate 0 and 1 when dropped at 1 s); the 3 s
     // are reached only after about 30 CPU s of its thread (NOTES.md, session 25).
     int backcap = 3;
+    // backorder=fess (3, session 32): the guest in the feature-space order (backward.h).
     int backorder = 1;
+    // backfess=off|on|sr|order (0-3; backward.h BACK_FESS_*, session 32): with back=only, the
+    // even threads' members (greedy otherwise) run the feature-space order over pulls (on:
+    // starts, regions and goals; sr: starts and regions; order: starts in the fill order); the
+    // odd threads stay weighted A* w=1.5.
+    int backfess = 0;
     // backcap2=S (0 off; README session 16): with backcpu and backcap, a second stage of the
     // guest once the first has used its backcap: weighted A* w=1.5 (a new search after a greedy
     // first stage, the same one continued after a weighted one) with backcpu2=P% (1-90) of the

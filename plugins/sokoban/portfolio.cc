@@ -303,7 +303,8 @@ void run_search(Shared &sh, unsigned k) {
     // backcpu=P (portfolio.h CpuShares): with t0|t1, weighted A* w=1.5 with P% of the thread's
     // CPU time instead, until it has used backcap CPU s (0: no cap). backorder=greedy|weighted
     // sets the order with t0|t1 (greedy solves XSokoban 15 in 40k expansions, which w=1.5 does
-    // not in 3M; w=1.5 solves 87).
+    // not in 3M; w=1.5 solves 87); backorder=fess and backfess (back=only's even threads): the
+    // feature-space order over pulls (backward.h).
     std::unique_ptr<BackwardSearch> back;
     const bool back_only = inst.options.back == 3;
     const bool back_cpu = !back_only && inst.options.backcpu > 0;
@@ -313,7 +314,11 @@ void run_search(Shared &sh, unsigned k) {
         const bool capped = back_cpu && inst.options.backcap > 0 && inst.options.backcap2 == 0;
         const uint64_t share = back_only ? budget : capped ? budget / 16 : budget / 4;
         const bool weighted = back_only ? k % 2 == 1 : inst.options.backorder == 0 ? back_cpu : inst.options.backorder == 2;
-        back.reset(new BackwardSearch(inst, share, weighted ? 2 : 0, weighted ? 3 : 1));
+        // The feature-space order (backward.h, session 32): backfess with back=only on the even
+        // threads, backorder=fess for the guest.
+        const int fess_order = back_only ? (k % 2 == 0 ? inst.options.backfess : BACK_FESS_OFF)
+                                         : inst.options.backorder == 3 ? BACK_FESS_ALL : BACK_FESS_OFF;
+        back.reset(new BackwardSearch(inst, share, weighted ? 2 : 0, weighted ? 3 : 1, fess_order));
         if (!back_only) budget -= share;
     }
     uint64_t back_expanded = 0, back_mark = 0; // its expansions; the thread's own at its last slice
