@@ -173,24 +173,34 @@ uint32_t BackwardSearch::count_regions(const uint8_t *occ) {
     return regions;
 }
 
+BackFeatures BackwardSearch::features_of(const std::vector<int> &boxes, const uint8_t *occ,
+                                         std::vector<uint32_t> &per_layer) {
+    BackFeatures f;
+    for (int c : boxes) {
+        f.starts += start_cell_[c];
+        f.goals += fess_ == BACK_FESS_SR ? 0 : goal_only_[c];
+    }
+    f.regions = count_regions(occ);
+    if (fess_ == BACK_FESS_ORDER) {
+        per_layer.assign(layer_size_.size(), 0);
+        for (int c : boxes)
+            if (fill_layer_[c] >= 0) ++per_layer[fill_layer_[c]];
+        f.starts = ordered_starts(per_layer.data());
+    }
+    return f;
+}
+
 BackFeatures BackwardSearch::features(const uint8_t *state) {
     const int n = inst_.board.n;
     std::vector<uint8_t> occ(n, 0);
-    BackFeatures f;
+    std::vector<int> boxes;
     for (int c = 0; c < n; ++c)
         if (test_bit(state + 2, c)) {
             occ[c] = 1;
-            f.starts += start_cell_[c];
-            f.goals += fess_ == BACK_FESS_SR ? 0 : goal_only_[c];
+            boxes.push_back(c);
         }
-    f.regions = count_regions(occ.data());
-    if (fess_ == BACK_FESS_ORDER) {
-        std::vector<uint32_t> per(layer_size_.size(), 0);
-        for (int c = 0; c < n; ++c)
-            if (occ[c] && fill_layer_[c] >= 0) ++per[fill_layer_[c]];
-        f.starts = ordered_starts(per.data());
-    }
-    return f;
+    std::vector<uint32_t> per;
+    return features_of(boxes, occ.data(), per);
 }
 
 uint32_t BackwardSearch::pop_fess() {
@@ -417,18 +427,8 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
         BackFeatures pf;
         uint32_t pw = 0;
         if (fess_) {
-            for (int c : parent_boxes_) {
-                pf.starts += start_cell_[c];
-                pf.goals += fess_ == BACK_FESS_SR ? 0 : goal_only_[c];
-            }
-            pf.regions = count_regions(occ_.data());
+            pf = features_of(parent_boxes_, occ_.data(), fill_count_);
             pw = weight_[id];
-            if (fess_ == BACK_FESS_ORDER) {
-                std::fill(fill_count_.begin(), fill_count_.end(), 0);
-                for (int c : parent_boxes_)
-                    if (fill_layer_[c] >= 0) ++fill_count_[fill_layer_[c]];
-                pf.starts = ordered_starts(fill_count_.data());
-            }
         }
         for (int row = 0; row < count; ++row) {
             const int box = parent_boxes_[row];

@@ -175,6 +175,9 @@ private:
     // q (occ_ holds the parent; its area R is area_ == area, smallest cell `player`).
     int child_player(int player, int box, int to, int q, uint32_t area);
     int other_min(int x); // the smallest cell of the parent's empty area (not R) holding x
+    // The features of the boxes on `boxes` (occ: 1 on each), with backfess=order the boxes per
+    // layer left in per_layer (the parent's in fill_count_, from which its children's follow).
+    BackFeatures features_of(const std::vector<int> &boxes, const uint8_t *occ, std::vector<uint32_t> &per_layer);
     // backfess=order: the ordered count from the boxes per layer (fill_count_).
     uint32_t ordered_starts(const uint32_t *per_layer) const;
     // Stores the new state `st` in `slot` (StateStore::find just missed it there) with its node,
