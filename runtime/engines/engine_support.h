@@ -4,7 +4,8 @@
 // (make_executor.h executor_stats; empty for executors that keep none, then idle stays 0) at
 // construction and adds the difference to search_stats::threads in add_to(); call both on the
 // main thread while the executor is quiescent. rebuild_path() and best_first_outcome() read a
-// visited_table after the search's join (no writer running). The idle vote of the hda and
+// visited_table after the search's join (no writer running); insert_root() runs on the main
+// thread before the workers start. The idle vote of the hda and
 // parallel astar workers is termination_detector.h.
 #pragma once
 
@@ -58,6 +59,45 @@ void rebuild_path(const Table& table, std::uint64_t node, std::vector<std::uint8
         states.insert(states.end(), table.state(*it), table.state(*it) + n);
         if (it != chain.rbegin()) moves.push_back(table.move(*it));
     }
+}
+
+// The root of a parallel best-first search (hda, parallel astar), set up on the main thread
+// before the workers start: its state, estimate and hash, and its node once inserted into the
+// table. `ends` when the search ends at the root, with `outcome`: unsolvable (the root is dead),
+// limit (the table is full; a memory stop is requested) or solved (the root is a goal; its
+// path in `res`).
+struct best_first_root {
+    std::vector<std::uint8_t> state;
+    std::uint32_t h = 0;
+    std::uint64_t hash = 0;
+    std::uint64_t node = 0;
+    bool ends = false;
+    search_outcome outcome = search_outcome::unsolvable;
+};
+
+template <class Table>
+best_first_root insert_root(problem& p, Table& table, search_control& control, search_result& res) {
+    best_first_root r;
+    r.state.resize(p.state_size());
+    p.initial(0, r.state.data());
+    r.h = p.heuristic(0, r.state.data());
+    r.ends = true;
+    if (r.h == SOLVER_H_DEAD) return r;
+    r.hash = p.hash(r.state.data());
+    auto inserted = table.insert(0, r.state.data(), r.hash, 0, visited_table::root_parent, 0);
+    if (inserted.result == visited_table::outcome::full) {
+        control.request_stop(stop_reason::memory_limit);
+        r.outcome = search_outcome::limit;
+        return r;
+    }
+    r.node = inserted.node;
+    if (p.is_goal(r.state.data())) {
+        rebuild_path(table, r.node, res.path_states, res.moves);
+        r.outcome = search_outcome::solved;
+        return r;
+    }
+    r.ends = false;
+    return r;
 }
 
 // Per-worker counters, padded so workers do not share cache lines.

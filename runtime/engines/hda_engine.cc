@@ -88,23 +88,11 @@ public:
             return res;
         };
 
-        std::vector<std::uint8_t> root(n);
-        p.initial(0, root.data());
-        const std::uint32_t h0 = p.heuristic(0, root.data());
-        if (h0 == SOLVER_H_DEAD) return finish(search_outcome::unsolvable);
-        const std::uint64_t root_hash = p.hash(root.data());
-        auto r0 = table.insert(0, root.data(), root_hash, 0, visited_table::root_parent, 0);
-        if (r0.result == visited_table::outcome::full) {
-            control.request_stop(stop_reason::memory_limit);
-            return finish(search_outcome::limit);
-        }
-        if (p.is_goal(root.data())) {
-            rebuild_path(table, r0.node, res.path_states, res.moves);
-            return finish(search_outcome::solved);
-        }
+        const best_first_root root = insert_root(p, table, control, res);
+        if (root.ends) return finish(root.outcome);
         // Before the workers start: a send into the owner's heap (as if worker 0 sent it and
         // flushed; run_on_all's start orders it before every worker's first drain).
-        queues.send(0, owner_of(root_hash), key_of(0, h0), open_value(r0.node, 0));
+        queues.send(0, owner_of(root.hash), key_of(0, root.h), open_value(root.node, 0));
         queues.flush(0);
 
         incumbent best;

@@ -111,9 +111,6 @@ private:
             return fk << 24 | tie;
         };
 
-        std::vector<std::uint8_t> root(n);
-        p.initial(0, root.data());
-        const std::uint32_t h0 = p.heuristic(0, root.data());
         auto finish = [&](search_outcome o) {
             res.outcome = o;
             sum_counters(counters, res.stats);
@@ -121,17 +118,9 @@ private:
             res.stats.search_memory_bytes = std::max(res.stats.search_memory_bytes, table.memory_bytes() + peak_queue_ * 32);
             return res;
         };
-        if (h0 == SOLVER_H_DEAD) return finish(search_outcome::unsolvable);
-        auto r0 = table.insert(0, root.data(), p.hash(root.data()), 0, visited_table::root_parent, 0);
-        if (r0.result == visited_table::outcome::full) {
-            control.request_stop(stop_reason::memory_limit);
-            return finish(search_outcome::limit);
-        }
-        if (p.is_goal(root.data())) {
-            rebuild_path(table, r0.node, res.path_states, res.moves);
-            return finish(search_outcome::solved);
-        }
-        open.push(0, key_of(0, h0), open_value(r0.node, 0));
+        const best_first_root root = insert_root(p, table, control, res);
+        if (root.ends) return finish(root.outcome);
+        open.push(0, key_of(0, root.h), open_value(root.node, 0));
 
         incumbent best;
         // done: set once, polled by every loop; relaxed suffices because results are read only

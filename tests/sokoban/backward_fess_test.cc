@@ -59,16 +59,18 @@ std::vector<uint8_t> with_boxes(Fixture &fx, const std::vector<std::pair<int, in
     return s;
 }
 
+// The hand-counted position of the first two cases: start cells (1,2) (2,2) (2,3); goals (1,4)
+// (2,1) (3,3), none of them a start cell.
+const char *const kRoom = "#######\n"
+                          "#@$ . #\n"
+                          "#.$$  #\n"
+                          "#  .  #\n"
+                          "#######";
+
 } // namespace
 
 TEST_CASE("backward fess: the features counted by hand") {
-    // Start cells (1,2) (2,2) (2,3); goals (1,4) (2,1) (3,3), none of them a start cell.
-    const std::string text = "#######\n"
-                             "#@$ . #\n"
-                             "#.$$  #\n"
-                             "#  .  #\n"
-                             "#######";
-    Fixture fx(text);
+    Fixture fx(kRoom);
     for (int mode : {sokoban::BACK_FESS_ALL, sokoban::BACK_FESS_SR}) {
         CAPTURE(mode);
         BackwardSearch search(fx.inst, 64u << 20, 0, 1, mode);
@@ -98,12 +100,7 @@ TEST_CASE("backward fess: the features counted by hand") {
 TEST_CASE("backward fess: the fill order (backfess=order) by hand") {
     // From the start the player can push (1,2) right and (2,3) up at once (layer 0); (2,2) is
     // boxed in until they are gone (layer 1). Backward the last forward layer is filled first.
-    const std::string text = "#######\n"
-                             "#@$ . #\n"
-                             "#.$$  #\n"
-                             "#  .  #\n"
-                             "#######";
-    Fixture fx(text);
+    Fixture fx(kRoom);
     int layers = 0;
     const std::vector<int> layer = sokoban::backward_fill_layers(fx.inst.board, layers);
     CHECK(layers == 2);
