@@ -66,7 +66,7 @@ bool reaches(const StrandScratch &s, size_t k, int cell) {
 
 // May box i take open goal k: it stands on it, or the goal's reach holds its cell and the
 // player can get beside it (a neighbour in his part; the player < 0: anywhere).
-bool may_take(const Board &b, const StrandScratch &s, size_t k, int i) {
+bool may_take(const StrandScratch &s, size_t k, int i) {
     const int x = s.boxes[i];
     if (x == s.empty[k]) return true;
     if (!reaches(s, k, x)) return false;
@@ -76,7 +76,7 @@ bool may_take(const Board &b, const StrandScratch &s, size_t k, int i) {
 // Kuhn's augmenting path from box i (depth-first; the stamp marks goals tried this round).
 bool augment(StrandScratch &s, int i) {
     for (size_t k = 0; k < s.empty.size(); ++k) {
-        if (s.seen[k] == s.stamp || !may_take(*s.board, s, k, i)) continue;
+        if (s.seen[k] == s.stamp || !may_take(s, k, i)) continue;
         s.seen[k] = s.stamp;
         if (s.match_box[k] < 0 || augment(s, s.match_box[k])) {
             s.match_box[k] = i;
@@ -137,7 +137,7 @@ uint32_t strand_count(const Board &b, const uint8_t *dead, const uint8_t *occ, c
     size_t matched = 0;
     for (size_t i = 0; i < m; ++i)
         for (size_t k = 0; k < s.empty.size(); ++k)
-            if (s.match_box[k] < 0 && may_take(b, s, k, static_cast<int>(i))) {
+            if (s.match_box[k] < 0 && may_take(s, k, static_cast<int>(i))) {
                 s.match_box[k] = static_cast<int>(i);
                 s.match_goal[i] = static_cast<int>(k);
                 ++matched;
