@@ -59,6 +59,19 @@
 // every pull, so each cell went breadth-first, and XSokoban 2 3 5 6, which greedy solves in
 // 5k-82k expansions, were not solved in 300k; estimate first solves them in 40k-112k.) Each state is stored once (StateStore, the first path found stays, as
 // in the plain orders); the dead-cell and matching pruning and the solution are the same.
+//
+// The mixed order (backorder=mix for the portfolio's guest, session 33): one search, two open
+// lists over the same states -- greedy (priority h, the deeper first) and weighted A* w=1.5
+// (2g + 3h, the smaller h first) -- every new state queued in both and stored once; the
+// expansions alternate between the lists (a state popped from one that the other has expanded
+// already is skipped and not counted). Why one search and not two guests taking turns: the
+// states are stored once (two guests would each hold their own store in the guest's quarter of
+// the memory, and each would expand the states the other had), every state either order makes
+// is open to the other at once (greedy's deep states with their long g sink in the weighted
+// list; weighted's shallow states with a low h lift greedy out of a plateau), and the
+// portfolio's wiring (one share, one cap, backshare's progress) stays as it is. The price: g is
+// the first path found (as in the plain orders), so weighted A* sees the greedy states' long g,
+// not the least; and each order gets half the expansions.
 #ifndef SOKOBAN_BACKWARD_H
 #define SOKOBAN_BACKWARD_H
 
@@ -94,10 +107,16 @@ bool pull_move(const Board &board, const uint8_t *occ, int box, int dir, int &bo
 
 class BackwardSearch;
 
+// The second stage's order (backorder2, session 33): weighted A* w=1.5 (today's), the
+// feature-space order (BACK_FESS_ALL) or its fill-order variant (BACK_FESS_ORDER).
+enum : int { BACK_STAGE2_WEIGHTED = 0, BACK_STAGE2_FESS = 1, BACK_STAGE2_ORDER = 2 };
+
 // The portfolio guest's second stage (backcap2, portfolio.cc): after `first` has used its cap,
-// weighted A* w=1.5: `first` itself when it is weighted already (it goes on), else a new search
-// with the same memory budget and forward store (`first` is freed before it is made).
-std::unique_ptr<BackwardSearch> backward_second_stage(std::unique_ptr<BackwardSearch> first, const Instance &inst);
+// the order `order2` (BACK_STAGE2_*): `first` itself when it runs that order already (it goes
+// on), else a new search with the same memory budget and forward store (`first` is freed
+// before it is made).
+std::unique_ptr<BackwardSearch> backward_second_stage(std::unique_ptr<BackwardSearch> first, const Instance &inst,
+                                                      int order2 = BACK_STAGE2_WEIGHTED);
 
 // The pull search's features of a state (the feature-space order, above).
 struct BackFeatures {
@@ -118,9 +137,11 @@ class BackwardSearch {
 public:
     enum class Status { running, solved, exhausted, memory };
     // g_weight, h_weight: the order (greedy 0, 1; weighted A* w=3 1, 3; w=1.5 2, 3); with fess
-    // (BACK_FESS_ALL|SR) the feature-space order instead (the weights are not read).
+    // (BACK_FESS_ALL|SR) the feature-space order instead (the weights are not read); with mix
+    // (backorder=mix, session 33; fess off) the mixed order: greedy and weighted A* w=1.5 in
+    // turn over one store (the weights are not read either; see the header).
     BackwardSearch(const Instance &inst, uint64_t memory_budget, uint32_t g_weight = 0, uint32_t h_weight = 1,
-                   int fess = BACK_FESS_OFF);
+                   int fess = BACK_FESS_OFF, bool mix = false);
     // Expand up to max_expansions states; `stop` is polled before each one.
     Status run(uint64_t max_expansions, const std::function<bool()> &stop);
     Status status() const { return status_; }
@@ -137,8 +158,11 @@ public:
     void set_forward(const StateStore *forward) { forward_ = forward; }
     const StateStore *forward() const { return forward_; }
     uint64_t meets() const { return meets_; }
-    bool weighted() const { return gw_ != 0 && fess_ == BACK_FESS_OFF; }
+    bool weighted() const { return gw_ != 0 && fess_ == BACK_FESS_OFF && !mix_; }
     int fess() const { return fess_; }
+    bool mix() const { return mix_; }
+    // With mix: the expansions taken from the weighted list (the rest from the greedy one).
+    uint64_t mix_weighted() const { return mix_weighted_; }
     // The features of a state (the feature-space order; computed with any order).
     BackFeatures features(const uint8_t *state);
     size_t cells() const { return cells_.size(); } // feature cells made so far (fess)
@@ -149,7 +173,7 @@ public:
     // How many states have been queued with the estimate best_h() since it last fell (the width
     // of the guest's best plateau; a measurement for the trace and backshare, portfolio.h).
     uint64_t at_best() const { return at_best_; }
-    size_t open_size() const { return fess_ ? fess_open_ : open_.size(); }
+    size_t open_size() const { return fess_ ? fess_open_ : open_.size(); } // with mix: the greedy list's
     // The least estimate among the roots (the solved position's areas), and how many times
     // best_h() has fallen since (measurements for the trace).
     uint32_t root_h() const { return root_h_; }
@@ -235,6 +259,14 @@ private:
     uint32_t best_h_ = UINT32_MAX;
     uint64_t at_best_ = 0, falls_ = 0;
     uint32_t root_h_ = UINT32_MAX;
+    // The mixed order (mix_): open_ is the greedy list, open2_ the weighted one; every state is
+    // queued in both, closed_ marks the expanded (a state popped from the other list already).
+    bool mix_ = false;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open2_;
+    std::vector<uint8_t> closed_;
+    uint64_t mix_turn_ = 0, mix_weighted_ = 0;
+    // The next state to expand in the mixed order (UINT32_MAX: both lists empty).
+    uint32_t pop_mix();
     const StateStore *forward_ = nullptr;
     size_t roots_ = 0;
     uint32_t goal_ = UINT32_MAX;
