@@ -97,10 +97,15 @@ std::vector<int> backward_fill_layers(const Board &board, int &layers) {
 }
 
 BackwardSearch::BackwardSearch(const Instance &inst, uint64_t memory_budget, uint32_t g_weight, uint32_t h_weight,
-                               int fess, bool mix)
+                               int fess, int mix)
     : inst_(inst), budget_(memory_budget), gw_(g_weight), hw_(h_weight), store_(inst.state_size), fess_(fess),
-      mix_(mix && fess == BACK_FESS_OFF) {
+      mix_(mix == BACK_MIX_SHARED && fess == BACK_FESS_OFF) {
     if (mix_) gw_ = 0, hw_ = 1; // open_ is the greedy list
+    if (mix == BACK_MIX_PAIR && fess == BACK_FESS_OFF) { // this one greedy, the partner w=1.5
+        gw_ = 0, hw_ = 1;
+        budget_ = memory_budget / 2;
+        partner_.reset(new BackwardSearch(inst, memory_budget - budget_, 2, 3));
+    }
     const Board &b = inst.board;
     const int n = b.n;
     const int k = static_cast<int>(b.start_boxes.size());
@@ -405,6 +410,27 @@ bool BackwardSearch::start() {
 }
 
 BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::function<bool()> &stop) {
+    if (!partner_) return run_own(max_expansions, stop);
+    // The pair: PAIR_SLICE expansions each in turn (the greedy one first); one that has ended
+    // (exhausted, out of memory) leaves its turns to the other.
+    for (uint64_t done = 0; done < max_expansions && pair_status_ == Status::running;) {
+        if (stop && stop()) break;
+        const bool own_live = status_ == Status::running, partner_live = partner_->status() == Status::running;
+        if (!own_live && !partner_live) {
+            pair_status_ = status_ == Status::memory || partner_->status() == Status::memory ? Status::memory : Status::exhausted;
+            break;
+        }
+        const bool partner_turn = (pair_turn_++ & 1) != 0 ? partner_live : !own_live;
+        const uint64_t slice = std::min(PAIR_SLICE, max_expansions - done);
+        const uint64_t before = expanded();
+        const Status st = partner_turn ? partner_->run(slice, stop) : run_own(slice, stop);
+        if (st == Status::solved) pair_status_ = Status::solved;
+        done += std::max<uint64_t>(expanded() - before, 1);
+    }
+    return pair_status_;
+}
+
+BackwardSearch::Status BackwardSearch::run_own(uint64_t max_expansions, const std::function<bool()> &stop) {
     if (status_ != Status::running) return status_;
     if (!started_ && !start()) return status_ = Status::exhausted;
     if (goal_ != UINT32_MAX) return status_ = Status::solved;
@@ -537,6 +563,7 @@ BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::f
 }
 
 void BackwardSearch::solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const {
+    if (goal_ == UINT32_MAX && partner_) return partner_->solution(states, moves, cost); // the pair's weighted one
     states.clear();
     moves.clear();
     cost = 0;
