@@ -1,5 +1,6 @@
 // backward_stage33_test.cc -- the backward guest's orders of session 33 (backward.h): the mixed
-// order (backorder=mix: greedy and weighted A* w=1.5 in turn over one store) and the second
+// order (backorder=mix: greedy and weighted A* w=1.5 in turn over one store), the pair
+// (backorder=pair: the two as separate searches taking turns) and the second
 // stage's order (backorder2=weighted|fess|order, backward_second_stage). Small hand levels and
 // Microban levels solved with every forward solution replayed by the independent checker and
 // the plugin's verifier, the stage's search made in each order, both options through the
@@ -93,6 +94,45 @@ TEST_CASE("backward stage33 single: the mixed order, counted by hand on a corrid
     replays(text, fx, search);
 }
 
+TEST_CASE("backward stage33 single: the pair solves hand and Microban levels, replayed forward") {
+    std::vector<std::string> levels(std::begin(hand), std::end(hand));
+    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
+    for (int level : {1, 2, 7, 25, 42, 78}) levels.push_back(solver_test::xsb_level(micro, level));
+    for (const std::string &text : levels) {
+        CAPTURE(text);
+        Fixture fx(text);
+        BackwardSearch search(fx.inst, 256u << 20, 0, 1, sokoban::BACK_FESS_OFF, sokoban::BACK_MIX_PAIR);
+        CHECK(search.pair());
+        CHECK_FALSE(search.mix());
+        CHECK_FALSE(search.weighted());
+        CHECK(search.memory_budget() == (256u << 20)); // half each
+        REQUIRE(search.run(500000, {}) == BackwardSearch::Status::solved);
+        CHECK(search.status() == BackwardSearch::Status::solved);
+        replays(text, fx, search);
+    }
+}
+
+TEST_CASE("backward stage33 single: the pair pinned on XSokoban 1, greedy's and w=1.5's counts") {
+    // Alone (tools/sokoban-backward-driver.cc): greedy solves XSokoban 1 in 132 expansions, w=1.5
+    // in 158. In the pair they take 64 in turn, greedy first: greedy 64, weighted 64, greedy 64,
+    // weighted 64, greedy 4 more (its 132nd makes the start): 260, 128 of them the weighted one's,
+    // and the solution greedy's (99 pushes).
+    const std::string xs = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    const std::string text = solver_test::xsb_level(xs, 1);
+    Fixture fx(text);
+    BackwardSearch search(fx.inst, 256u << 20, 0, 1, sokoban::BACK_FESS_OFF, sokoban::BACK_MIX_PAIR);
+    REQUIRE(search.run(100000, {}) == BackwardSearch::Status::solved);
+    CHECK(search.expanded() == 260);
+    CHECK(search.mix_weighted() == 128);
+    CHECK(search.states() == 998);
+    replays(text, fx, search);
+    // A budget ends a call between slices' expansions: 100 = greedy 64, weighted 36.
+    BackwardSearch part(fx.inst, 256u << 20, 0, 1, sokoban::BACK_FESS_OFF, sokoban::BACK_MIX_PAIR);
+    REQUIRE(part.run(100, {}) == BackwardSearch::Status::running);
+    CHECK(part.expanded() == 100);
+    CHECK(part.mix_weighted() == 36);
+}
+
 TEST_CASE("backward stage33 single: the second stage made in each order and solving") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     const std::string text = solver_test::xsb_level(micro, 7);
@@ -148,6 +188,11 @@ TEST_CASE("backward stage33: backorder=mix and backorder2 through the portfolio,
             sokoban_test::portfolio_solves_and_replays(
                 micro, level, {{"back", "t0"}, {"backcpu", "10"}, {"backcap", "1"}, {"backorder", "mix"}}, rt);
         }
+        {
+            sokoban_test::StubRuntime rt(2);
+            sokoban_test::portfolio_solves_and_replays(
+                micro, level, {{"back", "t0"}, {"backcpu", "10"}, {"backcap", "1"}, {"backorder", "pair"}}, rt);
+        }
         for (const char *order2 : {"weighted", "fess", "order"}) {
             CAPTURE(order2);
             sokoban_test::StubRuntime rt(2);
@@ -176,6 +221,10 @@ TEST_CASE("backward stage33: backorder=mix and backorder2 through the portfolio,
     REQUIRE(sokoban::parse_options(good, 2, o, error));
     CHECK(o.backorder == 4);
     CHECK(o.backorder2 == sokoban::BACK_STAGE2_FESS);
+    const solver_option pair{"backorder", "pair"};
+    REQUIRE(sokoban::parse_options(&pair, 1, o, error)); // each parse starts from the defaults
+    CHECK(o.backorder == 5);
+    CHECK(o.backorder2 == sokoban::BACK_STAGE2_WEIGHTED);
     const solver_option order{"backorder2", "order"};
     REQUIRE(sokoban::parse_options(&order, 1, o, error));
     CHECK(o.backorder2 == sokoban::BACK_STAGE2_ORDER);
