@@ -123,6 +123,9 @@ struct Options {
     // are reached only after about 30 CPU s of its thread (NOTES.md, session 25).
     int backcap = 3;
     // backorder=fess (3, session 32): the guest in the feature-space order (backward.h).
+    // backorder=mix (4, session 33): the guest in the mixed order, greedy and weighted A* w=1.5
+    // in turn over one store (backward.h); backorder=pair (5): the two as separate searches
+    // taking turns (backward.h BACK_MIX_PAIR).
     int backorder = 1;
     // backfess=off|on|sr|order (0-3; backward.h BACK_FESS_*, session 32): with back=only, the
     // even threads' members (greedy otherwise) run the feature-space order over pulls (on:
@@ -136,6 +139,10 @@ struct Options {
     // is a quarter (not a sixteenth) of the thread's.
     int backcap2 = 0;
     int backcpu2 = 10;
+    // backorder2=weighted|fess|order (0-2; backward.h BACK_STAGE2_*, session 33): the second
+    // stage's order: weighted A* w=1.5 (default, as before), the feature-space order (as
+    // backfess=on) or its fill-order variant (as backfess=order), a new search either way.
+    int backorder2 = 0;
     // backshare=fixed|progress|host|guest (0-3; portfolio.h BackShare, session 26): with
     // backcpu, the guest's share is backhigh=P% (1-90) instead of backcpu while it is ahead
     // (its estimate fell after the host's last progress: guest), while the host (the thread's

@@ -318,7 +318,13 @@ void run_search(Shared &sh, unsigned k) {
         // threads, backorder=fess for the guest.
         const int fess_order = back_only ? (k % 2 == 0 ? inst.options.backfess : BACK_FESS_OFF)
                                          : inst.options.backorder == 3 ? BACK_FESS_ALL : BACK_FESS_OFF;
-        back.reset(new BackwardSearch(inst, share, weighted ? 2 : 0, weighted ? 3 : 1, fess_order));
+        // backorder=mix|pair (session 33): greedy and weighted A* w=1.5 in turn, over one store
+        // (mix) or as two searches (pair).
+        const int mix = back_only ? BACK_MIX_OFF
+                        : inst.options.backorder == 4 ? BACK_MIX_SHARED
+                        : inst.options.backorder == 5 ? BACK_MIX_PAIR
+                                                      : BACK_MIX_OFF;
+        back.reset(new BackwardSearch(inst, share, weighted ? 2 : 0, weighted ? 3 : 1, fess_order, mix));
         if (!back_only) budget -= share;
     }
     uint64_t back_expanded = 0, back_mark = 0; // its expansions; the thread's own at its last slice
@@ -580,8 +586,9 @@ void run_search(Shared &sh, unsigned k) {
             cpu_mark = now;
             if (g == back_guest && back && !shares.live(g)) { // its cap reached
                 if (back_first < 0 && inst.options.backcap2 > 0) {
-                    // backcap2: the second stage, weighted A* w=1.5 (backward.h), its own share and cap.
-                    back = backward_second_stage(std::move(back), inst);
+                    // backcap2: the second stage in backorder2's order (weighted A* w=1.5 by default;
+                    // backward.h), its own share and cap.
+                    back = backward_second_stage(std::move(back), inst, inst.options.backorder2);
                     back_first = back_guest;
                     back_guest = shares.add(inst.options.backcpu2 / 100.0, inst.options.backcap2);
                 } else {
