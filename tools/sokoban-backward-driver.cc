@@ -9,9 +9,7 @@
 // ORDER: g greedy (back=only's even threads), w weighted A* w=1.5 (odd threads), 3 weighted A*
 // w=3, f the feature-space order (backfess=on), s its starts-and-regions form (backfess=sr),
 // o its fill-order form (backfess=order),
-// which also prints the feature cells made; m the mixed order (backorder=mix: greedy and
-// w=1.5 in turn), which also prints the expansions taken from the weighted list; p the pair
-// (backorder=pair), the same with the weighted partner's expansions. The key=value
+// which also prints the feature cells made. The key=value
 // pairs are the plugin's options (--option).
 #include <cstdio>
 #include <cstdlib>
@@ -30,7 +28,7 @@
 
 int main(int argc, char **argv) {
     if (argc < 5) {
-        std::fprintf(stderr, "usage: %s FILE LEVEL EXPANSIONS ORDER(g|w|3|f|s|o|m|p) [key=value ...]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s FILE LEVEL EXPANSIONS ORDER(g|w|3|f|s|o) [key=value ...]\n", argv[0]);
         return 2;
     }
     const uint32_t level = static_cast<uint32_t>(std::atoi(argv[2]));
@@ -45,8 +43,7 @@ int main(int argc, char **argv) {
                      : order == 's' ? sokoban::BACK_FESS_SR
                      : order == 'o' ? sokoban::BACK_FESS_ORDER
                                     : sokoban::BACK_FESS_OFF;
-    sokoban::BackwardSearch search(inst, 4ull << 30, gw, hw, fess,
-                                   order == 'm' ? sokoban::BACK_MIX_SHARED : order == 'p' ? sokoban::BACK_MIX_PAIR : sokoban::BACK_MIX_OFF);
+    sokoban::BackwardSearch search(inst, 4ull << 30, gw, hw, fess);
     const sokoban::BackwardSearch::Status st = search.run(budget, {});
     const double cpu = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
     const char *names[] = {"running", "solved", "exhausted", "memory"};
@@ -70,7 +67,6 @@ int main(int argc, char **argv) {
                 search.states(), static_cast<unsigned long long>(cost),
                 verdict.c_str(), cpu);
     if (fess) std::printf("  feature cells %zu, least estimate %u\n", search.cells(), search.best_h());
-    else if (search.mix() || search.pair()) std::printf("  least estimate %u, %llu expansions from the weighted list\n", search.best_h(), static_cast<unsigned long long>(search.mix_weighted()));
     else std::printf("  least estimate %u\n", search.best_h());
     return 0;
 }

@@ -97,15 +97,8 @@ std::vector<int> backward_fill_layers(const Board &board, int &layers) {
 }
 
 BackwardSearch::BackwardSearch(const Instance &inst, uint64_t memory_budget, uint32_t g_weight, uint32_t h_weight,
-                               int fess, int mix)
-    : inst_(inst), budget_(memory_budget), gw_(g_weight), hw_(h_weight), store_(inst.state_size), fess_(fess),
-      mix_(mix == BACK_MIX_SHARED && fess == BACK_FESS_OFF) {
-    if (mix_) gw_ = 0, hw_ = 1; // open_ is the greedy list
-    if (mix == BACK_MIX_PAIR && fess == BACK_FESS_OFF) { // this one greedy, the partner w=1.5
-        gw_ = 0, hw_ = 1;
-        budget_ = memory_budget / 2;
-        partner_.reset(new BackwardSearch(inst, memory_budget - budget_, 2, 3));
-    }
+                               int fess)
+    : inst_(inst), budget_(memory_budget), gw_(g_weight), hw_(h_weight), store_(inst.state_size), fess_(fess) {
     const Board &b = inst.board;
     const int n = b.n;
     const int k = static_cast<int>(b.start_boxes.size());
@@ -310,8 +303,7 @@ uint32_t BackwardSearch::estimate(const uint8_t *state) {
 }
 
 uint64_t BackwardSearch::memory() const {
-    return store_.memory() + nodes_.capacity() * sizeof(Node) + (open_.size() + open2_.size()) * sizeof(Entry) * 2 +
-           closed_.capacity() +
+    return store_.memory() + nodes_.capacity() * sizeof(Node) + open_.size() * sizeof(Entry) * 2 +
            weight_.capacity() * sizeof(uint32_t) + fess_open_ * sizeof(Entry) * 2 +
            cells_.size() * (sizeof(cells_[0]) + 64);
 }
@@ -321,7 +313,6 @@ uint32_t BackwardSearch::push_node(const uint8_t *st, uint64_t hash, uint64_t sl
     const uint32_t id = store_.insert_at(slot, st, hash);
     nodes_.push_back(Node{parent, move, g});
     if (fess_) weight_.push_back(weight);
-    if (mix_) closed_.push_back(0);
     if (hash == target_hash_ && std::memcmp(st, target_.data(), inst_.state_size) == 0) {
         goal_ = id;
         return id;
@@ -354,30 +345,7 @@ uint32_t BackwardSearch::push_node(const uint8_t *st, uint64_t hash, uint64_t sl
         return id;
     }
     open_.emplace(pri, tie, id);
-    if (mix_) { // the weighted list too: 2g + 3h, the smaller h first, then the deeper
-        open2_.emplace(2 * static_cast<uint64_t>(g) + 3 * static_cast<uint64_t>(h),
-                       (static_cast<uint64_t>(h) << 32) | (UINT32_MAX - g), id);
-    }
     return id;
-}
-
-uint32_t BackwardSearch::pop_mix() {
-    // Greedy on even turns, weighted on odd ones; a list that runs dry (or holds only states
-    // expanded already) gives its turn to the other.
-    const bool weighted_first = (mix_turn_++ & 1) != 0;
-    for (int pass = 0; pass < 2; ++pass) {
-        const bool use_weighted = weighted_first != (pass == 1);
-        auto &q = use_weighted ? open2_ : open_;
-        while (!q.empty()) {
-            const uint32_t id = std::get<2>(q.top());
-            q.pop();
-            if (closed_[id]) continue;
-            closed_[id] = 1;
-            mix_weighted_ += use_weighted;
-            return id;
-        }
-    }
-    return UINT32_MAX;
 }
 
 bool BackwardSearch::start() {
@@ -410,27 +378,6 @@ bool BackwardSearch::start() {
 }
 
 BackwardSearch::Status BackwardSearch::run(uint64_t max_expansions, const std::function<bool()> &stop) {
-    if (!partner_) return run_own(max_expansions, stop);
-    // The pair: PAIR_SLICE expansions each in turn (the greedy one first); one that has ended
-    // (exhausted, out of memory) leaves its turns to the other.
-    for (uint64_t done = 0; done < max_expansions && pair_status_ == Status::running;) {
-        if (stop && stop()) break;
-        const bool own_live = status_ == Status::running, partner_live = partner_->status() == Status::running;
-        if (!own_live && !partner_live) {
-            pair_status_ = status_ == Status::memory || partner_->status() == Status::memory ? Status::memory : Status::exhausted;
-            break;
-        }
-        const bool partner_turn = (pair_turn_++ & 1) != 0 ? partner_live : !own_live;
-        const uint64_t slice = std::min(PAIR_SLICE, max_expansions - done);
-        const uint64_t before = expanded();
-        const Status st = partner_turn ? partner_->run(slice, stop) : run_own(slice, stop);
-        if (st == Status::solved) pair_status_ = Status::solved;
-        done += std::max<uint64_t>(expanded() - before, 1);
-    }
-    return pair_status_;
-}
-
-BackwardSearch::Status BackwardSearch::run_own(uint64_t max_expansions, const std::function<bool()> &stop) {
     if (status_ != Status::running) return status_;
     if (!started_ && !start()) return status_ = Status::exhausted;
     if (goal_ != UINT32_MAX) return status_ = Status::solved;
@@ -438,14 +385,11 @@ BackwardSearch::Status BackwardSearch::run_own(uint64_t max_expansions, const st
     const uint32_t size = inst_.state_size;
     for (uint64_t done = 0; done < max_expansions; ++done) {
         if (stop && stop()) return status_;
-        if (fess_ ? fess_open_ == 0 : open_.empty() && open2_.empty()) return status_ = Status::exhausted;
+        if (fess_ ? fess_open_ == 0 : open_.empty()) return status_ = Status::exhausted;
         if ((expanded_ & 1023) == 0 && memory() > budget_) return status_ = Status::memory;
         uint32_t id;
         if (fess_) {
             id = pop_fess();
-        } else if (mix_) {
-            id = pop_mix();
-            if (id == UINT32_MAX) return status_ = Status::exhausted;
         } else {
             id = std::get<2>(open_.top());
             open_.pop();
@@ -563,7 +507,6 @@ BackwardSearch::Status BackwardSearch::run_own(uint64_t max_expansions, const st
 }
 
 void BackwardSearch::solution(std::vector<uint8_t> &states, std::vector<uint32_t> &moves, uint64_t &cost) const {
-    if (goal_ == UINT32_MAX && partner_) return partner_->solution(states, moves, cost); // the pair's weighted one
     states.clear();
     moves.clear();
     cost = 0;

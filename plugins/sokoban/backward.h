@@ -59,30 +59,9 @@
 // every pull, so each cell went breadth-first, and XSokoban 2 3 5 6, which greedy solves in
 // 5k-82k expansions, were not solved in 300k; estimate first solves them in 40k-112k.) Each state is stored once (StateStore, the first path found stays, as
 // in the plain orders); the dead-cell and matching pruning and the solution are the same.
-//
-// The mixed order (backorder=mix for the portfolio's guest, session 33): one search, two open
-// lists over the same states -- greedy (priority h, the deeper first) and weighted A* w=1.5
-// (2g + 3h, the smaller h first) -- every new state queued in both and stored once; the
-// expansions alternate between the lists (a state popped from one that the other has expanded
-// already is skipped and not counted). Why one search and not two guests taking turns: the
-// states are stored once (two guests would each hold their own store in the guest's quarter of
-// the memory, and each would expand the states the other had), every state either order makes
-// is open to the other at once (greedy's deep states with their long g sink in the weighted
-// list; weighted's shallow states with a low h lift greedy out of a plateau), and the
-// portfolio's wiring (one share, one cap, backshare's progress) stays as it is. The price: g is
-// the first path found (as in the plain orders), so weighted A* sees the greedy states' long g,
-// not the least; and each order gets half the expansions. Measured (session 33, the driver):
-// the shared lists solve Sasquatch III 38 in 41941 expansions (greedy 172026, w=1.5 16296) and
-// XSokoban 15 49 in about twice greedy's, but not XSokoban 11 in 40 CPU s, which greedy alone
-// solves in 480909 (1.4 s): the weighted list's states, low h at a small depth, enter the
-// greedy list and turn its deep dive away. Hence the pair (backorder=pair): two searches, the
-// greedy and the weighted, each with its own store and half the memory, PAIR_SLICE expansions
-// each in turn; each is exactly the plain order at half the pace (states found by both are
-// stored and expanded twice).
 #ifndef SOKOBAN_BACKWARD_H
 #define SOKOBAN_BACKWARD_H
 
-#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -119,10 +98,6 @@ class BackwardSearch;
 // feature-space order (BACK_FESS_ALL) or its fill-order variant (BACK_FESS_ORDER).
 enum : int { BACK_STAGE2_WEIGHTED = 0, BACK_STAGE2_FESS = 1, BACK_STAGE2_ORDER = 2 };
 
-// The guest's two orders at once (backorder=mix|pair, session 33; the header): off, one search
-// with two open lists over one store (shared), or two searches taking turns (pair).
-enum : int { BACK_MIX_OFF = 0, BACK_MIX_SHARED = 1, BACK_MIX_PAIR = 2 };
-
 // The portfolio guest's second stage (backcap2, portfolio.cc): after `first` has used its cap,
 // the order `order2` (BACK_STAGE2_*): `first` itself when it runs that order already (it goes
 // on), else a new search with the same memory budget and forward store (`first` is freed
@@ -149,17 +124,14 @@ class BackwardSearch {
 public:
     enum class Status { running, solved, exhausted, memory };
     // g_weight, h_weight: the order (greedy 0, 1; weighted A* w=3 1, 3; w=1.5 2, 3); with fess
-    // (BACK_FESS_ALL|SR) the feature-space order instead (the weights are not read); with mix
-    // (BACK_MIX_*, session 33; fess off) greedy and weighted A* w=1.5 together, over one store
-    // (shared) or as two searches taking turns (pair), the weights not read either (the header).
+    // (BACK_FESS_ALL|SR) the feature-space order instead (the weights are not read).
     BackwardSearch(const Instance &inst, uint64_t memory_budget, uint32_t g_weight = 0, uint32_t h_weight = 1,
-                   int fess = BACK_FESS_OFF, int mix = BACK_MIX_OFF);
+                   int fess = BACK_FESS_OFF);
     // Expand up to max_expansions states; `stop` is polled before each one.
     Status run(uint64_t max_expansions, const std::function<bool()> &stop);
-    Status status() const { return partner_ ? pair_status_ : status_; }
-    // With pair: the figures are the two searches' together (the least of the estimates).
-    uint64_t expanded() const { return expanded_ + (partner_ ? partner_->expanded() : 0); }
-    size_t states() const { return nodes_.size() + (partner_ ? partner_->states() : 0); }
+    Status status() const { return status_; }
+    uint64_t expanded() const { return expanded_; }
+    size_t states() const { return nodes_.size(); }
     size_t roots() const { return roots_; }
     // After Status::solved: the FORWARD path's states (count + 1, state_size bytes each, the
     // forward initial state first), its moves (pushes) and its cost (pushes).
@@ -168,40 +140,26 @@ public:
     // The meet count (a measurement): each new child is also looked up in `forward`, a forward
     // search's store on the SAME thread (the portfolio's thread-0 weighted A*; read only between
     // that search's expansions, so nothing is shared between threads); meets() counts the hits.
-    void set_forward(const StateStore *forward) {
-        forward_ = forward;
-        if (partner_) partner_->set_forward(forward);
-    }
+    void set_forward(const StateStore *forward) { forward_ = forward; }
     const StateStore *forward() const { return forward_; }
-    uint64_t meets() const { return meets_ + (partner_ ? partner_->meets() : 0); }
-    bool weighted() const { return gw_ != 0 && fess_ == BACK_FESS_OFF && !mix_ && !partner_; }
+    uint64_t meets() const { return meets_; }
+    bool weighted() const { return gw_ != 0 && fess_ == BACK_FESS_OFF; }
     int fess() const { return fess_; }
-    bool mix() const { return mix_; }
-    bool pair() const { return partner_ != nullptr; }
-    // With mix: the expansions taken from the weighted list (the rest from the greedy one);
-    // with pair: the weighted partner's expansions.
-    uint64_t mix_weighted() const { return partner_ ? partner_->expanded() : mix_weighted_; }
     // The features of a state (the feature-space order; computed with any order).
     BackFeatures features(const uint8_t *state);
     size_t cells() const { return cells_.size(); } // feature cells made so far (fess)
-    uint64_t memory_budget() const { return budget_ + (partner_ ? partner_->memory_budget() : 0); }
+    uint64_t memory_budget() const { return budget_; }
     // The least estimate of any state queued so far (its progress toward the start; UINT32_MAX
     // before the first; the portfolio's trace and progress shares, portfolio.h).
-    uint32_t best_h() const { return partner_ ? std::min(best_h_, partner_->best_h()) : best_h_; }
+    uint32_t best_h() const { return best_h_; }
     // How many states have been queued with the estimate best_h() since it last fell (the width
     // of the guest's best plateau; a measurement for the trace and backshare, portfolio.h).
-    uint64_t at_best() const {
-        if (!partner_) return at_best_;
-        const uint32_t b = best_h();
-        return (best_h_ == b ? at_best_ : 0) + (partner_->best_h() == b ? partner_->at_best() : 0);
-    }
-    size_t open_size() const { // with mix: the greedy list's
-        return (fess_ ? fess_open_ : open_.size()) + (partner_ ? partner_->open_size() : 0);
-    }
+    uint64_t at_best() const { return at_best_; }
+    size_t open_size() const { return fess_ ? fess_open_ : open_.size(); }
     // The least estimate among the roots (the solved position's areas), and how many times
     // best_h() has fallen since (measurements for the trace).
-    uint32_t root_h() const { return partner_ ? std::min(root_h_, partner_->root_h()) : root_h_; }
-    uint64_t falls() const { return falls_ + (partner_ ? partner_->falls() : 0); }
+    uint32_t root_h() const { return root_h_; }
+    uint64_t falls() const { return falls_; }
     // The matching bound of boxes to start cells for a state (H_DEAD: no perfect matching or a
     // box on a dead cell).
     uint32_t estimate(const uint8_t *state);
@@ -211,7 +169,6 @@ private:
         uint32_t parent, move, g;
     };
     using Entry = std::tuple<uint64_t, uint64_t, uint32_t>; // (priority, tie, node)
-    Status run_own(uint64_t max_expansions, const std::function<bool()> &stop); // this search alone
     bool start();
     uint64_t memory() const;
     // Flood over cells without boxes from `from`, marking `marks` with `stamp` (and appending
@@ -284,20 +241,6 @@ private:
     uint32_t best_h_ = UINT32_MAX;
     uint64_t at_best_ = 0, falls_ = 0;
     uint32_t root_h_ = UINT32_MAX;
-    // The mixed order (mix_): open_ is the greedy list, open2_ the weighted one; every state is
-    // queued in both, closed_ marks the expanded (a state popped from the other list already).
-    bool mix_ = false;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open2_;
-    std::vector<uint8_t> closed_;
-    uint64_t mix_turn_ = 0, mix_weighted_ = 0;
-    // The next state to expand in the mixed order (UINT32_MAX: both lists empty).
-    uint32_t pop_mix();
-    // The pair (BACK_MIX_PAIR): this search is the greedy one, partner_ the weighted one, each
-    // with half the memory budget; run() gives them PAIR_SLICE expansions in turn.
-    std::unique_ptr<BackwardSearch> partner_;
-    uint64_t pair_turn_ = 0;
-    Status pair_status_ = Status::running;
-    static constexpr uint64_t PAIR_SLICE = 64;
     const StateStore *forward_ = nullptr;
     size_t roots_ = 0;
     uint32_t goal_ = UINT32_MAX;

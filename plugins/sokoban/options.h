@@ -123,9 +123,6 @@ struct Options {
     // are reached only after about 30 CPU s of its thread (NOTES.md, session 25).
     int backcap = 3;
     // backorder=fess (3, session 32): the guest in the feature-space order (backward.h).
-    // backorder=mix (4, session 33): the guest in the mixed order, greedy and weighted A* w=1.5
-    // in turn over one store (backward.h); backorder=pair (5): the two as separate searches
-    // taking turns (backward.h BACK_MIX_PAIR).
     int backorder = 1;
     // backfess=off|on|sr|order (0-3; backward.h BACK_FESS_*, session 32): with back=only, the
     // even threads' members (greedy otherwise) run the feature-space order over pulls (on:

@@ -318,13 +318,7 @@ void run_search(Shared &sh, unsigned k) {
         // threads, backorder=fess for the guest.
         const int fess_order = back_only ? (k % 2 == 0 ? inst.options.backfess : BACK_FESS_OFF)
                                          : inst.options.backorder == 3 ? BACK_FESS_ALL : BACK_FESS_OFF;
-        // backorder=mix|pair (session 33): greedy and weighted A* w=1.5 in turn, over one store
-        // (mix) or as two searches (pair).
-        const int mix = back_only ? BACK_MIX_OFF
-                        : inst.options.backorder == 4 ? BACK_MIX_SHARED
-                        : inst.options.backorder == 5 ? BACK_MIX_PAIR
-                                                      : BACK_MIX_OFF;
-        back.reset(new BackwardSearch(inst, share, weighted ? 2 : 0, weighted ? 3 : 1, fess_order, mix));
+        back.reset(new BackwardSearch(inst, share, weighted ? 2 : 0, weighted ? 3 : 1, fess_order));
         if (!back_only) budget -= share;
     }
     uint64_t back_expanded = 0, back_mark = 0; // its expansions; the thread's own at its last slice
