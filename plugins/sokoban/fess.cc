@@ -774,52 +774,63 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
         }
         // The packing macro: one more child (fesspack=all: one per box that has one), the pushes
         // of one box onto a goal of the next layer.
+        // fessowe=on: a first pass judges each packing (owe_ok); when it refused some and took
+        // none, a second pass without the test takes the plain macro's (the order's own boundary
+        // fails there: every packing of the layer's goals leaves a box without one).
         const size_t tries = pack_ ? pack_prepare(current.data()) : 0;
-        for (size_t i = 0; i < tries; ++i) {
-            int box = -1;
-            PackPath pp;
-            if (!pack_try(i, current.data(), macro_, box, pp)) continue;
-            if (owe_ && !state_is_goal(inst_, macro_.data()) && !owe_ok(box, pp.dest, macro_[0] | (macro_[1] << 8))) {
-                // fessowe=on: this packing leaves another box without its goal; the box's other
-                // goals of the layer, else the next box.
-                ++owe_skips_;
-                if (!owe_other(i, current.data(), pp.dest, macro_, box, pp)) continue;
+        bool took = false, refused = false;
+        for (int pass = 0; pass < (owe_ ? 2 : 1) && !took; ++pass) {
+            if (pass == 1 && !refused) break;
+            const bool judge = owe_ && pass == 0;
+            if (pass == 1) ++owe_fallbacks_;
+            for (size_t i = 0; i < tries; ++i) {
+                int box = -1;
+                PackPath pp;
+                if (!pack_try(i, current.data(), macro_, box, pp)) continue;
+                if (judge && !state_is_goal(inst_, macro_.data()) && !owe_ok(box, pp.dest, macro_[0] | (macro_[1] << 8))) {
+                    // fessowe=on: this packing leaves another box without its goal; the box's other
+                    // goals of the layer, else the next box.
+                    ++owe_skips_;
+                    refused = true;
+                    if (!owe_other(i, current.data(), pp.dest, macro_, box, pp)) continue;
+                }
+                FessFeatures mf;
+                if (use_seal_ || strand_) {
+                    take_snapshot();
+                    mf = fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_, false, seal());
+                    add_strand(mf, macro_[0] | (macro_[1] << 8));
+                    if (mf.seal > pf.seal && !state_is_goal(inst_, macro_.data())) {
+                        ++seal_skips_; // fessseal=on: this box would seal the way of others; the next box
+                        continue;
+                    }
+                    if (mf.strand > pf.strand && !state_is_goal(inst_, macro_.data())) {
+                        ++strand_skips_; // fessstrand=on: this box would strand another; the next box
+                        continue;
+                    }
+                }
+                took = true;
+                bool inserted = false;
+                const uint32_t k = lookup(macro_.data(), state_hash(inst_, macro_.data()), inserted);
+                if (inserted) {
+                    const uint32_t h = state_heuristic(inst_, scratch_, macro_.data());
+                    features_[k] = use_seal_ || strand_ ? mf : fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_);
+                    nodes_[k] = Node{id, static_cast<uint32_t>(box * 4 + pp.first_dir), parent.g + pp.pushes, parent.weight,
+                                     pp.dest};
+                    if (state_is_goal(inst_, macro_.data())) {
+                        goal_ = k;
+                        ++macros_;
+                        return status_ = Status::solved;
+                    }
+                    // ldleft (localdead.h): the clumps the box left behind, and its own at the goal.
+                    if (h != H_DEAD && !(side_goals_ && side_dead_child(current.data(), macro_.data())) &&
+                        !(frozen_walls_ && walls_dead_child(current.data(), macro_.data(), pp.dest)) &&
+                        !(scratch_.localdead.left && macro_child_local_dead(inst_, scratch_, macro_.data(), box, pp.dest))) {
+                        ++macros_;
+                        file(k, features_[k], h);
+                    }
+                }
+                if (!pack_all_) break;
             }
-            FessFeatures mf;
-            if (use_seal_ || strand_) {
-                take_snapshot();
-                mf = fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_, false, seal());
-                add_strand(mf, macro_[0] | (macro_[1] << 8));
-                if (mf.seal > pf.seal && !state_is_goal(inst_, macro_.data())) {
-                    ++seal_skips_; // fessseal=on: this box would seal the way of others; the next box
-                    continue;
-                }
-                if (mf.strand > pf.strand && !state_is_goal(inst_, macro_.data())) {
-                    ++strand_skips_; // fessstrand=on: this box would strand another; the next box
-                    continue;
-                }
-            }
-            bool inserted = false;
-            const uint32_t k = lookup(macro_.data(), state_hash(inst_, macro_.data()), inserted);
-            if (inserted) {
-                const uint32_t h = state_heuristic(inst_, scratch_, macro_.data());
-                features_[k] = use_seal_ || strand_ ? mf : fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_);
-                nodes_[k] = Node{id, static_cast<uint32_t>(box * 4 + pp.first_dir), parent.g + pp.pushes, parent.weight,
-                                 pp.dest};
-                if (state_is_goal(inst_, macro_.data())) {
-                    goal_ = k;
-                    ++macros_;
-                    return status_ = Status::solved;
-                }
-                // ldleft (localdead.h): the clumps the box left behind, and its own at the goal.
-                if (h != H_DEAD && !(side_goals_ && side_dead_child(current.data(), macro_.data())) &&
-                    !(frozen_walls_ && walls_dead_child(current.data(), macro_.data(), pp.dest)) &&
-                    !(scratch_.localdead.left && macro_child_local_dead(inst_, scratch_, macro_.data(), box, pp.dest))) {
-                    ++macros_;
-                    file(k, features_[k], h);
-                }
-            }
-            if (!pack_all_) break;
         }
     }
     return status_;

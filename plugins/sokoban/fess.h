@@ -85,7 +85,13 @@
 // reach past the walls holds its cell, the player able to get beside it). The candidate is
 // taken when every box gets a goal (or none fewer than with the parent's boxes under the same
 // walls); else the same box is tried on the layer's other empty goals, one at a time (nearest
-// first), and then the next box; with none left there is no macro child. A macro onto
+// first), and then the next box. When it refused some and took none, the plain macro's child is
+// taken (a second pass without the test): there the order's own boundary fails -- every packing
+// of the layer leaves a box without a goal in the relaxation (GRIGoRusha 131's first goal, a
+// corner the player must stand on to push boxes past it) -- and refusing all (the first form)
+// stopped FESS packing at all there (max packed 4 -> 0 at 200000 expansions). The player's part
+// condition kept: without it (a variant measured in session 33) member 1 packed the same on the
+// eleven levels of NOTES.md's block. A macro onto
 // a park cell (packorder=park) is not judged. Cost: the reaches depend only on the wall set, the
 // order's goals and the boxes on them; they are cached per wall set (owe_cache_, a few thousand
 // sets, dropped whole when full), so a test is mostly one matching (Kuhn's paths).
@@ -226,6 +232,7 @@ public:
     uint64_t owe_skips() const { return owe_skips_; }
     uint64_t owe_tests() const { return owe_tests_; }
     uint64_t owe_builds() const { return owe_builds_; }
+    uint64_t owe_fallbacks() const { return owe_fallbacks_; } // expansions whose macro came from the plain pass
     // For this search only, before its first run(): fessowe on or off whatever the options say
     // (t0|t1, portfolio.cc); on needs the packing macro (fesspack=on|all with an order).
     void set_owe(bool on) {
@@ -382,7 +389,7 @@ private:
     std::unordered_map<std::string, std::unique_ptr<StrandScratch>> owe_cache_;
     std::string owe_key_;
     std::vector<uint8_t> owe_fixed_, owe_occ_;
-    uint64_t owe_skips_ = 0, owe_tests_ = 0, owe_builds_ = 0;
+    uint64_t owe_skips_ = 0, owe_tests_ = 0, owe_builds_ = 0, owe_fallbacks_ = 0;
     uint32_t owe_count(const uint8_t *occ, int player); // the unmatched boxes, owe_fixed_ the walls
     bool owe_ok(int box, int dest, int player);
     // After owe_ok refused candidate i's packing onto `refused`: the box onto the layer's other
