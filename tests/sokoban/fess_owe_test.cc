@@ -60,7 +60,7 @@ TEST_CASE("Sokoban.FessOwe.OptionParses") {
     CHECK(refused("fessowe", "").find("fessowe") != std::string::npos);
 }
 
-TEST_CASE("Sokoban.FessOwe.TheNearestBoxIsRefusedForTheOwedOne") {
+TEST_CASE("Sokoban.FessOwe.SolvesAndReplays.TheNearestBoxIsRefusedForTheOwedOne") {
     for (int owe : {0, 1}) {
         CAPTURE(owe);
         sokoban::Options o;
@@ -90,7 +90,7 @@ TEST_CASE("Sokoban.FessOwe.TheNearestBoxIsRefusedForTheOwedOne") {
     }
 }
 
-TEST_CASE("Sokoban.FessOwe.OneThreadAndTheMicrobanLevelsSolveAndReplay") {
+TEST_CASE("Sokoban.FessOwe.SolvesAndReplays.OneThreadAndMicroban7_42_83") {
     // set_owe: t0|t1 in the portfolio's wiring; off in the options, on here.
     sokoban::Options off;
     sokoban_test::Fixture fx(kCorridor, off);
