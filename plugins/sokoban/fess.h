@@ -72,7 +72,8 @@
 // left without a goal, or without the player beside them, when the goals of the full packing
 // layers are walls) as the seal count is added: a push that lowers it costs 0, a move that
 // raises it is never free and the packing macro passes over such a box; cell: a cell coordinate.
-// fessowe=on|t0|t1 (default off, session 33; t0|t1: one portfolio thread's members) makes the
+// fessowe=on|t0|t1 (default off, session 33; t0|t1: one portfolio thread's members; never the
+// packall guest, which lost XSokoban 14 with it) makes the
 // packing macro fill a goal with a box the relaxation can spare, not simply the nearest. Why
 // (NOTES.md, session 32, order32): on the levels FESS stands short on (Sasquatch I 18 31,
 // GRIGoRusha 1 19) the packing order leaves every start box a goal of its own at every boundary,
