@@ -58,6 +58,7 @@ int main(int argc, char **argv) {
     if (inst.options.fesswalls >= 2) search.set_frozen_walls(sokoban::fess_on_thread(inst.options.fesswalls, member != '1'));
     if (inst.options.fessseal >= 2)
         search.set_seal(inst.options.fessseal == 4 ? member == '0' : sokoban::fess_on_thread(inst.options.fessseal, member != '1'));
+    if (inst.options.fessowe == 2 || inst.options.fessowe == 3) search.set_owe(sokoban::fess_on_thread(inst.options.fessowe, member != '1')); // as portfolio.cc
     if (member == 'p') {
         search.set_plan(std::max(1, inst.options.fessplan));
         search.set_chain(true);
@@ -85,6 +86,10 @@ int main(int argc, char **argv) {
         std::printf("fessstrand: %llu macro boxes passed over, the root's stranded count %u, reaches made %llu times\n",
                     static_cast<unsigned long long>(search.strand_skips()), search.root_strand(),
                     static_cast<unsigned long long>(search.strand_builds()));
+    if (search.owe()) // fessowe=on (session 33)
+        std::printf("fessowe: %llu macro packings refused of %llu tested, %llu plain passes, wall sets' reaches made %llu times\n",
+                    static_cast<unsigned long long>(search.owe_skips()), static_cast<unsigned long long>(search.owe_tests()),
+                    static_cast<unsigned long long>(search.owe_fallbacks()), static_cast<unsigned long long>(search.owe_builds()));
     if (search.seal()) { // fessseal=on (session 21): the states made per seal count
         sokoban::FessScratch fs;
         fs.init(inst.board);

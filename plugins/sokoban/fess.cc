@@ -133,6 +133,7 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const Packi
     set_strand(inst.options.fessstrand);
     pack_ = inst.options.fesspack != 0 && use_order_ && tables;
     pack_all_ = inst.options.fesspack == 2;
+    owe_ = inst.options.fessowe == 1; // t0|t1: set_owe (portfolio.cc)
     if ((inst.options.fesstoward != 0 && advisors_ && tables) || pack_) {
         toward_ = inst.options.fesstoward != 0 && advisors_;
         chain_ = inst.options.fesstoward == 2;
@@ -261,6 +262,7 @@ size_t FessSearch::pack_prepare(const uint8_t *state) {
     packed_in_order(order_, b, occ, count);
     int next = 0;
     while (next < order_.layers && count[next] == order_.layer_size[next]) ++next;
+    owe_next_ = next; // fessowe: the layer being filled
     if (next >= order_.layers) return 0;
     // A box can reach an empty goal of the layer, the other boxes fixed, only if it has a first
     // push (from the player's area onto a free live cell) and a floor area (the boxes as walls)
@@ -344,6 +346,71 @@ bool FessSearch::pack_try(size_t i, const uint8_t *state, std::vector<uint8_t> &
     child[2 + box / 8] &= static_cast<uint8_t>(~(1u << (box % 8)));
     child[2 + path.dest / 8] |= static_cast<uint8_t>(1u << (path.dest % 8));
     return true;
+}
+
+uint32_t FessSearch::owe_count(const uint8_t *occ, int player) {
+    const Board &b = inst_.board;
+    // The wall set's key: one byte per goal (a box on it and the goal in owe_fixed_).
+    owe_key_.resize(b.goals.size());
+    for (size_t k = 0; k < b.goals.size(); ++k) {
+        const int g = b.goals[k];
+        owe_key_[k] = static_cast<char>(occ[g] && owe_fixed_[g] ? 1 : 0);
+    }
+    std::unique_ptr<StrandScratch> &slot = owe_cache_[owe_key_];
+    if (!slot) {
+        if (owe_cache_.size() > 4096) { // dropped whole (a few MB at most); the slot made again
+            owe_cache_.clear();
+            return owe_count(occ, player);
+        }
+        slot.reset(new StrandScratch);
+    }
+    if (!slot->valid) ++owe_builds_;
+    return strand_count(b, inst_.options.deadsquares ? inst_.dead.data() : nullptr, occ, owe_fixed_.data(), player, *slot);
+}
+
+bool FessSearch::owe_ok(int box, int dest, int player) {
+    const Board &b = inst_.board;
+    if (!b.goal[dest] || owe_next_ < 0) return true; // a park cell: not judged
+    ++owe_tests_;
+    // The walls' goals: the layers up to the one being filled (where a box stands; the others'
+    // boxes are matched). They depend on owe_next_ only.
+    if (owe_fixed_.size() != static_cast<size_t>(b.n)) owe_fixed_.assign(b.n, 0);
+    for (int g : b.goals) owe_fixed_[g] = order_.layer[g] >= 0 && order_.layer[g] <= owe_next_;
+    owe_occ_ = pack_occ_;
+    owe_occ_[box] = 0;
+    owe_occ_[dest] = 1;
+    const uint32_t child = owe_count(owe_occ_.data(), player);
+    if (child == 0) return true;
+    // The parent's boxes under the same walls (dest empty there, so not a wall).
+    return child <= owe_count(pack_occ_.data(), pack_player_);
+}
+
+bool FessSearch::owe_other(size_t i, const uint8_t *state, int refused, std::vector<uint8_t> &child, int &box, PackPath &path) {
+    const Board &b = inst_.board;
+    const int x = cand_[i].second;
+    const std::vector<uint16_t> &dist = inst_.heuristic.dist;
+    // The layer's other empty goals (not its parks), nearest to the box first.
+    owe_goals_.clear();
+    for (size_t k = 0; k < b.goals.size(); ++k) {
+        const int g = b.goals[k];
+        if (g != refused && target_[g] && dist[k * b.n + x] != UINT16_MAX) owe_goals_.emplace_back(dist[k * b.n + x], g);
+    }
+    std::sort(owe_goals_.begin(), owe_goals_.end());
+    bool found = false;
+    for (int t : targets_) target_[t] = 0;
+    for (const std::pair<uint16_t, int> &gk : owe_goals_) {
+        target_[gk.second] = 1; // pack_path aims at this goal alone
+        const bool made = pack_try(i, state, child, box, path);
+        target_[gk.second] = 0;
+        if (!made) continue;
+        if (owe_ok(box, path.dest, child[0] | (child[1] << 8))) {
+            found = true;
+            break;
+        }
+        ++owe_skips_;
+    }
+    for (int t : targets_) target_[t] = 1;
+    return found;
 }
 
 bool FessSearch::pack_move(const uint8_t *state, std::vector<uint8_t> &child, int &box, PackPath &path) {
@@ -707,46 +774,63 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
         }
         // The packing macro: one more child (fesspack=all: one per box that has one), the pushes
         // of one box onto a goal of the next layer.
+        // fessowe=on: a first pass judges each packing (owe_ok); when it refused some and took
+        // none, a second pass without the test takes the plain macro's (the order's own boundary
+        // fails there: every packing of the layer's goals leaves a box without one).
         const size_t tries = pack_ ? pack_prepare(current.data()) : 0;
-        for (size_t i = 0; i < tries; ++i) {
-            int box = -1;
-            PackPath pp;
-            if (!pack_try(i, current.data(), macro_, box, pp)) continue;
-            FessFeatures mf;
-            if (use_seal_ || strand_) {
-                take_snapshot();
-                mf = fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_, false, seal());
-                add_strand(mf, macro_[0] | (macro_[1] << 8));
-                if (mf.seal > pf.seal && !state_is_goal(inst_, macro_.data())) {
-                    ++seal_skips_; // fessseal=on: this box would seal the way of others; the next box
-                    continue;
+        bool took = false, refused = false;
+        for (int pass = 0; pass < (owe_ ? 2 : 1) && !took; ++pass) {
+            if (pass == 1 && !refused) break;
+            const bool judge = owe_ && pass == 0;
+            if (pass == 1) ++owe_fallbacks_;
+            for (size_t i = 0; i < tries; ++i) {
+                int box = -1;
+                PackPath pp;
+                if (!pack_try(i, current.data(), macro_, box, pp)) continue;
+                if (judge && !state_is_goal(inst_, macro_.data()) && !owe_ok(box, pp.dest, macro_[0] | (macro_[1] << 8))) {
+                    // fessowe=on: this packing leaves another box without its goal; the box's other
+                    // goals of the layer, else the next box.
+                    ++owe_skips_;
+                    refused = true;
+                    if (!owe_other(i, current.data(), pp.dest, macro_, box, pp)) continue;
                 }
-                if (mf.strand > pf.strand && !state_is_goal(inst_, macro_.data())) {
-                    ++strand_skips_; // fessstrand=on: this box would strand another; the next box
-                    continue;
+                FessFeatures mf;
+                if (use_seal_ || strand_) {
+                    take_snapshot();
+                    mf = fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_, false, seal());
+                    add_strand(mf, macro_[0] | (macro_[1] << 8));
+                    if (mf.seal > pf.seal && !state_is_goal(inst_, macro_.data())) {
+                        ++seal_skips_; // fessseal=on: this box would seal the way of others; the next box
+                        continue;
+                    }
+                    if (mf.strand > pf.strand && !state_is_goal(inst_, macro_.data())) {
+                        ++strand_skips_; // fessstrand=on: this box would strand another; the next box
+                        continue;
+                    }
                 }
+                took = true;
+                bool inserted = false;
+                const uint32_t k = lookup(macro_.data(), state_hash(inst_, macro_.data()), inserted);
+                if (inserted) {
+                    const uint32_t h = state_heuristic(inst_, scratch_, macro_.data());
+                    features_[k] = use_seal_ || strand_ ? mf : fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_);
+                    nodes_[k] = Node{id, static_cast<uint32_t>(box * 4 + pp.first_dir), parent.g + pp.pushes, parent.weight,
+                                     pp.dest};
+                    if (state_is_goal(inst_, macro_.data())) {
+                        goal_ = k;
+                        ++macros_;
+                        return status_ = Status::solved;
+                    }
+                    // ldleft (localdead.h): the clumps the box left behind, and its own at the goal.
+                    if (h != H_DEAD && !(side_goals_ && side_dead_child(current.data(), macro_.data())) &&
+                        !(frozen_walls_ && walls_dead_child(current.data(), macro_.data(), pp.dest)) &&
+                        !(scratch_.localdead.left && macro_child_local_dead(inst_, scratch_, macro_.data(), box, pp.dest))) {
+                        ++macros_;
+                        file(k, features_[k], h);
+                    }
+                }
+                if (!pack_all_) break;
             }
-            bool inserted = false;
-            const uint32_t k = lookup(macro_.data(), state_hash(inst_, macro_.data()), inserted);
-            if (inserted) {
-                const uint32_t h = state_heuristic(inst_, scratch_, macro_.data());
-                features_[k] = use_seal_ || strand_ ? mf : fess_features(inst_, fs_, macro_.data(), order(), rooms(), plan(), plan_mask_);
-                nodes_[k] = Node{id, static_cast<uint32_t>(box * 4 + pp.first_dir), parent.g + pp.pushes, parent.weight,
-                                 pp.dest};
-                if (state_is_goal(inst_, macro_.data())) {
-                    goal_ = k;
-                    ++macros_;
-                    return status_ = Status::solved;
-                }
-                // ldleft (localdead.h): the clumps the box left behind, and its own at the goal.
-                if (h != H_DEAD && !(side_goals_ && side_dead_child(current.data(), macro_.data())) &&
-                    !(frozen_walls_ && walls_dead_child(current.data(), macro_.data(), pp.dest)) &&
-                    !(scratch_.localdead.left && macro_child_local_dead(inst_, scratch_, macro_.data(), box, pp.dest))) {
-                    ++macros_;
-                    file(k, features_[k], h);
-                }
-            }
-            if (!pack_all_) break;
         }
     }
     return status_;

@@ -72,13 +72,39 @@
 // left without a goal, or without the player beside them, when the goals of the full packing
 // layers are walls) as the seal count is added: a push that lowers it costs 0, a move that
 // raises it is never free and the packing macro passes over such a box; cell: a cell coordinate.
+// fessowe=on|t0|t1 (default off, session 33; t0|t1: one portfolio thread's members; never the
+// packall guest, which lost XSokoban 14 with it) makes the
+// packing macro fill a goal with a box the relaxation can spare, not simply the nearest. Why
+// (NOTES.md, session 32, order32): on the levels FESS stands short on (Sasquatch I 18 31,
+// GRIGoRusha 1 19) the packing order leaves every start box a goal of its own at every boundary,
+// yet FESS leaves boxes behind packed rows: the macro fills a row's goals with the nearest boxes
+// and the boxes the matching owes to those goals are walled off. The rule, per macro candidate
+// (the boxes nearest first, as before): the goals of the layers up to the one being filled that
+// hold a box, and the goal the candidate is pushed onto, are walls (a partly filled row counts;
+// fessstrand walls only the full layers, so a row filled goal by goal never strands there);
+// the other boxes are matched to the other goals as strand.h relaxes it (a box takes a goal whose
+// reach past the walls holds its cell, the player able to get beside it). The candidate is
+// taken when every box gets a goal (or none fewer than with the parent's boxes under the same
+// walls); else the same box is tried on the layer's other empty goals, one at a time (nearest
+// first), and then the next box. When it refused some and took none, the plain macro's child is
+// taken (a second pass without the test): there the order's own boundary fails -- every packing
+// of the layer leaves a box without a goal in the relaxation (GRIGoRusha 131's first goal, a
+// corner the player must stand on to push boxes past it) -- and refusing all (the first form)
+// stopped FESS packing at all there (max packed 4 -> 0 at 200000 expansions). The player's part
+// condition kept: without it (a variant measured in session 33) member 1 packed the same on the
+// eleven levels of NOTES.md's block. A macro onto
+// a park cell (packorder=park) is not judged. Cost: the reaches depend only on the wall set, the
+// order's goals and the boxes on them; they are cached per wall set (owe_cache_, a few thousand
+// sets, dropped whole when full), so a test is mostly one matching (Kuhn's paths).
 // Not here (yet): a hotspot measure over whole push paths rather than neighbours.
 #ifndef SOKOBAN_FESS_H
 #define SOKOBAN_FESS_H
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <queue>
+#include <string>
 #include <tuple>
 #include <unordered_map>
 #include <vector>
@@ -200,6 +226,18 @@ public:
         if (started_) return;
         strand_ = mode != 0 && use_order_;
         strand_mode_ = mode;
+    }
+    // fessowe=on (session 33): the macro's packings (box, goal) refused because they leave the
+    // others fewer goals owed to them; the tests made; the wall sets whose reaches were made.
+    bool owe() const { return owe_; }
+    uint64_t owe_skips() const { return owe_skips_; }
+    uint64_t owe_tests() const { return owe_tests_; }
+    uint64_t owe_builds() const { return owe_builds_; }
+    uint64_t owe_fallbacks() const { return owe_fallbacks_; } // expansions whose macro came from the plain pass
+    // For this search only, before its first run(): fessowe on or off whatever the options say
+    // (t0|t1, portfolio.cc); on needs the packing macro (fesspack=on|all with an order).
+    void set_owe(bool on) {
+        if (!started_) owe_ = on;
     }
     uint32_t root_seal() const { return features_.empty() ? 0 : features_[0].seal; }
     // The children's seal counts made from the parent's snapshot and in full (seal.h, session 22).
@@ -345,6 +383,20 @@ private:
     StrandScratch strand_s_;
     std::vector<uint8_t> strand_fixed_;
     uint64_t strand_skips_ = 0;
+    // fessowe=on (session 33): the macro's check (fess.h above). owe_next_: pack_prepare's layer
+    // being filled; owe_ok: may the box of pack_try's last child, now on `dest`, be taken.
+    bool owe_ = false;
+    int owe_next_ = -1;
+    std::unordered_map<std::string, std::unique_ptr<StrandScratch>> owe_cache_;
+    std::string owe_key_;
+    std::vector<uint8_t> owe_fixed_, owe_occ_;
+    uint64_t owe_skips_ = 0, owe_tests_ = 0, owe_builds_ = 0, owe_fallbacks_ = 0;
+    uint32_t owe_count(const uint8_t *occ, int player); // the unmatched boxes, owe_fixed_ the walls
+    bool owe_ok(int box, int dest, int player);
+    // After owe_ok refused candidate i's packing onto `refused`: the box onto the layer's other
+    // empty goals, one at a time, nearest first; true with the first owe_ok takes (child, box, path).
+    std::vector<std::pair<uint16_t, int>> owe_goals_;
+    bool owe_other(size_t i, const uint8_t *state, int refused, std::vector<uint8_t> &child, int &box, PackPath &path);
     void add_strand(FessFeatures &f, int player);
     StateStore store_;
     std::vector<Node> nodes_;            // per state number of store_

@@ -60,6 +60,10 @@ struct Options {
     int fesswalls = 0; // fesswalls=off|on|t0|t1 (0-3, session 24; t0|t1 as fessgoals): FESS members prune a child where the boxes outside the frozen ones cannot fill the goals left with every box frozen on a goal as a wall and the player's side kept (frozenwalls.h)
     int fessseal = 4; // fessseal=off|on|t0|t1|fess0 (0-4, session 21, default fess0 since session 22; t0|t1 as fessrooms; fess0: thread 0's FESS member alone, not its plan mate or packall guest): FESS's seal count (seal.h) as a cell coordinate; a push that lowers it costs 0, a move that raises it is never advised and the packing macro tries the next box instead
     int fessstrand = 0; // fessstrand=off|on|cell (0-2; session 26): FESS's stranded count (strand.h), the boxes left without a goal when the goals of the full packing layers are walls: a push that lowers it costs 0, a move that raises it is never advised and the packing macro tries the next box instead; cell: also a cell coordinate
+    // fessowe=off|on|t0|t1 (0-3; session 33, helper owe33): FESS's packing macro passes over a packing (box, goal) that
+    // leaves the other boxes fewer goals owed to them (fess.h: the goals of the layers up to the one being filled, with their
+    // boxes, as walls, a matching in strand.h's relaxation), the plain macro's when it passes over all; t0|t1 as fessrooms
+    int fessowe = 0;
     int fesshot = 0; // fesshot=off|1|2: FESS's hotspot advisor (fess.h), the least count that makes a hotspot
     int fessrooms = 1; // fessrooms=off|on|t0|t1 (0, 1, 2, 3): FESS's room-connectivity feature (rooms.h), a third cell coordinate; t0|t1: on for that thread's FESS members (and its packall guest) only, off on the other's (session 17, portfolio.cc)
     int fessplan = 0; // fessplan=off|on|all (0, 1, 2): FESS's out-of-plan feature (plan.h) as a fourth cell coordinate; on: boxes to be shut in or on later goals in the way, all: also boxes off the goals in the way

@@ -268,6 +268,7 @@ std::unique_ptr<FessSearch> fess_member(const Shared &sh, const Scratch &scratch
     if (sh.inst.options.fessseal >= 2)
         f->set_seal(sh.inst.options.fessseal == 4 ? cd_member == CD_FESS0 && pack_member != PACK_FOR_PACKALL
                                                   : fess_on_thread(sh.inst.options.fessseal, thread0));
+    if (sh.inst.options.fessowe != 0) f->set_owe(pack_member != PACK_FOR_PACKALL && fess_on_thread(sh.inst.options.fessowe, thread0)); // fessowe (session 33): not the packall guest (XSokoban 14)
     return f;
 }
 
