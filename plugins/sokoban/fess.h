@@ -73,8 +73,8 @@
 // layers are walls) as the seal count is added: a push that lowers it costs 0, a move that
 // raises it is never free and the packing macro passes over such a box; cell: a cell coordinate.
 // fessowe=on|t0|t1 (default off, session 33; t0|t1: one portfolio thread's members; never the
-// packall guest, which lost XSokoban 14 with it) makes the
-// packing macro fill a goal with a box the relaxation can spare, not simply the nearest. Why
+// packall guest, which lost XSokoban 14 with it) makes the packing macro fill a goal with a box
+// the relaxation can spare, not simply the nearest. Why
 // (NOTES.md, session 32, order32): on the levels FESS stands short on (Sasquatch I 18 31,
 // GRIGoRusha 1 19) the packing order leaves every start box a goal of its own at every boundary,
 // yet FESS leaves boxes behind packed rows: the macro fills a row's goals with the nearest boxes
@@ -92,8 +92,7 @@
 // corner the player must stand on to push boxes past it) -- and refusing all (the first form)
 // stopped FESS packing at all there (max packed 4 -> 0 at 200000 expansions). The player's part
 // condition kept: without it (a variant measured in session 33) member 1 packed the same on the
-// eleven levels of NOTES.md's block. A macro onto
-// a park cell (packorder=park) is not judged. Cost: the reaches depend only on the wall set, the
+// eleven levels of NOTES.md's block. A macro onto a park cell (packorder=park) is not judged. Cost: the reaches depend only on the wall set, the
 // order's goals and the boxes on them; they are cached per wall set (owe_cache_, a few thousand
 // sets, dropped whole when full), so a test is mostly one matching (Kuhn's paths).
 // Not here (yet): a hotspot measure over whole push paths rather than neighbours.

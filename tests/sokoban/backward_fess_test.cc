@@ -9,11 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "test_util.h"
-
-#include "../../plugins/sokoban/backward.h"
-#include "../../plugins/sokoban/solution.h"
-#include "sokoban_checker.h" // compiled into this binary by checker_link.cc
+#include "backward_test_util.h"
 
 namespace {
 
@@ -26,25 +22,7 @@ void fess_solves_and_replays(const std::string &text, int fess, uint64_t budget 
     Fixture fx(text);
     BackwardSearch search(fx.inst, 256u << 20, 0, 1, fess);
     REQUIRE(search.run(budget, {}) == BackwardSearch::Status::solved);
-    std::vector<uint8_t> states;
-    std::vector<uint32_t> mv;
-    uint64_t cost = 0;
-    search.solution(states, mv, cost);
-    const uint32_t size = fx.inst.state_size;
-    REQUIRE(states.size() == (mv.size() + 1) * size);
-    CHECK(cost == mv.size());
-    const std::vector<uint8_t> first(states.begin(), states.begin() + size);
-    CHECK(first == fx.initial());
-    CHECK(sokoban::state_is_goal(fx.inst, states.data() + mv.size() * size));
-    std::string moves, error;
-    REQUIRE_MESSAGE(sokoban::format_solution(fx.inst, states.data(), mv.data(), mv.size(), moves, error), error);
-    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
-    CHECK_MESSAGE(check.ok, check.reason);
-    CHECK(static_cast<uint64_t>(check.pushes) == cost);
-    uint64_t pushes = 0;
-    uint32_t column = 0;
-    CHECK_MESSAGE(sokoban::verify_solution(fx.inst.board.level, moves.data(), moves.size(), pushes, column, error), error);
-    CHECK(pushes == cost);
+    sokoban_test::backward_solution_replays(text, fx, search);
 }
 
 // The map's initial position with its boxes moved to `cells` (row, column pairs).

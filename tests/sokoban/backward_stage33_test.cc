@@ -11,39 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "test_util.h"
-
-#include "../../plugins/sokoban/backward.h"
-#include "../../plugins/sokoban/solution.h"
-#include "sokoban_checker.h" // compiled into this binary by checker_link.cc
+#include "backward_test_util.h"
 
 namespace {
 
 using sokoban::BackwardSearch;
 using sokoban_test::Fixture;
-
-// The forward solution of a solved backward search, replayed by the checker and the verifier.
-void replays(const std::string &text, Fixture &fx, const BackwardSearch &search) {
-    std::vector<uint8_t> states;
-    std::vector<uint32_t> mv;
-    uint64_t cost = 0;
-    search.solution(states, mv, cost);
-    const uint32_t size = fx.inst.state_size;
-    REQUIRE(states.size() == (mv.size() + 1) * size);
-    CHECK(cost == mv.size());
-    const std::vector<uint8_t> first(states.begin(), states.begin() + size);
-    CHECK(first == fx.initial());
-    CHECK(sokoban::state_is_goal(fx.inst, states.data() + mv.size() * size));
-    std::string moves, error;
-    REQUIRE_MESSAGE(sokoban::format_solution(fx.inst, states.data(), mv.data(), mv.size(), moves, error), error);
-    const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
-    CHECK_MESSAGE(check.ok, check.reason);
-    CHECK(static_cast<uint64_t>(check.pushes) == cost);
-    uint64_t pushes = 0;
-    uint32_t column = 0;
-    CHECK_MESSAGE(sokoban::verify_solution(fx.inst.board.level, moves.data(), moves.size(), pushes, column, error), error);
-    CHECK(pushes == cost);
-}
 
 } // namespace
 
@@ -71,7 +44,7 @@ TEST_CASE("backward stage33 single: the second stage made in each order and solv
         CHECK(second->weighted() == c.weighted);
         CHECK(second->fess() == c.fess);
         REQUIRE(second->run(500000, {}) == BackwardSearch::Status::solved);
-        replays(text, fx, *second);
+        sokoban_test::backward_solution_replays(text, fx, *second);
     }
     // A first stage in the stage's order already goes on (the same search).
     for (int order2 : {sokoban::BACK_STAGE2_WEIGHTED, sokoban::BACK_STAGE2_FESS}) {
