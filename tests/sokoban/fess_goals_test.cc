@@ -50,16 +50,9 @@ Verdicts verdicts(const std::string &map, int row, int column) {
 } // namespace
 
 TEST_CASE("Sokoban.FessGoals.OptionParses") {
-    using sokoban_test::parsed;
-    using sokoban_test::refused;
     CHECK(sokoban::Options{}.fessgoals == 2); // t0 by default (session 21)
-    CHECK(parsed("fessgoals", "off").fessgoals == 0);
-    CHECK(parsed("fessgoals", "on").fessgoals == 1);
-    CHECK(parsed("fessgoals", "t0").fessgoals == 2);
-    CHECK(parsed("fessgoals", "t1").fessgoals == 3);
-    CHECK(refused("fessgoals", "1").find("fessgoals") != std::string::npos);
-    CHECK(refused("fessgoals", "t2").find("fessgoals") != std::string::npos);
-    CHECK(refused("fessgoals", "").find("fessgoals") != std::string::npos);
+    sokoban_test::check_choices("fessgoals", &sokoban::Options::fessgoals, {{"off", 0}, {"on", 1}, {"t0", 2}, {"t1", 3}},
+                                {"1", "t2", ""});
 }
 
 TEST_CASE("Sokoban.FessGoals.TheSideShutsTheLastGoalOnXSokoban41") {

@@ -34,15 +34,9 @@ void set_box(std::vector<uint8_t> &state, int c, bool on) {
 } // namespace
 
 TEST_CASE("Sokoban.FessOpen.OptionParses") {
-    using sokoban_test::parsed;
-    using sokoban_test::refused;
     CHECK(sokoban::Options{}.fessopen == 3); // t1 by default (session 18)
-    CHECK(parsed("fessopen", "off").fessopen == 0);
-    CHECK(parsed("fessopen", "on").fessopen == 1);
-    CHECK(parsed("fessopen", "t0").fessopen == 2);
-    CHECK(parsed("fessopen", "t1").fessopen == 3);
-    CHECK(refused("fessopen", "1").find("fessopen") != std::string::npos);
-    CHECK(refused("fessopen", "t2").find("fessopen") != std::string::npos);
+    sokoban_test::check_choices("fessopen", &sokoban::Options::fessopen, {{"off", 0}, {"on", 1}, {"t0", 2}, {"t1", 3}},
+                                {"1", "t2"});
     // The one thread rule fessrooms and fessopen share (portfolio.cc, the FESS driver).
     for (bool thread0 : {true, false}) {
         CHECK_FALSE(sokoban::fess_on_thread(0, thread0));

@@ -48,16 +48,9 @@ bool made(const sokoban::FessSearch &s, const sokoban::Board &board, int a, int 
 } // namespace
 
 TEST_CASE("Sokoban.FessOwe.OptionParses") {
-    using sokoban_test::parsed;
-    using sokoban_test::refused;
     CHECK(sokoban::Options{}.fessowe == 0); // off by default (the lead decides after a sweep)
-    CHECK(parsed("fessowe", "off").fessowe == 0);
-    CHECK(parsed("fessowe", "on").fessowe == 1);
-    CHECK(parsed("fessowe", "t0").fessowe == 2);
-    CHECK(parsed("fessowe", "t1").fessowe == 3);
-    CHECK(refused("fessowe", "1").find("fessowe") != std::string::npos);
-    CHECK(refused("fessowe", "all").find("fessowe") != std::string::npos);
-    CHECK(refused("fessowe", "").find("fessowe") != std::string::npos);
+    sokoban_test::check_choices("fessowe", &sokoban::Options::fessowe, {{"off", 0}, {"on", 1}, {"t0", 2}, {"t1", 3}},
+                                {"1", "all", ""});
 }
 
 TEST_CASE("Sokoban.FessOwe.SolvesAndReplays.TheNearestBoxIsRefusedForTheOwedOne") {

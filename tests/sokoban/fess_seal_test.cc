@@ -70,17 +70,9 @@ std::string xsokoban(int level) {
 } // namespace
 
 TEST_CASE("Sokoban.FessSeal.OptionParses") {
-    using sokoban_test::parsed;
-    using sokoban_test::refused;
     CHECK(sokoban::Options{}.fessseal == 4); // fess0 by default (session 22)
-    CHECK(parsed("fessseal", "off").fessseal == 0);
-    CHECK(parsed("fessseal", "on").fessseal == 1);
-    CHECK(parsed("fessseal", "t0").fessseal == 2);
-    CHECK(parsed("fessseal", "t1").fessseal == 3);
-    CHECK(parsed("fessseal", "fess0").fessseal == 4);
-    CHECK(refused("fessseal", "1").find("fessseal") != std::string::npos);
-    CHECK(refused("fessseal", "t2").find("fessseal") != std::string::npos);
-    CHECK(refused("fessseal", "").find("fessseal") != std::string::npos);
+    sokoban_test::check_choices("fessseal", &sokoban::Options::fessseal, {{"off", 0}, {"on", 1}, {"t0", 2}, {"t1", 3}, {"fess0", 4}},
+                                {"1", "t2", ""});
 }
 
 TEST_CASE("Sokoban.FessSeal.TheFirstLayerSealsThePocketOfXSokoban16") {

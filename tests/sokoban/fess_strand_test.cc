@@ -53,15 +53,9 @@ std::vector<uint8_t> boxes_of(const sokoban::Board &b) {
 } // namespace
 
 TEST_CASE("Sokoban.FessStrand.OptionParses") {
-    using sokoban_test::parsed;
-    using sokoban_test::refused;
     CHECK(sokoban::Options{}.fessstrand == 0); // off by default (session 26: no level won)
-    CHECK(parsed("fessstrand", "off").fessstrand == 0);
-    CHECK(parsed("fessstrand", "on").fessstrand == 1);
-    CHECK(parsed("fessstrand", "cell").fessstrand == 2);
-    CHECK(refused("fessstrand", "1").find("fessstrand") != std::string::npos);
-    CHECK(refused("fessstrand", "prune").find("fessstrand") != std::string::npos);
-    CHECK(refused("fessstrand", "").find("fessstrand") != std::string::npos);
+    sokoban_test::check_choices("fessstrand", &sokoban::Options::fessstrand, {{"off", 0}, {"on", 1}, {"cell", 2}},
+                                {"1", "prune", ""});
 }
 
 TEST_CASE("Sokoban.FessStrand.AGoalBoxInTheDoorwayStrandsTheBoxBeyondIt") {

@@ -246,26 +246,15 @@ TEST_CASE("Sokoban.Fess.OptionParses") {
     using sokoban_test::refused;
     CHECK(sokoban::Options{}.fess == 1);       // share by default
     CHECK(sokoban::Options{}.fesstoward == 2); // chain by default
-    CHECK(parsed("fess", "on").fess == 2);
-    CHECK(parsed("fess", "share").fess == 1);
-    CHECK(parsed("fess", "off").fess == 0);
-    CHECK(refused("fess", "maybe").find("fess") != std::string::npos);
-    CHECK(parsed("fesstoward", "off").fesstoward == 0);
-    CHECK(parsed("fesstoward", "on").fesstoward == 1);
-    CHECK(parsed("fesstoward", "chain").fesstoward == 2);
-    CHECK(refused("fesstoward", "yes").find("fesstoward") != std::string::npos);
+    sokoban_test::check_choices("fess", &sokoban::Options::fess, {{"on", 2}, {"share", 1}, {"off", 0}}, {"maybe"});
+    sokoban_test::check_choices("fesstoward", &sokoban::Options::fesstoward, {{"off", 0}, {"on", 1}, {"chain", 2}},
+                                {"yes"});
     CHECK(sokoban::Options{}.fesspack == 1); // on by default
-    CHECK(parsed("fesspack", "off").fesspack == 0);
-    CHECK(parsed("fesspack", "on").fesspack == 1);
-    CHECK(parsed("fesspack", "all").fesspack == 2);
-    CHECK(refused("fesspack", "maybe").find("fesspack") != std::string::npos);
+    sokoban_test::check_choices("fesspack", &sokoban::Options::fesspack, {{"off", 0}, {"on", 1}, {"all", 2}}, {"maybe"});
     CHECK(sokoban::Options{}.fessrooms); // on by default
-    CHECK_FALSE(parsed("fessrooms", "off").fessrooms);
-    CHECK(refused("fessrooms", "maybe").find("fessrooms") != std::string::npos);
-    CHECK(parsed("fessrooms", "on").fessrooms == 1);
-    CHECK(parsed("fessrooms", "t0").fessrooms == 2); // session 17: one thread's members only
-    CHECK(parsed("fessrooms", "t1").fessrooms == 3);
-    CHECK(refused("fessrooms", "t2").find("fessrooms") != std::string::npos);
+    // t0|t1 since session 17: one thread's members only.
+    sokoban_test::check_choices("fessrooms", &sokoban::Options::fessrooms, {{"off", 0}, {"on", 1}, {"t0", 2}, {"t1", 3}},
+                                {"maybe", "t2"});
     CHECK(sokoban::Options{}.fesshot == 0); // off by default
     CHECK(parsed("fesshot", "2").fesshot == 2);
     CHECK(refused("fesshot", "3").find("fesshot") != std::string::npos);

@@ -63,15 +63,9 @@ auto walls_test() {
 } // namespace
 
 TEST_CASE("Sokoban.FrozenWalls.OptionParses") {
-    using sokoban_test::parsed;
-    using sokoban_test::refused;
     CHECK(sokoban::Options{}.fesswalls == 0); // off by default
-    CHECK(parsed("fesswalls", "off").fesswalls == 0);
-    CHECK(parsed("fesswalls", "on").fesswalls == 1);
-    CHECK(parsed("fesswalls", "t0").fesswalls == 2);
-    CHECK(parsed("fesswalls", "t1").fesswalls == 3);
-    for (const char *bad : {"", "1", "t2", "fess0"})
-        CHECK(refused("fesswalls", bad).find("fesswalls") != std::string::npos);
+    sokoban_test::check_choices("fesswalls", &sokoban::Options::fesswalls, {{"off", 0}, {"on", 1}, {"t0", 2}, {"t1", 3}},
+                                {"", "1", "t2", "fess0"});
 }
 
 TEST_CASE("Sokoban.FrozenWalls.XSokoban41TheLowerRoomIsShutOff") {

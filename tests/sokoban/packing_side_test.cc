@@ -110,21 +110,13 @@ bool every_boundary_one_side(const sokoban::Board &b, const sokoban::PackingOrde
 } // namespace
 
 TEST_CASE("Sokoban.PackingSide.OptionParses") {
-    using sokoban_test::parsed;
-    using sokoban_test::refused;
     CHECK(sokoban::Options{}.packside == sokoban::PACKSIDE_T1); // t1 by default since session 28 (GRIGoRusha 19 won)
-    CHECK(parsed("packside", "off").packside == 0);
-    CHECK(parsed("packside", "on").packside == 1);
-    CHECK(parsed("packside", "own").packside == sokoban::PACK_SIDE_OWN);
-    CHECK(parsed("packside", "t0").packside == sokoban::PACKSIDE_T0);
-    CHECK(parsed("packside", "t1").packside == sokoban::PACKSIDE_T1);
-    CHECK(refused("packside", "t2").find("packside") != std::string::npos);
-    CHECK(refused("packside", "least").find("packside") != std::string::npos);
-    CHECK(refused("packside", "1").find("packside") != std::string::npos);
-    CHECK(refused("packside", "").find("packside") != std::string::npos);
-    CHECK(parsed("packside", "reach").packside == sokoban::PACK_SIDE_REACH); // session 29
-    CHECK(parsed("packside", "t1reach").packside == sokoban::PACKSIDE_T1REACH);
-    CHECK(refused("packside", "t0reach").find("packside") != std::string::npos);
+    // reach and t1reach since session 29.
+    sokoban_test::check_choices("packside", &sokoban::Options::packside,
+                                {{"off", 0}, {"on", 1}, {"own", sokoban::PACK_SIDE_OWN}, {"t0", sokoban::PACKSIDE_T0},
+                                 {"t1", sokoban::PACKSIDE_T1}, {"reach", sokoban::PACK_SIDE_REACH},
+                                 {"t1reach", sokoban::PACKSIDE_T1REACH}},
+                                {"t2", "least", "1", "", "t0reach"});
 }
 
 TEST_CASE("Sokoban.PackingSide.TheGoalRowIsFilledLast") {

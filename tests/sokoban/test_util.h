@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <queue>
 #include <set>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <unordered_map>
 #include <vector>
 
@@ -328,6 +330,21 @@ inline std::string refused(const char *key, const char *value) {
     const solver_option opt{key, value};
     CHECK_FALSE(sokoban::parse_options(&opt, 1, o, error));
     return error;
+}
+
+// An option whose values are words: each of `good` parses, over the defaults, to its number in
+// the Options field `field`, and each of `bad` is refused with an error that names the key.
+inline void check_choices(const char *key, int sokoban::Options::*field,
+                          std::initializer_list<std::pair<const char *, int>> good,
+                          std::initializer_list<const char *> bad) {
+    for (const auto &[value, want] : good) {
+        CAPTURE(value);
+        CHECK(parsed(key, value).*field == want);
+    }
+    for (const char *value : bad) {
+        CAPTURE(value);
+        CHECK(refused(key, value).find(key) != std::string::npos);
+    }
 }
 
 // Stand-in runtime services for the plugin's own solve (the portfolio): the output and the log
