@@ -47,6 +47,11 @@
 // the candidate's node ratio on that iteration.
 //   build/bench/cube-estimate search POSITION B ONE_IN [CANDIDATES [SEED [TABLE]]]
 //   build/bench/cube-estimate checkt N SEED   (the cached third=t table against T's IDA*; check_third)
+//   build/bench/cube-estimate checkn N SEED [CANDIDATES]   (no bound of a k-move scramble above k)
+//   build/bench/cube-estimate checkaxes SEED   (a move on view a's axis keeps inverse view a's value)
+//   search mode also prints, per candidate, the kept nodes' children that its next-move rule
+//   forbids (R, S): those children fail their own inverse lookup anyway (the move leaves that
+//   view's coset unchanged), so the rule saves lookups, not nodes
 //   build/bench/cube-estimate N SEED [CANDIDATES [TABLE [M K [D]]]]
 //     CANDIDATES: letters of A C Q T F P N n m o B (default AC); TABLE: fstp2 (default), fstp2t
 //     (fstp2 maxed with the cached third table: today's default bound) or fst4, read from
@@ -617,6 +622,24 @@ int main(int argc, char **argv) {
     };
 
     if (search) return search_mode(argc, argv, bound_h);
+    if (argc > 2 && std::string(argv[1]) == "checkaxes") {  // a move on view a's axis keeps the inverse view a's values
+        uint64_t r = std::strtoull(argv[2], nullptr, 10);
+        int same = 0, diff = 0;
+        for (int a = 0; a < 3; ++a) std::printf("axis_moves[%d] = %05x\n", a, axis_moves[a]);
+        for (int i = 0; i < 40; ++i) {
+            const CubieCube c = random_cube(r);
+            int u[6], v[6];
+            fst_views(c, u, v);
+            for (int m = 0; m < NMOVES; ++m) {
+                int u2[6], v2[6];
+                fst_views(apply_move(c, m), u2, v2);
+                for (int a = 0; a < 3; ++a)
+                    if ((axis_moves[a] >> m) & 1) (u2[3 + a] == u[3 + a] ? same : diff)++;
+            }
+        }
+        std::printf("checkaxes: %d same, %d different\n", same, diff);
+        return 0;
+    }
     if (argc > 3 && std::string(argv[1]) == "checkn") {  // checkn N SEED CANDS: bounds of k-move scrambles are <= k
         uint64_t r = std::strtoull(argv[3], nullptr, 10);
         const std::string cs = argc > 4 ? argv[4] : "nB";
@@ -770,7 +793,7 @@ int search_mode(int argc, char **argv, const std::function<int(const CubieCube &
     std::fflush(stdout);
     for (char cand : cands) {
         std::map<std::vector<int>, Eval> memo;  // prefix -> within the candidate's bound, moves forbidden
-        uint64_t cut = 0;
+        uint64_t cut = 0, kids = 0, kids_forbidden = 0;
         std::vector<uint64_t> cut_at(size_t(S.bound) + 1), kept_at(size_t(S.bound) + 1);
         for (const std::vector<int> &p : S.kept) {
             kept_at[p.size()]++;
@@ -790,13 +813,21 @@ int search_mode(int argc, char **argv, const std::function<int(const CubieCube &
                 if (it == memo.end()) it = memo.emplace(prefix, eval_node(c, cand, S.bound - int(j))).first;
                 ok = it->second.ok, forbid = it->second.forbid;
             }
-            if (!ok) cut++, cut_at[p.size()]++;
+            if (!ok) {
+                cut++, cut_at[p.size()]++;
+            } else if (p.size() < size_t(S.bound)) {  // a kept node that stays: its children, and those its rule forbids
+                const int prev = p.empty() ? -1 : p.back();
+                for (int m = 0; m < NMOVES; ++m)
+                    if (!skip(m, prev)) kids++, kids_forbidden += (forbid >> m) & 1;
+            }
         }
         std::printf("candidate %c: cuts %llu of %zu kept nodes (node ratio %.3f); by depth (cut/kept):", cand,
                     (unsigned long long)cut, S.kept.size(), 1.0 - double(cut) / double(std::max<size_t>(1, S.kept.size())));
         for (size_t g = 0; g < kept_at.size(); ++g)
             if (kept_at[g]) std::printf(" %zu:%llu/%llu", g, (unsigned long long)cut_at[g], (unsigned long long)kept_at[g]);
-        std::printf("; %zu prefixes checked\n", memo.size());
+        std::printf("; %zu prefixes checked; the kept nodes that stay have %llu children, %llu of them forbidden by the next-move rule (%.3f)\n",
+                    memo.size(), (unsigned long long)kids, (unsigned long long)kids_forbidden,
+                    double(kids_forbidden) / double(std::max<uint64_t>(1, kids)));
         std::fflush(stdout);
     }
     return 0;
