@@ -2,9 +2,14 @@
 # cube-estimate-combine: sums the per-cube lines of several tools/cube-estimate runs (uniform
 # cubes, stratified cubes and the stratified draws' H counts; the same candidates in each) and
 # prints the distributions and the Korf-Reid-Edelkamp node ratios at distance 17 as the tool does,
-# over all of them. Usage: tools/cube-estimate-combine.py OUT1 OUT2 ...
+# over all of them. Usage: tools/cube-estimate-combine.py [-D18] OUT1 OUT2 ... (-DN: the distance,
+# default 17). Candidates n, m and o stand alone (their X is the bound; the others are maxed with H).
 import re, sys, collections
 D = 17
+args = [a for a in sys.argv[1:] if not a.startswith('-D')]
+for a in sys.argv[1:]:
+    if a.startswith('-D'): D = int(a[2:])
+ALONE = set('nmo')
 # tree counts
 last = [0]*6 + [1]; n = []
 for i in range(D+1):
@@ -20,13 +25,13 @@ def kre(dist):
 hU = collections.Counter(); xU = collections.defaultdict(collections.Counter); mU = collections.defaultdict(collections.Counter)
 raise_ = collections.defaultdict(lambda: collections.defaultdict(collections.Counter))
 hS = collections.Counter(); cands = None
-for fn in sys.argv[1:]:
+for fn in args:
     for line in open(fn):
         m = re.match(r'cube \d+: H (\d+), (.*)', line)
         if m:
             h = int(m.group(1)); hU[h] += 1
             for part in m.group(2).split(', '):
-                c, x = part.split(); x = int(x); mm = max(h, x)
+                c, x = part.split(); x = int(x); mm = x if c in ALONE else max(h, x)
                 xU[c][x] += 1; mU[c][mm] += 1; raise_[c][h][mm] += 1
             cands = [p.split()[0] for p in m.group(2).split(', ')]
             continue
@@ -41,7 +46,7 @@ for fn in sys.argv[1:]:
                 d, v = kv.split(':'); hS[int(d)] += float(v)
 def mean(c): t = sum(c.values()); return sum(d*v for d, v in c.items())/t
 def fmt(c): return ' '.join(f'{d}:{c[d]:g}' for d in sorted(c))
-print(f'uniform: {sum(hU.values())} cubes; H {fmt(hU)} (mean {mean(hU):.3f}); KRE N(H) {kre(hU):.4g}')
+print(f'distance {D}; uniform: {sum(hU.values())} cubes; H {fmt(hU)} (mean {mean(hU):.3f}); KRE N(H) {kre(hU):.4g}')
 for c in cands:
     print(f'  {c}: X {fmt(xU[c])} (mean {mean(xU[c]):.3f}); max(H,X) {fmt(mU[c])} (mean {mean(mU[c]):.3f}); raised {sum(v for h in raise_[c] for mm, v in raise_[c][h].items() if mm > h and h >= 0) } (incl. stratified); KRE ratio (uniform only) {kre(mU[c])/kre(hU):.3f}')
 print(f'stratified H draw: {sum(hS.values()):g} cubes; H {fmt(hS)} (mean {mean(hS):.3f}); KRE N(H) {kre(hS):.4g}')

@@ -18,6 +18,17 @@
 //      keep it: their flip corrections cancel in pairs over the slice positions); Q's size
 //   P  flip-slice-twist x the corner permutation's parity (tables=fstp; only with H=fst4, whose
 //      exact values bound its IDA*)
+//   N  nxopt's "EO3, EP1" coset table (T. Rokicki's nxopt; vcube's "112"): which four corners are
+//      in the U layer x corner twist x edge flip x E-slice positions (10.07 G entries reduced by
+//      the 16 U-D symmetries, 2.52 GB at 2 bits), with de Bondt's rule (three forward or three
+//      inverse views all x give x + 1), which its subgroup (it holds the U and D turns) allows;
+//      maxed with H. n: N with the corner table alone (replacing fstp2 and the third table); m: n
+//      maxed with the third table (3.4 GiB in all); o: n without de Bondt's rule
+//   B  no new table: de Bondt's rule on the fst4 values inside the fstp2 table (each view's
+//      minimum over both parities, the twin entry in the same byte), maxed with H
+//   search mode only: R = B with the next-move rule on today's tables (an inverse view's fst4
+//      value equal to the moves left forbids the next move on its axis, its fstp2 value the two
+//      half turns), S = R and N with N's next-move rule too
 // Prints the distributions of H, X and max(H, X) per candidate, and from them the expected
 // nodes of a search to distance D (17) by the formula of Korf, Reid and Edelkamp: N(D) = sum
 // over depths i of n_i P(h <= D - i), n_i the nodes at depth i of the search's move tree (no
@@ -27,22 +38,29 @@
 // lookups each) and keeps up to K of each H value of 10 or less (stratified), computing X on
 // those too; the formula then uses H's distribution over the M cubes and, per H value, the share
 // of cubes X raises (to each value) over both samples' cubes of that H.
-//   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-estimate.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file,third}.o -o build/bench/cube-estimate
+//   g++ -std=c++17 -O2 -pthread -Iinclude tools/cube-estimate.cc build/obj/plugins/cube/{cube,symmetry,symred,twophase,fst,fst_search,optimal,pdb,cache_file,third,class_table,phase1,phase2}.o -o build/bench/cube-estimate
 // Measured on a search instead of random cubes ("search" mode): one whole IDA* iteration at bound
 // B from POSITION with today's bound H (whole-cube arithmetic: slow but the same values), every
 // node that passes (g + H <= B) counted, one in ONE_IN of them kept with its path; then for
 // each candidate, the share of the kept nodes it would have cut (the node itself or one of its
 // ancestors at depth j has the candidate's six-view distance above B - j): 1 minus that share is
 // the candidate's node ratio on that iteration.
-//   build/bench/cube-estimate search POSITION B ONE_IN [CANDIDATES [SEED]]
+//   build/bench/cube-estimate search POSITION B ONE_IN [CANDIDATES [SEED [TABLE]]]
 //   build/bench/cube-estimate checkt N SEED   (the cached third=t table against T's IDA*; check_third)
+//   build/bench/cube-estimate checkn N SEED [CANDIDATES]   (no bound of a k-move scramble above k)
+//   build/bench/cube-estimate checkaxes SEED   (a move on view a's axis keeps inverse view a's value)
+//   search mode also prints, per candidate, the kept nodes' children that its next-move rule
+//   forbids (R, S): those children fail their own inverse lookup anyway (the move leaves that
+//   view's coset unchanged), so the rule saves lookups, not nodes
 //   build/bench/cube-estimate N SEED [CANDIDATES [TABLE [M K [D]]]]
-//     CANDIDATES: letters of A C Q T F P (default AC); TABLE: fstp2 (default) or fst4, read from
+//     CANDIDATES: letters of A C Q T F P N n m o B (default AC); TABLE: fstp2 (default), fstp2t
+//     (fstp2 maxed with the cached third table: today's default bound) or fst4, read from
 //     $SOLVER_CACHE_DIR (default ~/.cache/solver), or fst: fst4's bound from the fstp2 table (an
 //     fst state's distance is the smaller of its two parity lifts' distances), P then read from
 //     fstp2 directly (a check of the estimate against the measured step from fst4 to fstp);
 //     M, K: the stratified sample (default 0, none).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -207,8 +225,108 @@ int distance_p(const CubieCube &c) {
         if (dfs_p(fl, sl, tw, par, 0, b, -1)) return b;
 }
 
+// Candidate N: nxopt's coset table "EO3, EP1" (T. Rokicki, cube20src/nxopt.md; vcube's "112"),
+// estimated here, not built: which four corners sit in the U layer (70) x corner twist x edge
+// flip x E-slice positions. Every U and D turn keeps it (its subgroup holds them), which gives two
+// rules no table of ours allows (fstp2's subgroup holds only U2 and D2: a quarter turn changes the
+// corner parity; the third table's and the corner table's no move): (1) a view's value x says no
+// solution of length exactly x ends with a U or D turn, so three forward views all equal to x (or
+// three inverse ones) give x + 1 (M. de Bondt's rule, as in Cube Explorer); (2) an inverse view
+// equal to the moves left forbids the next move on that view's axis (the search's branching;
+// search mode only). 16 U-D symmetries: 9930 corner classes (nxopt.md) x 2048 x 495 = 10.07 G
+// entries, 2.52 GB at 2 bits (nxopt: 2.60 GB with its min-of-62 nibbles).
+// Its exact distance by IDA* inside the abstraction, bounded by three exact sub-tables
+// (which-corners x flip x slice, which-corners x twist x slice, flip x twist).
+constexpr int NCS = 70;
+std::vector<uint8_t> cs_mv, d_csfs, d_cstws, d_fltw;
+int cs_of_mask[256];
+int get_csep(const CubieCube &c) {
+    int mask = 0;
+    for (int i = 0; i < 8; ++i)
+        if (c.cp[i] <= UBR) mask |= 1 << i;
+    return cs_of_mask[mask];
+}
+int h_n(int cs, int tw, int fl, int sl) {
+    return std::max({d_csfs[(size_t(cs) * NFL + fl) * NSL + sl], d_cstws[(size_t(cs) * NTW + tw) * NSL + sl],
+                     d_fltw[size_t(fl) * NTW + tw]});
+}
+bool dfs_n(int cs, int tw, int fl, int sl, int g, int bound, int prev) {
+    ++nodes;
+    const int h = h_n(cs, tw, fl, sl);
+    if (g + h > bound) return false;
+    if (h == 0) return true;  // which corners, twist, flip and slice all home
+    for (int m = 0; m < NMOVES; ++m)
+        if (!skip(m, prev) && dfs_n(cs_mv[size_t(cs) * NMOVES + m], tw_mv[size_t(tw) * NMOVES + m],
+                                    fl_mv[size_t(fl) * NMOVES + m], sl_mv[size_t(sl) * NMOVES + m], g + 1, bound, m))
+            return true;
+    return false;
+}
+int distance_n(const CubieCube &c) {
+    const int cs = get_csep(c), tw = get_twist(c), fl = get_flip(c), sl = get_slice(c);
+    for (int b = h_n(cs, tw, fl, sl);; ++b)
+        if (dfs_n(cs, tw, fl, sl, 0, b, -1)) return b;
+}
+// A view of c: 0..2 the axes, 3..5 the inverse's.
+CubieCube view(const CubieCube &c, int v) {
+    const CubieCube u = v >= 3 ? c.inverse() : c;
+    return v % 3 == 0 ? u : urf_conjugate(u, v % 3);
+}
+// De Bondt's rule over three views' values of a table whose subgroup holds the U and D turns.
+int plus_rule(const int *v) {
+    const int mx = std::max({v[0], v[1], v[2]});
+    return v[0] == v[1] && v[1] == v[2] && mx >= 1 ? mx + 1 : mx;
+}
+int n_plus(const int nv[6]) { return std::max(plus_rule(nv), plus_rule(nv + 3)); }
+// The flip-slice-twist distance (fst4's, both parities' minimum) of each view: its subgroup holds
+// the U and D turns, so de Bondt's rule holds for it (candidate B: no new table).
+const FstTable *F2 = nullptr;  // the fstp2 table
+void fst_views(const CubieCube &c, int u[6], int v[6]) {
+    for (int k = 0; k < 6; ++k) {
+        const CubieCube w = view(c, k);
+        const int fl = get_flip(w), ss = get_slice_sorted(w), tw = get_twist(w), p = corner_parity(w);
+        const int a = F2->exact(fl, ss, tw, p), b = F2->exact(fl, ss, tw, p ^ 1);
+        v[k] = a, u[k] = std::min(a, b);
+    }
+}
+int corner_dist(const CubieCube &c) { return int(d_corn[size_t(get_corner_perm(c)) * NTW + get_twist(c)]); }
+const ThirdTable *TT = nullptr;  // the cached third table, when loaded
+int third_bound(const CubieCube &c) {
+    int h = 0;
+    for (int k = 0; TT && k < 6; ++k) h = std::max(h, int(TT->bound(TT->co->index(view(c, k)))));
+    return h;
+}
+// Per cube, the candidate's six view values (cached: n, m, o, N and S share them).
+std::map<std::string, std::array<int, 6>> ncache;
+const int *n_views(const CubieCube &c) {
+    const std::string key(reinterpret_cast<const char *>(&c), sizeof c);
+    auto it = ncache.find(key);
+    if (it == ncache.end()) {
+        std::array<int, 6> nv{};
+        for (int k = 0; k < 6; ++k) nv[size_t(k)] = distance_n(view(c, k));
+        if (ncache.size() > 2000000) ncache.clear();
+        it = ncache.emplace(key, nv).first;
+    }
+    return it->second.data();
+}
+// The moves on the axis that view k turns into U-D: axis_moves[k % 3].
+uint32_t axis_moves[3];
+// Whether a candidate's bound stands alone (replaces H) rather than being maxed with it.
+bool alone(char cand) { return cand == 'n' || cand == 'm' || cand == 'o'; }
+
 // The max of a candidate's distance over the six views of c.
 int six_views(const CubieCube &c, char cand) {
+    if (cand == 'N' || cand == 'n' || cand == 'm' || cand == 'o') {  // N with de Bondt's rule (o: without)
+        const int *nv = n_views(c);
+        int x = cand == 'o' ? *std::max_element(nv, nv + 6) : n_plus(nv);
+        if (alone(cand)) x = std::max(x, corner_dist(c));  // n, o: with the corner table; m: and the third table
+        if (cand == 'm') x = std::max(x, third_bound(c));
+        return x;
+    }
+    if (cand == 'B') {  // de Bondt's rule on the fst4 values inside today's tables
+        int u[6], v[6];
+        fst_views(c, u, v);
+        return std::max(plus_rule(u), plus_rule(u + 3));
+    }
     int x = 0;
     for (int inv = 0; inv < 2; ++inv)
         for (int ax = 0; ax < 3; ++ax) {
@@ -241,6 +359,39 @@ bool within(const CubieCube &c, char cand, int b) {
             if (!ok) return false;
         }
     return true;
+}
+
+// Search mode's test of one node with togo moves left: whether the candidate's bound passes it,
+// and the next moves it forbids (R: B with the two rules' next-move part on today's table, an
+// inverse view's fst4 value equal to togo forbidding that axis's six turns and its fstp2 value
+// equal to togo that axis's two half turns, fstp2's subgroup holding U2 and D2; S: R with N, N's
+// inverse views forbidding their axis's turns too).
+struct Eval {
+    bool ok;
+    uint32_t forbid;
+};
+Eval eval_node(const CubieCube &c, char cand, int togo) {
+    if (std::string("BRNS").find(cand) == std::string::npos) return {within(c, cand, togo), 0};
+    int x = 0;
+    uint32_t forbid = 0;
+    if (cand != 'N') {
+        int u[6], v[6];
+        fst_views(c, u, v);
+        x = std::max(plus_rule(u), plus_rule(u + 3));
+        if (cand != 'B')
+            for (int a = 0; a < 3; ++a) {
+                if (u[3 + a] == togo) forbid |= axis_moves[a];
+                else if (v[3 + a] == togo) forbid |= axis_moves[a] & 0x12492u;  // the half turns (m % 3 == 1)
+            }
+    }
+    if (cand == 'N' || cand == 'S') {
+        const int *nv = n_views(c);
+        x = std::max(x, n_plus(nv));
+        if (cand == 'S')
+            for (int a = 0; a < 3; ++a)
+                if (nv[3 + a] == togo) forbid |= axis_moves[a];
+    }
+    return {x <= togo, forbid};
 }
 
 // Nodes at depth i of the search's move tree (no face twice in a row; of two opposite faces in
@@ -314,15 +465,16 @@ int main(int argc, char **argv) {
     const int n = argc > 1 && !search ? std::atoi(argv[1]) : 100;
     uint64_t rng = argc > 2 && !search ? std::strtoull(argv[2], nullptr, 10) : 20261125;
     const std::string cands = search ? "" : argc > 3 ? argv[3] : "AC";
-    const std::string table = argc > 4 && !search ? argv[4] : "fstp2";
+    const bool checkn = argc > 1 && std::string(argv[1]) == "checkn";
+    const std::string table = argc > 4 && !search && !checkn ? argv[4] : search && argc > 7 ? argv[7] : "fstp2";
     const long strat_m = argc > 5 ? std::atol(argv[5]) : 0;
     const int strat_k = argc > 6 ? std::atoi(argv[6]) : 0;
     const int D = argc > 7 ? std::atoi(argv[7]) : 17;
     const char *env = std::getenv("SOLVER_CACHE_DIR");
     const std::string dir = env && *env ? env : std::string(std::getenv("HOME")) + "/.cache/solver";
-    if (table != "fstp2" && table != "fst4" && table != "fst")
-        return std::fprintf(stderr, "table: fstp2, fst4 or fst\n"), 2;
-    if (cands.find('P') != std::string::npos && table == "fstp2")
+    if (table != "fstp2" && table != "fstp2t" && table != "fst4" && table != "fst")
+        return std::fprintf(stderr, "table: fstp2, fstp2t, fst4 or fst\n"), 2;
+    if (cands.find('P') != std::string::npos && table.compare(0, 5, "fstp2") == 0)
         return std::fprintf(stderr, "candidate P needs the fst4 table (or fst)\n"), 2;
     fst_from_fstp = table == "fst";
     init_loc_tables();
@@ -404,6 +556,41 @@ int main(int argc, char **argv) {
         return uint32_t(cp_mv[size_t(x / NTW) * NMOVES + m]) * NTW + tw_mv[size_t(x % NTW) * NMOVES + m];
     });
     auto corner_d = [](const CubieCube &c) { return int(d_corn[size_t(get_corner_perm(c)) * NTW + get_twist(c)]); };
+    for (int a = 0; a < 3; ++a)  // the moves that view a turns into U or D turns
+        for (int m = 0; m < NMOVES; ++m) {
+            const CubieCube w = a == 0 ? move_cube(m) : urf_conjugate(move_cube(m), a);
+            for (int n2 : {0, 1, 2, 9, 10, 11})
+                if (w == move_cube(n2)) axis_moves[a] |= 1u << m;
+        }
+    const std::string all_cands = search ? std::string(argc > 5 ? argv[5] : "") : checkn ? std::string(argc > 4 ? argv[4] : "nB") : cands;
+    if (all_cands.find_first_of("NnmoS") != std::string::npos) {
+        std::fill(cs_of_mask, cs_of_mask + 256, -1);
+        std::vector<int> masks;
+        for (int mk = 0; mk < 256; ++mk)
+            if (__builtin_popcount(unsigned(mk)) == 4) cs_of_mask[mk] = int(masks.size()), masks.push_back(mk);
+        cs_mv.resize(size_t(NCS) * NMOVES);
+        for (int i = 0; i < NCS; ++i) {
+            CubieCube c = CubieCube::solved();
+            for (int p = 0, u = 0, d = 4; p < 8; ++p) c.cp[p] = uint8_t((masks[size_t(i)] >> p) & 1 ? u++ : d++);
+            if (get_csep(c) != i) return std::fprintf(stderr, "corner separation broken\n"), 1;
+            for (int m = 0; m < NMOVES; ++m) cs_mv[size_t(i) * NMOVES + m] = uint8_t(get_csep(apply_move(c, m)));
+        }
+        const int cs0 = get_csep(s);
+        d_csfs = bfs(size_t(NCS) * NFL * NSL, (size_t(cs0) * NFL + fl0) * NSL + sl0, [](uint32_t x, int m) {
+            const uint32_t sl = x % NSL, fl = (x / NSL) % NFL, cs = x / (NSL * NFL);
+            return (uint32_t(cs_mv[size_t(cs) * NMOVES + m]) * NFL + fl_mv[size_t(fl) * NMOVES + m]) * NSL +
+                   sl_mv[size_t(sl) * NMOVES + m];
+        });
+        d_cstws = bfs(size_t(NCS) * NTW * NSL, (size_t(cs0) * NTW + tw0) * NSL + sl0, [](uint32_t x, int m) {
+            const uint32_t sl = x % NSL, tw = (x / NSL) % NTW, cs = x / (NSL * NTW);
+            return (uint32_t(cs_mv[size_t(cs) * NMOVES + m]) * NTW + tw_mv[size_t(tw) * NMOVES + m]) * NSL +
+                   sl_mv[size_t(sl) * NMOVES + m];
+        });
+        d_fltw = bfs(size_t(NFL) * NTW, size_t(fl0) * NTW + tw0, [](uint32_t x, int m) {
+            return uint32_t(fl_mv[size_t(x / NTW) * NMOVES + m]) * NTW + tw_mv[size_t(x % NTW) * NMOVES + m];
+        });
+        std::fprintf(stderr, "candidate N's sub-tables built (%d corner separations)\n", NCS);
+    }
     FstTable fst;
     std::string why;
     const bool p2 = table != "fst4";
@@ -411,6 +598,13 @@ int main(int argc, char **argv) {
                   p2 ? 2 : 1))
         return std::fprintf(stderr, "%s\n", why.c_str()), 1;
     F = &fst;
+    F2 = &fst;
+    static ThirdTable third;
+    if (table == "fstp2t") {  // today's default bound: fstp2 and the corners maxed with the third table
+        if (!load_third(dir + "/" + third_file(), third, why, false, PAGES_MAPPED, false))
+            return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+        TT = &third;
+    }
     auto bound_h = [&](const CubieCube &c) {
         if (fst_from_fstp) {  // fst4's bound: each view's fst distance is the smaller of its two parity lifts'
             int h = corner_d(c);
@@ -424,10 +618,50 @@ int main(int argc, char **argv) {
             return h;
         }
         unsigned d3[3];
-        return std::max(int(fst_bound(c, fst, d3)), corner_d(c));
+        return std::max({int(fst_bound(c, fst, d3)), corner_d(c), third_bound(c)});
     };
 
     if (search) return search_mode(argc, argv, bound_h);
+    if (argc > 2 && std::string(argv[1]) == "checkaxes") {  // a move on view a's axis keeps the inverse view a's values
+        uint64_t r = std::strtoull(argv[2], nullptr, 10);
+        int same = 0, diff = 0;
+        for (int a = 0; a < 3; ++a) std::printf("axis_moves[%d] = %05x\n", a, axis_moves[a]);
+        for (int i = 0; i < 40; ++i) {
+            const CubieCube c = random_cube(r);
+            int u[6], v[6];
+            fst_views(c, u, v);
+            for (int m = 0; m < NMOVES; ++m) {
+                int u2[6], v2[6];
+                fst_views(apply_move(c, m), u2, v2);
+                for (int a = 0; a < 3; ++a)
+                    if ((axis_moves[a] >> m) & 1) (u2[3 + a] == u[3 + a] ? same : diff)++;
+            }
+        }
+        std::printf("checkaxes: %d same, %d different\n", same, diff);
+        return 0;
+    }
+    if (argc > 3 && std::string(argv[1]) == "checkn") {  // checkn N SEED CANDS: bounds of k-move scrambles are <= k
+        uint64_t r = std::strtoull(argv[3], nullptr, 10);
+        const std::string cs = argc > 4 ? argv[4] : "nB";
+        int bad = 0, n_ck = std::atoi(argv[2]);
+        for (int i = 0; i < n_ck; ++i) {
+            const int k = 1 + i % 14;
+            CubieCube c = CubieCube::solved();
+            int prev = -1;
+            for (int j = 0; j < k; ++j) {
+                int m;
+                do m = int((r = r * 6364136223846793005ull + 1442695040888963407ull) >> 33) % NMOVES;
+                while (skip(m, prev));
+                c = apply_move(c, m), prev = m;
+            }
+            for (char cand : cs) {
+                const int x = six_views(c, cand);
+                if (x > k) ++bad, std::printf("scramble %d of %d moves: %c gives %d\n", i, k, cand, x);
+            }
+        }
+        std::printf("checkn: %d scrambles, %d bounds above their length\n", n_ck, bad);
+        return bad ? 1 : 0;
+    }
     if (argc > 3 && std::string(argv[1]) == "checkt") return check_third(std::atoi(argv[2]), std::strtoull(argv[3], nullptr, 10), dir);
 
     // The uniform sample.
@@ -445,7 +679,7 @@ int main(int argc, char **argv) {
         hist_h[h]++;
         std::printf("cube %d: H %d", i, h);
         for (int k = 0; k < nc; ++k) {
-            const int x = six_views(c, cands[size_t(k)]), m = std::max(h, x);
+            const int x = six_views(c, cands[size_t(k)]), m = alone(cands[size_t(k)]) ? x : std::max(h, x);
             hist_x[size_t(k)][size_t(x)]++, hist_m[size_t(k)][size_t(m)]++, raised[size_t(k)] += m > h;
             raise[size_t(k)][size_t(h)][size_t(m)]++;
             std::printf(", %c %d", cands[size_t(k)], x);
@@ -464,7 +698,7 @@ int main(int argc, char **argv) {
         kept[h]++;
         std::printf("stratified cube (H %d):", h);
         for (int k = 0; k < nc; ++k) {
-            const int m = std::max(h, six_views(c, cands[size_t(k)]));
+            const int x = six_views(c, cands[size_t(k)]), m = alone(cands[size_t(k)]) ? x : std::max(h, x);
             raise[size_t(k)][size_t(h)][size_t(m)]++;
             std::printf(" %c %d", cands[size_t(k)], m);
         }
@@ -558,27 +792,42 @@ int search_mode(int argc, char **argv, const std::function<int(const CubieCube &
     std::printf(" (%llu in all), %zu kept\n", (unsigned long long)all, S.kept.size());
     std::fflush(stdout);
     for (char cand : cands) {
-        std::map<std::vector<int>, bool> memo;  // prefix -> within the candidate's bound
-        uint64_t cut = 0;
+        std::map<std::vector<int>, Eval> memo;  // prefix -> within the candidate's bound, moves forbidden
+        uint64_t cut = 0, kids = 0, kids_forbidden = 0;
         std::vector<uint64_t> cut_at(size_t(S.bound) + 1), kept_at(size_t(S.bound) + 1);
         for (const std::vector<int> &p : S.kept) {
             kept_at[p.size()]++;
             CubieCube c = start;
             bool ok = true;
             std::vector<int> prefix;
+            uint32_t forbid = 0;
             for (size_t j = 0; j <= p.size() && ok; ++j) {
-                if (j > 0) c = apply_move(c, p[j - 1]), prefix.push_back(p[j - 1]);
+                if (j > 0) {
+                    if ((forbid >> p[j - 1]) & 1) {  // the parent's rule forbids this move
+                        ok = false;
+                        break;
+                    }
+                    c = apply_move(c, p[j - 1]), prefix.push_back(p[j - 1]);
+                }
                 auto it = memo.find(prefix);
-                if (it == memo.end()) it = memo.emplace(prefix, within(c, cand, S.bound - int(j))).first;
-                ok = it->second;
+                if (it == memo.end()) it = memo.emplace(prefix, eval_node(c, cand, S.bound - int(j))).first;
+                ok = it->second.ok, forbid = it->second.forbid;
             }
-            if (!ok) cut++, cut_at[p.size()]++;
+            if (!ok) {
+                cut++, cut_at[p.size()]++;
+            } else if (p.size() < size_t(S.bound)) {  // a kept node that stays: its children, and those its rule forbids
+                const int prev = p.empty() ? -1 : p.back();
+                for (int m = 0; m < NMOVES; ++m)
+                    if (!skip(m, prev)) kids++, kids_forbidden += (forbid >> m) & 1;
+            }
         }
         std::printf("candidate %c: cuts %llu of %zu kept nodes (node ratio %.3f); by depth (cut/kept):", cand,
                     (unsigned long long)cut, S.kept.size(), 1.0 - double(cut) / double(std::max<size_t>(1, S.kept.size())));
         for (size_t g = 0; g < kept_at.size(); ++g)
             if (kept_at[g]) std::printf(" %zu:%llu/%llu", g, (unsigned long long)cut_at[g], (unsigned long long)kept_at[g]);
-        std::printf("; %zu prefixes checked\n", memo.size());
+        std::printf("; %zu prefixes checked; the kept nodes that stay have %llu children, %llu of them forbidden by the next-move rule (%.3f)\n",
+                    memo.size(), (unsigned long long)kids, (unsigned long long)kids_forbidden,
+                    double(kids_forbidden) / double(std::max<uint64_t>(1, kids)));
         std::fflush(stdout);
     }
     return 0;
