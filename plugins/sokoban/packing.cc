@@ -554,6 +554,11 @@ struct ParkRun {
 
 } // namespace
 
+bool pull_out(const Board &b, std::vector<uint8_t> &occ, int g, const uint8_t *out, std::vector<int> *hits) {
+    PullSearch pull(b);
+    return pull.retrievable(occ, g, out, hits);
+}
+
 std::vector<uint8_t> packing_sources(const Board &b) {
     std::vector<uint8_t> src(b.n, 0);
     for (int c : b.start_boxes)
