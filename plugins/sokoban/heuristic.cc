@@ -124,6 +124,8 @@ void HeuristicScratch::init(int k) {
     pu.assign(k + 1, 0);
     pv.assign(k + 1, 0);
     pp.assign(k + 1, 0);
+    settled.assign(k + 1, 0);
+    settled_at.assign(k + 1, 0);
     free_rows.reserve(k + 1);
 }
 
@@ -142,44 +144,64 @@ struct Hungarian {
 
     // Assign row i (unassigned) along a shortest augmenting path, keeping the duals feasible
     // and every matched edge tight: O(k^2).
+    // The potentials are updated lazily (session 34): instead of adding each round's delta to
+    // every settled column and subtracting it from every unsettled column's minv (a second pass
+    // over all k columns per round), minv holds distances from the start (D, the sum of the
+    // deltas so far, added) and each settled column takes the deltas of the rounds since it was
+    // settled once, at the end. Integer arithmetic, so the same potentials, the same choices of
+    // column (ties to the first) and the same path as the per-round form.
     void augment(int i) {
         const int64_t INF = std::numeric_limits<int64_t>::max() / 4;
-        s.p[0] = i;
+        int64_t *const minv = s.minv.data();
+        int64_t *const u = s.u.data();
+        int64_t *const v = s.v.data();
+        int *const p = s.p.data();
+        int *const way = s.way.data();
+        uint8_t *const used = s.used.data();
+        int *const settled = s.settled.data();
+        int64_t *const settled_at = s.settled_at.data();
+        p[0] = i;
         int j0 = 0;
         for (int j = 0; j <= k; ++j) {
-            s.minv[j] = INF;
-            s.used[j] = 0;
+            minv[j] = INF;
+            used[j] = 0;
         }
+        int nsettled = 0;
+        int64_t dist = 0; // the deltas so far
         do {
-            s.used[j0] = 1;
-            const int i0 = s.p[j0];
-            int64_t delta = INF;
+            used[j0] = 1;
+            settled[nsettled] = j0;
+            settled_at[nsettled] = dist;
+            ++nsettled;
+            const int i0 = p[j0];
+            const int64_t *row = matrix + static_cast<size_t>(i0 - 1) * k - 1; // row[j] = cost(i0, j)
+            const int64_t off = dist - u[i0];
+            int64_t best = INF + dist;
             int j1 = 0;
             for (int j = 1; j <= k; ++j) {
-                if (s.used[j]) continue;
-                const int64_t cur = cost(i0, j) - s.u[i0] - s.v[j];
-                if (cur < s.minv[j]) {
-                    s.minv[j] = cur;
-                    s.way[j] = j0;
+                if (used[j]) continue;
+                const int64_t cur = row[j] - v[j] + off;
+                if (cur < minv[j]) {
+                    minv[j] = cur;
+                    way[j] = j0;
                 }
-                if (s.minv[j] < delta) {
-                    delta = s.minv[j];
+                if (minv[j] < best) {
+                    best = minv[j];
                     j1 = j;
                 }
             }
-            for (int j = 0; j <= k; ++j) {
-                if (s.used[j]) {
-                    s.u[s.p[j]] += delta;
-                    s.v[j] -= delta;
-                } else {
-                    s.minv[j] -= delta;
-                }
-            }
+            dist = best;
             j0 = j1;
-        } while (s.p[j0] != 0);
+        } while (p[j0] != 0);
+        for (int q = 0; q < nsettled; ++q) {
+            const int j = settled[q];
+            const int64_t d = dist - settled_at[q];
+            u[p[j]] += d;
+            v[j] -= d;
+        }
         do {
-            const int j1 = s.way[j0];
-            s.p[j0] = s.p[j1];
+            const int j1 = way[j0];
+            p[j0] = p[j1];
             j0 = j1;
         } while (j0 != 0);
     }

@@ -84,6 +84,8 @@ struct HeuristicScratch {
     std::vector<int64_t> pu, pv; // the parent's solution (matching_keep_parent)
     std::vector<int> pp;
     std::vector<int> free_rows; // rows left unmatched by the Hungarian's greedy start
+    std::vector<int> settled;        // augment(): the columns settled, in order
+    std::vector<int64_t> settled_at; // augment(): the distance at which each was settled
     void init(int k);
 
     // The table of children's solutions (MatchingMode::cached; matching_cache_init): entries of

@@ -18,9 +18,19 @@ struct PullSearch {
     std::vector<uint32_t> reach; // flood stamps
     uint32_t stamp = 0;
     std::vector<int> stack, todo;
+    // The cut cells of the free floor (session 34; cutcells.h): one depth-first tree over the
+    // cells free in occ (g off), from g. With it, which of a box's neighbours the player reaches
+    // from one side of it (the others standing still) is a question of cut_part instead of a
+    // flood per (box cell, side) taken off the search (the flood made a long pull search
+    // quadratic in the cells: seconds per packing order on Sasquatch's large levels).
+    std::vector<int> disc, low, last, parent, cut_stack;
+    std::vector<uint8_t> cut_next;
+    std::vector<uint32_t> hit_mark; // per cell: hit_stamp once listed in hits
+    uint32_t hit_stamp = 0;
 
     explicit PullSearch(const Board &board)
-        : b(board), seen(static_cast<size_t>(board.n) * 4), reach(board.n, 0) {}
+        : b(board), seen(static_cast<size_t>(board.n) * 4), reach(board.n, 0), disc(board.n, 0), low(board.n, 0),
+          last(board.n, 0), parent(board.n, -1), cut_stack(board.n + 1, 0), cut_next(board.n, 0), hit_mark(board.n, 0) {}
 
     void flood(const std::vector<uint8_t> &occ, int from) {
         ++stamp;
@@ -43,10 +53,18 @@ struct PullSearch {
     // goals), the boxes of occ (g's own excluded) standing still? occ is restored. With `hits`
     // (needs out): the search runs to its end and lists every cell with out[c] != 0 the box
     // reaches (each once, not g itself); returns whether there is one.
+    // The first (box cell, side) taken off the search floods the player's area; from the
+    // second on the cut structure answers (built once per call: the same cells reached).
     bool retrievable(std::vector<uint8_t> &occ, int g, const uint8_t *out = nullptr, std::vector<int> *hits = nullptr) {
         std::fill(seen.begin(), seen.end(), 0);
         todo.clear();
-        if (hits) hits->clear();
+        if (hits) {
+            hits->clear();
+            if (++hit_stamp == 0) {
+                std::fill(hit_mark.begin(), hit_mark.end(), 0);
+                hit_stamp = 1;
+            }
+        }
         occ[g] = 0;
         for (int d = 0; d < 4; ++d) {
             const int p = b.nb[g][d];
@@ -55,22 +73,46 @@ struct PullSearch {
                 todo.push_back(g * 4 + d);
             }
         }
-        bool found = false;
+        bool found = false, cuts = false, first = true;
         while (!todo.empty() && (hits || !found)) {
             const int box = todo.back() / 4, side = todo.back() % 4;
             todo.pop_back();
-            occ[box] = 1;
-            flood(occ, b.nb[box][side]);
-            occ[box] = 0;
+            bool near[4];
+            if (first) {
+                occ[box] = 1;
+                flood(occ, b.nb[box][side]);
+                occ[box] = 0;
+                for (int e = 0; e < 4; ++e) {
+                    const int q = b.nb[box][e];
+                    near[e] = q >= 0 && reach[q] == stamp;
+                }
+                first = false;
+            } else {
+                const CutArrays a{disc.data(), low.data(), last.data(), parent.data()};
+                if (!cuts) {
+                    std::fill(disc.begin(), disc.end(), 0);
+                    cut_tree(b, occ.data(), g, 0, a, cut_stack.data(), cut_next.data());
+                    cuts = true;
+                }
+                const int from = b.nb[box][side];
+                const int part = cut_part(b, a, box, from);
+                for (int e = 0; e < 4; ++e) {
+                    const int q = b.nb[box][e];
+                    near[e] = q >= 0 && !occ[q] && (q == from || cut_part(b, a, box, q) == part);
+                }
+            }
             for (int e = 0; e < 4 && (hits || !found); ++e) {
+                if (!near[e]) continue;
                 const int q = b.nb[box][e];
-                if (q < 0 || reach[q] != stamp) continue;
                 seen[static_cast<size_t>(box) * 4 + e] = 1; // the same player area
                 const int beyond = b.nb[q][e];
                 if (beyond < 0 || occ[beyond] || !b.boxable[q]) continue;
                 // Pull: the box goes to q, the player on to `beyond`.
                 const bool at = out ? out[q] != 0 : !b.goal[q];
-                if (at && hits && q != g && std::find(hits->begin(), hits->end(), q) == hits->end()) hits->push_back(q);
+                if (at && hits && q != g && hit_mark[q] != hit_stamp) {
+                    hit_mark[q] = hit_stamp;
+                    hits->push_back(q);
+                }
                 if (at) found = true;
                 if ((!at || hits) && !seen[static_cast<size_t>(q) * 4 + e]) {
                     seen[static_cast<size_t>(q) * 4 + e] = 1;
@@ -511,6 +553,11 @@ struct ParkRun {
 };
 
 } // namespace
+
+bool pull_out(const Board &b, std::vector<uint8_t> &occ, int g, const uint8_t *out, std::vector<int> *hits) {
+    PullSearch pull(b);
+    return pull.retrievable(occ, g, out, hits);
+}
 
 std::vector<uint8_t> packing_sources(const Board &b) {
     std::vector<uint8_t> src(b.n, 0);

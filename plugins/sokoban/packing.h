@@ -123,6 +123,14 @@ PackingOrder compute_packing_order(const Board &b, int out = PACK_OUT_FLOOR, int
 // The start cells off the goals (1 per cell): where PACK_OUT_START pulls to.
 std::vector<uint8_t> packing_sources(const Board &b);
 
+// The packing orders' pull search, alone (tests): can the box on goal g (occ[g] set) be pulled
+// onto a cell with out[c] != 0 (null: any cell off the goals), the boxes of occ standing still
+// and the player anywhere beside it at first? With `hits` (needs out) the search runs to its end
+// and lists every such cell the box reaches, in the order first reached (g itself left out).
+// occ is restored.
+bool pull_out(const Board &b, std::vector<uint8_t> &occ, int g, const uint8_t *out = nullptr,
+              std::vector<int> *hits = nullptr);
+
 // Is the order followable? Starting from no goal filled, layer by layer, can every goal of a
 // layer be filled (in some order within the layer: all orders of up to 12 goals are tried,
 // larger layers greedily) by a box pushed from a start cell off the goals, the goals filled
