@@ -174,13 +174,13 @@ struct Hungarian {
             settled_at[nsettled] = dist;
             ++nsettled;
             const int i0 = p[j0];
-            const int64_t *row = matrix + static_cast<size_t>(i0 - 1) * k - 1; // row[j] = cost(i0, j)
+            const int64_t *row = matrix + static_cast<size_t>(i0 - 1) * k; // row[j - 1] = cost(i0, j)
             const int64_t off = dist - u[i0];
             int64_t best = INF + dist;
             int j1 = 0;
             for (int j = 1; j <= k; ++j) {
                 if (used[j]) continue;
-                const int64_t cur = row[j] - v[j] + off;
+                const int64_t cur = row[j - 1] - v[j] + off;
                 if (cur < minv[j]) {
                     minv[j] = cur;
                     way[j] = j0;
