@@ -186,16 +186,12 @@ TEST_CASE("Sokoban.Matching.SolveLeavesAnOptimalityCertificate") {
     const std::string xsok = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
     const std::pair<const std::string *, uint32_t> levels[] = {{&micro, 144}, {&xsok, 1}, {&xsok, 4}, {&xsok, 12}};
     for (const auto &lv : levels) {
-        Instance inst;
-        init_instance(inst, sokoban_test::parse_ok(*lv.first, lv.second), Options{});
+        sokoban_test::MatchingLevel ml(*lv.first, lv.second);
+        const Instance &inst = ml.inst;
         const Heuristic &h = inst.heuristic;
         const int k = h.k;
-        HeuristicScratch hs;
-        hs.init(k);
-        std::vector<int> live;
-        for (int c = 0; c < inst.board.n; ++c)
-            if (h.nearest[c] != UINT16_MAX) live.push_back(c);
-        REQUIRE(static_cast<int>(live.size()) > k);
+        HeuristicScratch &hs = ml.hs;
+        std::vector<int> &live = ml.live;
         std::mt19937 rng(lv.second);
         int checked = 0;
         for (int round = 0; round < 300; ++round) {

@@ -151,16 +151,12 @@ TEST_CASE("Sokoban.Speed34.HungarianAsThePerRoundForm") {
     const std::pair<const std::string *, uint32_t> levels[] = {{&micro, 144}, {&xsok, 1}, {&xsok, 12}, {&xsok, 32}};
     int compared = 0;
     for (const auto &lv : levels) {
-        Instance inst;
-        init_instance(inst, sokoban_test::parse_ok(*lv.first, lv.second), Options{});
+        sokoban_test::MatchingLevel ml(*lv.first, lv.second);
+        const Instance &inst = ml.inst;
         const Heuristic &h = inst.heuristic;
         const int k = h.k;
-        HeuristicScratch hs;
-        hs.init(k);
-        std::vector<int> live;
-        for (int c = 0; c < inst.board.n; ++c)
-            if (h.nearest[c] != UINT16_MAX) live.push_back(c);
-        REQUIRE(static_cast<int>(live.size()) > k);
+        HeuristicScratch &hs = ml.hs;
+        std::vector<int> &live = ml.live;
         std::mt19937 rng(lv.second + 34);
         const int64_t big = static_cast<int64_t>(k) * (h.n + 1) + 1;
         for (int round = 0; round < 100; ++round) {

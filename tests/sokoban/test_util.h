@@ -231,6 +231,23 @@ inline int bfs_depth(const sokoban::Instance &inst, sokoban::Scratch &s, int max
     return -1;
 }
 
+// A level set up for tests of the matching on random positions (matching_test.cc,
+// speed34_test.cc): the instance with the default options, a scratch sized for its k boxes, and
+// the cells a box may stand on (some goal reachable by pushes), more than k of them so that one
+// is left for the player.
+struct MatchingLevel {
+    sokoban::Instance inst;
+    sokoban::HeuristicScratch hs;
+    std::vector<int> live;
+    MatchingLevel(const std::string &text, uint32_t level) {
+        sokoban::init_instance(inst, parse_ok(text, level), sokoban::Options{});
+        hs.init(inst.heuristic.k);
+        for (int c = 0; c < inst.board.n; ++c)
+            if (inst.heuristic.nearest[c] != UINT16_MAX) live.push_back(c);
+        REQUIRE(static_cast<int>(live.size()) > inst.heuristic.k);
+    }
+};
+
 // Soundness of a deadlock test: breadth-first over each level of `text` with `options` (the
 // test itself off there); every child that test(to, player) calls dead (to: the pushed box's
 // cell, the child unpacked into fx.scratch; a test taking a third int gets the cell the box
