@@ -65,7 +65,10 @@ TEST_CASE("CubeE2E.FastModeOnAFaceletString") {
 
 // The cube's own solve reports its expanded nodes to the runtime (ABI 1.2 report_counts): the
 // JSON statistics give the number of the plugin's own last log line, in both modes; the small
-// tables' search does not count its children (null).
+// tables' search does not count its children (null). Under ThreadSanitizer only the optimal
+// (multi-threaded) half runs: fast mode's two-phase search is single-threaded and builds its
+// phase tables anew in each process, about 40 s under it (session 33's per-case times), and
+// CubeE2E.FastModeOnAFaceletString is skipped there for the same reason.
 TEST_CASE("CubeE2E.ReportsItsNodes") {
     CacheEnv env;
     auto nodes_in_log = [](const std::string &err, const std::string &mode) -> long long {
@@ -76,6 +79,7 @@ TEST_CASE("CubeE2E.ReportsItsNodes") {
     };
     for (const char *mode : {"optimal", "fast"}) {
         CAPTURE(std::string(mode));
+        if (std::string(mode) == "fast" && solver_test::sanitizer() == solver_test::sanitizer_kind::thread) continue;
         const std::string option = std::string(mode) == "fast" ? "mode=fast" : "tables=small";
         auto r = run_solver("--plugin cube --input \"R U R' U' F2 D\" --option " + option + " --threads 2 --stats json");
         REQUIRE(r.exit_code == 0);
