@@ -144,6 +144,13 @@ struct Options {
     // stage's order: weighted A* w=1.5 (default, as before), the feature-space order (as
     // backfess=on) or its fill-order variant (as backfess=order), a new search either way.
     int backorder2 = 0;
+    // backstage2=always|stall (0-1; portfolio.h StageGate, session 35; default always): with
+    // backcap2, whether the second stage starts at the first stage's cap always (as before), or
+    // only when the first stage's least estimate has not fallen for its last backstill2=P%
+    // (1-100, 75) of its CPU seconds and the thread's own searches have not progressed for the
+    // last P% of the thread's (a skipped stage: the guest is dropped, as without backcap2).
+    int backstage2 = 0;
+    int backstill2 = 75;
     // backshare=fixed|progress|host|guest (0-3; portfolio.h BackShare, session 26): with
     // backcpu, the guest's share is backhigh=P% (1-90) instead of backcpu while it is ahead
     // (its estimate fell after the host's last progress: guest), while the host (the thread's

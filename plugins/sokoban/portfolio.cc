@@ -542,6 +542,18 @@ void run_search(Shared &sh, unsigned k) {
                          static_cast<double>(inst.options.backstall), static_cast<double>(inst.options.backcap),
                          inst.options.backahead / 10.0, static_cast<uint32_t>(inst.options.backroot));
     uint32_t host_packed[2] = {0, 0};
+    // backstage2=stall (portfolio.h StageGate): whether the second stage starts at the first
+    // stage's cap; fed at the same readings as back_share, whatever backshare says.
+    StageGate stage_gate(inst.options.backstage2, inst.options.backstill2 / 100.0);
+    const bool gate_on = inst.options.backcap2 > 0 && inst.options.backstage2 != StageGate::ALWAYS;
+    bool stage2_skipped = false; // the log: the first stage was not followed by a second
+    auto watch_stage = [&](double pending) {
+        if (!gate_on || back_guest < 0 || back_first >= 0 || !back) return;
+        if (fess) host_packed[0] = fess->max_packed(); // a dropped member keeps its last count
+        if (mate) host_packed[1] = mate->max_packed();
+        const uint64_t figure = static_cast<uint64_t>(UINT32_MAX - own_search.best_h()) + host_packed[0] + host_packed[1];
+        stage_gate.update(shares.total() + pending, shares.used(back_guest) + pending, back->best_h(), figure);
+    };
     auto share_back = [&](double pending) {
         if (inst.options.backshare == BackShare::FIXED || back_guest < 0 || back_first >= 0 || !back || !shares.live(back_guest)) return;
         if (fess) host_packed[0] = fess->max_packed();
@@ -560,6 +572,7 @@ void run_search(Shared &sh, unsigned k) {
         shares.charge(CpuShares::HOST, now - cpu_mark);
         cpu_mark = now;
         share_back(0);
+        watch_stage(0);
         for (int g; (g = shares.next()) != CpuShares::HOST && !stop_requested(sh);) {
             bool done = false;
             if (packer) packer_expanded = packer->expanded();
@@ -576,11 +589,18 @@ void run_search(Shared &sh, unsigned k) {
             }
             if (done) return true;
             now = thread_cpu_seconds();
-            if (g == back_guest) share_back(now - cpu_mark);
+            if (g == back_guest) share_back(now - cpu_mark), watch_stage(now - cpu_mark);
             shares.charge(g, now - cpu_mark);
             cpu_mark = now;
             if (g == back_guest && back && !shares.live(g)) { // its cap reached
-                if (back_first < 0 && inst.options.backcap2 > 0) {
+                const bool second = back_first < 0 && inst.options.backcap2 > 0 &&
+                                    (!gate_on || stage_gate.start(shares.total(), shares.used(back_guest)));
+                if (gate_on && back_first < 0 && sh.trace > 0)
+                    std::fprintf(stderr, "portfolio trace: thread %u second stage %s at cpu %.2f: guest still %.0f%% of %.2f s, host still %.0f%%\n", k,
+                                 second ? "starts" : "skipped", shares.total(), 100 * stage_gate.guest_still(shares.used(back_guest)),
+                                 shares.used(back_guest), 100 * stage_gate.host_still(shares.total()));
+                if (gate_on && back_first < 0 && !second) stage2_skipped = true;
+                if (second) {
                     // backcap2: the second stage in backorder2's order (weighted A* w=1.5 by default;
                     // backward.h), its own share and cap.
                     back = backward_second_stage(std::move(back), inst, inst.options.backorder2);
@@ -607,6 +627,7 @@ void run_search(Shared &sh, unsigned k) {
         const int &back_guest, &back_first, &pack_guest, &tie_share;
         const uint64_t &back_expanded, &back_meets, &packer_expanded, &tie_expanded;
         const bool meet;
+        const bool &stage2_skipped;
         ~Account() {
             if (!shares.any() && back_guest < 0 && pack_guest < 0 && tie_share < 0) return;
             char line[200];
@@ -625,6 +646,7 @@ void run_search(Shared &sh, unsigned k) {
                     std::snprintf(line, sizeof line, ", its second stage %.2f s", shares.used(back_guest));
                     out += line;
                 }
+                if (stage2_skipped) out += ", no second stage (backstage2: not stalled)";
             }
             if (pack_guest >= 0) {
                 std::snprintf(line, sizeof line, ", packall %.2f s (%llu expansions)", shares.used(pack_guest), static_cast<unsigned long long>(packer_expanded));
@@ -635,7 +657,7 @@ void run_search(Shared &sh, unsigned k) {
                 out += line;
             }
         }
-    } account{shares, sh.shares[k], back_guest, back_first, pack_guest, tie_share, back_expanded, back_meets, packer_expanded, tie_expanded, inst.options.backmeet};
+    } account{shares, sh.shares[k], back_guest, back_first, pack_guest, tie_share, back_expanded, back_meets, packer_expanded, tie_expanded, inst.options.backmeet, stage2_skipped};
     struct TraceEnd { // the trace's last line, whenever the thread leaves
         const std::function<void(bool)> tick;
         const bool on;

@@ -191,6 +191,49 @@ private:
     bool first_ = true;
 };
 
+// backstage2=always|stall (options.h, session 35): whether the backward guest's second stage
+// (backcap2) starts when its first stage has used its cap. always: it does (as before). stall:
+// only when both the first stage and the host stand still -- the guest's least estimate has
+// not fallen for the last `still` of its own CPU seconds and the host's figure (BackShare's:
+// its best-first search's least h, its FESS member's and plan mate's highest packed counts)
+// has not moved for the last `still` of the thread's CPU seconds. Made for Sasquatch I 12,
+// which the FESS-ordered second stage wins: its greedy first stage stands at estimate 28 from
+// 0.07 of its 3 s on and FESS at packed 3 from 2 s of the thread on; on the long XSokoban
+// levels, where the stage only costs, one of the two moves late: 16's guest falls at 1.6 s of
+// 3, 44's FESS member and mate climb until 4 s before the cap, 32's until 7.6 s before
+// (NOTES.md session 35). Pure arithmetic on what it is told (no clock): the tests feed it.
+class StageGate {
+public:
+    enum Mode { ALWAYS = 0, STALL = 1 };
+    StageGate(int mode, double still) : mode_(mode), still_(still) {}
+    // A reading: the thread's CPU seconds so far, the guest's own, its least estimate
+    // (UINT32_MAX: none yet) and the host's figure.
+    void update(double total, double guest_used, uint32_t guest_h, uint64_t host_figure) {
+        if (first_) {
+            first_ = false, start_ = total, host_ = host_figure, host_mark_ = total, guest_h_ = guest_h, guest_mark_ = guest_used;
+            return;
+        }
+        if (guest_h < guest_h_) guest_h_ = guest_h, guest_mark_ = guest_used;
+        if (host_figure != host_) host_ = host_figure, host_mark_ = total;
+    }
+    // The share of the guest's CPU seconds (its `used` now) since its estimate last fell, and
+    // of the thread's (total now, since the first reading) since the host last moved.
+    double guest_still(double guest_used) const { return guest_used > 0 ? (guest_used - guest_mark_) / guest_used : 0; }
+    double host_still(double total) const { return total > start_ ? (total - host_mark_) / (total - start_) : 0; }
+    // At the first stage's cap: does the second stage start?
+    bool start(double total, double guest_used) const {
+        if (mode_ == ALWAYS) return true;
+        return !first_ && guest_still(guest_used) >= still_ && host_still(total) >= still_;
+    }
+
+private:
+    int mode_;
+    double still_, start_ = 0, host_mark_ = 0, guest_mark_ = 0;
+    uint32_t guest_h_ = UINT32_MAX;
+    uint64_t host_ = 0;
+    bool first_ = true;
+};
+
 // mateshare=progress|lease (options.h): which of a FESS member (0) and its plan mate (1) takes
 // the long slice (4096 expansions; the other 1024) in the next round. progress: the one whose
 // highest packed count rose last; before either has risen above its first figure, or when both
