@@ -56,6 +56,9 @@ struct FNode {
     // Per axis, class << 4 | sym of the flip-slice (see ClassMoves); with class_moves the search
     // follows these instead of fl and sl (which only the prefixes then keep).
     uint32_t cs[3];
+    // nextmove (FstSearchOptions::nextmove): the moves (bit m) this node's children may skip,
+    // set with its inverse lookups (Worker::rules); 0 at a task's root. Read only with nextmove.
+    uint32_t forbid;
     // Per axis, the locations of the view's corners (0..7, position * 3 + twist) and edges
     // (8..19, position * 2 + flip). Only loc[0][0..7] (for the corner table) without the
     // inverse lookups.
@@ -196,11 +199,17 @@ struct Ctx {
     bool lazy_corners = true;        // lazy_corners=on: Worker::batch skips corner reads that cannot cut
     bool fa_exact = false;           // first_axis=exact: see first_axis
     const SliceClasses *isc = nullptr;  // inverse_classes=cache: the inverse's classes via SliceClasses
+    bool bondt = false;                 // FstSearchOptions::bondt (Worker::rules, Worker::bondt_forward)
+    bool nextmove = false;              // FstSearchOptions::nextmove (Worker::rules)
+    // Per axis a, the moves m that turn view a's U or D face (axis_move[a][m] is a U or D turn):
+    // its half turns and its quarter turns (the next-move rule's masks).
+    uint32_t axis_half[3] = {}, axis_quarter[3] = {};
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
     std::atomic<bool> found{false};
     std::atomic<bool> stopped{false};
     std::atomic<uint64_t> nodes{0}, generated{0};
+    std::atomic<uint64_t> bondt_cuts{0};  // bondt: children cut by de Bondt's rule
     std::mutex mu;
     std::vector<int> solution;
     StartSymmetry sym;  // the start's stabilizer (symred; empty when off)
@@ -744,6 +753,7 @@ struct Worker {
     uint64_t deep = 0;  // nodes expanded with togo <= Ctx::deep_togo (order_tasks=deep)
     bool pre_only = false;  // third_gather: batch stops before the third stage, its survivors in keep[0..pre_nk)
     int pre_nk = 0;
+    uint64_t bondt_cuts = 0;  // children cut by de Bondt's rule (bondt)
 
     // Writes the moves to node i of level g (from its parents) into path[root..g).
     void trace(int root, int g, int i) {
@@ -783,6 +793,78 @@ struct Worker {
         int nk2 = 0;
         for (int t = 0; t < nk; ++t)
             if (mark[keep[t]]) keep[nk2++] = keep[t];
+        return nk2;
+    }
+
+    // The value of entry i's twin (the other corner parity's entry, in the same byte: i ^ 1);
+    // with one entry per state (fst4) the entry's own. Reads the side table only for a code-3
+    // twin (windowed tables).
+    unsigned twin_value(uint64_t i) const { return X->fst->value(X->pm == 2 ? i ^ 1 : i); }
+
+    // bondt (session 35), forward views: of the children pass[0..np) (their three forward
+    // distances set, exact unless their bit in ub is set; idx: their forward entries), cuts those
+    // whose three forward views' flip-slice-twist (fst4) values, each the smaller of the entry
+    // and its twin, give by de Bondt's rule (bondt_rule) more than lim - 1, their moves left:
+    // only when every fstp2 value is lim - 1 (at most that, as passed, and never below the fst4
+    // value) can the rule cut, so only then are the twins read (in the byte just read). A solution
+    // of exactly lim - 1 moves would end with a turn of some axis a, which keeps view a's flip,
+    // sorted slice and twist at 0, so view a's fst4 value would be at most lim - 2. An axis known
+    // only by an upper bound (lazy_axes did not look it up, or its side-table lookup is deferred)
+    // makes no cut. Returns the count kept (in order).
+    int bondt_forward(const FNode *ch, int32_t *pass, int np, unsigned lim, const uint64_t *idx) {
+        const unsigned t = lim - 1;
+        int np2 = 0;
+        for (int q = 0; q < np; ++q) {
+            const int j = pass[q];
+            const FNode &c = ch[j];
+            if ((c.ub & 7u) == 0 && c.d[0] == t && c.d[1] == t && c.d[2] == t) {
+                unsigned f[3];
+                for (int a = 0; a < 3; ++a) f[a] = std::min(t, twin_value(idx[3 * j + a]));
+                if (bondt_rule(f[0], f[1], f[2]) > t) continue;
+            }
+            pass[np2++] = j;
+        }
+        bondt_cuts += uint64_t(np - np2);
+        return np2;
+    }
+
+    // bondt and nextmove (session 35), inverse views: for the children keep[0..nk) that passed the
+    // inverse lookups (idx: their three inverse entries, each at most lim - 1), with t = lim - 1
+    // their moves left: inverse view a's entry at t forbids the half turns of view a's axis as the
+    // child's next move, and its twin at t or more the quarter turns (the child of such a move has
+    // the entry or the twin as its own inverse view a, since the move lies in that view's subgroup
+    // and the subgroup's turns multiply the inverse from the left, and one move fewer to go).
+    // bondt: a child whose three inverse views' fst4 values (each the smaller of the entry and
+    // its twin) give by de Bondt's rule more than t is cut (then every move is forbidden: no
+    // solution of exactly t moves can begin with any axis's turn); nextmove: each kept child's
+    // forbidden moves go to its forbid mask (else 0). Returns the count kept (in order).
+    int rules(FNode *ch, int32_t *keep, int nk, unsigned lim, const uint64_t *idx) {
+        const FstTable &fst = *X->fst;
+        const unsigned t = lim - 1;
+        const bool nm = X->nextmove;
+        int nk2 = 0;
+        for (int q = 0; q < nk; ++q) {
+            const int j = keep[q];
+            uint32_t forbid = 0;
+            unsigned f[3];
+            bool all = true;  // every view so far at t (fstp2), so the rule may still cut
+            for (int a = 0; a < 3; ++a) {
+                const uint64_t i = idx[3 * j + a];
+                const unsigned v = fst.value(i);
+                all = all && v >= t;
+                // Without nextmove the twin matters only while every view so far is at t.
+                const unsigned w = nm || all ? twin_value(i) : 0;
+                f[a] = std::min(v, w);
+                if (v >= t) forbid |= X->axis_half[a];
+                if (w >= t) forbid |= X->axis_quarter[a];
+            }
+            if (X->bondt && bondt_rule(f[0], f[1], f[2]) > t) {
+                ++bondt_cuts;
+                continue;
+            }
+            ch[j].forbid = nm ? forbid : 0;
+            keep[nk2++] = j;
+        }
         return nk2;
     }
 
@@ -915,11 +997,13 @@ struct Worker {
             for (int p = b; p < e; ++p) {
                 const FNode &n = L.node[size_t(p)];
                 const int prev = L.move[size_t(p)];
+                const uint32_t skip = X->nextmove ? n.forbid : 0;
                 for (int m = 0; m < NMOVES; ++m) {
                     if (redundant(prev, m)) {
                         m += 2;
                         continue;
                     }
+                    if (skip >> m & 1) continue;
                     ++generated;
                     if (solved_by_move(*X, n, m)) {
                         path[g] = m;
@@ -1008,17 +1092,20 @@ struct Worker {
         // Per parent (p - b), its first axis (bits 0-1) and whether none of its children's axes
         // is read (bit 2: skip_all), which stages 2 and 3 need for every child.
         uint8_t *pax = B.pax.data();
+        const bool nextmove = X->nextmove;
         for (int p = b; p < e; ++p) {
             const FNode &n = Ln[size_t(p)];
             const int prev = L.move[size_t(p)];
             const int a0 = first_axis(n, X->fa_exact);
             const bool skip_all = inv && unsigned(n.d[a0]) + 1 < lim;
             pax[p - b] = uint8_t(a0 | (skip_all ? 4 : 0));
+            const uint32_t skip = nextmove ? n.forbid : 0;  // the next-move rule (Worker::rules)
             for (int m = 0; m < NMOVES; ++m) {
                 if (redundant(prev, m)) {
                     m += 2;
                     continue;
                 }
+                if (skip >> m & 1) continue;
                 par[k] = p, mv[k] = int8_t(m);
                 if (skip_all) {
                     BST(BS_SKIPALL, 1);
@@ -1163,6 +1250,7 @@ struct Worker {
             }
             if (ok) pass[np++] = j;
         }
+        if (X->bondt && np > 0) np = bondt_forward(ch, pass, np, lim, idx);
 
         PH(PH_S3);
         uint64_t *cidx = B.cidx.data();
@@ -1304,6 +1392,7 @@ struct Worker {
         // lim <= 11 (third_lim, 11 by default). After the inverse lookups: before them (session
         // 19, counted on level 4) it read 13.4 M of its bytes where it read 4.7 M after them, to
         // save 11.4 M of the inverse lookups' 21.2 M, and its bytes cost more (README).
+        if ((X->bondt || X->nextmove) && inv && nk > 0) nk = rules(ch, keep, nk, lim, idx);
         PH(PH_INV);
         if (pre_only) {  // third_gather: Worker::gathered reads the third table for several batches
             pre_nk = nk;
@@ -1821,6 +1910,7 @@ void run_task(Task *task) {
         buffers.size(X->batch);
         BatchLevel &root = buffers.level[size_t(g)];
         root.node.assign(1, task->pre->s);
+        root.node[0].forbid = 0;  // the prefixes' moves are not masked (nextmove)
         root.parent.assign(1, -1);
         root.move.assign(1, int8_t(g > 0 ? task->pre->moves[g - 1] : -1));
         w.bb = &buffers;
@@ -1837,6 +1927,7 @@ void run_task(Task *task) {
     }
     X->nodes += w.nodes;
     X->generated += w.generated;
+    X->bondt_cuts += w.bondt_cuts;
     task->generated = w.generated;
     task->deep = w.deep;
 }
@@ -1882,6 +1973,11 @@ std::vector<size_t> task_order(TaskOrder o, const std::vector<unsigned> &score, 
         break;
     }
     return order;
+}
+
+unsigned fst4_value(const FstTable &t, uint64_t i) {
+    const unsigned v = t.value(i);
+    return t.par == 2 ? std::min(v, t.value(i ^ 1)) : v;
 }
 
 unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]) {
@@ -1940,6 +2036,17 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     }
     FNode start;
     start.ub = 0;
+    start.forbid = 0;
+    // bondt and nextmove: the batched search with exact values only (the plugin refuses them
+    // elsewhere; a direct caller gets the search without them).
+    X.bondt = opt.bondt && X.batch > 0 && fst.exact_values();
+    X.nextmove = opt.nextmove && X.batch > 0 && fst.exact_values();
+    for (int a = 0; a < 3; ++a)
+        for (int m = 0; m < NMOVES; ++m) {
+            const int v = X.axis_move[a][m];
+            if (v / 3 % 3 != 0) continue;  // faces U R F D L B (0..5): U and D are 0 and 3
+            (v % 3 == 1 ? X.axis_half[a] : X.axis_quarter[a]) |= 1u << m;
+        }
     X.win = fst.windowed() && opt.window_parent;
     X.lazy_inv = opt.lazy_inverse;
     X.inv_stage = opt.inverse_stage;
@@ -2087,6 +2194,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     if (X.found) res.moves = X.solution, res.status = SOLVER_OK;
     res.nodes = X.nodes;
     res.generated = X.generated;
+    res.bondt_cuts = X.bondt_cuts;
     return res;
 }
 
