@@ -201,6 +201,7 @@ struct Ctx {
     const SliceClasses *isc = nullptr;  // inverse_classes=cache: the inverse's classes via SliceClasses
     bool bondt = false;                 // FstSearchOptions::bondt (Worker::rules, Worker::bondt_forward)
     bool nextmove = false;              // FstSearchOptions::nextmove (Worker::rules)
+    bool bondt_upper = false;           // FstSearchOptions::bondt_upper (Worker::bondt_forward)
     // Per axis a, the moves m that turn view a's U or D face (axis_move[a][m] is a U or D turn):
     // its half turns and its quarter turns (the next-move rule's masks).
     uint32_t axis_half[3] = {}, axis_quarter[3] = {};
@@ -689,6 +690,7 @@ struct BatchBuffers {
     std::vector<int8_t> sa;           // its forward axis (-1: inverse)
     std::vector<uint64_t> sidx;       // and its entry
     std::vector<uint8_t> mark;        // side_round: per child, 1 while it is kept, 0 once a lookup cuts it
+    std::vector<int32_t> up;          // bondt_upper: the places in pass of the children whose upper bounds are read
     std::vector<uint8_t> pax;         // per node of the batch, its first axis and skip_all (Worker::batch)
     // third_gather: per level, the children of up to K sibling batches that passed every stage
     // before the third table's (Worker::gathered), with each batch's end and its deferred counts.
@@ -709,7 +711,7 @@ struct BatchBuffers {
         gather.resize(32);
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
         idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n), tinv.resize(3 * n);
-        sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
+        sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n), up.resize(n);
         pax.resize(size_t(batch));
     }
 };
@@ -811,18 +813,55 @@ struct Worker {
     // sorted slice and twist at 0, so view a's fst4 value would be at most lim - 2. An axis known
     // only by an upper bound (lazy_axes did not look it up, or its side-table lookup is deferred)
     // makes no cut. Returns the count kept (in order).
-    int bondt_forward(const FNode *ch, int32_t *pass, int np, unsigned lim, const uint64_t *idx) {
+    int bondt_forward(FNode *ch, int32_t *pass, int np, unsigned lim, const uint64_t *idx) {
         const unsigned t = lim - 1;
-        int np2 = 0;
+        const bool upper = X->bondt_upper;
+        const FstTable &fst = *X->fst;
+        int np2 = 0, nu = 0;
+        int32_t *up = bb->up.data();
         for (int q = 0; q < np; ++q) {
             const int j = pass[q];
             const FNode &c = ch[j];
-            if ((c.ub & 7u) == 0 && c.d[0] == t && c.d[1] == t && c.d[2] == t) {
-                unsigned f[3];
-                for (int a = 0; a < 3; ++a) f[a] = std::min(t, twin_value(idx[3 * j + a]));
-                if (bondt_rule(f[0], f[1], f[2]) > t) continue;
+            if (c.d[0] == t && c.d[1] == t && c.d[2] == t) {
+                if ((c.ub & 7u) == 0) {
+                    unsigned f[3];
+                    for (int a = 0; a < 3; ++a) f[a] = std::min(t, twin_value(idx[3 * j + a]));
+                    if (bondt_rule(f[0], f[1], f[2]) > t) continue;
+                } else if (upper) {
+                    // bondt_upper: an axis at t only as an upper bound is read (its line
+                    // prefetched now, read below with the others').
+                    bool twins = true;
+                    for (int a = 0; a < 3 && twins; ++a)
+                        if (!(c.ub >> a & 1)) twins = twin_value(idx[3 * j + a]) >= t;
+                    if (twins) {
+                        for (int a = 0; a < 3; ++a)
+                            if (c.ub >> a & 1) __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+                        up[nu++] = np2;  // its place in pass, decided below
+                    }
+                }
             }
             pass[np2++] = j;
+        }
+        if (nu > 0) {
+            int w = 0, u = 0;
+            for (int q = 0; q < np2; ++q) {
+                const int j = pass[q];
+                if (u < nu && up[u] == q) {
+                    ++u;
+                    FNode &c = ch[j];
+                    bool cut = true;
+                    for (int a = 0; a < 3; ++a) {
+                        if (!(c.ub >> a & 1)) continue;
+                        const unsigned v = fst.value(idx[3 * j + a]);
+                        c.d[a] = uint8_t(v);  // now exact
+                        c.ub = uint8_t(c.ub & ~(1u << a));
+                        cut = cut && v >= t && twin_value(idx[3 * j + a]) >= t;
+                    }
+                    if (cut) continue;
+                }
+                pass[w++] = j;
+            }
+            np2 = w;
         }
         bondt_cuts += uint64_t(np - np2);
         return np2;
@@ -2041,6 +2080,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     // elsewhere; a direct caller gets the search without them).
     X.bondt = opt.bondt && X.batch > 0 && fst.exact_values();
     X.nextmove = opt.nextmove && X.batch > 0 && fst.exact_values();
+    X.bondt_upper = X.bondt && opt.bondt_upper;
     for (int a = 0; a < 3; ++a)
         for (int m = 0; m < NMOVES; ++m) {
             const int v = X.axis_move[a][m];
