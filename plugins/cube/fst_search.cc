@@ -152,7 +152,7 @@ inline void shape(int s, uint64_t n) {
 
 // CUBE_PHASE_CYCLES (an experiment build): TSC cycles spent in each phase of Worker::batch.
 #ifdef CUBE_PHASE_CYCLES
-enum { PH_LEAF, PH_ROWS, PH_S1, PH_S2, PH_S3, PH_CPF, PH_CRD, PH_INV, PH_THIRD, PH_TAIL, PH_INVC, PH_INVI, PH_N };
+enum { PH_LEAF, PH_ROWS, PH_S1, PH_S2, PH_S3, PH_CPF, PH_CRD, PH_INV, PH_THIRD, PH_TAIL, PH_INVC, PH_INVI, PH_RULES, PH_N };
 thread_local uint64_t ph_cyc[PH_N], ph_last;
 #define PH_START() (ph_last = __builtin_ia32_rdtsc())
 #define PH(i)                                              \
@@ -819,14 +819,35 @@ struct Worker {
         const FstTable &fst = *X->fst;
         int np2 = 0, nu = 0;
         int32_t *up = bb->up.data();
+        // fstp2: a twin's 2-bit code (in the byte just read) says at least t for sure (codes
+        // 0..2, the distances 9..11) or not, except code 3 (8 or less, 12 or 13): then the side table.
+        const bool win2 = fst.windowed() && X->pm == 2;
+        const uint8_t *const base = fst.data.data();
+        auto twins_at_least = [&](int j) -> bool {
+            if (!win2) {
+                unsigned f[3];
+                for (int a = 0; a < 3; ++a) f[a] = std::min(t, twin_value(idx[3 * j + a]));
+                return bondt_rule(f[0], f[1], f[2]) > t;
+            }
+            bool all = true, side = false;
+            for (int a = 0; a < 3; ++a) {
+                const uint64_t i = idx[3 * j + a] ^ 1;
+                const unsigned c = FstTable::code2(base, i);
+                all = all && (c == 3 || WINDOW_BASE + c >= t);
+                side = side || c == 3;
+            }
+            if (!all || !side) return all;
+            for (int a = 0; a < 3 && all; ++a) all = twin_value(idx[3 * j + a]) >= t;
+            return all;
+        };
         for (int q = 0; q < np; ++q) {
             const int j = pass[q];
             const FNode &c = ch[j];
-            if (c.d[0] == t && c.d[1] == t && c.d[2] == t) {
+            // One branch for the four tests (most children fail one; separate branches mispredict).
+            const unsigned at = unsigned(c.d[0] == t) & unsigned(c.d[1] == t) & unsigned(c.d[2] == t);
+            if (at) {
                 if ((c.ub & 7u) == 0) {
-                    unsigned f[3];
-                    for (int a = 0; a < 3; ++a) f[a] = std::min(t, twin_value(idx[3 * j + a]));
-                    if (bondt_rule(f[0], f[1], f[2]) > t) continue;
+                    if (twins_at_least(j)) continue;  // the three fst4 values are t: bondt_rule gives t + 1
                 } else if (upper) {
                     // bondt_upper: an axis at t only as an upper bound is read (its line
                     // prefetched now, read below with the others').
@@ -877,29 +898,95 @@ struct Worker {
     // its twin) give by de Bondt's rule more than t is cut (then every move is forbidden: no
     // solution of exactly t moves can begin with any axis's turn); nextmove: each kept child's
     // forbidden moves go to its forbid mask (else 0). Returns the count kept (in order).
+    // With fstp2 a code-3 entry (8 or less, 12 or 13) is read from the side table only where
+    // de Bondt's rule may still cut: a passed entry's code 3 under t = 9..11 is 8 or less
+    // (below t), and otherwise an unknown value forbids nothing (the next-move rule then skips
+    // fewer children, never one that would pass). Measured (README, session 35): reading every
+    // code-3 entry and twin from the side table here cost about an eighth of the search's cycles.
     int rules(FNode *ch, int32_t *keep, int nk, unsigned lim, const uint64_t *idx) {
         const FstTable &fst = *X->fst;
         const unsigned t = lim - 1;
-        const bool nm = X->nextmove;
+        const bool nm = X->nextmove, win = fst.windowed();
+        const uint8_t *const base = fst.data.data();
+        const uint64_t tw = X->pm == 2 ? 1 : 0;  // an entry's twin: i ^ tw
+        // Whether entry i is at least t: 0 no, 1 yes, 2 not known without the side table.
+        // passed: the entry is at most t (the child passed it).
+        auto at_least = [&](uint64_t i, bool passed) -> unsigned {
+            if (!win) return fst.value(i) >= t;
+            const unsigned c = FstTable::code2(base, i);
+            if (c < 3) return WINDOW_BASE + c >= t;
+            return passed && t >= WINDOW_BASE && t < WINDOW_BASE + 3 ? 0 : 2;
+        };
         int nk2 = 0;
+        if (win && tw == 1) {
+            // fstp2 (the default), without a branch on the values: an entry and its twin are one
+            // 4-bit pair of their byte, which a table made for this t turns into four bits: the
+            // entry is at least t for sure (1) or may be (2), the twin likewise (4, 8).
+            uint8_t lut[2][16];
+            for (unsigned odd = 0; odd < 2; ++odd)
+                for (unsigned nib = 0; nib < 16; ++nib) {
+                    const unsigned ce = odd ? nib >> 2 : nib & 3, cw = odd ? nib & 3 : nib >> 2;
+                    const bool de = ce < 3 && WINDOW_BASE + ce >= t, dw = cw < 3 && WINDOW_BASE + cw >= t;
+                    const bool pe = ce < 3 ? de : !(t >= WINDOW_BASE && t < WINDOW_BASE + 3), pw = cw < 3 ? dw : true;
+                    lut[odd][nib] = uint8_t(de | pe << 1 | dw << 2 | pw << 3);
+                }
+            const uint32_t hm0 = X->axis_half[0], hm1 = X->axis_half[1], hm2 = X->axis_half[2];
+            const uint32_t qm0 = X->axis_quarter[0], qm1 = X->axis_quarter[1], qm2 = X->axis_quarter[2];
+            const bool bondt = X->bondt;
+            for (int q = 0; q < nk; ++q) {
+                const int j = keep[q];
+                unsigned f[3];
+                for (int a = 0; a < 3; ++a) {
+                    const uint64_t i = idx[3 * j + a];
+                    f[a] = lut[i & 1][(base[i >> 2] >> ((i & 2) << 1)) & 15u];
+                }
+                const uint32_t forbid = (hm0 & -(f[0] & 1u)) | (qm0 & -(f[0] >> 2 & 1u)) | (hm1 & -(f[1] & 1u)) |
+                                        (qm1 & -(f[1] >> 2 & 1u)) | (hm2 & -(f[2] & 1u)) | (qm2 & -(f[2] >> 2 & 1u));
+                if (bondt && (f[0] & f[1] & f[2] & (f[0] >> 2) & (f[1] >> 2) & (f[2] >> 2) & 2u)) {
+                    // The rule may cut: the exact values (the side table for a code-3 entry).
+                    bool all = true;
+                    for (int a = 0; a < 3 && all; ++a) {
+                        const uint64_t i = idx[3 * j + a];
+                        all = fst.value(i) >= t && fst.value(i ^ 1) >= t;
+                    }
+                    if (all) {
+                        ++bondt_cuts;
+                        continue;
+                    }
+                }
+                ch[j].forbid = nm ? forbid : 0;
+                keep[nk2++] = j;
+            }
+            return nk2;
+        }
         for (int q = 0; q < nk; ++q) {
             const int j = keep[q];
-            uint32_t forbid = 0;
-            unsigned f[3];
-            bool all = true;  // every view so far at t (fstp2), so the rule may still cut
+            unsigned h[3], r[3];
+            bool may = true;  // every entry and twin so far at least t, or not known: the rule may cut
             for (int a = 0; a < 3; ++a) {
                 const uint64_t i = idx[3 * j + a];
-                const unsigned v = fst.value(i);
-                all = all && v >= t;
-                // Without nextmove the twin matters only while every view so far is at t.
-                const unsigned w = nm || all ? twin_value(i) : 0;
-                f[a] = std::min(v, w);
-                if (v >= t) forbid |= X->axis_half[a];
-                if (w >= t) forbid |= X->axis_quarter[a];
+                h[a] = at_least(i, true);
+                may = may && h[a] != 0;
+                r[a] = nm || may ? at_least(i ^ tw, tw == 0) : 0;
+                may = may && r[a] != 0;
             }
-            if (X->bondt && bondt_rule(f[0], f[1], f[2]) > t) {
-                ++bondt_cuts;
-                continue;
+            if (X->bondt && may) {
+                bool all = true;
+                for (int a = 0; a < 3 && all; ++a) {
+                    const uint64_t i = idx[3 * j + a];
+                    if (h[a] == 2) h[a] = fst.value(i) >= t;
+                    if (r[a] == 2) r[a] = fst.value(i ^ tw) >= t;
+                    all = h[a] == 1 && r[a] == 1;
+                }
+                if (all) {  // the three fst4 values are t: bondt_rule gives t + 1
+                    ++bondt_cuts;
+                    continue;
+                }
+            }
+            uint32_t forbid = 0;
+            for (int a = 0; a < 3; ++a) {
+                if (h[a] == 1) forbid |= X->axis_half[a];
+                if (r[a] == 1) forbid |= X->axis_quarter[a];
             }
             ch[j].forbid = nm ? forbid : 0;
             keep[nk2++] = j;
@@ -1289,7 +1376,9 @@ struct Worker {
             }
             if (ok) pass[np++] = j;
         }
+        PH(PH_S3);
         if (X->bondt && np > 0) np = bondt_forward(ch, pass, np, lim, idx);
+        PH(PH_RULES);  // (bondt_forward's and rules' cycles: phase "rules")
 
         PH(PH_S3);
         uint64_t *cidx = B.cidx.data();
@@ -1431,7 +1520,9 @@ struct Worker {
         // lim <= 11 (third_lim, 11 by default). After the inverse lookups: before them (session
         // 19, counted on level 4) it read 13.4 M of its bytes where it read 4.7 M after them, to
         // save 11.4 M of the inverse lookups' 21.2 M, and its bytes cost more (README).
+        PH(PH_INV);
         if ((X->bondt || X->nextmove) && inv && nk > 0) nk = rules(ch, keep, nk, lim, idx);
+        PH(PH_RULES);
         PH(PH_INV);
         if (pre_only) {  // third_gather: Worker::gathered reads the third table for several batches
             pre_nk = nk;
@@ -2222,7 +2313,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
 #endif
 #ifdef CUBE_PHASE_CYCLES
     {
-        static const char *const nm[PH_N] = {"leaf", "rows", "s1", "s2", "s3", "cpf", "crd", "inv", "third", "tail", "inv-coords", "inv-index"};
+        static const char *const nm[PH_N] = {"leaf", "rows", "s1", "s2", "s3", "cpf", "crd", "inv", "third", "tail", "inv-coords", "inv-index", "rules"};
         uint64_t all = 0;
         for (int i = 0; i < PH_N; ++i) all += ph_cyc[i];
         std::fprintf(stderr, "phases (Gcycles %.2f):", double(all) * 1e-9);
