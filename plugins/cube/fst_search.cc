@@ -843,7 +843,7 @@ struct Worker {
         for (int q = 0; q < np; ++q) {
             const int j = pass[q];
             const FNode &c = ch[j];
-            // One branch for the four tests (most children fail one; separate branches mispredict).
+            // One branch for the three distances (most children fail one; a branch each mispredicts).
             const unsigned at = unsigned(c.d[0] == t) & unsigned(c.d[1] == t) & unsigned(c.d[2] == t);
             if (at) {
                 if ((c.ub & 7u) == 0) {
