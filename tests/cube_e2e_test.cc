@@ -119,6 +119,34 @@ TEST_CASE("CubeE2E.RefusedCubes") {
     CHECK(has(r.err, "colour U appears 8 times"));
 }
 
+TEST_CASE("CubeE2E.BondtAndNextmoveOptionValues") {
+    // bondt=on|off and nextmove=on|off (session 35): another value, or on where the rule does not
+    // apply (tables without exact flip-slice-twist values, fast mode, the unbatched search), is
+    // refused before any table is read (exit 2); off with another table set solves as before.
+    CacheEnv env;
+    auto r = run_solver("--plugin cube --input \"R U\" --option bondt=yes");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "bondt: expected on or off, not 'yes'"));
+    r = run_solver("--plugin cube --input \"R U\" --option nextmove=1");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "nextmove: expected on or off, not '1'"));
+    r = run_solver("--plugin cube --input \"R U\" --option tables=small --option bondt=on");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "bondt=on needs mode=optimal with tables=fstp2, fstp or fst4 (not tables=small)"));
+    r = run_solver("--plugin cube --input \"R U\" --option mode=fast --option nextmove=on");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "nextmove=on needs mode=optimal with tables=fstp2, fstp or fst4 (not mode=fast)"));
+    r = run_solver("--plugin cube --input \"R U\" --option batch=0 --option bondt=on");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "bondt=on needs the batched search"));
+    r = run_solver("--plugin cube --input \"R U F\" --option tables=small --option bondt=off --option nextmove=off");
+    REQUIRE(r.exit_code == 0);
+    CHECK(has(r.err, "3 moves (half-turn metric), optimal"));
+    r = run_solver("--plugin cube --help");
+    CHECK(has(r.out + r.err, "bondt=off|on"));
+    CHECK(has(r.out + r.err, "nextmove=off|on"));
+}
+
 TEST_CASE("CubeE2E.ThirdOptionValues") {
     // third=auto|off|t: another value, or third=t where it does not apply, is refused before any
     // table is read (exit 2); auto with another table set solves without it (no third line).

@@ -12,7 +12,7 @@
 //   and link /tmp/fs_stats.o instead of fst_search.o (as build/bench/cube-ab-stats); it also prints the
 //   batch's shape (misses issued together per stage). -DCUBE_PHASE_CYCLES instead: TSC cycles per stage.
 // A set is space-separated options of the plugin's names (third=t|off: the cached cube-third-t.pdb, mapped shared; lazy_inverse, lazy_corners, lazy_axes, class_moves,
-// window_parent, symred, third_ahead, split_prefetch, side_round, simd_coords: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max;
+// window_parent, symred, third_ahead, split_prefetch, side_round, simd_coords, bondt, nextmove, bondt_upper: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max;
 // inverse_stage=old|ahead|once; third_gather=K; third_fast_coords=on|off;
 // third_reuse=on|off; third_wave=W), and pages=huge|shared|mapped (how
 // the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
@@ -96,6 +96,9 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
                   : k == "split_prefetch" ? &o.split_prefetch
                   : k == "side_round"    ? &o.side_round
                   : k == "simd_coords"   ? &o.simd_coords
+                  : k == "bondt"         ? &o.bondt
+                  : k == "nextmove"      ? &o.nextmove
+                  : k == "bondt_upper"   ? &o.bondt_upper
                                          : nullptr;
         if (!b || (v != "on" && v != "off")) return false;
         *b = v == "on";
@@ -161,8 +164,9 @@ int main(int argc, char **argv) {
                 const double t0 = thread_cpu();
                 const OptimalResult q = solve_optimal_fst(pos[p], &corners, fst[set_pages[s]], &ts.sv, sets[s]);
                 const double t = thread_cpu() - t0;
-                std::printf("round %d pos %zu set %c: %zu moves, %llu nodes, %llu children, %.3f s CPU\n", r, p, char('A' + s),
-                            q.moves.size(), (unsigned long long)q.nodes, (unsigned long long)q.generated, t);
+                std::printf("round %d pos %zu set %c: %zu moves, %llu nodes, %llu children, %llu bondt cuts, %.3f s CPU\n", r, p,
+                            char('A' + s), q.moves.size(), (unsigned long long)q.nodes, (unsigned long long)q.generated,
+                            (unsigned long long)q.bondt_cuts, t);
                 std::fflush(stdout);
                 best[s][p] = std::min(best[s][p], t), sum[s] += t;
             }

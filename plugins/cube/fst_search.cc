@@ -56,6 +56,9 @@ struct FNode {
     // Per axis, class << 4 | sym of the flip-slice (see ClassMoves); with class_moves the search
     // follows these instead of fl and sl (which only the prefixes then keep).
     uint32_t cs[3];
+    // nextmove (FstSearchOptions::nextmove): the moves (bit m) this node's children may skip,
+    // set with its inverse lookups (Worker::rules); 0 at a task's root. Read only with nextmove.
+    uint32_t forbid;
     // Per axis, the locations of the view's corners (0..7, position * 3 + twist) and edges
     // (8..19, position * 2 + flip). Only loc[0][0..7] (for the corner table) without the
     // inverse lookups.
@@ -149,7 +152,7 @@ inline void shape(int s, uint64_t n) {
 
 // CUBE_PHASE_CYCLES (an experiment build): TSC cycles spent in each phase of Worker::batch.
 #ifdef CUBE_PHASE_CYCLES
-enum { PH_LEAF, PH_ROWS, PH_S1, PH_S2, PH_S3, PH_CPF, PH_CRD, PH_INV, PH_THIRD, PH_TAIL, PH_INVC, PH_INVI, PH_N };
+enum { PH_LEAF, PH_ROWS, PH_S1, PH_S2, PH_S3, PH_CPF, PH_CRD, PH_INV, PH_THIRD, PH_TAIL, PH_INVC, PH_INVI, PH_RULES, PH_N };
 thread_local uint64_t ph_cyc[PH_N], ph_last;
 #define PH_START() (ph_last = __builtin_ia32_rdtsc())
 #define PH(i)                                              \
@@ -196,11 +199,18 @@ struct Ctx {
     bool lazy_corners = true;        // lazy_corners=on: Worker::batch skips corner reads that cannot cut
     bool fa_exact = false;           // first_axis=exact: see first_axis
     const SliceClasses *isc = nullptr;  // inverse_classes=cache: the inverse's classes via SliceClasses
+    bool bondt = false;                 // FstSearchOptions::bondt (Worker::rules, Worker::bondt_forward)
+    bool nextmove = false;              // FstSearchOptions::nextmove (Worker::rules)
+    bool bondt_upper = false;           // FstSearchOptions::bondt_upper (Worker::bondt_forward)
+    // Per axis a, the moves m that turn view a's U or D face (axis_move[a][m] is a U or D turn):
+    // its half turns and its quarter turns (the next-move rule's masks).
+    uint32_t axis_half[3] = {}, axis_quarter[3] = {};
     uint8_t sym_axis_move[3][N_UDSYM][NMOVES];  // symmetry().move[s][axis_move[a][m]]
     const solver_services *sv;
     std::atomic<bool> found{false};
     std::atomic<bool> stopped{false};
     std::atomic<uint64_t> nodes{0}, generated{0};
+    std::atomic<uint64_t> bondt_cuts{0};  // bondt: children cut by de Bondt's rule
     std::mutex mu;
     std::vector<int> solution;
     StartSymmetry sym;  // the start's stabilizer (symred; empty when off)
@@ -680,6 +690,7 @@ struct BatchBuffers {
     std::vector<int8_t> sa;           // its forward axis (-1: inverse)
     std::vector<uint64_t> sidx;       // and its entry
     std::vector<uint8_t> mark;        // side_round: per child, 1 while it is kept, 0 once a lookup cuts it
+    std::vector<int32_t> up;          // bondt_upper: the places in pass of the children whose upper bounds are read
     std::vector<uint8_t> pax;         // per node of the batch, its first axis and skip_all (Worker::batch)
     // third_gather: per level, the children of up to K sibling batches that passed every stage
     // before the third table's (Worker::gathered), with each batch's end and its deferred counts.
@@ -700,7 +711,7 @@ struct BatchBuffers {
         gather.resize(32);
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
         idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n), tinv.resize(3 * n);
-        sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
+        sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n), up.resize(n);
         pax.resize(size_t(batch));
     }
 };
@@ -744,6 +755,7 @@ struct Worker {
     uint64_t deep = 0;  // nodes expanded with togo <= Ctx::deep_togo (order_tasks=deep)
     bool pre_only = false;  // third_gather: batch stops before the third stage, its survivors in keep[0..pre_nk)
     int pre_nk = 0;
+    uint64_t bondt_cuts = 0;  // children cut by de Bondt's rule (bondt)
 
     // Writes the moves to node i of level g (from its parents) into path[root..g).
     void trace(int root, int g, int i) {
@@ -783,6 +795,202 @@ struct Worker {
         int nk2 = 0;
         for (int t = 0; t < nk; ++t)
             if (mark[keep[t]]) keep[nk2++] = keep[t];
+        return nk2;
+    }
+
+    // The value of entry i's twin (the other corner parity's entry, in the same byte: i ^ 1);
+    // with one entry per state (fst4) the entry's own. Reads the side table only for a code-3
+    // twin (windowed tables).
+    unsigned twin_value(uint64_t i) const { return X->fst->value(X->pm == 2 ? i ^ 1 : i); }
+
+    // bondt (session 35), forward views: of the children pass[0..np) (their three forward
+    // distances set, exact unless their bit in ub is set; idx: their forward entries), cuts those
+    // whose three forward views' flip-slice-twist (fst4) values, each the smaller of the entry
+    // and its twin, give by de Bondt's rule (bondt_rule) more than lim - 1, their moves left:
+    // only when every fstp2 value is lim - 1 (at most that, as passed, and never below the fst4
+    // value) can the rule cut, so only then are the twins read (in the byte just read). A solution
+    // of exactly lim - 1 moves would end with a turn of some axis a, which keeps view a's flip,
+    // sorted slice and twist at 0, so view a's fst4 value would be at most lim - 2. An axis known
+    // only by an upper bound (lazy_axes did not look it up, or its side-table lookup is deferred)
+    // makes no cut. Returns the count kept (in order).
+    int bondt_forward(FNode *ch, int32_t *pass, int np, unsigned lim, const uint64_t *idx) {
+        const unsigned t = lim - 1;
+        const bool upper = X->bondt_upper;
+        const FstTable &fst = *X->fst;
+        int np2 = 0, nu = 0;
+        int32_t *up = bb->up.data();
+        // fstp2: a twin's 2-bit code (in the byte just read) says at least t for sure (codes
+        // 0..2, the distances 9..11) or not, except code 3 (8 or less, 12 or 13): then the side table.
+        const bool win2 = fst.windowed() && X->pm == 2;
+        const uint8_t *const base = fst.data.data();
+        auto twins_at_least = [&](int j) -> bool {
+            if (!win2) {
+                unsigned f[3];
+                for (int a = 0; a < 3; ++a) f[a] = std::min(t, twin_value(idx[3 * j + a]));
+                return bondt_rule(f[0], f[1], f[2]) > t;
+            }
+            bool all = true, side = false;
+            for (int a = 0; a < 3; ++a) {
+                const uint64_t i = idx[3 * j + a] ^ 1;
+                const unsigned c = FstTable::code2(base, i);
+                all = all && (c == 3 || WINDOW_BASE + c >= t);
+                side = side || c == 3;
+            }
+            if (!all || !side) return all;
+            for (int a = 0; a < 3 && all; ++a) all = twin_value(idx[3 * j + a]) >= t;
+            return all;
+        };
+        for (int q = 0; q < np; ++q) {
+            const int j = pass[q];
+            const FNode &c = ch[j];
+            // One branch for the three distances (most children fail one; a branch each mispredicts).
+            const unsigned at = unsigned(c.d[0] == t) & unsigned(c.d[1] == t) & unsigned(c.d[2] == t);
+            if (at) {
+                if ((c.ub & 7u) == 0) {
+                    if (twins_at_least(j)) continue;  // the three fst4 values are t: bondt_rule gives t + 1
+                } else if (upper) {
+                    // bondt_upper: an axis at t only as an upper bound is read (its line
+                    // prefetched now, read below with the others').
+                    bool twins = true;
+                    for (int a = 0; a < 3 && twins; ++a)
+                        if (!(c.ub >> a & 1)) twins = twin_value(idx[3 * j + a]) >= t;
+                    if (twins) {
+                        for (int a = 0; a < 3; ++a)
+                            if (c.ub >> a & 1) __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
+                        up[nu++] = np2;  // its place in pass, decided below
+                    }
+                }
+            }
+            pass[np2++] = j;
+        }
+        if (nu > 0) {
+            int w = 0, u = 0;
+            for (int q = 0; q < np2; ++q) {
+                const int j = pass[q];
+                if (u < nu && up[u] == q) {
+                    ++u;
+                    FNode &c = ch[j];
+                    bool cut = true;
+                    for (int a = 0; a < 3; ++a) {
+                        if (!(c.ub >> a & 1)) continue;
+                        const unsigned v = fst.value(idx[3 * j + a]);
+                        c.d[a] = uint8_t(v);  // now exact
+                        c.ub = uint8_t(c.ub & ~(1u << a));
+                        cut = cut && v >= t && twin_value(idx[3 * j + a]) >= t;
+                    }
+                    if (cut) continue;
+                }
+                pass[w++] = j;
+            }
+            np2 = w;
+        }
+        bondt_cuts += uint64_t(np - np2);
+        return np2;
+    }
+
+    // bondt and nextmove (session 35), inverse views: for the children keep[0..nk) that passed the
+    // inverse lookups (idx: their three inverse entries, each at most lim - 1), with t = lim - 1
+    // their moves left: inverse view a's entry at t forbids the half turns of view a's axis as the
+    // child's next move, and its twin at t or more the quarter turns (the child of such a move has
+    // the entry or the twin as its own inverse view a, since the move lies in that view's subgroup
+    // and the subgroup's turns multiply the inverse from the left, and one move fewer to go).
+    // bondt: a child whose three inverse views' fst4 values (each the smaller of the entry and
+    // its twin) give by de Bondt's rule more than t is cut (then every move is forbidden: no
+    // solution of exactly t moves can begin with any axis's turn); nextmove: each kept child's
+    // forbidden moves go to its forbid mask (else 0). Returns the count kept (in order).
+    // With fstp2 a code-3 entry (8 or less, 12 or 13) is read from the side table only where
+    // de Bondt's rule may still cut: a passed entry's code 3 under t = 9..11 is 8 or less
+    // (below t), and otherwise an unknown value forbids nothing (the next-move rule then skips
+    // fewer children, never one that would pass). Measured (README, session 35): reading every
+    // code-3 entry and twin from the side table here cost about an eighth of the search's cycles.
+    int rules(FNode *ch, int32_t *keep, int nk, unsigned lim, const uint64_t *idx) {
+        const FstTable &fst = *X->fst;
+        const unsigned t = lim - 1;
+        const bool nm = X->nextmove, win = fst.windowed();
+        const uint8_t *const base = fst.data.data();
+        const uint64_t tw = X->pm == 2 ? 1 : 0;  // an entry's twin: i ^ tw
+        // Whether entry i is at least t: 0 no, 1 yes, 2 not known without the side table.
+        // passed: the entry is at most t (the child passed it).
+        auto at_least = [&](uint64_t i, bool passed) -> unsigned {
+            if (!win) return fst.value(i) >= t;
+            const unsigned c = FstTable::code2(base, i);
+            if (c < 3) return WINDOW_BASE + c >= t;
+            return passed && t >= WINDOW_BASE && t < WINDOW_BASE + 3 ? 0 : 2;
+        };
+        int nk2 = 0;
+        if (win && tw == 1) {
+            // fstp2 (the default), without a branch on the values: an entry and its twin are one
+            // 4-bit pair of their byte, which a table made for this t turns into four bits: the
+            // entry is at least t for sure (1) or may be (2), the twin likewise (4, 8).
+            uint8_t lut[2][16];
+            for (unsigned odd = 0; odd < 2; ++odd)
+                for (unsigned nib = 0; nib < 16; ++nib) {
+                    const unsigned ce = odd ? nib >> 2 : nib & 3, cw = odd ? nib & 3 : nib >> 2;
+                    const bool de = ce < 3 && WINDOW_BASE + ce >= t, dw = cw < 3 && WINDOW_BASE + cw >= t;
+                    const bool pe = ce < 3 ? de : !(t >= WINDOW_BASE && t < WINDOW_BASE + 3), pw = cw < 3 ? dw : true;
+                    lut[odd][nib] = uint8_t(de | pe << 1 | dw << 2 | pw << 3);
+                }
+            const uint32_t hm0 = X->axis_half[0], hm1 = X->axis_half[1], hm2 = X->axis_half[2];
+            const uint32_t qm0 = X->axis_quarter[0], qm1 = X->axis_quarter[1], qm2 = X->axis_quarter[2];
+            const bool bondt = X->bondt;
+            for (int q = 0; q < nk; ++q) {
+                const int j = keep[q];
+                unsigned f[3];
+                for (int a = 0; a < 3; ++a) {
+                    const uint64_t i = idx[3 * j + a];
+                    f[a] = lut[i & 1][(base[i >> 2] >> ((i & 2) << 1)) & 15u];
+                }
+                const uint32_t forbid = (hm0 & -(f[0] & 1u)) | (qm0 & -(f[0] >> 2 & 1u)) | (hm1 & -(f[1] & 1u)) |
+                                        (qm1 & -(f[1] >> 2 & 1u)) | (hm2 & -(f[2] & 1u)) | (qm2 & -(f[2] >> 2 & 1u));
+                if (bondt && (f[0] & f[1] & f[2] & (f[0] >> 2) & (f[1] >> 2) & (f[2] >> 2) & 2u)) {
+                    // The rule may cut: the exact values (the side table for a code-3 entry).
+                    bool all = true;
+                    for (int a = 0; a < 3 && all; ++a) {
+                        const uint64_t i = idx[3 * j + a];
+                        all = fst.value(i) >= t && fst.value(i ^ 1) >= t;
+                    }
+                    if (all) {
+                        ++bondt_cuts;
+                        continue;
+                    }
+                }
+                ch[j].forbid = nm ? forbid : 0;
+                keep[nk2++] = j;
+            }
+            return nk2;
+        }
+        for (int q = 0; q < nk; ++q) {
+            const int j = keep[q];
+            unsigned h[3], r[3];
+            bool may = true;  // every entry and twin so far at least t, or not known: the rule may cut
+            for (int a = 0; a < 3; ++a) {
+                const uint64_t i = idx[3 * j + a];
+                h[a] = at_least(i, true);
+                may = may && h[a] != 0;
+                r[a] = nm || may ? at_least(i ^ tw, tw == 0) : 0;
+                may = may && r[a] != 0;
+            }
+            if (X->bondt && may) {
+                bool all = true;
+                for (int a = 0; a < 3 && all; ++a) {
+                    const uint64_t i = idx[3 * j + a];
+                    if (h[a] == 2) h[a] = fst.value(i) >= t;
+                    if (r[a] == 2) r[a] = fst.value(i ^ tw) >= t;
+                    all = h[a] == 1 && r[a] == 1;
+                }
+                if (all) {  // the three fst4 values are t: bondt_rule gives t + 1
+                    ++bondt_cuts;
+                    continue;
+                }
+            }
+            uint32_t forbid = 0;
+            for (int a = 0; a < 3; ++a) {
+                if (h[a] == 1) forbid |= X->axis_half[a];
+                if (r[a] == 1) forbid |= X->axis_quarter[a];
+            }
+            ch[j].forbid = nm ? forbid : 0;
+            keep[nk2++] = j;
+        }
         return nk2;
     }
 
@@ -915,11 +1123,13 @@ struct Worker {
             for (int p = b; p < e; ++p) {
                 const FNode &n = L.node[size_t(p)];
                 const int prev = L.move[size_t(p)];
+                const uint32_t skip = X->nextmove ? n.forbid : 0;
                 for (int m = 0; m < NMOVES; ++m) {
                     if (redundant(prev, m)) {
                         m += 2;
                         continue;
                     }
+                    if (skip >> m & 1) continue;
                     ++generated;
                     if (solved_by_move(*X, n, m)) {
                         path[g] = m;
@@ -1008,17 +1218,20 @@ struct Worker {
         // Per parent (p - b), its first axis (bits 0-1) and whether none of its children's axes
         // is read (bit 2: skip_all), which stages 2 and 3 need for every child.
         uint8_t *pax = B.pax.data();
+        const bool nextmove = X->nextmove;
         for (int p = b; p < e; ++p) {
             const FNode &n = Ln[size_t(p)];
             const int prev = L.move[size_t(p)];
             const int a0 = first_axis(n, X->fa_exact);
             const bool skip_all = inv && unsigned(n.d[a0]) + 1 < lim;
             pax[p - b] = uint8_t(a0 | (skip_all ? 4 : 0));
+            const uint32_t skip = nextmove ? n.forbid : 0;  // the next-move rule (Worker::rules)
             for (int m = 0; m < NMOVES; ++m) {
                 if (redundant(prev, m)) {
                     m += 2;
                     continue;
                 }
+                if (skip >> m & 1) continue;
                 par[k] = p, mv[k] = int8_t(m);
                 if (skip_all) {
                     BST(BS_SKIPALL, 1);
@@ -1163,6 +1376,9 @@ struct Worker {
             }
             if (ok) pass[np++] = j;
         }
+        PH(PH_S3);
+        if (X->bondt && np > 0) np = bondt_forward(ch, pass, np, lim, idx);
+        PH(PH_RULES);  // (bondt_forward's and rules' cycles: phase "rules")
 
         PH(PH_S3);
         uint64_t *cidx = B.cidx.data();
@@ -1304,6 +1520,9 @@ struct Worker {
         // lim <= 11 (third_lim, 11 by default). After the inverse lookups: before them (session
         // 19, counted on level 4) it read 13.4 M of its bytes where it read 4.7 M after them, to
         // save 11.4 M of the inverse lookups' 21.2 M, and its bytes cost more (README).
+        PH(PH_INV);
+        if ((X->bondt || X->nextmove) && inv && nk > 0) nk = rules(ch, keep, nk, lim, idx);
+        PH(PH_RULES);
         PH(PH_INV);
         if (pre_only) {  // third_gather: Worker::gathered reads the third table for several batches
             pre_nk = nk;
@@ -1821,6 +2040,7 @@ void run_task(Task *task) {
         buffers.size(X->batch);
         BatchLevel &root = buffers.level[size_t(g)];
         root.node.assign(1, task->pre->s);
+        root.node[0].forbid = 0;  // the prefixes' moves are not masked (nextmove)
         root.parent.assign(1, -1);
         root.move.assign(1, int8_t(g > 0 ? task->pre->moves[g - 1] : -1));
         w.bb = &buffers;
@@ -1837,6 +2057,7 @@ void run_task(Task *task) {
     }
     X->nodes += w.nodes;
     X->generated += w.generated;
+    X->bondt_cuts += w.bondt_cuts;
     task->generated = w.generated;
     task->deep = w.deep;
 }
@@ -1882,6 +2103,11 @@ std::vector<size_t> task_order(TaskOrder o, const std::vector<unsigned> &score, 
         break;
     }
     return order;
+}
+
+unsigned fst4_value(const FstTable &t, uint64_t i) {
+    const unsigned v = t.value(i);
+    return t.par == 2 ? std::min(v, t.value(i ^ 1)) : v;
 }
 
 unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]) {
@@ -1940,6 +2166,18 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     }
     FNode start;
     start.ub = 0;
+    start.forbid = 0;
+    // bondt and nextmove: the batched search with exact values only (the plugin refuses them
+    // elsewhere; a direct caller gets the search without them).
+    X.bondt = opt.bondt && X.batch > 0 && fst.exact_values();
+    X.nextmove = opt.nextmove && X.batch > 0 && fst.exact_values();
+    X.bondt_upper = X.bondt && opt.bondt_upper;
+    for (int a = 0; a < 3; ++a)
+        for (int m = 0; m < NMOVES; ++m) {
+            const int v = X.axis_move[a][m];
+            if (v / 3 % 3 != 0) continue;  // faces U R F D L B (0..5): U and D are 0 and 3
+            (v % 3 == 1 ? X.axis_half[a] : X.axis_quarter[a]) |= 1u << m;
+        }
     X.win = fst.windowed() && opt.window_parent;
     X.lazy_inv = opt.lazy_inverse;
     X.inv_stage = opt.inverse_stage;
@@ -2075,7 +2313,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
 #endif
 #ifdef CUBE_PHASE_CYCLES
     {
-        static const char *const nm[PH_N] = {"leaf", "rows", "s1", "s2", "s3", "cpf", "crd", "inv", "third", "tail", "inv-coords", "inv-index"};
+        static const char *const nm[PH_N] = {"leaf", "rows", "s1", "s2", "s3", "cpf", "crd", "inv", "third", "tail", "inv-coords", "inv-index", "rules"};
         uint64_t all = 0;
         for (int i = 0; i < PH_N; ++i) all += ph_cyc[i];
         std::fprintf(stderr, "phases (Gcycles %.2f):", double(all) * 1e-9);
@@ -2087,6 +2325,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     if (X.found) res.moves = X.solution, res.status = SOLVER_OK;
     res.nodes = X.nodes;
     res.generated = X.generated;
+    res.bondt_cuts = X.bondt_cuts;
     return res;
 }
 

@@ -26,6 +26,7 @@ struct OptimalResult {
     std::vector<int> moves;
     uint64_t nodes = 0;                  // expanded
     uint64_t generated = SOLVER_COUNT_UNKNOWN; // children made, where the search counts them
+    uint64_t bondt_cuts = 0;             // fst search with bondt: children cut by de Bondt's rule
 };
 
 // The per-bound loop both searches share: for each bound from h0 up to 26, make_tasks cuts the
@@ -172,9 +173,42 @@ struct FstSearchOptions {
     // With a start that some of the 48 cube symmetries fix, run only the prefixes (tasks) that
     // are least in their orbit under that group (symred.h; exact: the same optimal length).
     bool symred = true;
+    // Batched search with exact values (fst4, fstp, fstp2; session 35): M. de Bondt's rule on the
+    // flip-slice-twist (fst4) values, which with the parity-split tables are each view's minimum
+    // over its two parity entries (the twin in the same byte): a child whose three forward views,
+    // or three inverse views, all have fst4 value t = its moves left needs at least t + 1 (no
+    // solution of exactly t moves can end, or begin, with a turn of any axis), so it is cut.
+    // Forward views whose value is only an upper bound (lazy_axes) are not counted (no cut).
+    // Fewer nodes, the same optimal length (README, session 35). The plugin's bondt=on|off.
+    bool bondt = false;
+    // With bondt, forward views (an experiment, tools/cube-ab.cc's bondt_upper=on|off): a child
+    // whose forward views are all at its moves left, some only as an upper bound (lazy_axes did
+    // not read them), reads those (then exact) and is cut when the rule holds.
+    bool bondt_upper = false;
+    // Batched search with exact values (session 35): the next-move rule. A node's inverse view
+    // on axis a with value t (its moves left) forbids the next move's half turns on that axis, and
+    // with the parity-split tables its twin entry (the other parity) at t or more forbids the
+    // quarter turns (with fst4: the value forbids all six): such a child's inverse view a is the
+    // parent's entry (half turn) or its twin (quarter turn), at t or more with t - 1 moves left,
+    // so it would fail that lookup. The same nodes, fewer children generated and looked up.
+    // The plugin's nextmove=on|off.
+    bool nextmove = false;
 };
 OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv,
                                 const FstSearchOptions &opt = FstSearchOptions());
+// M. de Bondt's rule (bondt): a lower bound from the values a, b, c of one side's three views
+// (the cube's three axes, or its inverse's) in a table whose goal set holds the U and D turns of
+// each view's axis (the flip-slice-twist distances, fst4): their max, and one more when all
+// three are equal and not 0 (a solution of exactly that length would end, or begin for the
+// inverse's views, with some axis's turn, which leaves that view's value one less).
+inline unsigned bondt_rule(unsigned a, unsigned b, unsigned c) {
+    const unsigned m = a > b ? (a > c ? a : c) : (b > c ? b : c);
+    return a == b && b == c && m > 0 ? m + 1 : m;
+}
+// The flip-slice-twist (fst4) distance of an exact-valued table's entry i: with the parity-split
+// tables (fstp, fstp2) the smaller of entry i and its twin i ^ 1 (the other corner parity, in the
+// same byte; fstp2's side table read for a code-3 entry), else the entry's own value.
+unsigned fst4_value(const FstTable &t, uint64_t i);
 // The flip-slice-twist coordinates of X^-1 from X's Loc bytes (corners then edges, as Loc::l).
 void inverse_coords(const uint8_t loc[20], int &flip, int &slice, int &twist);
 // The same values in fewer instructions (what the batched search's inverse_stage=ahead|once uses).

@@ -145,7 +145,17 @@ const char *const OPTIONS_HELP =
     "                    the same nodes; on (default)\n"
     "third_wave=W        third table: read each view's bytes in a pipeline W prefetches deep (1..256),\n"
     "                    the view's entries computed first; 0 (default): all prefetched at once,\n"
-    "                    the next view's computed meanwhile; the same nodes";
+    "                    the next view's computed meanwhile; the same nodes\n"
+    "bondt=off|on        tables=fst4|fstp|fstp2 with batch: M. de Bondt's rule on the flip-slice-twist\n"
+    "                    values (with fstp/fstp2 each view's smaller parity entry): a child whose\n"
+    "                    three forward views, or three inverse views, all equal its moves left needs\n"
+    "                    one move more, so it is cut (fewer nodes, the same optimal length); off\n"
+    "                    (default), see README session 35 for what it costs and saves\n"
+    "nextmove=off|on     tables=fst4|fstp|fstp2 with batch: the next-move rule: a node's inverse view\n"
+    "                    at its moves left skips the next move's turns of that view's axis (with\n"
+    "                    fstp/fstp2 the half turns; the quarter turns when the other parity's entry\n"
+    "                    is that far too), children that would fail that lookup: the same nodes,\n"
+    "                    fewer children looked up; off (default)";
 
 struct Options {
     bool fast = false;
@@ -261,7 +271,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
         } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent" || k == "symred" ||
                    k == "lazy_inverse" || k == "rows_first" || k == "lazy_corners" ||
-                   k == "third_reuse") {
+                   k == "third_reuse" || k == "bondt" || k == "nextmove") {
             bool &b = k == "class_moves"    ? opts.search.class_moves
                       : k == "lazy_axes"    ? opts.search.lazy_axes
                       : k == "symred"       ? opts.search.symred
@@ -269,6 +279,8 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
                       : k == "rows_first"   ? opts.search.rows_first
                       : k == "lazy_corners" ? opts.search.lazy_corners
                       : k == "third_reuse"  ? opts.search.third_reuse
+                      : k == "bondt"        ? opts.search.bondt
+                      : k == "nextmove"     ? opts.search.nextmove
                                             : opts.search.window_parent;
             if (v == "on") b = true;
             else if (v == "off") b = false;
@@ -297,12 +309,24 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, phase1, phase2, fast_ahead, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third, third_gather, third_reuse, third_wave)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, phase1, phase2, fast_ahead, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third, third_gather, third_reuse, third_wave, bondt, nextmove)",
                    false;
         }
     }
     if (opts.third == "t" && (opts.fast || opts.tables != "fstp2"))
         return why = "third=t needs mode=optimal with tables=fstp2 (not tables=" + opts.tables + ")", false;
+    // bondt and nextmove live in the batched fst search and need exact table values.
+    for (const char *rule : {"bondt", "nextmove"}) {
+        const bool on = std::string(rule) == "bondt" ? opts.search.bondt : opts.search.nextmove;
+        if (!on) continue;
+        if (opts.fast || (opts.tables != "fstp2" && opts.tables != "fstp" && opts.tables != "fst4"))
+            return why = std::string(rule) + "=on needs mode=optimal with tables=fstp2, fstp or fst4 (not " +
+                         (opts.fast ? std::string("mode=fast") : "tables=" + opts.tables) + ")",
+                   false;
+        if (opts.search.batch == 0 || !opts.search.class_moves || !opts.search.lazy_axes)
+            return why = std::string(rule) + "=on needs the batched search (batch=1..256 with class_moves=on and lazy_axes=on)",
+                   false;
+    }
     return true;
 }
 
