@@ -120,16 +120,17 @@ TEST_CASE("CubeE2E.RefusedCubes") {
 }
 
 TEST_CASE("CubeE2E.BondtAndNextmoveOptionValues") {
-    // bondt=on|off and nextmove=on|off (session 35): another value, or on where the rule does not
-    // apply (tables without exact flip-slice-twist values, fast mode, the unbatched search), is
-    // refused before any table is read (exit 2); off with another table set solves as before.
+    // bondt=auto|on|off and nextmove=auto|on|off (session 35): another value, or on where the rule
+    // does not apply (tables without exact flip-slice-twist values, fast mode, the unbatched
+    // search), is refused before any table is read (exit 2); off, and auto (the default, on only
+    // with tables=fstp2), with another table set solve as before.
     CacheEnv env;
     auto r = run_solver("--plugin cube --input \"R U\" --option bondt=yes");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "bondt: expected on or off, not 'yes'"));
+    CHECK(has(r.err, "bondt: expected auto, on or off, not 'yes'"));
     r = run_solver("--plugin cube --input \"R U\" --option nextmove=1");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "nextmove: expected on or off, not '1'"));
+    CHECK(has(r.err, "nextmove: expected auto, on or off, not '1'"));
     r = run_solver("--plugin cube --input \"R U\" --option tables=small --option bondt=on");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "bondt=on needs mode=optimal with tables=fstp2, fstp or fst4 (not tables=small)"));
@@ -142,9 +143,12 @@ TEST_CASE("CubeE2E.BondtAndNextmoveOptionValues") {
     r = run_solver("--plugin cube --input \"R U F\" --option tables=small --option bondt=off --option nextmove=off");
     REQUIRE(r.exit_code == 0);
     CHECK(has(r.err, "3 moves (half-turn metric), optimal"));
+    r = run_solver("--plugin cube --input \"R U F\" --option tables=small --option bondt=auto --option nextmove=auto");
+    REQUIRE(r.exit_code == 0);
+    CHECK(has(r.err, "3 moves (half-turn metric), optimal"));
     r = run_solver("--plugin cube --help");
-    CHECK(has(r.out + r.err, "bondt=off|on"));
-    CHECK(has(r.out + r.err, "nextmove=off|on"));
+    CHECK(has(r.out + r.err, "bondt=auto|off|on"));
+    CHECK(has(r.out + r.err, "nextmove=auto|off|on"));
 }
 
 TEST_CASE("CubeE2E.ThirdOptionValues") {

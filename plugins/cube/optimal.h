@@ -179,7 +179,8 @@ struct FstSearchOptions {
     // or three inverse views, all have fst4 value t = its moves left needs at least t + 1 (no
     // solution of exactly t moves can end, or begin, with a turn of any axis), so it is cut.
     // Forward views whose value is only an upper bound (lazy_axes) are not counted (no cut).
-    // Fewer nodes, the same optimal length (README, session 35). The plugin's bondt=on|off.
+    // Fewer nodes, the same optimal length (README, session 35). The plugin's bondt=auto|on|off
+    // (auto, its default: on with tables=fstp2 in the batched search; false here, as in tools).
     bool bondt = false;
     // With bondt, forward views (an experiment, tools/cube-ab.cc's bondt_upper=on|off): a child
     // whose forward views are all at its moves left, some only as an upper bound (lazy_axes did
@@ -191,7 +192,7 @@ struct FstSearchOptions {
     // quarter turns (with fst4: the value forbids all six): such a child's inverse view a is the
     // parent's entry (half turn) or its twin (quarter turn), at t or more with t - 1 moves left,
     // so it would fail that lookup. The same nodes, fewer children generated and looked up.
-    // The plugin's nextmove=on|off.
+    // The plugin's nextmove=auto|on|off (auto as bondt's).
     bool nextmove = false;
 };
 OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv,

@@ -146,16 +146,18 @@ const char *const OPTIONS_HELP =
     "third_wave=W        third table: read each view's bytes in a pipeline W prefetches deep (1..256),\n"
     "                    the view's entries computed first; 0 (default): all prefetched at once,\n"
     "                    the next view's computed meanwhile; the same nodes\n"
-    "bondt=off|on        tables=fst4|fstp|fstp2 with batch: M. de Bondt's rule on the flip-slice-twist\n"
+    "bondt=auto|off|on   tables=fst4|fstp|fstp2 with batch: M. de Bondt's rule on the flip-slice-twist\n"
     "                    values (with fstp/fstp2 each view's smaller parity entry): a child whose\n"
     "                    three forward views, or three inverse views, all equal its moves left needs\n"
-    "                    one move more, so it is cut (fewer nodes, the same optimal length); off\n"
-    "                    (default), see README session 35 for what it costs and saves\n"
-    "nextmove=off|on     tables=fst4|fstp|fstp2 with batch: the next-move rule: a node's inverse view\n"
-    "                    at its moves left skips the next move's turns of that view's axis (with\n"
-    "                    fstp/fstp2 the half turns; the quarter turns when the other parity's entry\n"
-    "                    is that far too), children that would fail that lookup: the same nodes,\n"
-    "                    fewer children looked up; off (default)";
+    "                    one move more, so it is cut (about 0.89 of the nodes, the same optimal\n"
+    "                    length); auto (default): on with tables=fstp2 and batch, off elsewhere\n"
+    "                    (with fstp and fst4 it is neither tested nor measured: on asks for it)\n"
+    "nextmove=auto|off|on  tables=fst4|fstp|fstp2 with batch: the next-move rule: a node's inverse\n"
+    "                    view at its moves left skips the next move's turns of that view's axis\n"
+    "                    (with fstp/fstp2 the half turns; the quarter turns when the other parity's\n"
+    "                    entry is that far too), children that would fail that lookup: the same\n"
+    "                    nodes, about half the children looked up; auto (default) as bondt's.\n"
+    "                    Both: about 0.7 of the search's CPU at distances 16-18 (README)";
 
 struct Options {
     bool fast = false;
@@ -167,6 +169,10 @@ struct Options {
     std::string edges = "off";  // edges=off|e7|e8 (the table set of FstSearchOptions::edges)
     std::string fstp2_build = "auto";  // fstp2_build=auto|direct|convert
     std::string third = "auto";        // third=auto|off|t (FstSearchOptions::third; see solve_fn)
+    // bondt=auto|off|on, nextmove=auto|off|on (FstSearchOptions::bondt, nextmove): auto is on
+    // where they were tested and measured (tables=fstp2 in the batched search, README session 35),
+    // off elsewhere; resolved at the end of parse_options.
+    std::string bondt = "auto", nextmove = "auto";
     std::string phase1 = "auto";       // phase1=auto|table|small (fast mode)
     std::string phase2 = "auto";       // phase2=auto|table|small (fast mode)
     bool fast_ahead = true;            // fast_ahead=on|off (fast mode, solve_two_phase's ahead)
@@ -271,7 +277,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             else return why = "order_tasks: expected score, prev, mix, deep, on (= score) or off, not '" + v + "'", false;
         } else if (k == "class_moves" || k == "lazy_axes" || k == "window_parent" || k == "symred" ||
                    k == "lazy_inverse" || k == "rows_first" || k == "lazy_corners" ||
-                   k == "third_reuse" || k == "bondt" || k == "nextmove") {
+                   k == "third_reuse") {
             bool &b = k == "class_moves"    ? opts.search.class_moves
                       : k == "lazy_axes"    ? opts.search.lazy_axes
                       : k == "symred"       ? opts.search.symred
@@ -279,12 +285,13 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
                       : k == "rows_first"   ? opts.search.rows_first
                       : k == "lazy_corners" ? opts.search.lazy_corners
                       : k == "third_reuse"  ? opts.search.third_reuse
-                      : k == "bondt"        ? opts.search.bondt
-                      : k == "nextmove"     ? opts.search.nextmove
                                             : opts.search.window_parent;
             if (v == "on") b = true;
             else if (v == "off") b = false;
             else return why = k + ": expected on or off, not '" + v + "'", false;
+        } else if (k == "bondt" || k == "nextmove") {
+            if (v != "auto" && v != "on" && v != "off") return why = k + ": expected auto, on or off, not '" + v + "'", false;
+            (k == "bondt" ? opts.bondt : opts.nextmove) = v;
         } else if (k == "first_axis") {
             if (v != "exact" && v != "max") return why = "first_axis: expected exact or max, not '" + v + "'", false;
             opts.search.first_axis_exact = v == "exact";
@@ -315,9 +322,13 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
     }
     if (opts.third == "t" && (opts.fast || opts.tables != "fstp2"))
         return why = "third=t needs mode=optimal with tables=fstp2 (not tables=" + opts.tables + ")", false;
-    // bondt and nextmove live in the batched fst search and need exact table values.
+    // bondt and nextmove live in the batched fst search and need exact table values; auto turns
+    // them on with tables=fstp2 there (the default set), off elsewhere.
+    const bool batched = opts.search.batch > 0 && opts.search.class_moves && opts.search.lazy_axes;
+    opts.search.bondt = opts.bondt == "on" || (opts.bondt == "auto" && !opts.fast && opts.tables == "fstp2" && batched);
+    opts.search.nextmove = opts.nextmove == "on" || (opts.nextmove == "auto" && !opts.fast && opts.tables == "fstp2" && batched);
     for (const char *rule : {"bondt", "nextmove"}) {
-        const bool on = std::string(rule) == "bondt" ? opts.search.bondt : opts.search.nextmove;
+        const bool on = (std::string(rule) == "bondt" ? opts.bondt : opts.nextmove) == "on";
         if (!on) continue;
         if (opts.fast || (opts.tables != "fstp2" && opts.tables != "fstp" && opts.tables != "fst4"))
             return why = std::string(rule) + "=on needs mode=optimal with tables=fstp2, fstp or fst4 (not " +
