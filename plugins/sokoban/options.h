@@ -137,19 +137,22 @@ struct Options {
     // guest once the first has used its backcap: weighted A* w=1.5 (a new search after a greedy
     // first stage, the same one continued after a weighted one) with backcpu2=P% (1-90) of the
     // thread's CPU time until it has used S more CPU seconds. With it the guest's memory share
-    // is a quarter (not a sixteenth) of the thread's.
-    int backcap2 = 0;
-    int backcpu2 = 10;
+    // is a quarter (not a sixteenth) of the thread's. Session 35's defaults (the lead's quiet gate,
+    // NOTES.md): backcap2=6 backcpu2=50 backorder2=fess backstage2=stall, which win Sasquatch I
+    // 12 and start the stage on none of XSokoban's long must-stay levels.
+    int backcap2 = 6;
+    int backcpu2 = 50;
     // backorder2=weighted|fess|order (0-2; backward.h BACK_STAGE2_*, session 33): the second
-    // stage's order: weighted A* w=1.5 (default, as before), the feature-space order (as
-    // backfess=on) or its fill-order variant (as backfess=order), a new search either way.
-    int backorder2 = 0;
-    // backstage2=always|stall (0-1; portfolio.h StageGate, session 35; default always): with
+    // stage's order: weighted A* w=1.5 (the default until session 35), the feature-space order
+    // (as backfess=on; the default since) or its fill-order variant (as backfess=order), a new
+    // search either way.
+    int backorder2 = 1;
+    // backstage2=always|stall (0-1; portfolio.h StageGate, session 35; default stall): with
     // backcap2, whether the second stage starts at the first stage's cap always (as before), or
     // only when the first stage's least estimate has not fallen for its last backstill2=P%
     // (1-100, 75) of its CPU seconds and the thread's own searches have not progressed for the
     // last P% of the thread's (a skipped stage: the guest is dropped, as without backcap2).
-    int backstage2 = 0;
+    int backstage2 = 1;
     int backstill2 = 75;
     // backshare=fixed|progress|host|guest (0-3; portfolio.h BackShare, session 26): with
     // backcpu, the guest's share is backhigh=P% (1-90) instead of backcpu while it is ahead

@@ -58,8 +58,8 @@ TEST_CASE("backward: the guest's second stage is weighted A* w=1.5, and its solu
 
 TEST_CASE("backward: the options backcap2 and backcpu2, and the portfolio with the second stage") {
     sokoban::Options o;
-    CHECK(o.backcap2 == 0);
-    CHECK(o.backcpu2 == 10);
+    CHECK(o.backcap2 == 6);   // session 35's defaults: the second stage (when both stood still)
+    CHECK(o.backcpu2 == 50);
     std::string error;
     const solver_option good[] = {{"backcap2", "20"}, {"backcpu2", "40"}};
     REQUIRE(sokoban::parse_options(good, 2, o, error));
@@ -77,7 +77,7 @@ TEST_CASE("backward: the options backcap2 and backcpu2, and the portfolio with t
     // The portfolio with the option solves and the verifier replays (whichever member wins).
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     sokoban_test::StubRuntime rt(2);
-    sokoban_test::portfolio_solves_and_replays(micro, 7, {{"backcap2", "5"}, {"backcpu2", "30"}}, rt);
+    sokoban_test::portfolio_solves_and_replays(micro, 7, {{"backcap2", "5"}, {"backcpu2", "30"}, {"backstage2", "always"}}, rt);
 }
 
 TEST_CASE("backward: backmeet=on|off, the meet count in the log only when asked") {

@@ -69,11 +69,11 @@ TEST_CASE("backward stage33: backorder2 through the portfolio, and the option") 
             sokoban_test::StubRuntime rt(2);
             sokoban_test::portfolio_solves_and_replays(
                 micro, level,
-                {{"back", "t0"}, {"backcpu", "10"}, {"backcap", "1"}, {"backcap2", "1"}, {"backorder2", order2}}, rt);
+                {{"back", "t0"}, {"backcpu", "10"}, {"backcap", "1"}, {"backcap2", "1"}, {"backorder2", order2}, {"backstage2", "always"}}, rt);
         }
     }
     sokoban::Options o;
-    CHECK(o.backorder2 == 0); // weighted by default (as before)
+    CHECK(o.backorder2 == sokoban::BACK_STAGE2_FESS); // the default since session 35
     std::string error;
     const solver_option bad{"backorder2", "greedy"};
     CHECK_FALSE(sokoban::parse_options(&bad, 1, o, error));

@@ -95,7 +95,7 @@ TEST_CASE("Sokoban.StageGate.AlwaysAndNoReadings") {
 
 TEST_CASE("Sokoban.StageGate.OptionsParse") {
     sokoban::Options o;
-    CHECK(o.backstage2 == StageGate::ALWAYS); // default: today's behaviour
+    CHECK(o.backstage2 == StageGate::STALL); // the default since session 35 (the lead's quiet gate)
     CHECK(o.backstill2 == 75);
     sokoban_test::check_choices("backstage2", &sokoban::Options::backstage2, {{"always", 0}, {"stall", 1}},
                                 {"on", "off", "1", "", "Stall"});
