@@ -209,6 +209,8 @@ struct Ctx {
     const solver_services *sv;
     std::atomic<bool> found{false};
     std::atomic<bool> stopped{false};
+    // Counts each task adds once as it ends (seq_cst read-modify-writes, so no add is lost); they
+    // are read after the pool's wait for every task, which orders the adds before the read.
     std::atomic<uint64_t> nodes{0}, generated{0};
     std::atomic<uint64_t> bondt_cuts{0};  // bondt: children cut by de Bondt's rule
     std::mutex mu;
