@@ -12,7 +12,7 @@
 //   and link /tmp/fs_stats.o instead of fst_search.o (as build/bench/cube-ab-stats); it also prints the
 //   batch's shape (misses issued together per stage). -DCUBE_PHASE_CYCLES instead: TSC cycles per stage.
 // A set is space-separated options of the plugin's names (third=t|off: the cached cube-third-t.pdb, mapped shared; lazy_inverse, lazy_corners, lazy_axes, class_moves,
-// window_parent, symred, third_ahead, split_prefetch, side_round, simd_coords, bondt, nextmove, bondt_upper: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max;
+// window_parent, symred, third_ahead, split_prefetch, side_round, simd_coords, bondt, nextmove: on|off; batch=N; inverse_classes=cache|table; first_axis=exact|max;
 // inverse_stage=old|ahead|once; third_gather=K; third_fast_coords=on|off;
 // third_reuse=on|off; third_wave=W), and pages=huge|shared|mapped (how
 // the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
@@ -98,7 +98,6 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
                   : k == "simd_coords"   ? &o.simd_coords
                   : k == "bondt"         ? &o.bondt
                   : k == "nextmove"      ? &o.nextmove
-                  : k == "bondt_upper"   ? &o.bondt_upper
                                          : nullptr;
         if (!b || (v != "on" && v != "off")) return false;
         *b = v == "on";

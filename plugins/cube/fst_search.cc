@@ -201,7 +201,6 @@ struct Ctx {
     const SliceClasses *isc = nullptr;  // inverse_classes=cache: the inverse's classes via SliceClasses
     bool bondt = false;                 // FstSearchOptions::bondt (Worker::rules, Worker::bondt_forward)
     bool nextmove = false;              // FstSearchOptions::nextmove (Worker::rules)
-    bool bondt_upper = false;           // FstSearchOptions::bondt_upper (Worker::bondt_forward)
     // Per axis a, the moves m that turn view a's U or D face (axis_move[a][m] is a U or D turn):
     // its half turns and its quarter turns (the next-move rule's masks).
     uint32_t axis_half[3] = {}, axis_quarter[3] = {};
@@ -692,7 +691,6 @@ struct BatchBuffers {
     std::vector<int8_t> sa;           // its forward axis (-1: inverse)
     std::vector<uint64_t> sidx;       // and its entry
     std::vector<uint8_t> mark;        // side_round: per child, 1 while it is kept, 0 once a lookup cuts it
-    std::vector<int32_t> up;          // bondt_upper: the places in pass of the children whose upper bounds are read
     std::vector<uint8_t> pax;         // per node of the batch, its first axis and skip_all (Worker::batch)
     // third_gather: per level, the children of up to K sibling batches that passed every stage
     // before the third table's (Worker::gathered), with each batch's end and its deferred counts.
@@ -713,7 +711,7 @@ struct BatchBuffers {
         gather.resize(32);
         ch.resize(n), par.resize(n), mv.resize(n), s1.resize(n), pass.resize(n), keep.resize(n);
         idx.resize(3 * n), cidx.resize(n), itw.resize(3 * n), tidx.resize(6 * n), pf.resize(3 * n), tinv.resize(3 * n);
-        sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n), up.resize(n);
+        sj.resize(6 * n), sa.resize(6 * n), sidx.resize(6 * n), mark.resize(n);
         pax.resize(size_t(batch));
     }
 };
@@ -817,10 +815,8 @@ struct Worker {
     // makes no cut. Returns the count kept (in order).
     int bondt_forward(FNode *ch, int32_t *pass, int np, unsigned lim, const uint64_t *idx) {
         const unsigned t = lim - 1;
-        const bool upper = X->bondt_upper;
         const FstTable &fst = *X->fst;
-        int np2 = 0, nu = 0;
-        int32_t *up = bb->up.data();
+        int np2 = 0;
         // fstp2: a twin's 2-bit code (in the byte just read) says at least t for sure (codes
         // 0..2, the distances 9..11) or not, except code 3 (8 or less, 12 or 13): then the side table.
         const bool win2 = fst.windowed() && X->pm == 2;
@@ -847,44 +843,9 @@ struct Worker {
             const FNode &c = ch[j];
             // One branch for the three distances (most children fail one; a branch each mispredicts).
             const unsigned at = unsigned(c.d[0] == t) & unsigned(c.d[1] == t) & unsigned(c.d[2] == t);
-            if (at) {
-                if ((c.ub & 7u) == 0) {
-                    if (twins_at_least(j)) continue;  // the three fst4 values are t: bondt_rule gives t + 1
-                } else if (upper) {
-                    // bondt_upper: an axis at t only as an upper bound is read (its line
-                    // prefetched now, read below with the others').
-                    bool twins = true;
-                    for (int a = 0; a < 3 && twins; ++a)
-                        if (!(c.ub >> a & 1)) twins = twin_value(idx[3 * j + a]) >= t;
-                    if (twins) {
-                        for (int a = 0; a < 3; ++a)
-                            if (c.ub >> a & 1) __builtin_prefetch(fst.byte_of(idx[3 * j + a]));
-                        up[nu++] = np2;  // its place in pass, decided below
-                    }
-                }
-            }
+            if (at && (c.ub & 7u) == 0 && twins_at_least(j))
+                continue;  // the three fst4 values are t: bondt_rule gives t + 1
             pass[np2++] = j;
-        }
-        if (nu > 0) {
-            int w = 0, u = 0;
-            for (int q = 0; q < np2; ++q) {
-                const int j = pass[q];
-                if (u < nu && up[u] == q) {
-                    ++u;
-                    FNode &c = ch[j];
-                    bool cut = true;
-                    for (int a = 0; a < 3; ++a) {
-                        if (!(c.ub >> a & 1)) continue;
-                        const unsigned v = fst.value(idx[3 * j + a]);
-                        c.d[a] = uint8_t(v);  // now exact
-                        c.ub = uint8_t(c.ub & ~(1u << a));
-                        cut = cut && v >= t && twin_value(idx[3 * j + a]) >= t;
-                    }
-                    if (cut) continue;
-                }
-                pass[w++] = j;
-            }
-            np2 = w;
         }
         bondt_cuts += uint64_t(np - np2);
         return np2;
@@ -2173,7 +2134,6 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
     // elsewhere; a direct caller gets the search without them).
     X.bondt = opt.bondt && X.batch > 0 && fst.exact_values();
     X.nextmove = opt.nextmove && X.batch > 0 && fst.exact_values();
-    X.bondt_upper = X.bondt && opt.bondt_upper;
     for (int a = 0; a < 3; ++a)
         for (int m = 0; m < NMOVES; ++m) {
             const int v = X.axis_move[a][m];

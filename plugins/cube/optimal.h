@@ -182,10 +182,6 @@ struct FstSearchOptions {
     // Fewer nodes, the same optimal length (README, session 35). The plugin's bondt=auto|on|off
     // (auto, its default: on with tables=fstp2 in the batched search; false here, as in tools).
     bool bondt = false;
-    // With bondt, forward views (an experiment, tools/cube-ab.cc's bondt_upper=on|off): a child
-    // whose forward views are all at its moves left, some only as an upper bound (lazy_axes did
-    // not read them), reads those (then exact) and is cut when the rule holds.
-    bool bondt_upper = false;
     // Batched search with exact values (session 35): the next-move rule. A node's inverse view
     // on axis a with value t (its moves left) forbids the next move's half turns on that axis, and
     // with the parity-split tables its twin entry (the other parity) at t or more forbids the
