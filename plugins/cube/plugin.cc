@@ -325,8 +325,9 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
     // bondt and nextmove live in the batched fst search and need exact table values; auto turns
     // them on with tables=fstp2 there (the default set), off elsewhere.
     const bool batched = opts.search.batch > 0 && opts.search.class_moves && opts.search.lazy_axes;
-    opts.search.bondt = opts.bondt == "on" || (opts.bondt == "auto" && !opts.fast && opts.tables == "fstp2" && batched);
-    opts.search.nextmove = opts.nextmove == "on" || (opts.nextmove == "auto" && !opts.fast && opts.tables == "fstp2" && batched);
+    const bool auto_on = !opts.fast && opts.tables == "fstp2" && batched;  // where auto means on
+    opts.search.bondt = opts.bondt == "on" || (opts.bondt == "auto" && auto_on);
+    opts.search.nextmove = opts.nextmove == "on" || (opts.nextmove == "auto" && auto_on);
     for (const char *rule : {"bondt", "nextmove"}) {
         const bool on = (std::string(rule) == "bondt" ? opts.bondt : opts.nextmove) == "on";
         if (!on) continue;
