@@ -547,18 +547,20 @@ void run_search(Shared &sh, unsigned k) {
     StageGate stage_gate(inst.options.backstage2, inst.options.backstill2 / 100.0);
     const bool gate_on = inst.options.backcap2 > 0 && inst.options.backstage2 != StageGate::ALWAYS;
     bool stage2_skipped = false; // the log: the first stage was not followed by a second
-    auto watch_stage = [&](double pending) {
-        if (!gate_on || back_guest < 0 || back_first >= 0 || !back) return;
+    // The host's progress figure, read by back_share and stage_gate alike: it grows exactly when
+    // the best-first search's least h falls or a FESS member's highest packed count rises.
+    auto host_figure = [&]() -> uint64_t {
         if (fess) host_packed[0] = fess->max_packed(); // a dropped member keeps its last count
         if (mate) host_packed[1] = mate->max_packed();
-        const uint64_t figure = static_cast<uint64_t>(UINT32_MAX - own_search.best_h()) + host_packed[0] + host_packed[1];
-        stage_gate.update(shares.total() + pending, shares.used(back_guest) + pending, back->best_h(), figure);
+        return static_cast<uint64_t>(UINT32_MAX - own_search.best_h()) + host_packed[0] + host_packed[1];
+    };
+    auto watch_stage = [&](double pending) {
+        if (!gate_on || back_guest < 0 || back_first >= 0 || !back) return;
+        stage_gate.update(shares.total() + pending, shares.used(back_guest) + pending, back->best_h(), host_figure());
     };
     auto share_back = [&](double pending) {
         if (inst.options.backshare == BackShare::FIXED || back_guest < 0 || back_first >= 0 || !back || !shares.live(back_guest)) return;
-        if (fess) host_packed[0] = fess->max_packed();
-        if (mate) host_packed[1] = mate->max_packed();
-        const uint64_t figure = static_cast<uint64_t>(UINT32_MAX - own_search.best_h()) + host_packed[0] + host_packed[1];
+        const uint64_t figure = host_figure();
         shares.set_fraction(back_guest, back_share.update(shares.total() + pending, shares.used(back_guest) + pending, back->best_h(), figure, back->root_h()));
         if (back_share.bounded()) shares.set_due(back_guest, back_share.due()); // the fixed line, plus `ahead` while up
         shares.set_cap(back_guest, back_share.cap());
