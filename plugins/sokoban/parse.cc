@@ -158,10 +158,16 @@ bool parse_level(const char *text, size_t length, uint32_t level, Level &out, Fa
     lv.first_line = lines[run.first].number;
     lv.height = static_cast<int>(rows.size());
     bool course = false;
+    std::string why_course; // the first course-only character, for an error's hint
     for (const Row &row : rows) {
         lv.width = std::max(lv.width, static_cast<int>(row.cells.size()));
-        for (const char c : row.cells)
-            if (std::strchr("oOxX!", c) != nullptr) course = true;
+        for (size_t i = 0; i < row.cells.size(); ++i)
+            if (row.cells[i] != '\0' && std::strchr("oOxX!", row.cells[i]) != nullptr && !course) {
+                course = true;
+                why_course = std::string("; the map is read in the course format because of '") + row.cells[i] +
+                             "' at line " + std::to_string(row.line) + " column " +
+                             std::to_string(i < row.column.size() ? row.column[i] : row.column_of(i));
+            }
     }
     lv.format = course ? Format::course : Format::xsb;
     lv.grid.assign(static_cast<size_t>(lv.width) * lv.height, CELL_VOID);
@@ -205,7 +211,8 @@ bool parse_level(const char *text, size_t length, uint32_t level, Level &out, Fa
                 if (c == '\t') shown = "\\t";
                 f = Failure{line.line, line.column[i],
                             "unknown character '" + shown + "'; expected one of " +
-                                (course ? COURSE_EXPECTED : XSB_EXPECTED)};
+                                (course ? COURSE_EXPECTED : XSB_EXPECTED) +
+                                (course && c != '\0' && std::strchr("$*+pPbB-_", c) != nullptr ? why_course : std::string())};
                 return false;
             }
             if (player) {

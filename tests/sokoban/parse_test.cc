@@ -164,7 +164,22 @@ TEST_CASE("Sokoban.Parse.ErrorUnknownCharacter") {
     const Failure g = parse_fail("; c\n#####\n#o$.#\n#####");
     CHECK(g.line == 3);
     CHECK(g.column == 3);
-    CHECK(g.message == "unknown character '$'; expected one of # o O x X . @ ! space");
+    CHECK(g.message == "unknown character '$'; expected one of # o O x X . @ ! space; the map is read in the course "
+                       "format because of 'o' at line 3 column 2");
+    // An XSB map with one stray course character: the hint names it.
+    const Failure x = parse_fail("#####\n#@$x#\n#####");
+    CHECK(x.line == 2);
+    CHECK(x.column == 3);
+    CHECK(contains(x.message, "because of 'x' at line 2 column 4"));
+    // A NUL byte is no course character: the XSB map's error names it.
+    const Failure n = parse_fail(std::string("#####\n#@$\0.#\n#####", 17));
+    CHECK(n.line == 2);
+    CHECK(n.column == 4);
+    CHECK(n.message == "unknown character '\\x00'; expected one of # @ + $ * . space - _ (or p P b B for @ + $ *)");
+    // A character unknown in both formats gets no hint.
+    const Failure z = parse_fail("#####\n#oxZ#\n#.  #\n#####");
+    CHECK(z.column == 4);
+    CHECK(!contains(z.message, "because of"));
     const Failure t = parse_fail("#####\n#@\t.#\n#####");
     CHECK(t.column == 3);
     CHECK(contains(t.message, "'\\t'"));
