@@ -119,66 +119,71 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
-// The N table's part of RowBfs (row_bfs.h): a row is (class, flip'), its 512 entries the slices
-// (495 and 17 padding entries, held at 0 = done, so no pass ever looks at them). Values: 0 done,
-// 1 the frontier, 2 reached in this pass, 3 unreached (RowBfs with cur 1, next 2).
+// The N table's part of RowBfs (row_bfs.h): a row is (class, slice'), its entries the flips
+// (2048; 1 in the projection). A move takes a whole row to one neighbour row (the slice's move,
+// its conjugate and the flip correction where the slice edges land depend on the row alone) and
+// permutes the flips, so a row's neighbours are 18 rows of 512 bytes: a pass reads and writes
+// memory nearly in order. (Rows of slices under a flip, as the stored layout has them, sent each
+// entry's neighbours to a different row, a cache miss each: session 36's first try, abandoned
+// at depth 10 after 3.5 minutes.) Values: 0 done, 1 the frontier, 2 reached in this pass, 3
+// unreached (RowBfs with cur 1, next 2).
 struct NxDom {
     const NxCoords *co = nullptr;
-    uint32_t nflip = N_FLIP, fmask = N_FLIP - 1;
-    // [(sym * 18 + move) * 495 + slice]: the moved slice's flip correction << 9 | its conjugate.
-    const uint32_t *sms = nullptr;
-    uint8_t *mins = nullptr;  // per line (row * 8 + slice / 62): its least depth, 255 while none
-    unsigned new_depth = 0;   // the depth this pass's new entries have
+    uint32_t nflip = N_FLIP;
+    const uint16_t *flm = nullptr;  // [(sym * 18 + move) * nflip + flip]: L_sym of the moved flip
+    uint8_t *mins = nullptr;        // per stored line ((class * nflip + flip) * 8 + slice / 62): least depth, 255 none
+    unsigned new_depth = 0;         // the depth this pass's new entries have
 
     struct Row {
         uint32_t cur_class = UINT32_MAX;
         uint32_t nb_cls[NMOVES], nb_sym[NMOVES];
         uint16_t nb_stab[NMOVES];
-        uint64_t nb_row0[NMOVES];  // the neighbour class's first row
-        uint32_t nb_fl[NMOVES];    // L_sym of the moved flip
-        const uint32_t *nb_sm[NMOVES];
+        uint64_t nb_row[NMOVES];     // the neighbour row's first entry
+        uint32_t nb_sl[NMOVES];      // its slice
+        uint32_t nb_xor[NMOVES];     // the flip correction where the moved slice edges sit
+        const uint16_t *nb_fl[NMOVES];
     };
-    uint64_t width() const { return NX_WIDTH; }
+    uint64_t width() const { return nflip; }
     void row(uint64_t r, Row &x) const {
-        const uint32_t c = uint32_t(r / nflip), f = uint32_t(r % nflip);
+        const uint32_t c = uint32_t(r / NX_SLICE), sl = uint32_t(r % NX_SLICE);
         if (c != x.cur_class) {
             x.cur_class = c;
             for (int m = 0; m < NMOVES; ++m) {
                 const uint32_t e = co->class_move[size_t(c) * NMOVES + size_t(m)];
                 x.nb_cls[m] = e >> 4, x.nb_sym[m] = e & 15, x.nb_stab[m] = co->class_stab[e >> 4];
-                x.nb_row0[m] = uint64_t(e >> 4) * nflip;
-                x.nb_sm[m] = sms + (size_t(e & 15) * NMOVES + size_t(m)) * NX_SLICE;
+                x.nb_fl[m] = flm + (size_t(e & 15) * NMOVES + size_t(m)) * nflip;
             }
         }
-        for (int m = 0; m < NMOVES; ++m)
-            x.nb_fl[m] = co->fl_lin[size_t(x.nb_sym[m]) * N_FLIP + (co->fl_move[size_t(f) * NMOVES + size_t(m)] & fmask)];
-    }
-    template <class F> void forward(const Row &x, uint32_t sl, F &&f) const {
-        if (sl >= NX_SLICE) return;
         for (int m = 0; m < NMOVES; ++m) {
-            const uint32_t v = x.nb_sm[m][sl], fl2 = (x.nb_fl[m] ^ v >> 9) & fmask, sl2 = v & 511;
-            f((x.nb_row0[m] + fl2) * NX_WIDTH + sl2);
+            const uint32_t sl1 = co->sl_move[size_t(sl) * NMOVES + size_t(m)], s = x.nb_sym[m];
+            x.nb_sl[m] = co->sl_conj[size_t(sl1) * N_UDSYM + s];
+            x.nb_xor[m] = co->sl_flip[size_t(sl1) * N_UDSYM + s] & (nflip - 1);
+            x.nb_row[m] = (uint64_t(x.nb_cls[m]) * NX_SLICE + x.nb_sl[m]) * nflip;
+        }
+    }
+    template <class F> void forward(const Row &x, uint32_t fl, F &&f) const {
+        for (int m = 0; m < NMOVES; ++m) {
+            const uint32_t fl2 = x.nb_fl[m][fl] ^ x.nb_xor[m];
+            f(x.nb_row[m] + fl2);
             if (x.nb_stab[m] != 1)  // the same state under the representative's other symmetries
                 for (int u = 1; u < N_UDSYM; ++u)
                     if (x.nb_stab[m] >> u & 1) {
                         int fl3, sl3;
-                        co->conj_edges(u, int(fl2), int(sl2), fl3, sl3);
-                        f((x.nb_row0[m] + (uint32_t(fl3) & fmask)) * NX_WIDTH + uint32_t(sl3));
+                        co->conj_edges(u, int(fl2), int(x.nb_sl[m]), fl3, sl3);
+                        f((uint64_t(x.nb_cls[m]) * NX_SLICE + uint32_t(sl3)) * nflip + (uint32_t(fl3) & (nflip - 1)));
                     }
         }
     }
-    template <class F> bool backward(const Row &x, uint32_t sl, F &&want) const {
-        if (sl >= NX_SLICE) return false;
-        for (int m = 0; m < NMOVES; ++m) {
-            const uint32_t v = x.nb_sm[m][sl];
-            if (want((x.nb_row0[m] + ((x.nb_fl[m] ^ v >> 9) & fmask)) * NX_WIDTH + (v & 511))) return true;
-        }
+    template <class F> bool backward(const Row &x, uint32_t fl, F &&want) const {
+        for (int m = 0; m < NMOVES; ++m)
+            if (want(x.nb_row[m] + (x.nb_fl[m][fl] ^ x.nb_xor[m]))) return true;
         return false;
     }
     void reached(Row &, uint64_t j) const {
         // Relaxed: within a pass every writer of a line's byte writes the same depth; the pass's
         // join orders it before the next pass reads it.
-        uint8_t *p = mins + (j >> 9) * NX_LINES + (j & (NX_WIDTH - 1)) / NX_LINE;
+        const uint64_t r = j / nflip, c = r / NX_SLICE, sl = r % NX_SLICE, fl = j % nflip;
+        uint8_t *p = mins + (c * nflip + fl) * NX_LINES + sl / NX_LINE;
         if (__atomic_load_n(p, __ATOMIC_RELAXED) == 255) __atomic_store_n(p, uint8_t(new_depth), __ATOMIC_RELAXED);
     }
     void alone(Row &, uint64_t) const {}
@@ -201,33 +206,35 @@ struct NxRelabel {
     }
 };
 
-// The last step: each row's 512 codes (2 bits, slice j at bit 2j) into its 8 lines of 62 codes
-// and the line's minimum, in the row's own 128 bytes.
-struct NxPack {
-    uint8_t *d;
-    const uint8_t *mins;
-    static uint64_t bits64(const uint64_t *a, unsigned off) {
-        const unsigned i = off >> 6, s = off & 63;
-        return s ? a[i] >> s | a[i + 1] << (64 - s) : a[i];
-    }
-    static void body(void *arg, uint64_t b, uint64_t e, uint32_t) {
-        const NxPack &P = *static_cast<const NxPack *>(arg);
-        for (uint64_t r = b; r < e; ++r) {
-            uint8_t *row = P.d + r * NX_ROW_BYTES;
-            uint64_t a[17];
-            std::memcpy(a, row, NX_ROW_BYTES);
-            a[16] = 0;
+// The last step, in place: each class's block of the build (495 rows of nflip 2-bit codes, entry
+// (slice * nflip + flip)) into the stored layout (nflip rows of 8 lines of 62 slices and the
+// line's minimum). The stored block of class c starts at byte 128 nflip c, at or after the
+// build's (123.75 nflip c), and ends after it, where the later classes' build blocks were: so the
+// classes go from the last to the first, each block read whole before it is written.
+void transpose_to_lines(uint8_t *d, const uint8_t *mins, uint32_t classes, uint32_t nflip) {
+    std::vector<uint8_t> tmp(size_t(NX_SLICE) * nflip);
+    for (uint32_t c = classes; c-- > 0;) {
+        const uint64_t e0 = uint64_t(c) * NX_SLICE * nflip;
+        for (size_t k = 0; k < tmp.size(); ++k) {
+            const uint64_t i = e0 + k;
+            tmp[k] = uint8_t(d[i >> 2] >> ((i & 3) * 2) & 3);
+        }
+        for (uint32_t fl = 0; fl < nflip; ++fl) {
+            uint8_t *row = d + (uint64_t(c) * nflip + fl) * NX_ROW_BYTES;
+            const uint8_t *mn = mins + (uint64_t(c) * nflip + fl) * NX_LINES;
             for (unsigned k = 0; k < NX_LINES; ++k) {
-                uint64_t lo = bits64(a, 124 * k), hi = bits64(a, 124 * k + 64) & ((uint64_t(1) << 60) - 1);
-                if (k == NX_LINES - 1) hi |= uint64_t(3) << 58;  // the unused slot (slice 495): 3
-                const unsigned mn = std::min<unsigned>(P.mins[r * NX_LINES + k], 15);
-                hi |= uint64_t(mn) << 60;
-                std::memcpy(row + 16 * k, &lo, 8);
-                std::memcpy(row + 16 * k + 8, &hi, 8);
+                uint64_t w[2] = {0, 0};
+                for (unsigned q = 0; q < NX_LINE; ++q) {
+                    const unsigned sl = k * NX_LINE + q;
+                    const uint64_t code = sl < NX_SLICE ? tmp[size_t(sl) * nflip + fl] : 3;  // the unused slot: 3
+                    w[q >> 5] |= code << ((q & 31) * 2);
+                }
+                w[1] |= uint64_t(std::min<unsigned>(mn[k], 15)) << 60;
+                std::memcpy(row + 16 * k, w, 16);
             }
         }
     }
-};
+}
 
 struct NxHeader {
     char magic[8];
@@ -250,35 +257,29 @@ solver_status build_nx(const solver_services *sv, NxTable &out, uint32_t nflip, 
     out.base = base;
     out.rows = uint64_t(co.classes) * nflip;
     out.from_cache = false;
+    // The stored size (more than the build's 2 bits an entry: 496 slots a line of 62 and a nibble).
     HugeBuffer buf(size_t(out.bytes()));
     uint8_t *d = buf.data();
     std::memset(d, 0xff, buf.size());
-    for (uint64_t r = 0; r < out.rows; ++r) {  // the padding entries 495..511: 0 (done)
-        uint8_t *row = d + r * NX_ROW_BYTES;
-        row[123] &= 0x3f;
-        std::memset(row + 124, 0, 4);
-    }
     std::vector<uint8_t> mins(size_t(out.rows) * NX_LINES, 255);
-    std::vector<uint32_t> sms(size_t(N_UDSYM) * NMOVES * NX_SLICE);
+    std::vector<uint16_t> flm(size_t(N_UDSYM) * NMOVES * nflip);
     for (int s = 0; s < N_UDSYM; ++s)
         for (int m = 0; m < NMOVES; ++m)
-            for (int sl = 0; sl < NX_SLICE; ++sl) {
-                const int sl1 = co.sl_move[size_t(sl) * NMOVES + size_t(m)];
-                sms[(size_t(s) * NMOVES + size_t(m)) * NX_SLICE + size_t(sl)] =
-                    uint32_t(co.sl_flip[size_t(sl1) * N_UDSYM + size_t(s)]) << 9 | co.sl_conj[size_t(sl1) * N_UDSYM + size_t(s)];
-            }
+            for (uint32_t f = 0; f < nflip; ++f)
+                flm[(size_t(s) * NMOVES + size_t(m)) * nflip + f] =
+                    uint16_t(co.fl_lin[size_t(s) * N_FLIP + co.fl_move[size_t(f) * NMOVES + size_t(m)]] & (nflip - 1));
     NxDom dom;
-    dom.co = &co, dom.nflip = nflip, dom.fmask = nflip - 1, dom.sms = sms.data(), dom.mins = mins.data();
+    dom.co = &co, dom.nflip = nflip, dom.flm = flm.data(), dom.mins = mins.data();
     RowBfs<NxDom> b;
     b.dom = &dom, b.d = d, b.sv = sv, b.size = uint64_t(co.classes) * nflip * NX_SLICE;
     b.bits = 2, b.unreached = 3, b.cur = 1, b.next = 2;
     // The solved state: its class's representative (corner part 0) is fixed by all 16, and so is
     // its edge part: one entry.
     const CubieCube solved = CubieCube::solved();
-    uint64_t i0 = co.index(solved);
-    if (nflip == 1) i0 = (i0 >> 9) / N_FLIP * NX_WIDTH + (i0 & (NX_WIDTH - 1));
+    const uint64_t s0 = co.index(solved), c0 = (s0 >> 9) / N_FLIP, f0 = (s0 >> 9) % N_FLIP & (nflip - 1), sl0 = s0 & 511;
+    const uint64_t i0 = (c0 * NX_SLICE + sl0) * nflip + f0;
     d[i0 >> 2] = uint8_t(d[i0 >> 2] & ~(2u << ((i0 & 3) * 2)));  // 3 -> 1
-    mins[(i0 >> 9) * NX_LINES + (i0 & (NX_WIDTH - 1)) / NX_LINE] = 0;
+    mins[(c0 * nflip + f0) * NX_LINES + sl0 / NX_LINE] = 0;
     out.depth_counts.assign(1, 1);
     uint64_t filled = 1, frontier = 1;
     NxRelabel rl{d};
@@ -292,7 +293,7 @@ solver_status build_nx(const solver_services *sv, NxTable &out, uint32_t nflip, 
         b.depth = depth;
         b.added = 0;
         b.filled_before = filled;
-        bfs_pass(sv, out.rows, nflip == 1 ? 64 : 256, b);
+        bfs_pass(sv, uint64_t(co.classes) * NX_SLICE, nflip == 1 ? 4096 : 64, b);
         if (b.stop) return SOLVER_ERR_STOPPED;
         // Relabel after every pass but the last (whose 1s and 2s are the codes base + 1, + 2).
         if (depth + 1 < base + 2) bfs_pass(sv, buf.size() / 8, uint64_t(1) << 16, rl);
@@ -310,8 +311,7 @@ solver_status build_nx(const solver_services *sv, NxTable &out, uint32_t nflip, 
         buf = HugeBuffer();
         return SOLVER_ERR_INTERNAL;  // base too large for this space: use a smaller one
     }
-    NxPack pk{d, mins.data()};
-    bfs_pass(sv, out.rows, 4096, pk);
+    transpose_to_lines(d, mins.data(), co.classes, nflip);
     out.data = std::move(buf);
     out.build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
     return SOLVER_OK;

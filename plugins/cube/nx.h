@@ -27,20 +27,21 @@
 // is at base + 2 or less). Codes against the table's base b (9): 0 = b or less (then the line's
 // minimum is the entry's lower bound), 1 = b + 1, 2 = b + 2, 3 = b + 3 or more. Every value read
 // is a lower bound on the state's distance, exact for 10 and 11. 9930 x 2048 x 128 =
-// 2,602,844,160 bytes (2.42 GiB); a lookup reads one 16-byte line.
+// 2,603,089,920 bytes (2.42 GiB); a lookup reads one 16-byte line.
 // Why this layout and not fstp2's mod-3 window: the search reads the table six times per node
 // without following exact values along the path (no side table, no parent value), so each entry
 // must give a bound on its own; the two codes above b and the line minimum below it keep the
 // values where the search's bounds meet them (10-12 at distances 16-18), and the 62-entry lines
 // keep a lookup to one cache line.
 //
-// Built by a layered breadth-first search (RowBfs, row_bfs.h: rows = class x flip', width 512 =
-// 495 slices and 17 padding entries, so that a row of the build is the same 128 bytes as the
-// stored row) at 2 bits an entry: 0 done, 1 the frontier, 2 reached in this pass, 3 unreached,
-// relabelled after each pass, as the third table's build does; each line's minimum is recorded
-// (a byte a line) when its first entry is reached. The passes stop once distance b + 2 is
-// reached: the codes are then exactly the stored ones (0: b or less, 1: b + 1, 2: b + 2, 3: b + 3
-// or more), and one pass per row packs them with the minima into the lines in place.
+// Built by a layered breadth-first search (RowBfs, row_bfs.h: rows = class x slice', width the
+// 2048 flips, so that a move takes a row to a single neighbour row) at 2 bits an entry: 0 done,
+// 1 the frontier, 2 reached in this pass, 3 unreached, relabelled after each pass, as the third
+// table's build does; each stored line's minimum is recorded (a byte a line, 163 MB) when its
+// first entry is reached. The passes stop once distance b + 2 is reached: the codes are then
+// exactly the stored ones (0: b or less, 1: b + 1, 2: b + 2, 3: b + 3 or more), and one pass
+// over the classes, from the last, turns each class's block into the stored rows in place (the
+// buffer has the stored size from the start).
 #pragma once
 
 #include <cstdint>
