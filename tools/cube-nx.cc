@@ -9,6 +9,13 @@
 //   build/bench/cube-nx checkn N SEED     the cached table on scrambles of 1..20 moves: no view's
 //                                         bound (nor the six views' with de Bondt's rule) above the
 //                                         scramble's length, and the U and D turns' group at 0
+//   build/bench/cube-nx checkl N SEED     the BFS's local rule on the six views of N random cubes and
+//                                         their 18 neighbours each, the neighbours' entries found by
+//                                         whole-cube arithmetic (not the build's row tables): a view
+//                                         coded base + 2 has a neighbour at base + 1 and none at base or
+//                                         less, base + 1 one at base or less and none at base + 3 or
+//                                         more, base + 3 or more none below base + 2, base or less none
+//                                         above base + 1 and its line minimum at most base
 // The exact check against IDA* inside the abstraction: build/bench/cube-estimate checknx N SEED.
 #include <sys/resource.h>
 #include <unistd.h>
@@ -24,6 +31,7 @@
 #include "../plugins/cube/fst.h"
 #include "../plugins/cube/nx.h"
 #include "../plugins/cube/pdb.h"
+#include "../plugins/cube/twophase.h"
 #include "../runtime/sched/work_stealing_pool.h"
 
 using namespace cube;
@@ -139,6 +147,38 @@ int checkn(int n, uint64_t rng) {
     return bad ? 1 : 0;
 }
 
+int checkl(int n, uint64_t rng) {
+    NxTable t;
+    if (load(t)) return 1;
+    const NxCoords &co = nx_coords();
+    uint64_t bad = 0, views = 0, by_code[4] = {};
+    for (int i = 0; i < n; ++i) {
+        const CubieCube c = random_cube(rng);
+        const CubieCube ci = c.inverse();
+        for (int k = 0; k < 6; ++k) {
+            const CubieCube &u = k >= 3 ? ci : c;
+            const CubieCube w = k % 3 == 0 ? u : urf_conjugate(u, k % 3);
+            const uint64_t x = co.index(w);
+            const unsigned cx = t.code(x);
+            unsigned nb[4] = {};
+            for (int m = 0; m < NMOVES; ++m) nb[t.code(co.index(apply_move(w, m)))]++;
+            bool ok = true;
+            if (cx == 3) ok = nb[0] == 0 && nb[1] == 0;
+            if (cx == 2) ok = nb[0] == 0 && nb[1] > 0;
+            if (cx == 1) ok = nb[0] > 0 && nb[3] == 0;
+            if (cx == 0) ok = t.line_min(x) <= t.base && nb[2] == 0 && nb[3] == 0;
+            ++views, ++by_code[cx];
+            if (!ok)
+                ++bad, std::printf("cube %d view %d: code %u, neighbours' codes %u %u %u %u\n", i, k, cx, nb[0], nb[1], nb[2],
+                                   nb[3]);
+        }
+    }
+    std::printf("checkl: %llu views, %llu failures; codes 0-3: %llu %llu %llu %llu\n", (unsigned long long)views,
+                (unsigned long long)bad, (unsigned long long)by_code[0], (unsigned long long)by_code[1],
+                (unsigned long long)by_code[2], (unsigned long long)by_code[3]);
+    return bad ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -153,6 +193,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (cmd == "checkn" && argc > 3) return checkn(std::atoi(argv[2]), std::strtoull(argv[3], nullptr, 10));
-    std::fprintf(stderr, "usage: cube-nx build [THREADS] | info | checkn N SEED\n");
+    if (cmd == "checkl" && argc > 3) return checkl(std::atoi(argv[2]), std::strtoull(argv[3], nullptr, 10));
+    std::fprintf(stderr, "usage: cube-nx build [THREADS] | info | checkn N SEED | checkl N SEED\n");
     return 2;
 }
