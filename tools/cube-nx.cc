@@ -15,11 +15,13 @@
 //                                         coded base + 2 has a neighbour at base + 1 and none at base or
 //                                         less, base + 1 one at base or less and none at base + 3 or
 //                                         more, base + 3 or more none below base + 2, base or less none
-//                                         above base + 1 and its line minimum at most base
+//                                         above base + 1 and its line minimum at most base; and the
+//                                         cubes' mean bound (six views' max, and with de Bondt's rule)
 // The exact check against IDA* inside the abstraction: build/bench/cube-estimate checknx N SEED.
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -152,9 +154,14 @@ int checkl(int n, uint64_t rng) {
     if (load(t)) return 1;
     const NxCoords &co = nx_coords();
     uint64_t bad = 0, views = 0, by_code[4] = {};
+    double sum_max = 0, sum_rule = 0;
     for (int i = 0; i < n; ++i) {
         const CubieCube c = random_cube(rng);
         const CubieCube ci = c.inverse();
+        unsigned v[6];
+        nx_views(t, c, v);
+        sum_max += *std::max_element(v, v + 6);
+        sum_rule += nx_bound(t, c);
         for (int k = 0; k < 6; ++k) {
             const CubieCube &u = k >= 3 ? ci : c;
             const CubieCube w = k % 3 == 0 ? u : urf_conjugate(u, k % 3);
@@ -176,6 +183,8 @@ int checkl(int n, uint64_t rng) {
     std::printf("checkl: %llu views, %llu failures; codes 0-3: %llu %llu %llu %llu\n", (unsigned long long)views,
                 (unsigned long long)bad, (unsigned long long)by_code[0], (unsigned long long)by_code[1],
                 (unsigned long long)by_code[2], (unsigned long long)by_code[3]);
+    std::printf("mean bound over the %d cubes: six views' max %.3f, with de Bondt's rule per side %.3f\n", n,
+                sum_max / n, sum_rule / n);
     return bad ? 1 : 0;
 }
 
