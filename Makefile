@@ -186,6 +186,9 @@ endef
 $(foreach p,$(PLUGIN_NAMES),$(eval $(call TOOL_RULE,$(p))))
 $(BUILD)/bench/ewn-bruteforce: $(BUILD)/obj/tests/ewn_checker.o
 $(BUILD)/bench/sokoban-replay: $(BUILD)/obj/tests/sokoban_checker.o
+# cube-nx builds the N table on the runtime's work-stealing pool.
+$(BUILD)/bench/cube-nx: $(BUILD)/libsolver_runtime.a
+$(BUILD)/obj/tools/cube-nx.o: PLUGIN_CPPFLAGS += -Iruntime
 .PRECIOUS: $(BUILD)/obj/tools/%.o
 
 # The public header must compile as plain C99 with pedantic warnings.

@@ -47,6 +47,8 @@
 // the candidate's node ratio on that iteration.
 //   build/bench/cube-estimate search POSITION B ONE_IN [CANDIDATES [SEED [TABLE]]]
 //   build/bench/cube-estimate checkt N SEED   (the cached third=t table against T's IDA*; check_third)
+//   build/bench/cube-estimate checknx N SEED  (the cached N table, cube-nx.pdb from tools/cube-nx, against
+//                                             N's IDA* on the six views of N random cubes; check_nx)
 //   build/bench/cube-estimate checkn N SEED [CANDIDATES]   (no bound of a k-move scramble above k)
 //   build/bench/cube-estimate checkaxes SEED   (a move on view a's axis keeps inverse view a's value)
 //   search mode also prints, per candidate, the kept nodes' children that its next-move rule
@@ -71,6 +73,7 @@
 
 #include "../plugins/cube/cube.h"
 #include "../plugins/cube/fst.h"
+#include "../plugins/cube/nx.h"
 #include "../plugins/cube/optimal.h"
 #include "../plugins/cube/symmetry.h"
 #include "../plugins/cube/third.h"
@@ -459,6 +462,43 @@ int check_third(int n, uint64_t rng, const std::string &dir) {
     return bad ? 1 : 0;
 }
 
+// checknx N SEED: the cached N table (cube-nx.pdb, plugins/cube/nx.h, built by tools/cube-nx)
+// against candidate N's exact distance found here by IDA* inside the abstraction (distance_n), on
+// the six views of N random cubes: each entry's code must be the distance's (0: base or less, 1:
+// base + 1, 2: base + 2, 3: base + 3 or more), and where it is 0 the line's minimum at most the
+// distance. Prints the distances' histogram and how often the table's bound is the distance.
+int check_nx(int n, uint64_t rng, const std::string &dir) {
+    NxTable t;
+    std::string why;
+    if (!load_nx(dir + "/" + nx_file(), t, why, false, PAGES_MAPPED)) return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+    if (t.nflip != N_FLIP) return std::fprintf(stderr, "cube-nx.pdb is not the full table\n"), 1;
+    const NxCoords &co = nx_coords();
+    int bad = 0, exact = 0, by_d[MAXD] = {}, by_b[MAXD] = {};
+    for (int i = 0; i < n; ++i) {
+        const CubieCube c = random_cube(rng);
+        for (int v = 0; v < 6; ++v) {
+            const CubieCube w = view(c, v);
+            const int d = distance_n(w);
+            const uint64_t idx = co.index(w);
+            const unsigned code = t.code(idx), b = t.bound(idx);
+            const unsigned want = d <= int(t.base) ? 0 : std::min(unsigned(d) - t.base, 3u);
+            by_d[d]++, by_b[b]++;
+            if (b == unsigned(d)) ++exact;
+            if (code != want || b > unsigned(d))
+                ++bad, std::printf("cube %d view %d: N distance %d, code %u, bound %u\n", i, v, d, code, b);
+        }
+        if ((i + 1) % 100 == 0) std::fprintf(stderr, "checknx: %d cubes, %d mismatches\n", i + 1, bad);
+    }
+    std::printf("checknx: %d views, %d mismatches, bound = distance on %d; N distances:", 6 * n, bad, exact);
+    for (int d = 0; d < MAXD; ++d)
+        if (by_d[d]) std::printf(" %d:%d", d, by_d[d]);
+    std::printf("; table bounds:");
+    for (int d = 0; d < MAXD; ++d)
+        if (by_b[d]) std::printf(" %d:%d", d, by_b[d]);
+    std::printf("\n");
+    return bad ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
     const bool search = argc > 1 && std::string(argv[1]) == "search";
     if (search && argc < 5) return std::fprintf(stderr, "search POSITION B ONE_IN [CANDIDATES [SEED]]\n"), 2;
@@ -562,7 +602,11 @@ int main(int argc, char **argv) {
             for (int n2 : {0, 1, 2, 9, 10, 11})
                 if (w == move_cube(n2)) axis_moves[a] |= 1u << m;
         }
-    const std::string all_cands = search ? std::string(argc > 5 ? argv[5] : "") : checkn ? std::string(argc > 4 ? argv[4] : "nB") : cands;
+    const bool checknx = argc > 3 && std::string(argv[1]) == "checknx";
+    const std::string all_cands = search   ? std::string(argc > 5 ? argv[5] : "")
+                                  : checkn  ? std::string(argc > 4 ? argv[4] : "nB")
+                                  : checknx ? std::string("N")
+                                            : cands;
     if (all_cands.find_first_of("NnmoS") != std::string::npos) {
         std::fill(cs_of_mask, cs_of_mask + 256, -1);
         std::vector<int> masks;
@@ -591,6 +635,7 @@ int main(int argc, char **argv) {
         });
         std::fprintf(stderr, "candidate N's sub-tables built (%d corner separations)\n", NCS);
     }
+    if (checknx) return check_nx(std::atoi(argv[2]), std::strtoull(argv[3], nullptr, 10), dir);
     FstTable fst;
     std::string why;
     const bool p2 = table != "fst4";
