@@ -544,9 +544,12 @@ void run_search(Shared &sh, unsigned k) {
     uint32_t host_packed[2] = {0, 0};
     // backstage2=stall (portfolio.h StageGate): whether the second stage starts at the first
     // stage's cap; fed at the same readings as back_share, whatever backshare says.
-    StageGate stage_gate(inst.options.backstage2, inst.options.backstill2 / 100.0);
-    const bool gate_on = inst.options.backcap2 > 0 && inst.options.backstage2 != StageGate::ALWAYS;
+    // backstart2 (StageGate::early): it may also start before the cap, once both have stood
+    // still for backstart2/10 of the guest's CPU seconds (fed at the same readings).
+    StageGate stage_gate(inst.options.backstage2, inst.options.backstill2 / 100.0, inst.options.backstart2 / 10.0);
+    const bool gate_on = inst.options.backcap2 > 0 && (inst.options.backstage2 != StageGate::ALWAYS || inst.options.backstart2 > 0);
     bool stage2_skipped = false; // the log: the first stage was not followed by a second
+    bool stage2_early = false;   // the log: the second stage started before the first's cap (backstart2)
     // The host's progress figure, read by back_share and stage_gate alike: it grows exactly when
     // the best-first search's least h falls or a FESS member's highest packed count rises.
     auto host_figure = [&]() -> uint64_t {
@@ -594,10 +597,21 @@ void run_search(Shared &sh, unsigned k) {
             if (g == back_guest) share_back(now - cpu_mark), watch_stage(now - cpu_mark);
             shares.charge(g, now - cpu_mark);
             cpu_mark = now;
-            if (g == back_guest && back && !shares.live(g)) { // its cap reached
+            // backstart2: the first stage ends before its cap when it and the host have both
+            // stood still for backstart2/10 of its CPU seconds; the second stage starts at once.
+            bool early = false;
+            if (g == back_guest && back && shares.live(g) && back_first < 0 && inst.options.backcap2 > 0 &&
+                stage_gate.start_early(shares.used(back_guest))) {
+                early = true;
+                if (sh.trace > 0)
+                    std::fprintf(stderr, "portfolio trace: thread %u second stage starts early at cpu %.2f: both still %.2f of the guest's %.2f s\n", k,
+                                 shares.total(), stage_gate.both_still(shares.used(back_guest)), shares.used(back_guest));
+                shares.drop(g);
+            }
+            if (g == back_guest && back && !shares.live(g)) { // its cap reached (or backstart2)
                 const bool second = back_first < 0 && inst.options.backcap2 > 0 &&
-                                    (!gate_on || stage_gate.start(shares.total(), shares.used(back_guest)));
-                if (gate_on && back_first < 0 && sh.trace > 0)
+                                    (early || !gate_on || stage_gate.start(shares.total(), shares.used(back_guest)));
+                if (gate_on && back_first < 0 && !early && sh.trace > 0)
                     std::fprintf(stderr, "portfolio trace: thread %u second stage %s at cpu %.2f: guest still %.0f%% of %.2f s, host still %.0f%%\n", k,
                                  second ? "starts" : "skipped", shares.total(), 100 * stage_gate.guest_still(shares.used(back_guest)),
                                  shares.used(back_guest), 100 * stage_gate.host_still(shares.total()));
@@ -608,6 +622,7 @@ void run_search(Shared &sh, unsigned k) {
                     back = backward_second_stage(std::move(back), inst, inst.options.backorder2);
                     back_first = back_guest;
                     back_guest = shares.add(inst.options.backcpu2 / 100.0, inst.options.backcap2);
+                    if (early) stage2_early = true;
                 } else {
                     if (sh.trace > 0) trace_tick(true); // its last figures
                     back.reset(); // dropped, memory freed
@@ -629,7 +644,7 @@ void run_search(Shared &sh, unsigned k) {
         const int &back_guest, &back_first, &pack_guest, &tie_share;
         const uint64_t &back_expanded, &back_meets, &packer_expanded, &tie_expanded;
         const bool meet;
-        const bool &stage2_skipped;
+        const bool &stage2_skipped, &stage2_early;
         ~Account() {
             if (!shares.any() && back_guest < 0 && pack_guest < 0 && tie_share < 0) return;
             char line[200];
@@ -645,7 +660,7 @@ void run_search(Shared &sh, unsigned k) {
                 }
                 out += ")";
                 if (back_first >= 0) {
-                    std::snprintf(line, sizeof line, ", its second stage %.2f s", shares.used(back_guest));
+                    std::snprintf(line, sizeof line, ", its second stage %.2f s%s", shares.used(back_guest), stage2_early ? " (started early: backstart2)" : "");
                     out += line;
                 }
                 if (stage2_skipped) out += ", no second stage (backstage2: not stalled)";
@@ -659,7 +674,7 @@ void run_search(Shared &sh, unsigned k) {
                 out += line;
             }
         }
-    } account{shares, sh.shares[k], back_guest, back_first, pack_guest, tie_share, back_expanded, back_meets, packer_expanded, tie_expanded, inst.options.backmeet, stage2_skipped};
+    } account{shares, sh.shares[k], back_guest, back_first, pack_guest, tie_share, back_expanded, back_meets, packer_expanded, tie_expanded, inst.options.backmeet, stage2_skipped, stage2_early};
     struct TraceEnd { // the trace's last line, whenever the thread leaves
         const std::function<void(bool)> tick;
         const bool on;
