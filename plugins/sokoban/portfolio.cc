@@ -568,6 +568,25 @@ void run_search(Shared &sh, unsigned k) {
         if (back_share.bounded()) shares.set_due(back_guest, back_share.due()); // the fixed line, plus `ahead` while up
         shares.set_cap(back_guest, back_share.cap());
     };
+    // backstart2: the first stage is kept beside the early second stage, with its own share and
+    // cap, until that cap (`first_kept`, its share `kept_guest`): dropped at the early start, a
+    // greedy first stage that had stood still for 0.5 s lost its later fall and the level with it
+    // (GRIGoRusha 54 and 100, Sasquatch I 18 and 33 at 30 CPU s; NOTES.md session 36).
+    std::unique_ptr<BackwardSearch> first_kept;
+    int kept_guest = -1;
+    auto kept_slice = [&](uint64_t count) -> bool {
+        const uint64_t before = first_kept->expanded();
+        const BackwardSearch::Status st = first_kept->run(count, [&] { return stop_requested(sh); });
+        back_expanded += first_kept->expanded() - before;
+        if (st == BackwardSearch::Status::solved) {
+            sh.expanded[k] = expanded + fess_expanded();
+            if (claim_win([&](auto &states, auto &moves, auto &cost) { first_kept->solution(states, moves, cost); }))
+                sh.back_won = true;
+            return true;
+        }
+        if (st != BackwardSearch::Status::running) first_kept.reset(); // exhausted or out of memory: dropped
+        return false;
+    };
     auto guest_turn = [&](bool host_slice) -> bool {
         if (back_cpu && back && back_guest < 0 && (host_slice || expanded >= inst.options.backafter))
             back_guest = shares.add(inst.options.backcpu / 100.0, inst.options.backcap);
@@ -581,7 +600,10 @@ void run_search(Shared &sh, unsigned k) {
         for (int g; (g = shares.next()) != CpuShares::HOST && !stop_requested(sh);) {
             bool done = false;
             if (packer) packer_expanded = packer->expanded();
-            if (g == back_guest) {
+            if (g == kept_guest) {
+                done = kept_slice(256);
+                if (!first_kept) shares.drop(g);
+            } else if (g == back_guest) {
                 done = back_slice(256);
                 if (!back) shares.drop(g);
             } else if (g == tie_share) {
@@ -597,21 +619,30 @@ void run_search(Shared &sh, unsigned k) {
             if (g == back_guest) share_back(now - cpu_mark), watch_stage(now - cpu_mark);
             shares.charge(g, now - cpu_mark);
             cpu_mark = now;
-            // backstart2: the first stage ends before its cap when it and the host have both
-            // stood still for backstart2/10 of its CPU seconds; the second stage starts at once.
-            bool early = false;
+            // backstart2: when the first stage and the host have both stood still for
+            // backstart2/10 of its CPU seconds, the second stage starts at once, a new search
+            // with its own share and cap, and the first goes on beside it until its own cap.
             if (g == back_guest && back && shares.live(g) && back_first < 0 && inst.options.backcap2 > 0 &&
                 stage_gate.start_early(shares.used(back_guest))) {
-                early = true;
                 if (sh.trace > 0)
                     std::fprintf(stderr, "portfolio trace: thread %u second stage starts early at cpu %.2f: both still %.2f of the guest's %.2f s\n", k,
                                  shares.total(), stage_gate.both_still(shares.used(back_guest)), shares.used(back_guest));
-                shares.drop(g);
+                const int fess2 = inst.options.backorder2 == BACK_STAGE2_FESS    ? BACK_FESS_ALL
+                                  : inst.options.backorder2 == BACK_STAGE2_ORDER ? BACK_FESS_ORDER
+                                                                                 : BACK_FESS_OFF;
+                first_kept = std::move(back);
+                back.reset(fess2 == BACK_FESS_OFF ? new BackwardSearch(inst, first_kept->memory_budget(), 2, 3)
+                                                  : new BackwardSearch(inst, first_kept->memory_budget(), 0, 1, fess2));
+                back->set_forward(first_kept->forward());
+                kept_guest = back_first = back_guest; // the first stage's share goes on, as its cap says
+                back_guest = shares.add(inst.options.backcpu2 / 100.0, inst.options.backcap2);
+                stage2_early = true;
             }
-            if (g == back_guest && back && !shares.live(g)) { // its cap reached (or backstart2)
+            if (g == kept_guest && first_kept && !shares.live(g)) first_kept.reset(); // its cap: dropped, its memory freed
+            if (g == back_guest && back && !shares.live(g)) { // its cap reached
                 const bool second = back_first < 0 && inst.options.backcap2 > 0 &&
-                                    (early || !gate_on || stage_gate.start(shares.total(), shares.used(back_guest)));
-                if (gate_on && back_first < 0 && !early && sh.trace > 0)
+                                    (!gate_on || stage_gate.start(shares.total(), shares.used(back_guest)));
+                if (gate_on && back_first < 0 && sh.trace > 0)
                     std::fprintf(stderr, "portfolio trace: thread %u second stage %s at cpu %.2f: guest still %.0f%% of %.2f s, host still %.0f%%\n", k,
                                  second ? "starts" : "skipped", shares.total(), 100 * stage_gate.guest_still(shares.used(back_guest)),
                                  shares.used(back_guest), 100 * stage_gate.host_still(shares.total()));
@@ -622,7 +653,6 @@ void run_search(Shared &sh, unsigned k) {
                     back = backward_second_stage(std::move(back), inst, inst.options.backorder2);
                     back_first = back_guest;
                     back_guest = shares.add(inst.options.backcpu2 / 100.0, inst.options.backcap2);
-                    if (early) stage2_early = true;
                 } else {
                     if (sh.trace > 0) trace_tick(true); // its last figures
                     back.reset(); // dropped, memory freed
