@@ -154,6 +154,14 @@ struct Options {
     // last P% of the thread's (a skipped stage: the guest is dropped, as without backcap2).
     int backstage2 = 1;
     int backstill2 = 75;
+    // backstart2=off|T (tenths of a guest CPU second, 1-600; default off; portfolio.h
+    // StageGate::early, session 36): with backcap2, the second stage also starts before the
+    // first stage's cap, at the first reading where the guest's least estimate has not fallen
+    // and the thread's own searches have not progressed for the last T/10 of the guest's CPU
+    // seconds (both still over the same stretch), a new search beside the first stage, which
+    // goes on until its own cap; at the cap, backstage2 decides as before (when it did not start
+    // early).
+    int backstart2 = 0;
     // backshare=fixed|progress|host|guest (0-3; portfolio.h BackShare, session 26): with
     // backcpu, the guest's share is backhigh=P% (1-90) instead of backcpu while it is ahead
     // (its estimate fell after the host's last progress: guest), while the host (the thread's

@@ -544,9 +544,12 @@ void run_search(Shared &sh, unsigned k) {
     uint32_t host_packed[2] = {0, 0};
     // backstage2=stall (portfolio.h StageGate): whether the second stage starts at the first
     // stage's cap; fed at the same readings as back_share, whatever backshare says.
-    StageGate stage_gate(inst.options.backstage2, inst.options.backstill2 / 100.0);
-    const bool gate_on = inst.options.backcap2 > 0 && inst.options.backstage2 != StageGate::ALWAYS;
+    // backstart2 (StageGate::early): it may also start before the cap, once both have stood
+    // still for backstart2/10 of the guest's CPU seconds (fed at the same readings).
+    StageGate stage_gate(inst.options.backstage2, inst.options.backstill2 / 100.0, inst.options.backstart2 / 10.0);
+    const bool gate_on = inst.options.backcap2 > 0 && (inst.options.backstage2 != StageGate::ALWAYS || inst.options.backstart2 > 0);
     bool stage2_skipped = false; // the log: the first stage was not followed by a second
+    bool stage2_early = false;   // the log: the second stage started before the first's cap (backstart2)
     // The host's progress figure, read by back_share and stage_gate alike: it grows exactly when
     // the best-first search's least h falls or a FESS member's highest packed count rises.
     auto host_figure = [&]() -> uint64_t {
@@ -565,6 +568,25 @@ void run_search(Shared &sh, unsigned k) {
         if (back_share.bounded()) shares.set_due(back_guest, back_share.due()); // the fixed line, plus `ahead` while up
         shares.set_cap(back_guest, back_share.cap());
     };
+    // backstart2: the first stage is kept beside the early second stage, with its own share and
+    // cap, until that cap (`first_kept`, its share `kept_guest`): dropped at the early start, a
+    // greedy first stage that had stood still for 0.5 s lost its later fall and the level with it
+    // (GRIGoRusha 54 and 100, Sasquatch I 18 and 33 at 30 CPU s; NOTES.md session 36).
+    std::unique_ptr<BackwardSearch> first_kept;
+    int kept_guest = -1;
+    auto kept_slice = [&](uint64_t count) -> bool {
+        const uint64_t before = first_kept->expanded();
+        const BackwardSearch::Status st = first_kept->run(count, [&] { return stop_requested(sh); });
+        back_expanded += first_kept->expanded() - before;
+        if (st == BackwardSearch::Status::solved) {
+            sh.expanded[k] = expanded + fess_expanded();
+            if (claim_win([&](auto &states, auto &moves, auto &cost) { first_kept->solution(states, moves, cost); }))
+                sh.back_won = true;
+            return true;
+        }
+        if (st != BackwardSearch::Status::running) first_kept.reset(); // exhausted or out of memory: dropped
+        return false;
+    };
     auto guest_turn = [&](bool host_slice) -> bool {
         if (back_cpu && back && back_guest < 0 && (host_slice || expanded >= inst.options.backafter))
             back_guest = shares.add(inst.options.backcpu / 100.0, inst.options.backcap);
@@ -578,7 +600,10 @@ void run_search(Shared &sh, unsigned k) {
         for (int g; (g = shares.next()) != CpuShares::HOST && !stop_requested(sh);) {
             bool done = false;
             if (packer) packer_expanded = packer->expanded();
-            if (g == back_guest) {
+            if (g == kept_guest) {
+                done = kept_slice(256);
+                if (!first_kept) shares.drop(g);
+            } else if (g == back_guest) {
                 done = back_slice(256);
                 if (!back) shares.drop(g);
             } else if (g == tie_share) {
@@ -594,6 +619,26 @@ void run_search(Shared &sh, unsigned k) {
             if (g == back_guest) share_back(now - cpu_mark), watch_stage(now - cpu_mark);
             shares.charge(g, now - cpu_mark);
             cpu_mark = now;
+            // backstart2: when the first stage and the host have both stood still for
+            // backstart2/10 of its CPU seconds, the second stage starts at once, a new search
+            // with its own share and cap, and the first goes on beside it until its own cap.
+            if (g == back_guest && back && shares.live(g) && back_first < 0 && inst.options.backcap2 > 0 &&
+                stage_gate.start_early(shares.used(back_guest))) {
+                if (sh.trace > 0)
+                    std::fprintf(stderr, "portfolio trace: thread %u second stage starts early at cpu %.2f: both still %.2f of the guest's %.2f s\n", k,
+                                 shares.total(), stage_gate.both_still(shares.used(back_guest)), shares.used(back_guest));
+                const int fess2 = inst.options.backorder2 == BACK_STAGE2_FESS    ? BACK_FESS_ALL
+                                  : inst.options.backorder2 == BACK_STAGE2_ORDER ? BACK_FESS_ORDER
+                                                                                 : BACK_FESS_OFF;
+                first_kept = std::move(back);
+                back.reset(fess2 == BACK_FESS_OFF ? new BackwardSearch(inst, first_kept->memory_budget(), 2, 3)
+                                                  : new BackwardSearch(inst, first_kept->memory_budget(), 0, 1, fess2));
+                back->set_forward(first_kept->forward());
+                kept_guest = back_first = back_guest; // the first stage's share goes on, as its cap says
+                back_guest = shares.add(inst.options.backcpu2 / 100.0, inst.options.backcap2);
+                stage2_early = true;
+            }
+            if (g == kept_guest && first_kept && !shares.live(g)) first_kept.reset(); // its cap: dropped, its memory freed
             if (g == back_guest && back && !shares.live(g)) { // its cap reached
                 const bool second = back_first < 0 && inst.options.backcap2 > 0 &&
                                     (!gate_on || stage_gate.start(shares.total(), shares.used(back_guest)));
@@ -629,7 +674,7 @@ void run_search(Shared &sh, unsigned k) {
         const int &back_guest, &back_first, &pack_guest, &tie_share;
         const uint64_t &back_expanded, &back_meets, &packer_expanded, &tie_expanded;
         const bool meet;
-        const bool &stage2_skipped;
+        const bool &stage2_skipped, &stage2_early;
         ~Account() {
             if (!shares.any() && back_guest < 0 && pack_guest < 0 && tie_share < 0) return;
             char line[200];
@@ -645,7 +690,7 @@ void run_search(Shared &sh, unsigned k) {
                 }
                 out += ")";
                 if (back_first >= 0) {
-                    std::snprintf(line, sizeof line, ", its second stage %.2f s", shares.used(back_guest));
+                    std::snprintf(line, sizeof line, ", its second stage %.2f s%s", shares.used(back_guest), stage2_early ? " (started early: backstart2)" : "");
                     out += line;
                 }
                 if (stage2_skipped) out += ", no second stage (backstage2: not stalled)";
@@ -659,7 +704,7 @@ void run_search(Shared &sh, unsigned k) {
                 out += line;
             }
         }
-    } account{shares, sh.shares[k], back_guest, back_first, pack_guest, tie_share, back_expanded, back_meets, packer_expanded, tie_expanded, inst.options.backmeet, stage2_skipped};
+    } account{shares, sh.shares[k], back_guest, back_first, pack_guest, tie_share, back_expanded, back_meets, packer_expanded, tie_expanded, inst.options.backmeet, stage2_skipped, stage2_early};
     struct TraceEnd { // the trace's last line, whenever the thread leaves
         const std::function<void(bool)> tick;
         const bool on;

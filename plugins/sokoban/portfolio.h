@@ -202,19 +202,28 @@ private:
 // levels, where the stage only costs, one of the two moves late: 16's guest falls at 1.6 s of
 // 3, 44's FESS member and mate climb until 4 s before the cap, 32's until 7.6 s before
 // (NOTES.md session 35). Pure arithmetic on what it is told (no clock): the tests feed it.
+// early (backstart2, session 36; 0: off): the stage may also start before the cap, once the
+// guest's estimate has not fallen and the host's figure has not moved for the last `early` of
+// the guest's own CPU seconds -- both still over one stretch, measured on the guest's clock
+// (the host's last move is stamped with the guest's seconds at that reading). Made for the
+// Sasquatch III-IX survey's 10-30 CPU s, where thread 0 has 5-15 s and the guest never
+// reaches its 3-s cap. The first stage goes on beside it (portfolio.cc) until its own cap: a
+// greedy first stage that stands still and then falls (GRIGoRusha 40 at 15 for 2 s, session
+// 26; 54, 100, Sasquatch I 18, 33 in session 36) is not cut short.
 class StageGate {
 public:
     enum Mode { ALWAYS = 0, STALL = 1 };
-    StageGate(int mode, double still) : mode_(mode), still_(still) {}
+    StageGate(int mode, double still, double early = 0) : mode_(mode), still_(still), early_(early) {}
     // A reading: the thread's CPU seconds so far, the guest's own, its least estimate
     // (UINT32_MAX: none yet) and the host's figure.
     void update(double total, double guest_used, uint32_t guest_h, uint64_t host_figure) {
         if (first_) {
             first_ = false, start_ = total, host_ = host_figure, host_mark_ = total, guest_h_ = guest_h, guest_mark_ = guest_used;
+            host_guest_mark_ = guest_used;
             return;
         }
         if (guest_h < guest_h_) guest_h_ = guest_h, guest_mark_ = guest_used;
-        if (host_figure != host_) host_ = host_figure, host_mark_ = total;
+        if (host_figure != host_) host_ = host_figure, host_mark_ = total, host_guest_mark_ = guest_used;
     }
     // The share of the guest's CPU seconds (its `used` now) since its estimate last fell, and
     // of the thread's (total now, since the first reading) since the host last moved.
@@ -225,10 +234,15 @@ public:
         if (mode_ == ALWAYS) return true;
         return !first_ && guest_still(guest_used) >= still_ && host_still(total) >= still_;
     }
+    // The guest's CPU seconds (its `used` now) over which both have stood still: since the later
+    // of its estimate's last fall and the host's last move, on the guest's clock.
+    double both_still(double guest_used) const { return first_ ? 0 : guest_used - std::max(guest_mark_, host_guest_mark_); }
+    // Before the first stage's cap (backstart2): does the second stage start now?
+    bool start_early(double guest_used) const { return early_ > 0 && !first_ && both_still(guest_used) >= early_; }
 
 private:
     int mode_;
-    double still_, start_ = 0, host_mark_ = 0, guest_mark_ = 0;
+    double still_, early_, start_ = 0, host_mark_ = 0, guest_mark_ = 0, host_guest_mark_ = 0;
     uint32_t guest_h_ = UINT32_MAX;
     uint64_t host_ = 0;
     bool first_ = true;
