@@ -520,17 +520,29 @@ void BackwardSearch::solution(std::vector<uint8_t> &states, std::vector<uint32_t
     cost = nodes_[goal_].g;
 }
 
-std::unique_ptr<BackwardSearch> backward_second_stage(std::unique_ptr<BackwardSearch> first, const Instance &inst,
+namespace {
+int stage2_fess(int order2) {
+    return order2 == BACK_STAGE2_FESS ? BACK_FESS_ALL : order2 == BACK_STAGE2_ORDER ? BACK_FESS_ORDER : BACK_FESS_OFF;
+}
+} // namespace
+
+std::unique_ptr<BackwardSearch> backward_stage_search(const Instance &inst, uint64_t budget, const StateStore *forward,
                                                       int order2) {
-    const int fess = order2 == BACK_STAGE2_FESS ? BACK_FESS_ALL : order2 == BACK_STAGE2_ORDER ? BACK_FESS_ORDER : BACK_FESS_OFF;
-    if (fess == BACK_FESS_OFF ? first->weighted() : first->fess() == fess) return first; // that order already: it goes on
-    const uint64_t budget = first->memory_budget();
-    const StateStore *forward = first->forward();
-    first.reset();
+    const int fess = stage2_fess(order2);
     std::unique_ptr<BackwardSearch> second(fess == BACK_FESS_OFF ? new BackwardSearch(inst, budget, 2, 3)
                                                                  : new BackwardSearch(inst, budget, 0, 1, fess));
     second->set_forward(forward);
     return second;
+}
+
+std::unique_ptr<BackwardSearch> backward_second_stage(std::unique_ptr<BackwardSearch> first, const Instance &inst,
+                                                      int order2) {
+    const int fess = stage2_fess(order2);
+    if (fess == BACK_FESS_OFF ? first->weighted() : first->fess() == fess) return first; // that order already: it goes on
+    const uint64_t budget = first->memory_budget();
+    const StateStore *forward = first->forward();
+    first.reset();
+    return backward_stage_search(inst, budget, forward, order2);
 }
 
 } // namespace sokoban

@@ -104,6 +104,10 @@ enum : int { BACK_STAGE2_WEIGHTED = 0, BACK_STAGE2_FESS = 1, BACK_STAGE2_ORDER =
 // before it is made).
 std::unique_ptr<BackwardSearch> backward_second_stage(std::unique_ptr<BackwardSearch> first, const Instance &inst,
                                                       int order2 = BACK_STAGE2_WEIGHTED);
+// A new search in the order `order2` with the given memory budget and forward store (the second
+// stage that backward_second_stage makes; backstart2 makes it while the first goes on).
+std::unique_ptr<BackwardSearch> backward_stage_search(const Instance &inst, uint64_t budget, const StateStore *forward,
+                                                      int order2);
 
 // The pull search's features of a state (the feature-space order, above).
 struct BackFeatures {

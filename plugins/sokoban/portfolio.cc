@@ -627,13 +627,8 @@ void run_search(Shared &sh, unsigned k) {
                 if (sh.trace > 0)
                     std::fprintf(stderr, "portfolio trace: thread %u second stage starts early at cpu %.2f: both still %.2f of the guest's %.2f s\n", k,
                                  shares.total(), stage_gate.both_still(shares.used(back_guest)), shares.used(back_guest));
-                const int fess2 = inst.options.backorder2 == BACK_STAGE2_FESS    ? BACK_FESS_ALL
-                                  : inst.options.backorder2 == BACK_STAGE2_ORDER ? BACK_FESS_ORDER
-                                                                                 : BACK_FESS_OFF;
                 first_kept = std::move(back);
-                back.reset(fess2 == BACK_FESS_OFF ? new BackwardSearch(inst, first_kept->memory_budget(), 2, 3)
-                                                  : new BackwardSearch(inst, first_kept->memory_budget(), 0, 1, fess2));
-                back->set_forward(first_kept->forward());
+                back = backward_stage_search(inst, first_kept->memory_budget(), first_kept->forward(), inst.options.backorder2);
                 kept_guest = back_first = back_guest; // the first stage's share goes on, as its cap says
                 back_guest = shares.add(inst.options.backcpu2 / 100.0, inst.options.backcap2);
                 stage2_early = true;
