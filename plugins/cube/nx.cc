@@ -193,19 +193,6 @@ struct NxDom {
     }
 };
 
-// After a pass: 1 -> 0 (done), 2 -> 1 (the new frontier); 0 and 3 stay.
-struct NxRelabel {
-    uint8_t *d;
-    static void body(void *arg, uint64_t b, uint64_t e, uint32_t) {
-        typedef uint64_t __attribute__((may_alias)) word;
-        word *w = reinterpret_cast<word *>(static_cast<NxRelabel *>(arg)->d);
-        for (uint64_t i = b; i < e; ++i) {
-            const uint64_t x = w[i], hi = x & 0xaaaaaaaaaaaaaaaaull, lo = x & 0x5555555555555555ull;
-            w[i] = hi >> 1 | (hi & lo << 1);
-        }
-    }
-};
-
 // The last step, in place: each class's block of the build (495 rows of nflip 2-bit codes, entry
 // (slice * nflip + flip)) into the stored layout (nflip rows of 8 lines of 62 slices and the
 // line's minimum). The stored block of class c starts at byte 128 nflip c, at or after the
@@ -282,7 +269,7 @@ solver_status build_nx(const solver_services *sv, NxTable &out, uint32_t nflip, 
     mins[(c0 * nflip + f0) * NX_LINES + sl0 / NX_LINE] = 0;
     out.depth_counts.assign(1, 1);
     uint64_t filled = 1, frontier = 1;
-    NxRelabel rl{d};
+    Relabel2 rl{d, buf.size() / 8};
     for (unsigned depth = 0; depth < base + 2; ++depth) {
         if (frontier == 0) break;  // all reached (the small projection)
         // Backward once the unreached part is less than twice the frontier (as fstp2's and the
@@ -296,7 +283,7 @@ solver_status build_nx(const solver_services *sv, NxTable &out, uint32_t nflip, 
         bfs_pass(sv, uint64_t(co.classes) * NX_SLICE, nflip == 1 ? 4096 : 64, b);
         if (b.stop) return SOLVER_ERR_STOPPED;
         // Relabel after every pass but the last (whose 1s and 2s are the codes base + 1, + 2).
-        if (depth + 1 < base + 2) bfs_pass(sv, buf.size() / 8, uint64_t(1) << 16, rl);
+        if (depth + 1 < base + 2) bfs_pass(sv, rl.words, uint64_t(1) << 16, rl);
         frontier = b.added;
         filled += frontier;
         out.depth_counts.push_back(frontier);

@@ -110,4 +110,20 @@ struct RowBfs {
     static void body(void *arg, uint64_t b, uint64_t e, uint32_t w) { static_cast<RowBfs *>(arg)->run(b, e, w); }
 };
 
+// After a pass of the drivers that mark 1 (the frontier) and 2 (reached in this pass) at 2 bits
+// an entry (the third table, nx): 1 -> 0 (done), 2 -> 1 (the new frontier); 0 and 3 stay. A
+// bfs_pass body over the buffer's 64-bit words (words = bytes / 8; each task owns its words).
+struct Relabel2 {
+    uint8_t *d;
+    uint64_t words;
+    static void body(void *arg, uint64_t b, uint64_t e, uint32_t) {
+        typedef uint64_t __attribute__((may_alias)) word;
+        word *w = reinterpret_cast<word *>(static_cast<const Relabel2 *>(arg)->d);
+        for (uint64_t i = b; i < e; ++i) {
+            const uint64_t x = w[i], hi = x & 0xaaaaaaaaaaaaaaaaull, lo = x & 0x5555555555555555ull;
+            w[i] = hi >> 1 | (hi & lo << 1);
+        }
+    }
+};
+
 }  // namespace cube

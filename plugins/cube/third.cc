@@ -179,21 +179,6 @@ struct ThirdDom {
     }
 };
 
-// After a pass: 1 -> 0 (done), 2 -> 1 (the new frontier); 0 and 3 stay.
-struct Relabel {
-    uint8_t *d;
-    uint64_t words;
-    static void body(void *arg, uint64_t b, uint64_t e, uint32_t) {
-        const Relabel &R = *static_cast<const Relabel *>(arg);
-        typedef uint64_t __attribute__((may_alias)) word;
-        word *w = reinterpret_cast<word *>(R.d);
-        for (uint64_t i = b; i < e; ++i) {
-            const uint64_t x = w[i], hi = x & 0xaaaaaaaaaaaaaaaaull, lo = x & 0x5555555555555555ull;
-            w[i] = hi >> 1 | (hi & lo << 1);
-        }
-    }
-};
-
 struct ThirdHeader {
     char magic[8];
     uint64_t classes, size, bytes, sum;
@@ -234,7 +219,7 @@ solver_status build_third(const solver_services *sv, ThirdTable &out) {
     out.depth_counts.assign(1, 1);
     uint64_t filled = 1, frontier = 1;
     const uint64_t rows = uint64_t(co.classes) * N_TWIST;
-    Relabel rl{d, buf.size() / 8};
+    Relabel2 rl{d, buf.size() / 8};
     for (unsigned depth = 0; depth < ThirdTable::LOW + 1; ++depth) {
         if (frontier == 0) return SOLVER_ERR_INTERNAL;
         // Backward once the unreached part is less than twice the frontier (as fstp2's build).
