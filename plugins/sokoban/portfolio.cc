@@ -473,6 +473,12 @@ void run_search(Shared &sh, unsigned k) {
         }
         return false;
     };
+    // A backward search (the guest, or backstart2's kept first stage) solved: its solution is
+    // offered as this thread's win.
+    auto back_solved = [&](BackwardSearch &b) {
+        sh.expanded[k] = expanded + fess_expanded();
+        if (claim_win([&](auto &states, auto &moves, auto &cost) { b.solution(states, moves, cost); })) sh.back_won = true;
+    };
     // One slice of the backward search; true when this thread is done (solved; back=only: also
     // exhausted or out of memory). Otherwise an exhausted or out-of-memory member is dropped.
     auto back_slice = [&](uint64_t count) -> bool {
@@ -486,9 +492,7 @@ void run_search(Shared &sh, unsigned k) {
         back_expanded += back->expanded() - before;
         back_meets += back->meets() - meets_before;
         if (st == BackwardSearch::Status::solved) {
-            sh.expanded[k] = expanded + fess_expanded();
-            if (claim_win([&](auto &states, auto &moves, auto &cost) { back->solution(states, moves, cost); }))
-                sh.back_won = true;
+            back_solved(*back);
             return true;
         }
         if (st == BackwardSearch::Status::running) return false;
@@ -579,9 +583,7 @@ void run_search(Shared &sh, unsigned k) {
         const BackwardSearch::Status st = first_kept->run(count, [&] { return stop_requested(sh); });
         back_expanded += first_kept->expanded() - before;
         if (st == BackwardSearch::Status::solved) {
-            sh.expanded[k] = expanded + fess_expanded();
-            if (claim_win([&](auto &states, auto &moves, auto &cost) { first_kept->solution(states, moves, cost); }))
-                sh.back_won = true;
+            back_solved(*first_kept);
             return true;
         }
         if (st != BackwardSearch::Status::running) first_kept.reset(); // exhausted or out of memory: dropped
