@@ -138,6 +138,14 @@ HugeBuffer HugeBuffer::map_file_huge(const std::string &path, size_t offset, siz
     close(fd);
     return b;
 }
+HugeBuffer load_table_data(const std::string &path, size_t offset, size_t bytes, unsigned pages) {
+    HugeBuffer b;
+    if (pages == PAGES_SHARED) b = HugeBuffer::map_file_huge(path, offset, bytes);
+    if (!b.data() && pages != PAGES_MAPPED) b = HugeBuffer::read_file(path, offset, bytes);
+    if (!b.data()) b = HugeBuffer::map_file(path, offset, bytes);
+    return b;
+}
+
 HugeBuffer HugeBuffer::read_file(const std::string &path, size_t offset, size_t bytes) {
     HugeBuffer b;
     const int fd = open(path.c_str(), O_RDONLY);
@@ -678,9 +686,7 @@ bool load_fst(const std::string &path, FstTable &out, std::string &why, unsigned
     // more on a busy machine). The mapping is the fallback.
     // pages=shared: the page cache's pages in 2 MiB mappings where the file system gives them
     // (no copy, no fresh memory; a second process shares them), else the copy.
-    if (pages == PAGES_SHARED) out.data = HugeBuffer::map_file_huge(path, sizeof h, h.bytes);
-    if (!out.data.data() && pages != PAGES_MAPPED) out.data = HugeBuffer::read_file(path, sizeof h, h.bytes);
-    if (!out.data.data()) out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
+    out.data = load_table_data(path, sizeof h, h.bytes, pages);
     out.checksum_skipped = vouched && out.data.data();
     if (!out.data.data() || (verify && !out.checksum_skipped && cache_checksum(out.data.data(), h.bytes) != h.sum)) {
         out.data = HugeBuffer();

@@ -38,6 +38,10 @@ namespace cube {
 
 // How a cached flip-slice-twist table comes into memory (pages=mapped|huge|shared).
 enum : unsigned { PAGES_MAPPED = 0, PAGES_HUGE = 1, PAGES_SHARED = 2 };
+// A cached table's data (bytes at offset of path) as `pages` asks (PAGES_*: shared huge-page
+// mapping, else a huge-page copy, else the plain mapping, each the next one's fallback); empty
+// when none worked.
+HugeBuffer load_table_data(const std::string &path, size_t offset, size_t bytes, unsigned pages);
 // Bytes of the mapping that starts at p mapped by 2 MiB page-table entries (FilePmdMapped, or
 // AnonHugePages for anonymous memory, of its /proc/self/smaps record); -1 when unknown.
 long long huge_mapped_bytes(const void *p);

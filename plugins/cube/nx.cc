@@ -8,6 +8,7 @@
 
 #include "cache_file.h"
 #include "fst.h"
+#include "optimal.h"
 #include "pdb.h"
 #include "row_bfs.h"
 #include "twophase.h"
@@ -326,9 +327,7 @@ bool load_nx(const std::string &path, NxTable &out, std::string &why, bool verif
         std::filesystem::file_size(path, ec) != sizeof h + h.bytes || ec)
         return why = "cached table " + path + " does not match (header or size)", false;
     out.classes = uint32_t(h.classes), out.nflip = uint32_t(h.nflip), out.base = unsigned(h.base), out.rows = h.rows;
-    if (pages == PAGES_SHARED) out.data = HugeBuffer::map_file_huge(path, sizeof h, h.bytes);
-    if (!out.data.data() && pages != PAGES_MAPPED) out.data = HugeBuffer::read_file(path, sizeof h, h.bytes);
-    if (!out.data.data()) out.data = HugeBuffer::map_file(path, sizeof h, h.bytes);
+    out.data = load_table_data(path, sizeof h, h.bytes, pages);
     if (!out.data.data() || (verify && cache_checksum(out.data.data(), h.bytes) != h.sum)) {
         out.data = HugeBuffer();
         return why = "cached table " + path + " is truncated or corrupt", false;
@@ -353,11 +352,7 @@ void nx_views(const NxTable &t, const CubieCube &c, unsigned v[6]) {
 unsigned nx_bound(const NxTable &t, const CubieCube &c) {
     unsigned v[6];
     nx_views(t, c, v);
-    auto rule = [](unsigned a, unsigned b, unsigned c2) {
-        const unsigned m = std::max({a, b, c2});
-        return a == b && b == c2 && m > 0 ? m + 1 : m;
-    };
-    return std::max(rule(v[0], v[1], v[2]), rule(v[3], v[4], v[5]));
+    return std::max(bondt_rule(v[0], v[1], v[2]), bondt_rule(v[3], v[4], v[5]));
 }
 
 }  // namespace cube
