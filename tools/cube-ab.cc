@@ -28,6 +28,7 @@
 #include "../plugins/cube/cube.h"
 #include "../plugins/cube/fst.h"
 #include "../plugins/cube/optimal.h"
+#include "../plugins/cube/pdb.h"
 #include "../plugins/cube/third.h"
 #include "../tests/cube/test_services.h"
 
@@ -128,8 +129,7 @@ int main(int argc, char **argv) {
         if (!parse_set(argv[i], o, pages)) return std::fprintf(stderr, "bad option set '%s'\n", argv[i]), 2;
         sets.push_back(o), set_pages.push_back(pages);
     }
-    const char *env = std::getenv("SOLVER_CACHE_DIR");
-    const std::string dir = env && *env ? env : std::string(std::getenv("HOME")) + "/.cache/solver";
+    const std::string dir = cache_folder(nullptr);
     init_loc_tables();
     FstTable fst[3];  // one per pages mode the sets use
     std::string why;

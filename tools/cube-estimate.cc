@@ -75,6 +75,7 @@
 #include "../plugins/cube/fst.h"
 #include "../plugins/cube/nx.h"
 #include "../plugins/cube/optimal.h"
+#include "../plugins/cube/pdb.h"
 #include "../plugins/cube/symmetry.h"
 #include "../plugins/cube/third.h"
 #include "../plugins/cube/twophase.h"
@@ -269,11 +270,6 @@ int distance_n(const CubieCube &c) {
     for (int b = h_n(cs, tw, fl, sl);; ++b)
         if (dfs_n(cs, tw, fl, sl, 0, b, -1)) return b;
 }
-// A view of c: 0..2 the axes, 3..5 the inverse's.
-CubieCube view(const CubieCube &c, int v) {
-    const CubieCube u = v >= 3 ? c.inverse() : c;
-    return v % 3 == 0 ? u : urf_conjugate(u, v % 3);
-}
 // De Bondt's rule over three views' values of a table whose subgroup holds the U and D turns.
 int plus_rule(const int *v) {
     const int mx = std::max({v[0], v[1], v[2]});
@@ -285,7 +281,7 @@ int n_plus(const int nv[6]) { return std::max(plus_rule(nv), plus_rule(nv + 3));
 const FstTable *F2 = nullptr;  // the fstp2 table
 void fst_views(const CubieCube &c, int u[6], int v[6]) {
     for (int k = 0; k < 6; ++k) {
-        const CubieCube w = view(c, k);
+        const CubieCube w = cube_view(c, k);
         const int fl = get_flip(w), ss = get_slice_sorted(w), tw = get_twist(w), p = corner_parity(w);
         const int a = F2->exact(fl, ss, tw, p), b = F2->exact(fl, ss, tw, p ^ 1);
         v[k] = a, u[k] = std::min(a, b);
@@ -295,7 +291,7 @@ int corner_dist(const CubieCube &c) { return int(d_corn[size_t(get_corner_perm(c
 const ThirdTable *TT = nullptr;  // the cached third table, when loaded
 int third_bound(const CubieCube &c) {
     int h = 0;
-    for (int k = 0; TT && k < 6; ++k) h = std::max(h, int(TT->bound(TT->co->index(view(c, k)))));
+    for (int k = 0; TT && k < 6; ++k) h = std::max(h, int(TT->bound(TT->co->index(cube_view(c, k)))));
     return h;
 }
 // Per cube, the candidate's six view values (cached: n, m, o, N and S share them).
@@ -305,7 +301,7 @@ const int *n_views(const CubieCube &c) {
     auto it = ncache.find(key);
     if (it == ncache.end()) {
         std::array<int, 6> nv{};
-        for (int k = 0; k < 6; ++k) nv[size_t(k)] = distance_n(view(c, k));
+        for (int k = 0; k < 6; ++k) nv[size_t(k)] = distance_n(cube_view(c, k));
         if (ncache.size() > 2000000) ncache.clear();
         it = ncache.emplace(key, nv).first;
     }
@@ -333,8 +329,7 @@ int six_views(const CubieCube &c, char cand) {
     int x = 0;
     for (int inv = 0; inv < 2; ++inv)
         for (int ax = 0; ax < 3; ++ax) {
-            const CubieCube v = inv ? c.inverse() : c;
-            const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
+            const CubieCube w = cube_view(c, 3 * inv + ax);
             x = std::max(x, cand == 'A'   ? distance_a(w)
                             : cand == 'C' ? distance_c(w)
                             : cand == 'Q' ? distance_x(w, slice_order_parity(w), 0, next_q)
@@ -350,8 +345,7 @@ int six_views(const CubieCube &c, char cand) {
 bool within(const CubieCube &c, char cand, int b) {
     for (int inv = 0; inv < 2; ++inv)
         for (int ax = 0; ax < 3; ++ax) {
-            const CubieCube v = inv ? c.inverse() : c;
-            const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
+            const CubieCube w = cube_view(c, 3 * inv + ax);
             const int cp = get_corner_perm(w), tw = get_twist(w), sl = get_slice(w);
             bool ok = false;
             if (cand == 'C') ok = dfs_c(cp, tw, sl, 0, b, -1);
@@ -447,8 +441,7 @@ int check_third(int n, uint64_t rng, const std::string &dir) {
     for (int i = 0; i < n; ++i) {
         const CubieCube c = random_cube(rng);
         for (int v = 0; v < 6; ++v) {
-            const CubieCube u = v >= 3 ? c.inverse() : c;
-            const CubieCube w = v % 3 == 0 ? u : urf_conjugate(u, v % 3);
+            const CubieCube w = cube_view(c, v);
             const int d = distance_x(w, slice_pairing(w), t0, next_t);
             const unsigned want = d <= 10 ? 0 : 1, got = t.code(t.co->index(w));
             by_d[d]++;
@@ -477,7 +470,7 @@ int check_nx(int n, uint64_t rng, const std::string &dir) {
     for (int i = 0; i < n; ++i) {
         const CubieCube c = random_cube(rng);
         for (int v = 0; v < 6; ++v) {
-            const CubieCube w = view(c, v);
+            const CubieCube w = cube_view(c, v);
             const int d = distance_n(w);
             const uint64_t idx = co.index(w);
             const unsigned code = t.code(idx), b = t.bound(idx);
@@ -510,8 +503,7 @@ int main(int argc, char **argv) {
     const long strat_m = argc > 5 ? std::atol(argv[5]) : 0;
     const int strat_k = argc > 6 ? std::atoi(argv[6]) : 0;
     const int D = argc > 7 ? std::atoi(argv[7]) : 17;
-    const char *env = std::getenv("SOLVER_CACHE_DIR");
-    const std::string dir = env && *env ? env : std::string(std::getenv("HOME")) + "/.cache/solver";
+    const std::string dir = cache_folder(nullptr);
     if (table != "fstp2" && table != "fstp2t" && table != "fst4" && table != "fst")
         return std::fprintf(stderr, "table: fstp2, fstp2t, fst4 or fst\n"), 2;
     if (cands.find('P') != std::string::npos && table.compare(0, 5, "fstp2") == 0)
@@ -655,8 +647,7 @@ int main(int argc, char **argv) {
             int h = corner_d(c);
             for (int inv = 0; inv < 2; ++inv)
                 for (int ax = 0; ax < 3; ++ax) {
-                    const CubieCube v = inv ? c.inverse() : c;
-                    const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
+                    const CubieCube w = cube_view(c, 3 * inv + ax);
                     const int fl = get_flip(w), sl = get_slice_sorted(w), tw = get_twist(w);
                     h = std::max(h, std::min(fst.exact(fl, sl, tw, 0), fst.exact(fl, sl, tw, 1)));
                 }

@@ -40,12 +40,6 @@ using namespace cube;
 
 namespace {
 
-std::string cache_dir() {
-    const char *env = std::getenv("SOLVER_CACHE_DIR");
-    const char *home = std::getenv("HOME");
-    return env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
-}
-
 std::string utc_now() {
     char b[32];
     const std::time_t t = std::time(nullptr);
@@ -92,7 +86,7 @@ void print_counts(const NxTable &t) {
 }
 
 int build(unsigned threads) {
-    const std::string dir = cache_dir(), path = dir + "/" + nx_file();
+    const std::string dir = cache_folder(nullptr), path = dir + "/" + nx_file();
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     const NxCoords &co = nx_coords();
@@ -116,7 +110,7 @@ int build(unsigned threads) {
 
 int load(NxTable &t) {
     std::string why;
-    if (!load_nx(cache_dir() + "/" + nx_file(), t, why, true, PAGES_MAPPED)) return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+    if (!load_nx(cache_folder(nullptr) + "/" + nx_file(), t, why, true, PAGES_MAPPED)) return std::fprintf(stderr, "%s\n", why.c_str()), 1;
     return 0;
 }
 
@@ -157,14 +151,12 @@ int checkl(int n, uint64_t rng) {
     double sum_max = 0, sum_rule = 0;
     for (int i = 0; i < n; ++i) {
         const CubieCube c = random_cube(rng);
-        const CubieCube ci = c.inverse();
         unsigned v[6];
         nx_views(t, c, v);
         sum_max += *std::max_element(v, v + 6);
         sum_rule += nx_bound(t, c);
         for (int k = 0; k < 6; ++k) {
-            const CubieCube &u = k >= 3 ? ci : c;
-            const CubieCube w = k % 3 == 0 ? u : urf_conjugate(u, k % 3);
+            const CubieCube w = cube_view(c, k);
             const uint64_t x = co.index(w);
             const unsigned cx = t.code(x);
             unsigned nb[4] = {};

@@ -341,12 +341,7 @@ bool load_nx(const std::string &path, NxTable &out, std::string &why, bool verif
 
 void nx_views(const NxTable &t, const CubieCube &c, unsigned v[6]) {
     const NxCoords &co = nx_coords();
-    const CubieCube ci = c.inverse();
-    for (int k = 0; k < 6; ++k) {
-        const CubieCube &u = k >= 3 ? ci : c;
-        const CubieCube w = k % 3 == 0 ? u : urf_conjugate(u, k % 3);
-        v[k] = t.bound(co.index(w));
-    }
+    for (int k = 0; k < 6; ++k) v[k] = t.bound(co.index(cube_view(c, k)));
 }
 
 unsigned nx_bound(const NxTable &t, const CubieCube &c) {

@@ -110,12 +110,7 @@ void ThirdCoords::from_loc(const uint8_t loc[20], bool inverse, int &cp, int &tw
 
 unsigned third_bound(const ThirdTable &t, const CubieCube &c) {
     unsigned h = 0;
-    for (int inv = 0; inv < 2; ++inv)
-        for (int ax = 0; ax < 3; ++ax) {
-            const CubieCube v = inv ? c.inverse() : c;
-            const CubieCube w = ax == 0 ? v : urf_conjugate(v, ax);
-            h = std::max(h, t.bound(t.co->index(w)));
-        }
+    for (int k = 0; k < 6; ++k) h = std::max(h, t.bound(t.co->index(cube_view(c, k))));
     return h;
 }
 

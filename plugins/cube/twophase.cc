@@ -256,6 +256,11 @@ CubieCube urf_conjugate(const CubieCube &c, int k) {
     return s.inverse() * c * s;
 }
 
+CubieCube cube_view(const CubieCube &c, int k) {
+    const CubieCube u = k >= 3 ? c.inverse() : c;
+    return k % 3 == 0 ? u : urf_conjugate(u, k % 3);
+}
+
 bool conjugation_map(int k, int map[NMOVES]) {
     CubieCube s = CubieCube::solved();
     for (int i = 0; i < k; ++i) s = s * S_URF3;

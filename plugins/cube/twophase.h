@@ -32,6 +32,9 @@ bool conjugation_map(int k, int map[NMOVES]);
 
 // S^-k * c * S^k: the same position seen along another axis (same distance to solved).
 CubieCube urf_conjugate(const CubieCube &c, int k);
+// View k of c, as the optimal search's tables read it: 0..2 c along the U-D, R-L and F-B axes
+// (urf_conjugate by k), 3..5 c's inverse along the same three.
+CubieCube cube_view(const CubieCube &c, int k);
 
 // should_stop is polled every few thousand nodes (may be empty). phase1: the exact phase-1
 // table (phase1.h) as phase 1's bound instead of the three small tables; the same answer, fewer
