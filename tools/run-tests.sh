@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test binary given, then prints one summary line "N passed, N failed" (test cases).
+# Runs every test binary given, then prints one summary line "N passed, N failed" (test cases)
+# with the tests' wall seconds (the build before them not counted).
 #
 # The binaries run side by side on TEST_JOBS job slots (default: the number of cores), and a
 # binary with more than TEST_SHARD test cases (default 50) passing the filters is split into
@@ -34,9 +35,10 @@ for bin in "$@"; do
 done
 
 # Runs unit number $1; its output goes to $work/$1.out, its result to $work/$1.res as
-# "rc passed failed".
+# "rc passed failed seconds" (wall seconds, shown with the unit so that CI's slow units can be
+# found from its log).
 run_unit() {
-    local i=$1 bin first last range=() out rc line p f
+    local i=$1 bin first last range=() out rc line p f start=$SECONDS
     read -r bin first last <<<"${units[$i]}"
     [ "$first" -gt 0 ] && range=(--first="$first" --last="$last")
     out="$work/$i.out"
@@ -51,16 +53,17 @@ run_unit() {
     # passed; the shard's own are its range less its failures.
     elif [ "$first" -gt 0 ]; then p=$((last - first + 1 - f)); [ "$p" -ge 0 ] || p=0
     fi
-    echo "$rc $p $f" >"$work/$i.res"
+    echo "$rc $p $f $((SECONDS - start))" >"$work/$i.res"
 }
 
 show_unit() {
-    local i=$1 bin first last
+    local i=$1 bin first last rc p f secs took=""
     read -r bin first last <<<"${units[$i]}"
+    [ -f "$work/$i.res" ] && read -r rc p f secs <"$work/$i.res" && took=" ($secs s)"
     if [ "$first" -gt 0 ]; then
-        echo "== $bin (test cases $first-$last of those passing the filters; doctest's summary counts them all)"
+        echo "== $bin$took (test cases $first-$last of those passing the filters; doctest's summary counts them all)"
     else
-        echo "== $bin"
+        echo "== $bin$took"
     fi
     cat "$work/$i.out"
 }
@@ -84,7 +87,7 @@ while [ "$running" -gt 0 ]; do finish_one; done
 
 passed=0; failed=0; status=0
 for i in "${!units[@]}"; do
-    if [ -f "$work/$i.res" ]; then read -r rc p f <"$work/$i.res"; else rc=1 p=0 f=1; fi
+    if [ -f "$work/$i.res" ]; then read -r rc p f _ <"$work/$i.res"; else rc=1 p=0 f=1; fi
     passed=$((passed + p)); failed=$((failed + f))
     [ "$rc" -eq 0 ] || status=1
     # A failing unit is named again here, with its failing test cases and first error lines and
@@ -98,6 +101,6 @@ for i in "${!units[@]}"; do
              /^(==[0-9]+==ERROR: |WARNING: ThreadSanitizer|SUMMARY: )/ && m < 4 { print "  " $0; m++ }' "$work/$i.out"
     fi
 done
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed (tests $SECONDS s)"
 [ "$failed" -eq 0 ] || status=1
 exit $status
