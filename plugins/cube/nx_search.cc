@@ -171,20 +171,38 @@ struct NxWorker {
         NxNode ch[NMOVES];
         int mv[NMOVES], k = 0;
         uint64_t idx[NMOVES][3];
+        // lazy_forward: the view with the parent's largest forward bound first, for every child;
+        // the other two only for the children it passes (most children fail it where the
+        // search spends its time: one line read instead of three).
+        const int a0 = !X->opt.lazy_forward ? -1 : n.v[0] >= n.v[1] && n.v[0] >= n.v[2] ? 0 : n.v[1] >= n.v[2] ? 1 : 2;
         for (int m = 0; m < NMOVES; ++m) {
             if (redundant(prev, m) || (forbid >> m & 1)) continue;
             for (int a = 0; a < 3; ++a) {
                 idx[k][a] = X->forward(n, m, a, ch[k]);
-                __builtin_prefetch(line_of(t, idx[k][a]));
+                if (a0 < 0 || a == a0) __builtin_prefetch(line_of(t, idx[k][a]));
             }
             mv[k++] = m;
         }
         generated += unsigned(k);
+        int first[NMOVES], nf = 0;
+        if (a0 >= 0) {
+            for (int i = 0; i < k; ++i) {
+                ch[i].v[a0] = uint8_t(t.bound(idx[i][a0]));
+                if (ch[i].v[a0] > lim) continue;
+                for (int a = 0; a < 3; ++a)
+                    if (a != a0) __builtin_prefetch(line_of(t, idx[i][a]));
+                first[nf++] = i;
+            }
+        } else {
+            for (int i = 0; i < k; ++i) first[nf++] = i;
+        }
         int keep[NMOVES], nk = 0;
         uint64_t iidx[NMOVES][3];
-        for (int i = 0; i < k; ++i) {
+        for (int j = 0; j < nf; ++j) {
+            const int i = first[j];
             NxNode &c = ch[i];
-            for (int a = 0; a < 3; ++a) c.v[a] = uint8_t(t.bound(idx[i][a]));
+            for (int a = 0; a < 3; ++a)
+                if (a != a0) c.v[a] = uint8_t(t.bound(idx[i][a]));
             if (X->fwd_bound(c) > lim) continue;
             const int m = mv[i];
             for (int a = 0; a < 3; ++a) {

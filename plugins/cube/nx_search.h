@@ -26,6 +26,9 @@ struct NxSearchOptions {
     // A child made by a turn of view a's axis takes inverse view a's bound from its parent
     // instead of reading it (the same entry). The same nodes; tools/cube-ab's nx_inherit=on|off.
     bool inherit = true;
+    // Read the forward view with the parent's largest bound first, the other two only for the
+    // children that pass it. The same nodes; tools/cube-ab's nx_lazy=on|off.
+    bool lazy_forward = true;
     TaskOrder order_tasks = TaskOrder::score;  // score or off (prev, mix, deep: as score here)
     bool symred = true;
 };

@@ -58,7 +58,7 @@ TEST_CASE("CubeNx.Search.ViewsFollowTheCube") {
 TEST_CASE("CubeNx.Search.SameLengthsAsTheDefault") {
     // Scrambles of 1-12 moves, 14-15, and level 16 of puzzles/cube/optimal.txt (distance 16),
     // solved by tables=nx with both rules off, bondt, nextmove, both, and both without taking the
-    // inverse view from the parent: every answer replayed, the same length, never longer than
+    // inverse view from the parent and with all three forward views read for every child: every answer replayed, the same length, never longer than
     // the scramble; nextmove and the inherited view keep the nodes (they only skip reads and
     // children that would fail), bondt no more nodes. Where cube-fstp2.pdb is cached, the default
     // search (fstp2 with both rules) finds the same length.
@@ -99,6 +99,7 @@ TEST_CASE("CubeNx.Search.SameLengthsAsTheDefault") {
             opt.bondt = k & 1 || k == 4;
             opt.nextmove = k & 2 || k == 4;
             opt.inherit = k != 4;
+            opt.lazy_forward = k != 4;
             opt.order_tasks = i == 26 ? TaskOrder::score : TaskOrder::off;
             r[k] = solve_optimal_nx(c, have_corners ? &corners : nullptr, t, &ts.sv, opt);
             REQUIRE(r[k].status == SOLVER_OK);
