@@ -20,12 +20,14 @@
 //     (child_locs_inverse_both), its cs from which corners sit in U-layer positions (X^-1 holds at
 //     position t the position where X holds cubie t);
 //   - the six views' bounds (NxTable::bound: the code, or the line's minimum for a code 0).
-// Per child: the three forward lines prefetched for all children, then read; per side the max of
+// Per child: the forward view with the parent's largest bound prefetched for all children, then
+// read, then the other two for the children it passes (lazy_forward); per side the max of
 // three with de Bondt's rule (bondt_rule; the N coset's subgroup holds every U and D turn of its
 // axis, nx.h); the children that pass get their Loc bytes and inverse states, the inverse lines
 // prefetched, then read, except inverse view a of a child made by a turn of view a's axis, which
 // is the parent's (m^-1 X^-1 with m^-1 in the coset's subgroup: the same abstract state, so the
-// same entry and the same bound); then the corner table for the children that pass N.
+// same entry and the same bound); then the corner table for the children that pass N (its byte
+// prefetched with the inverse lines, so it adds no round of misses).
 // The next-move rule: a node with t moves left whose inverse view a reads t forbids its children
 // on view a's axis: such a child's inverse view a is the same entry, so it reads t again with
 // t - 1 moves left and fails. It holds for every code (the child reads the same line, whatever
@@ -197,7 +199,7 @@ struct NxWorker {
             for (int i = 0; i < k; ++i) first[nf++] = i;
         }
         int keep[NMOVES], nk = 0;
-        uint64_t iidx[NMOVES][3];
+        uint64_t iidx[NMOVES][3], cidx[NMOVES];
         for (int j = 0; j < nf; ++j) {
             const int i = first[j];
             NxNode &c = ch[i];
@@ -214,6 +216,11 @@ struct NxWorker {
                     __builtin_prefetch(line_of(t, iidx[i][a]));
                 }
             }
+            // The corner table's byte too, in the same round of misses (read only if N passes).
+            if (X->corners) {
+                cidx[i] = corner_table_index(c.loc[0]);
+                if (X->opt.corner_early) __builtin_prefetch(X->corners->data.data() + (cidx[i] >> 1));
+            }
             keep[nk++] = i;
         }
         int pass[NMOVES], np = 0;
@@ -225,14 +232,11 @@ struct NxWorker {
             pass[np++] = keep[j];
         }
         if (X->corners) {
-            uint64_t cidx[NMOVES];
-            for (int j = 0; j < np; ++j) {
-                cidx[j] = corner_table_index(ch[pass[j]].loc[0]);
-                __builtin_prefetch(X->corners->data.data() + (cidx[j] >> 1));
-            }
+            if (!X->opt.corner_early)
+                for (int j = 0; j < np; ++j) __builtin_prefetch(X->corners->data.data() + (cidx[pass[j]] >> 1));
             int q = 0;
             for (int j = 0; j < np; ++j)
-                if (X->corners->lookup(cidx[j]) <= lim) pass[q++] = pass[j];
+                if (X->corners->lookup(cidx[pass[j]]) <= lim) pass[q++] = pass[j];
             np = q;
         }
         for (int j = 0; j < np; ++j) {

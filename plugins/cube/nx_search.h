@@ -29,6 +29,9 @@ struct NxSearchOptions {
     // Read the forward view with the parent's largest bound first, the other two only for the
     // children that pass it. The same nodes; tools/cube-ab's nx_lazy=on|off.
     bool lazy_forward = true;
+    // Prefetch the corner table's byte with the inverse lines (off: after N passed, a round of
+    // misses of its own). The same nodes; tools/cube-ab's nx_corner_early=on|off.
+    bool corner_early = true;
     TaskOrder order_tasks = TaskOrder::score;  // score or off (prev, mix, deep: as score here)
     bool symred = true;
 };
