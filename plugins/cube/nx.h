@@ -1,7 +1,7 @@
 // nx: the N table (session 34's candidate N, the coset table that T. Rokicki's nxopt calls
 // "EO3, EP1"; vcube's "112"): its coordinates, its breadth-first search and its cache file.
-// Session 36 built steps 1-3 of session 34's plan (plugins/cube/README.md); the search does not
-// read it yet (step 4).
+// Session 36 built steps 1-3 of session 34's plan (plugins/cube/README.md); session 37's
+// tables=nx reads it (step 4: nx_search.h).
 //
 // Abstract state of a view X (a right action of the 18 moves: each part after a move depends
 // only on its value before):

@@ -141,7 +141,9 @@ struct NxWorker {
     // more moves was found below it (path[g..] then holds it).
     bool dfs(const NxNode &n, int g, int togo) {
         ++nodes;
-        if ((++polls & 0x3fff) == 0) {
+        // Every 256 nodes: the runtime reads its clock once every 256 calls a thread (search_control.h),
+        // so the time limit is seen within about 65 K nodes (0.1 s) of a thread.
+        if ((++polls & 0xff) == 0) {
             if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             if (X->sv && X->sv->should_stop && X->sv->should_stop(X->sv->ctx)) {
                 X->stopped = true;
