@@ -133,10 +133,10 @@ TEST_CASE("CubeE2E.BondtAndNextmoveOptionValues") {
     CHECK(has(r.err, "nextmove: expected auto, on or off, not '1'"));
     r = run_solver("--plugin cube --input \"R U\" --option tables=small --option bondt=on");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "bondt=on needs mode=optimal with tables=fstp2, fstp or fst4 (not tables=small)"));
+    CHECK(has(r.err, "bondt=on needs mode=optimal with tables=fstp2, nx, fstp or fst4 (not tables=small)"));
     r = run_solver("--plugin cube --input \"R U\" --option mode=fast --option nextmove=on");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "nextmove=on needs mode=optimal with tables=fstp2, fstp or fst4 (not mode=fast)"));
+    CHECK(has(r.err, "nextmove=on needs mode=optimal with tables=fstp2, nx, fstp or fst4 (not mode=fast)"));
     r = run_solver("--plugin cube --input \"R U\" --option batch=0 --option bondt=on");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "bondt=on needs the batched search"));
@@ -149,6 +149,28 @@ TEST_CASE("CubeE2E.BondtAndNextmoveOptionValues") {
     r = run_solver("--plugin cube --help");
     CHECK(has(r.out + r.err, "bondt=auto|off|on"));
     CHECK(has(r.out + r.err, "nextmove=auto|off|on"));
+}
+
+TEST_CASE("CubeE2E.NxOptionValues") {
+    // tables=nx (session 37): named in --help and in the error for an unknown table set; refused
+    // with third=t and in fast mode's rules, before any table is read (exit 2). (Its solves need
+    // the 2.42 GiB table: CubeNx.Search.* in tests/cube/nx_search_test.cc, where it is cached.)
+    CacheEnv env;
+    auto r = run_solver("--plugin cube --input \"R U\" --option tables=nz");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "tables: expected fstp2, nx, fst4, fstp, fst, large, medium, corners or small, not 'nz'"));
+    r = run_solver("--plugin cube --input \"R U\" --option tables=nx --option third=t");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "third=t needs mode=optimal with tables=fstp2 (not tables=nx)"));
+    r = run_solver("--plugin cube --input \"R U\" --option tables=nx --option bondt=maybe");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "bondt: expected auto, on or off, not 'maybe'"));
+    r = run_solver("--plugin cube --input \"R U\" --option tables=nx --option mode=fast --option nextmove=on");
+    CHECK(r.exit_code == 2);
+    CHECK(has(r.err, "nextmove=on needs mode=optimal"));
+    r = run_solver("--plugin cube --help");
+    CHECK(has(r.out + r.err, "tables=fstp2|nx|"));
+    CHECK(has(r.out + r.err, "cube-nx build"));
 }
 
 TEST_CASE("CubeE2E.ThirdOptionValues") {

@@ -17,6 +17,9 @@
 // third_reuse=on|off; third_wave=W), and pages=huge|shared|mapped (how
 // the fstp2 table is loaded: one table per mode the sets name; default huge); "" is the defaults. Tables: cube-fstp2.pdb and
 // cube-c01234567.pdb from $SOLVER_CACHE_DIR (default ~/.cache/solver), read only.
+// tables=nx (session 37): the set runs the N table's search (nx_search.h) instead, cube-nx.pdb mapped shared
+// (loaded only when a set names it; cube-fstp2.pdb then only when another set needs it); it reads bondt,
+// nextmove (on unless given off, as the plugin's auto), nx_inherit=on|off, nx_lazy=on|off, nx_corner_early=on|off and symred.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +30,8 @@
 
 #include "../plugins/cube/cube.h"
 #include "../plugins/cube/fst.h"
+#include "../plugins/cube/nx.h"
+#include "../plugins/cube/nx_search.h"
 #include "../plugins/cube/optimal.h"
 #include "../plugins/cube/pdb.h"
 #include "../plugins/cube/third.h"
@@ -40,13 +45,32 @@ static double thread_cpu() {
     return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
-static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pages) {
+static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pages, bool &nx, NxSearchOptions &no) {
     std::istringstream in(text);
     std::string kv;
+    nx = false;
+    bool bondt_off = false, nextmove_off = false;
     while (in >> kv) {
         const size_t eq = kv.find('=');
         if (eq == std::string::npos) return false;
         const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
+        if (k == "tables" && (v == "nx" || v == "fstp2")) {
+            nx = v == "nx";
+            continue;
+        }
+        if (k == "nx_inherit" && (v == "on" || v == "off")) {
+            no.inherit = v == "on";
+            continue;
+        }
+        if (k == "nx_corner_early" && (v == "on" || v == "off")) {
+            no.corner_early = v == "on";
+            continue;
+        }
+        if (k == "nx_lazy" && (v == "on" || v == "off")) {
+            no.lazy_forward = v == "on";
+            continue;
+        }
+        if ((k == "bondt" || k == "nextmove") && v == "off") (k == "bondt" ? bondt_off : nextmove_off) = true;
         if (k == "third_lim") {
             o.third_lim = std::atoi(v.c_str());
             continue;
@@ -103,6 +127,7 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
         if (!b || (v != "on" && v != "off")) return false;
         *b = v == "on";
     }
+    no.bondt = !bondt_off, no.nextmove = !nextmove_off, no.symred = o.symred, no.order_tasks = o.order_tasks;
     return true;
 }
 
@@ -122,12 +147,17 @@ int main(int argc, char **argv) {
         }
     }
     std::vector<FstSearchOptions> sets;
+    std::vector<NxSearchOptions> nx_sets;
+    std::vector<char> is_nx;
     std::vector<unsigned> set_pages;
     for (int i = 3; i < argc; ++i) {
         FstSearchOptions o;
+        NxSearchOptions no;
+        bool nx = false;
         unsigned pages = PAGES_HUGE;
-        if (!parse_set(argv[i], o, pages)) return std::fprintf(stderr, "bad option set '%s'\n", argv[i]), 2;
-        sets.push_back(o), set_pages.push_back(pages);
+        if (!parse_set(argv[i], o, pages, nx, no)) return std::fprintf(stderr, "bad option set '%s'\n", argv[i]), 2;
+        // An nx set loads no fstp2 table (its pages mode is not counted).
+        sets.push_back(o), nx_sets.push_back(no), is_nx.push_back(nx), set_pages.push_back(nx ? 99u : pages);
     }
     const std::string dir = cache_folder(nullptr);
     init_loc_tables();
@@ -141,8 +171,16 @@ int main(int argc, char **argv) {
         std::printf("pages=%s: %s in %.3f s CPU\n", m == PAGES_HUGE ? "huge" : m == PAGES_SHARED ? "shared" : "mapped",
                     fst[m].data.shared() ? "mapped in huge pages" : "loaded", thread_cpu() - t0);
     }
+    NxTable nxt;
+    if (std::find(is_nx.begin(), is_nx.end(), 1) != is_nx.end()) {
+        const double t0 = thread_cpu();
+        if (!load_nx(dir + "/" + nx_file(), nxt, why, false, PAGES_SHARED)) return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+        std::printf("tables=nx: %s in %.3f s CPU\n", nxt.data.shared() ? "mapped in huge pages" : "loaded", thread_cpu() - t0);
+    }
     ThirdTable third;
-    if (std::any_of(sets.begin(), sets.end(), [](const FstSearchOptions &o) { return o.third != nullptr; })) {
+    bool any_third = false;
+    for (size_t s = 0; s < sets.size(); ++s) any_third |= !is_nx[s] && sets[s].third != nullptr;
+    if (any_third) {
         const double t0 = thread_cpu();
         if (!load_third(dir + "/" + third_file(), third, why, false, PAGES_SHARED, false))
             return std::fprintf(stderr, "%s\n", why.c_str()), 1;
@@ -161,7 +199,8 @@ int main(int argc, char **argv) {
         for (size_t p = 0; p < pos.size(); ++p)
             for (size_t s = 0; s < sets.size(); ++s) {
                 const double t0 = thread_cpu();
-                const OptimalResult q = solve_optimal_fst(pos[p], &corners, fst[set_pages[s]], &ts.sv, sets[s]);
+                const OptimalResult q = is_nx[s] ? solve_optimal_nx(pos[p], &corners, nxt, &ts.sv, nx_sets[s])
+                                                 : solve_optimal_fst(pos[p], &corners, fst[set_pages[s]], &ts.sv, sets[s]);
                 const double t = thread_cpu() - t0;
                 std::printf("round %d pos %zu set %c: %zu moves, %llu nodes, %llu children, %llu bondt cuts, %.3f s CPU\n", r, p,
                             char('A' + s), q.moves.size(), (unsigned long long)q.nodes, (unsigned long long)q.generated,

@@ -2068,6 +2068,8 @@ std::vector<size_t> task_order(TaskOrder o, const std::vector<unsigned> &score, 
     return order;
 }
 
+uint64_t corner_table_index(const uint8_t loc[8]) { return corner_index(loc); }
+
 unsigned fst4_value(const FstTable &t, uint64_t i) {
     const unsigned v = t.value(i);
     return t.par == 2 ? std::min(v, t.value(i ^ 1)) : v;

@@ -1,7 +1,7 @@
 // nx: the N table (session 34's candidate N, the coset table that T. Rokicki's nxopt calls
 // "EO3, EP1"; vcube's "112"): its coordinates, its breadth-first search and its cache file.
-// Session 36 built steps 1-3 of session 34's plan (plugins/cube/README.md); the search does not
-// read it yet (step 4).
+// Session 36 built steps 1-3 of session 34's plan (plugins/cube/README.md); session 37's
+// tables=nx reads it (step 4: nx_search.h).
 //
 // Abstract state of a view X (a right action of the 18 moves: each part after a move depends
 // only on its value before):
@@ -45,6 +45,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -128,9 +129,17 @@ struct NxTable {
 solver_status build_nx(const solver_services *sv, NxTable &out, uint32_t nflip = N_FLIP, unsigned base = 9);
 bool save_nx(const NxTable &t, const std::string &path, std::string &why);
 // pages: PAGES_SHARED maps the file in huge pages where it can, PAGES_HUGE reads it into huge
-// pages, PAGES_MAPPED maps it (fst.h); verify: checksum the data.
-bool load_nx(const std::string &path, NxTable &out, std::string &why, bool verify = true, unsigned pages = 2);
+// pages, PAGES_MAPPED maps it (fst.h); verify: checksum the data; verify_once: skip the checksum
+// while the file's ".verified" marker matches it, and write the marker after a pass (cache_file.h).
+bool load_nx(const std::string &path, NxTable &out, std::string &why, bool verify = true, unsigned pages = 2,
+             bool verify_once = false);
 std::string nx_file();  // cube-nx.pdb
+constexpr uint64_t NX_TABLE_BYTES = 2603089920ull;  // the full table in memory (9930 x 2048 x 128)
+// tables=nx: the N table from the cache folder (one a process, as get_third), or, when it is not
+// cached (or does not load), built on the pool and saved (about 15 minutes on 2 cores, 2.6 GiB at
+// its peak, progress through sv->progress), then mapped from the saved file.
+solver_status get_nx(const solver_services *sv, std::shared_ptr<const NxTable> &out, solver_error *err, unsigned pages,
+                     bool verify_once);
 
 // The six views' bounds of c (0..2 the cube along the U-D, R-L and F-B axes, 3..5 its inverse's),
 // by whole-cube arithmetic (tools and tests), and the bound with de Bondt's rule per side.

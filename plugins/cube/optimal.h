@@ -221,6 +221,8 @@ bool simd_coords_supported();
 // simd_coords version, else the portable one.
 void child_locs_inverse_both(const uint8_t ploc[20], int mk, bool corners, uint8_t cloc[20], int &flip, int &slice,
                              int &twist, bool simd);
+// The corner table's index (c01234567) of a view's Loc bytes (its first eight: the corners).
+uint64_t corner_table_index(const uint8_t loc[8]);
 // The flip-slice-twist distances of c along the three axes (out) and their max (with a 4-bit
 // table, the max includes the inverse cube's three).
 unsigned fst_bound(const CubieCube &c, const FstTable &fst, unsigned out[3]);

@@ -308,7 +308,8 @@ std::vector<Pattern> table_set(const std::string &name, bool &known) {
     };
     if (name == "small") return {P(true, {0, 1, 2, 3, 4}), P(false, {0, 1, 2, 3, 4}), P(false, {6, 7, 8, 9, 10})};
     // fst, fst4: the corner table here; the flip-slice-twist table comes from get_fst (fst.h).
-    if (name == "corners" || name == "fst" || name == "fst4" || name == "fstp" || name == "fstp2") return {P(true, {0, 1, 2, 3, 4, 5, 6, 7})};
+    // nx: the corner table here; the N table comes from get_nx (nx.h).
+    if (name == "corners" || name == "fst" || name == "fst4" || name == "fstp" || name == "fstp2" || name == "nx") return {P(true, {0, 1, 2, 3, 4, 5, 6, 7})};
     if (name == "medium")
         return {P(true, {0, 1, 2, 3, 4, 5, 6, 7}), P(false, {0, 1, 2, 3, 4, 5}), P(false, {6, 7, 8, 9, 10, 11})};
     if (name == "large")

@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "cube.h"
+#include "nx.h"
+#include "nx_search.h"
 #include "optimal.h"
 #include "pdb.h"
 #include "third.h"
@@ -52,7 +54,7 @@ const char *const OPTIONS_HELP =
     "                    table at a phase-1 leaf and keeps the cubes along the phase-1 path (a\n"
     "                    leaf replays only the moves that changed); off does none of that. The\n"
     "                    same nodes and answers either way, about 0.75 of the CPU with on.\n"
-    "tables=fstp2|fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp2,\n"
+    "tables=fstp2|nx|fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp2,\n"
     "                    below; fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
     "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
     "                    in memory; fst: the same table mod 3 at 2 bits, no inverse lookups, 795 MiB\n"
@@ -64,6 +66,13 @@ const char *const OPTIONS_HELP =
     "                    corners + two 7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB;\n"
     "                    corners: 42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with\n"
     "                    the pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).\n"
+    "                    nx (session 37, not the default): the N table (which corners are in the\n"
+    "                    U layer x twist x flip x E-slice places, 16 symmetries; 2.42 GiB,\n"
+    "                    cube-nx.pdb) along the six views, per side the max of three with\n"
+    "                    de Bondt's rule, and the corner table; its own depth-first worker (no\n"
+    "                    batch, no third table: third=auto is off with it, third=t refused); the\n"
+    "                    first solve without a cached file builds it (about 15 minutes on 2 cores,\n"
+    "                    2.6 GiB peak; or beforehand: build/bench/cube-nx build)\n"
     "pages=shared|huge|mapped  how the fst tables are loaded from the cache: shared (default)\n"
     "                    maps the cached file advised for huge pages, so the page cache's own 2 MiB\n"
     "                    pages serve the search (no copy; a second process shares them; used when\n"
@@ -146,14 +155,16 @@ const char *const OPTIONS_HELP =
     "third_wave=W        third table: read each view's bytes in a pipeline W prefetches deep (1..256),\n"
     "                    the view's entries computed first; 0 (default): all prefetched at once,\n"
     "                    the next view's computed meanwhile; the same nodes\n"
-    "bondt=auto|off|on   tables=fst4|fstp|fstp2 with batch: M. de Bondt's rule on the flip-slice-twist\n"
-    "                    values (with fstp/fstp2 each view's smaller parity entry): a child whose\n"
-    "                    three forward views, or three inverse views, all equal its moves left needs\n"
-    "                    one move more, so it is cut (about 0.89 of the nodes, the same optimal\n"
-    "                    length); auto (default): on with tables=fstp2 and batch, off elsewhere\n"
+    "bondt=auto|off|on   tables=fst4|fstp|fstp2 with batch, or tables=nx: M. de Bondt's rule on\n"
+    "                    the flip-slice-twist values (with fstp/fstp2 each view's smaller parity\n"
+    "                    entry; with nx the N table's values): a child whose three forward views,\n"
+    "                    or three inverse views, all equal its moves left needs one move more, so\n"
+    "                    it is cut (about 0.89 of the nodes, the same optimal length); auto\n"
+    "                    (default): on with tables=fstp2 and batch, and with nx; off elsewhere\n"
     "                    (with fstp and fst4 it is neither tested nor measured: on asks for it)\n"
-    "nextmove=auto|off|on  tables=fst4|fstp|fstp2 with batch: the next-move rule: a node's inverse\n"
-    "                    view at its moves left skips the next move's turns of that view's axis\n"
+    "nextmove=auto|off|on  tables=fst4|fstp|fstp2 with batch, or tables=nx: the next-move rule:\n"
+    "                    a node's inverse view at its moves left skips the next move's turns of\n"
+    "                    that view's axis (with nx all six)\n"
     "                    (with fstp/fstp2 the half turns; the quarter turns when the other parity's\n"
     "                    entry is that far too), children that would fail that lookup: the same\n"
     "                    nodes, about half the children looked up; auto (default) as bondt's.\n"
@@ -254,7 +265,7 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
             bool known = false;
             table_set(v, known);
             if (!known || v == "e7" || v == "e8")
-                return why = "tables: expected fst4, fstp, fstp2, fst, large, medium, corners or small, not '" + v + "'", false;
+                return why = "tables: expected fstp2, nx, fst4, fstp, fst, large, medium, corners or small, not '" + v + "'", false;
             opts.tables = v;
         } else if (k == "pages") {
             if (v == "huge") opts.pages = PAGES_HUGE;
@@ -320,19 +331,21 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
                    false;
         }
     }
-    if (opts.third == "t" && (opts.fast || opts.tables != "fstp2"))
+    if (opts.third == "t" && (opts.fast || opts.tables != "fstp2"))  // so with tables=nx too
         return why = "third=t needs mode=optimal with tables=fstp2 (not tables=" + opts.tables + ")", false;
     // bondt and nextmove live in the batched fst search and need exact table values; auto turns
     // them on with tables=fstp2 there (the default set), off elsewhere.
     const bool batched = opts.search.batch > 0 && opts.search.class_moves && opts.search.lazy_axes;
-    const bool auto_on = !opts.fast && opts.tables == "fstp2" && batched;  // where auto means on
+    // tables=nx has its own worker (nx_search.h): the rules there need no batch.
+    const bool nx = !opts.fast && opts.tables == "nx";
+    const bool auto_on = (!opts.fast && opts.tables == "fstp2" && batched) || nx;  // where auto means on
     opts.search.bondt = opts.bondt == "on" || (opts.bondt == "auto" && auto_on);
     opts.search.nextmove = opts.nextmove == "on" || (opts.nextmove == "auto" && auto_on);
     for (const char *rule : {"bondt", "nextmove"}) {
         const bool on = (std::string(rule) == "bondt" ? opts.bondt : opts.nextmove) == "on";
-        if (!on) continue;
+        if (!on || nx) continue;
         if (opts.fast || (opts.tables != "fstp2" && opts.tables != "fstp" && opts.tables != "fst4"))
-            return why = std::string(rule) + "=on needs mode=optimal with tables=fstp2, fstp or fst4 (not " +
+            return why = std::string(rule) + "=on needs mode=optimal with tables=fstp2, nx, fstp or fst4 (not " +
                          (opts.fast ? std::string("mode=fast") : "tables=" + opts.tables) + ")",
                    false;
         if (opts.search.batch == 0 || !opts.search.class_moves || !opts.search.lazy_axes)
@@ -508,6 +521,33 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             moves = r.moves;
             std::snprintf(line, sizeof line, "cube: %zu moves (half-turn metric), two-phase, %llu nodes", moves.size(),
                           (unsigned long long)r.nodes);
+        } else if (in.opts.tables == "nx") {
+            // The N table (loaded, or built once and saved) and the corner table; nx_search.h.
+            if (sv && sv->memory_budget_bytes) {
+                const uint64_t need = NX_TABLE_BYTES + (88179840ull + 1) / 2 + (uint64_t(64) << 20);
+                if (need > sv->memory_budget_bytes)
+                    return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
+                                            "the 'nx' tables need %.0f MiB, over the memory budget of %.0f MiB "
+                                            "(use the default tables=fstp2, or a larger --memory-limit)",
+                                            double(need) / 1048576.0, double(sv->memory_budget_bytes) / 1048576.0);
+            }
+            std::shared_ptr<const NxTable> nxt;
+            solver_status s = get_nx(sv, nxt, err, in.opts.pages, in.opts.verify_once);
+            if (s != SOLVER_OK) return s;
+            std::vector<std::shared_ptr<const Pdb>> tables;
+            if ((s = get_tables("nx", sv, tables, err, in.opts.verify_once)) != SOLVER_OK) return s;
+            NxSearchOptions nopt;
+            nopt.bondt = in.opts.search.bondt;
+            nopt.nextmove = in.opts.search.nextmove;
+            nopt.order_tasks = in.opts.search.order_tasks == TaskOrder::off ? TaskOrder::off : TaskOrder::score;
+            nopt.symred = in.opts.search.symred;
+            OptimalResult r = solve_optimal_nx(in.cube, tables.at(0).get(), *nxt, sv, nopt);
+            report(r.nodes, r.generated);
+            if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
+            if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");
+            moves = r.moves;
+            std::snprintf(line, sizeof line, "cube: %zu moves (half-turn metric), optimal (tables nx), %llu nodes",
+                          moves.size(), (unsigned long long)r.nodes);
         } else {
             std::vector<std::shared_ptr<const Pdb>> tables;
             const bool fstp2 = in.opts.tables == "fstp2";  // fstp at 2 bits (windowed, SideTable)

@@ -1,0 +1,420 @@
+// nx_search: the optimal search over the N table (tables=nx; session 37, build plan step 4 of
+// session 34, plugins/cube/README.md). Parallel IDA* on the runtime's pool through the shared
+// bound loop (run_bounds), with the fst search's task split (3-move prefixes, symred's orbit
+// rule, order_tasks=score) but its own, simpler worker: depth first, one node's children at a
+// time, their table lines prefetched together before any is read.
+//
+// Why not inside fst_search.cc's batched Worker: its stages are built around fstp2's reads (lazy
+// axes by the parent's exact distances, the side table for code 3, the parity twins, the third
+// table's gathering); N's values are lower bounds without a parent relation (a code 0 is read as
+// its line's minimum), so none of those stages apply as they are, and a node here needs only six
+// 16-byte lines. A separate worker is small enough to check line by line; the batched one can
+// take N's reads later if the measurements say the batching is worth it (README, session 37).
+//
+// A node keeps, per view a (0..2: the cube along the U-D, R-L and F-B axes, as cube_view):
+//   - the forward view's raw abstract state (cs, twist, flip, slice: nx.h), moved by the move
+//     tables with the move as that view sees it, and looked up through NxCoords::index (the same
+//     function the table's own checks use), so the entry is the reference's by construction;
+//   - the view's Loc bytes (where each cubie is), from which the inverse view's state comes: the
+//     inverse's twist, flip and sorted slice by the fst search's inverse step
+//     (child_locs_inverse_both), its cs from which corners sit in U-layer positions (X^-1 holds at
+//     position t the position where X holds cubie t);
+//   - the six views' bounds (NxTable::bound: the code, or the line's minimum for a code 0).
+// Per child: the forward view with the parent's largest bound prefetched for all children, then
+// read, then the other two for the children it passes (lazy_forward); per side the max of
+// three with de Bondt's rule (bondt_rule; the N coset's subgroup holds every U and D turn of its
+// axis, nx.h); the children that pass get their Loc bytes and inverse states, the inverse lines
+// prefetched, then read, except inverse view a of a child made by a turn of view a's axis, which
+// is the parent's (m^-1 X^-1 with m^-1 in the coset's subgroup: the same abstract state, so the
+// same entry and the same bound); then the corner table for the children that pass N (its byte
+// prefetched with the inverse lines, so it adds no round of misses).
+// The next-move rule: a node with t moves left whose inverse view a reads t forbids its children
+// on view a's axis: such a child's inverse view a is the same entry, so it reads t again with
+// t - 1 moves left and fails. It holds for every code (the child reads the same line, whatever
+// its code means), so it skips exactly the children the search would generate and then cut:
+// the same nodes (tested).
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <mutex>
+#include <sys/resource.h>
+
+#include "nx_search.h"
+#include "optimal.h"
+#include "symred.h"
+#include "twophase.h"
+
+namespace cube {
+
+namespace {
+
+struct NxNode {
+    uint16_t tw[3], fl[3], sl[3];
+    uint8_t cs[3];
+    uint8_t v[6];         // the six views' bounds
+    uint8_t loc[3][20];   // per view, where its cubies are (Loc)
+};
+
+inline bool redundant(int prev, int m) {
+    if (prev < 0) return false;
+    const int pf = prev / 3, f = m / 3;
+    return f == pf || f + 3 == pf;
+}
+
+inline const uint8_t *line_of(const NxTable &t, uint64_t i) {
+    return t.data.data() + (i >> 9) * NX_ROW_BYTES + ((unsigned(i) & (NX_WIDTH - 1)) / NX_LINE) * 16;
+}
+
+struct NxCtx {
+    const NxTable *t = nullptr;
+    const NxCoords *co = nullptr;
+    const Pdb *corners = nullptr;
+    const solver_services *sv = nullptr;
+    NxSearchOptions opt;
+    int axis_move[3][NMOVES];
+    uint32_t axis_mask[3] = {0, 0, 0};  // the moves that turn view a's U-D axis
+    uint8_t cs_of_mask[256];            // inverse cs from the mask of U-layer positions
+    bool simd = false;
+    StartSymmetry sym;
+    int prefix_depth = 3;
+    std::atomic<bool> found{false}, stopped{false};
+    std::atomic<uint64_t> nodes{0}, generated{0};
+    std::mutex mu;
+    std::vector<int> solution;
+
+    unsigned fwd_bound(const NxNode &c) const {
+        return opt.bondt ? bondt_rule(c.v[0], c.v[1], c.v[2]) : std::max({c.v[0], c.v[1], c.v[2]});
+    }
+    unsigned inv_bound(const NxNode &c) const {
+        return opt.bondt ? bondt_rule(c.v[3], c.v[4], c.v[5]) : std::max({c.v[3], c.v[4], c.v[5]});
+    }
+    // The forward view a of child c (of n by move m): its state and its entry.
+    uint64_t forward(const NxNode &n, int m, int a, NxNode &c) const {
+        const unsigned mk = unsigned(axis_move[a][m]);
+        c.cs[a] = co->cs_move[n.cs[a] * NMOVES + mk];
+        c.tw[a] = co->tw_move[n.tw[a] * NMOVES + mk];
+        c.fl[a] = co->fl_move[n.fl[a] * NMOVES + mk];
+        c.sl[a] = co->sl_move[n.sl[a] * NMOVES + mk];
+        return co->index(c.cs[a], c.tw[a], c.fl[a], c.sl[a]);
+    }
+    // Child c's Loc bytes of view a and its inverse view's entry.
+    uint64_t inverse(const NxNode &n, int m, int a, NxNode &c) const {
+        int fl, ss, tw;
+        child_locs_inverse_both(n.loc[a], axis_move[a][m], true, c.loc[a], fl, ss, tw, simd);
+        return co->index(inverse_cs(c.loc[a]), tw, fl, ss / 24);
+    }
+    int inverse_cs(const uint8_t *loc) const {
+        unsigned mask = 0;
+        for (int q = 0; q < 8; ++q) mask |= unsigned(loc[q] < 12) << q;  // cubie q in a U-layer position (0..3)
+        return cs_of_mask[mask];
+    }
+    // Every part of child c of n by m, one view after another (the prefixes and the tests).
+    void eval_child(const NxNode &n, int m, NxNode &c) const {
+        for (int a = 0; a < 3; ++a) {
+            c.v[a] = uint8_t(t->bound(forward(n, m, a, c)));
+            c.v[3 + a] = uint8_t(t->bound(inverse(n, m, a, c)));
+        }
+    }
+    unsigned corner_bound(const NxNode &c) const {
+        return corners ? corners->lookup(corner_table_index(c.loc[0])) : 0;
+    }
+    unsigned bound(const NxNode &c) const {
+        return std::max({fwd_bound(c), inv_bound(c), corner_bound(c)});
+    }
+};
+
+bool is_solved_loc(const uint8_t *l) {
+    for (int i = 0; i < 8; ++i)
+        if (l[i] != i * 3) return false;
+    for (int i = 0; i < 12; ++i)
+        if (l[8 + i] != i * 2) return false;
+    return true;
+}
+
+struct NxWorker {
+    NxCtx *X;
+    int path[32];
+    uint64_t nodes = 0, generated = 0;
+    unsigned polls = 0;
+
+    // n has togo >= 1 moves left and passed every bound; true when a solution of exactly togo
+    // more moves was found below it (path[g..] then holds it).
+    bool dfs(const NxNode &n, int g, int togo) {
+        ++nodes;
+        // Every 256 nodes: the runtime reads its clock once every 256 calls a thread (search_control.h),
+        // so the time limit is seen within about 65 K nodes (0.1 s) of a thread.
+        if ((++polls & 0xff) == 0) {
+            if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
+            if (X->sv && X->sv->should_stop && X->sv->should_stop(X->sv->ctx)) {
+                X->stopped = true;
+                return false;
+            }
+        }
+        const int prev = g > 0 ? path[g - 1] : -1;
+        uint32_t forbid = 0;
+        if (X->opt.nextmove)
+            for (int a = 0; a < 3; ++a)
+                if (n.v[3 + a] >= unsigned(togo)) forbid |= X->axis_mask[a];
+        if (togo == 1) {  // the children must be solved (view 0's Loc bytes after the move)
+            for (int m = 0; m < NMOVES; ++m) {
+                if (redundant(prev, m) || (forbid >> m & 1)) continue;
+                ++generated;
+                uint8_t l[20];
+                const uint8_t *cm = corner_move_loc[m], *em = edge_move_loc[m];
+                for (int i = 0; i < 8; ++i) l[i] = cm[n.loc[0][i]];
+                for (int i = 8; i < 20; ++i) l[i] = em[n.loc[0][i]];
+                if (is_solved_loc(l)) {
+                    path[g] = m;
+                    return true;
+                }
+            }
+            return false;
+        }
+        const unsigned lim = unsigned(togo - 1);  // a child passes with every bound <= lim
+        const NxTable &t = *X->t;
+        NxNode ch[NMOVES];
+        int mv[NMOVES], k = 0;
+        uint64_t idx[NMOVES][3];
+        // lazy_forward: the view with the parent's largest forward bound first, for every child;
+        // the other two only for the children it passes (most children fail it where the
+        // search spends its time: one line read instead of three).
+        const int a0 = !X->opt.lazy_forward ? -1 : n.v[0] >= n.v[1] && n.v[0] >= n.v[2] ? 0 : n.v[1] >= n.v[2] ? 1 : 2;
+        for (int m = 0; m < NMOVES; ++m) {
+            if (redundant(prev, m) || (forbid >> m & 1)) continue;
+            for (int a = 0; a < 3; ++a) {
+                idx[k][a] = X->forward(n, m, a, ch[k]);
+                if (a0 < 0 || a == a0) __builtin_prefetch(line_of(t, idx[k][a]));
+            }
+            mv[k++] = m;
+        }
+        generated += unsigned(k);
+        int first[NMOVES], nf = 0;
+        if (a0 >= 0) {
+            for (int i = 0; i < k; ++i) {
+                ch[i].v[a0] = uint8_t(t.bound(idx[i][a0]));
+                if (ch[i].v[a0] > lim) continue;
+                for (int a = 0; a < 3; ++a)
+                    if (a != a0) __builtin_prefetch(line_of(t, idx[i][a]));
+                first[nf++] = i;
+            }
+        } else {
+            for (int i = 0; i < k; ++i) first[nf++] = i;
+        }
+        int keep[NMOVES], nk = 0;
+        uint64_t iidx[NMOVES][3], cidx[NMOVES];
+        for (int j = 0; j < nf; ++j) {
+            const int i = first[j];
+            NxNode &c = ch[i];
+            for (int a = 0; a < 3; ++a)
+                if (a != a0) c.v[a] = uint8_t(t.bound(idx[i][a]));
+            if (X->fwd_bound(c) > lim) continue;
+            const int m = mv[i];
+            for (int a = 0; a < 3; ++a) {
+                iidx[i][a] = X->inverse(n, m, a, c);
+                if (X->opt.inherit && (X->axis_mask[a] >> m & 1)) {
+                    c.v[3 + a] = n.v[3 + a];  // the same entry as the parent's
+                    iidx[i][a] = UINT64_MAX;
+                } else {
+                    __builtin_prefetch(line_of(t, iidx[i][a]));
+                }
+            }
+            // The corner table's byte too, in the same round of misses (read only if N passes).
+            if (X->corners) {
+                cidx[i] = corner_table_index(c.loc[0]);
+                if (X->opt.corner_early) __builtin_prefetch(X->corners->data.data() + (cidx[i] >> 1));
+            }
+            keep[nk++] = i;
+        }
+        int pass[NMOVES], np = 0;
+        for (int j = 0; j < nk; ++j) {
+            NxNode &c = ch[keep[j]];
+            for (int a = 0; a < 3; ++a)
+                if (iidx[keep[j]][a] != UINT64_MAX) c.v[3 + a] = uint8_t(t.bound(iidx[keep[j]][a]));
+            if (X->inv_bound(c) > lim) continue;
+            pass[np++] = keep[j];
+        }
+        if (X->corners) {
+            if (!X->opt.corner_early)
+                for (int j = 0; j < np; ++j) __builtin_prefetch(X->corners->data.data() + (cidx[pass[j]] >> 1));
+            int q = 0;
+            for (int j = 0; j < np; ++j)
+                if (X->corners->lookup(cidx[pass[j]]) <= lim) pass[q++] = pass[j];
+            np = q;
+        }
+        for (int j = 0; j < np; ++j) {
+            path[g] = mv[pass[j]];
+            if (dfs(ch[pass[j]], g + 1, togo - 1)) return true;
+            if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
+        }
+        return false;
+    }
+};
+
+struct NxPrefix {
+    NxNode s;
+    int moves[5];
+    int len;
+    unsigned score = 0;
+};
+
+// The node's seven distances (six views and the corners) as max * 64 + sum, as the fst
+// search's order_tasks=score.
+unsigned score(const NxCtx &X, const NxNode &c) {
+    unsigned sum = X.corner_bound(c), mx = sum;
+    for (int a = 0; a < 6; ++a) sum += c.v[a], mx = std::max<unsigned>(mx, c.v[a]);
+    return mx * 64 + sum;
+}
+
+void prefixes(const NxCtx &X, const NxNode &s, int g, int depth, int bound, NxPrefix &cur, std::vector<NxPrefix> &out) {
+    if (g >= 2 && !symred_keep(X.sym, cur.moves, g)) return;
+    if (g == depth) {
+        out.push_back(cur);
+        out.back().score = score(X, cur.s);
+        return;
+    }
+    const int prev = g > 0 ? cur.moves[g - 1] : -1;
+    for (int m = 0; m < NMOVES; ++m) {
+        if (redundant(prev, m)) continue;
+        NxPrefix next = cur;
+        X.eval_child(s, m, next.s);
+        // A prefix that ends at the bound must be the solved cube (every bound can be 0 off it).
+        if (int(X.bound(next.s)) > bound - g - 1) continue;
+        if (g + 1 == bound && !is_solved_loc(next.s.loc[0])) continue;
+        next.moves[g] = m;
+        next.len = g + 1;
+        prefixes(X, next.s, g + 1, depth, bound, next, out);
+    }
+}
+
+void setup(NxCtx &X, const CubieCube &cube, NxNode &start) {
+    init_loc_tables();
+    X.co = &nx_coords();
+    for (int m = 0; m < NMOVES; ++m) X.axis_move[0][m] = m;
+    // View a sees the cube as S^-a c S^a; a turn m becomes S^-a m S^a = conjugation_map(3 - a).
+    conjugation_map(2, X.axis_move[1]);
+    conjugation_map(1, X.axis_move[2]);
+    for (int a = 0; a < 3; ++a)
+        for (int m = 0; m < NMOVES; ++m)
+            if (X.axis_move[a][m] / 3 % 3 == 0) X.axis_mask[a] |= 1u << m;  // U (0..2) or D (9..11)
+    for (unsigned mask = 0; mask < 256; ++mask) {
+        X.cs_of_mask[mask] = 0;
+        if (__builtin_popcount(mask) != 4) continue;
+        CubieCube c = CubieCube::solved();
+        for (int i = 0, u = URF, d = DFR; i < 8; ++i) c.cp[i] = uint8_t(mask >> i & 1 ? u++ : d++);
+        X.cs_of_mask[mask] = uint8_t(get_nx_cs(c));
+    }
+    X.simd = simd_coords_supported();
+    for (int a = 0; a < 3; ++a) {
+        const CubieCube v = cube_view(cube, a), w = cube_view(cube, 3 + a);
+        start.cs[a] = uint8_t(get_nx_cs(v));
+        start.tw[a] = uint16_t(get_twist(v));
+        start.fl[a] = uint16_t(get_flip(v));
+        start.sl[a] = uint16_t(get_slice(v));
+        start.v[a] = uint8_t(X.t->bound(X.co->index(v)));
+        start.v[3 + a] = uint8_t(X.t->bound(X.co->index(w)));
+        const Loc l = to_loc(v);
+        for (int i = 0; i < 20; ++i) start.loc[a][i] = l.l[i];
+    }
+}
+
+double process_cpu() {
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0) return 0;
+    return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+}
+
+}  // namespace
+
+void nx_follow(const NxTable &t, const CubieCube &c, const std::vector<int> &moves, unsigned v[6]) {
+    NxCtx X;
+    X.t = &t;
+    NxNode n;
+    setup(X, c, n);
+    for (int m : moves) {
+        NxNode ch = n;
+        X.eval_child(n, m, ch);
+        n = ch;
+    }
+    for (int k = 0; k < 6; ++k) v[k] = n.v[k];
+}
+
+OptimalResult solve_optimal_nx(const CubieCube &cube, const Pdb *corners, const NxTable &t, const solver_services *sv,
+                               const NxSearchOptions &opt) {
+    OptimalResult res;
+    NxCtx X;
+    X.t = &t;
+    X.corners = corners;
+    X.sv = sv;
+    X.opt = opt;
+    NxNode start;
+    setup(X, cube, start);
+    if (opt.symred) X.sym = start_symmetry(cube);
+    if (X.sym.order() > 1) X.prefix_depth = symred_prefix_depth(X.sym);
+    if (is_solved_loc(start.loc[0])) return res;
+    const unsigned h0 = std::max(1u, X.bound(start));
+    struct Task {
+        NxCtx *X;
+        const NxPrefix *pre;
+        int bound;
+    };
+    struct Loop : BoundLoop {
+        NxCtx &X;
+        const NxNode &start;
+        std::vector<NxPrefix> pre;
+        std::vector<Task> tasks;
+        std::vector<size_t> order;
+        std::atomic<size_t> next{0};
+        double cpu0 = process_cpu();
+        Loop(NxCtx &x, const NxNode &s) : X(x), start(s) {}
+        size_t make_tasks(int bound) override {
+            pre.clear();
+            NxPrefix root{start, {0, 0, 0, 0, 0}, 0};
+            prefixes(X, start, 0, std::min(bound, X.prefix_depth), bound, root, pre);
+            tasks.resize(pre.size());
+            std::vector<unsigned> sc(pre.size());
+            for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&X, &pre[i], bound}, sc[i] = pre[i].score;
+            order = task_order(X.opt.order_tasks, sc, std::vector<uint64_t>(pre.size(), 0));
+            next = 0;
+            return tasks.size();
+        }
+        void run_task(size_t) override {
+            const Task &task = tasks[order[next.fetch_add(1)]];
+            // Relaxed: these flags only make tasks end early; the solution itself is under mu.
+            if (X.found.load(std::memory_order_relaxed) || X.stopped.load(std::memory_order_relaxed)) return;
+            if (X.sv && X.sv->should_stop && X.sv->should_stop(X.sv->ctx)) {
+                X.stopped = true;
+                return;
+            }
+            NxWorker w{&X, {}, 0, 0, 0};
+            const int g = task.pre->len;
+            for (int i = 0; i < g; ++i) w.path[i] = task.pre->moves[i];
+            // A prefix as long as the bound is the solved cube (prefixes keeps no other).
+            const bool hit = g == task.bound || w.dfs(task.pre->s, g, task.bound - g);
+            if (hit) {
+                std::lock_guard<std::mutex> lock(X.mu);
+                if (!X.found.load()) {
+                    X.solution.assign(w.path, w.path + task.bound);
+                    X.found = true;
+                }
+            }
+            X.nodes += w.nodes;
+            X.generated += w.generated;
+        }
+        bool found() const override { return X.found; }
+        bool stopped() const override { return X.stopped; }
+        void log_line(int bound, double secs, char *buf, size_t n) const override {
+            std::snprintf(buf, n,
+                          "cube: depth %d done, %llu nodes expanded, %llu generated so far, %.2f s (%.2f M generated/s), "
+                          "%.2f s CPU",
+                          bound, (unsigned long long)X.nodes.load(), (unsigned long long)X.generated.load(), secs,
+                          secs > 0 ? double(X.generated.load()) / secs / 1e6 : 0.0, process_cpu() - cpu0);
+        }
+    } loop(X, start);
+    res.status = run_bounds(loop, int(h0), sv);
+    if (X.found) res.moves = X.solution, res.status = SOLVER_OK;
+    res.nodes = X.nodes;
+    res.generated = X.generated;
+    return res;
+}
+
+}  // namespace cube

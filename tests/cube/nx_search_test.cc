@@ -1,0 +1,132 @@
+// tables=nx (session 37): the optimal search over the N table (nx_search.h). Only where
+// cube-nx.pdb is cached (tools/cube-nx build; the tests never build it: 10 G entries, about 15
+// minutes): the views as the search follows them against whole-cube arithmetic, and scrambles of
+// known length solved at their length by tables=nx (its rules on and off) and, where cube-fstp2.pdb
+// is cached too, by the default search alike. The searches are single-threaded: the cases named
+// CubeNx.Search.* (one glob for them all, with nx_test.cc's cached-table case).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "../../plugins/cube/cube.h"
+#include "../../plugins/cube/fst.h"
+#include "../../plugins/cube/nx.h"
+#include "../../plugins/cube/nx_search.h"
+#include "../../plugins/cube/optimal.h"
+#include "../../plugins/cube/pdb.h"
+#include "../../plugins/cube/twophase.h"
+#include "test_services.h"
+
+using namespace cube;
+
+namespace {
+
+bool load_cached_nx(NxTable &t) {
+    const std::string dir = cube_test::user_cache_dir(), path = dir + "/" + nx_file();
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+        MESSAGE("skipped: no cached nx table in " << dir);
+        return false;
+    }
+    std::string why;
+    REQUIRE_MESSAGE(load_nx(path, t, why, false, PAGES_SHARED), why);
+    REQUIRE(t.nflip == N_FLIP);
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("CubeNx.Search.ViewsFollowTheCube") {
+    // The six views' bounds as the search forms them move by move (forward views by the move
+    // tables, inverse views from the Loc bytes) equal nx_views of the whole cube after every move.
+    NxTable t;
+    if (!load_cached_nx(t)) return;
+    uint64_t rng = 2026113037;
+    for (int k = 0; k < 60; ++k) {
+        const CubieCube c0 = apply_moves(CubieCube::solved(), cube_test::random_scramble(rng, 25, NMOVES));
+        const std::vector<int> walk = cube_test::random_scramble(rng, 1 + k % 12, NMOVES);
+        unsigned got[6], want[6];
+        nx_follow(t, c0, walk, got);
+        nx_views(t, apply_moves(c0, walk), want);
+        for (int v = 0; v < 6; ++v) {
+            CAPTURE(v);
+            REQUIRE(got[v] == want[v]);
+        }
+    }
+}
+
+TEST_CASE("CubeNx.Search.SameLengthsAsTheDefault") {
+    // Scrambles of 1-12 moves, 14-15, and level 16 of puzzles/cube/optimal.txt (distance 16),
+    // solved by tables=nx with both rules off, bondt, nextmove, both, and both without taking the
+    // inverse view from the parent and with all three forward views read for every child: every answer replayed, the same length, never longer than
+    // the scramble; nextmove and the inherited view keep the nodes (they only skip reads and
+    // children that would fail), bondt no more nodes. Where cube-fstp2.pdb is cached, the default
+    // search (fstp2 with both rules) finds the same length.
+    NxTable t;
+    if (!load_cached_nx(t)) return;
+    const std::string dir = cube_test::user_cache_dir();
+    Pdb corners;
+    bool known = false;
+    const Pattern cp8 = table_set("corners", known).at(0);
+    std::string why;
+    std::error_code ec;
+    const bool have_corners = std::filesystem::exists(dir + "/cube-" + cp8.name() + ".pdb", ec) &&
+                              load_pdb(cp8, dir + "/cube-" + cp8.name() + ".pdb", corners, why, true);
+    FstTable fst;
+    const bool have_fstp2 = std::filesystem::exists(dir + "/" + fst_file(2, 2), ec) &&
+                            load_fst(dir + "/" + fst_file(2, 2), fst, why, 2, false, PAGES_SHARED, false, 2);
+    const std::string tables = std::string("corner table ") + (have_corners ? "used" : "absent") + ", default search " +
+                               (have_fstp2 ? "compared" : "absent (no cached fstp2)");
+    MESSAGE(tables);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 3707, nodes[5] = {}, gen[5] = {}, fst_nodes = 0;
+    for (int i = 0; i < 27; ++i) {
+        const int len = i < 24 ? 1 + i % 12 : 14 + i % 2;
+        std::vector<int> s = cube_test::random_scramble(rng, len, NMOVES);
+        if (i == 26) {  // level 16: 16 moves
+            s.clear();
+            for (const char *m : {"R2", "U'", "F'", "D2", "R", "F2", "R'", "D2", "B'", "R2", "F", "D2", "R", "U'", "F'", "U'"})
+                for (int k = 0; k < NMOVES; ++k)
+                    if (move_name(k) == m) s.push_back(k);
+            REQUIRE(s.size() == 16);
+        }
+        const CubieCube c = apply_moves(CubieCube::solved(), s);
+        CAPTURE(format_moves(s));
+        OptimalResult r[5];
+        for (int k = 0; k < 5; ++k) {
+            CAPTURE(k);
+            NxSearchOptions opt;
+            opt.bondt = k & 1 || k == 4;
+            opt.nextmove = k & 2 || k == 4;
+            opt.inherit = k != 4;
+            opt.lazy_forward = k != 4;
+            opt.order_tasks = i == 26 ? TaskOrder::score : TaskOrder::off;
+            r[k] = solve_optimal_nx(c, have_corners ? &corners : nullptr, t, &ts.sv, opt);
+            REQUIRE(r[k].status == SOLVER_OK);
+            CHECK(apply_moves(c, r[k].moves).is_solved());
+            CHECK(r[k].moves.size() <= s.size());
+            CHECK(r[k].moves.size() == r[0].moves.size());
+            nodes[k] += r[k].nodes, gen[k] += r[k].generated;
+        }
+        CHECK(r[2].nodes == r[0].nodes);
+        CHECK(r[3].nodes == r[1].nodes);
+        CHECK(r[4].nodes == r[3].nodes);
+        CHECK(r[4].generated == r[3].generated);
+        CHECK(r[2].generated <= r[0].generated);
+        CHECK(r[1].nodes <= r[0].nodes);
+        if (i == 26) CHECK(r[0].moves.size() == 16);
+        if (have_fstp2) {
+            FstSearchOptions d;
+            d.bondt = d.nextmove = true;
+            const OptimalResult f = solve_optimal_fst(c, have_corners ? &corners : nullptr, fst, &ts.sv, d);
+            REQUIRE(f.status == SOLVER_OK);
+            CHECK(apply_moves(c, f.moves).is_solved());
+            CHECK(f.moves.size() == r[0].moves.size());
+            fst_nodes += f.nodes;
+        }
+    }
+    MESSAGE("nx nodes (generated): off " << nodes[0] << " (" << gen[0] << "), bondt " << nodes[1] << " (" << gen[1]
+                                         << "), nextmove " << nodes[2] << " (" << gen[2] << "), both " << nodes[3] << " ("
+                                         << gen[3] << "); the default search " << fst_nodes << " nodes");
+    CHECK(gen[2] < gen[0]);
+}
