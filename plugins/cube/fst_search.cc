@@ -27,7 +27,6 @@
 #include <mutex>
 #include <unordered_map>
 #include <utility>
-#include <sys/resource.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
@@ -95,11 +94,6 @@ inline bool corners_solved(const uint8_t *l) {
     return true;
 }
 
-inline bool redundant(int prev, int m) {
-    if (prev < 0) return false;
-    const int pf = prev / 3, f = m / 3;
-    return f == pf || f + 3 == pf;
-}
 
 #ifdef CUBE_FST_STATS
 struct Stats {
@@ -1088,7 +1082,7 @@ struct Worker {
                 const int prev = L.move[size_t(p)];
                 const uint32_t skip = X->nextmove ? n.forbid : 0;
                 for (int m = 0; m < NMOVES; ++m) {
-                    if (redundant(prev, m)) {
+                    if (redundant_move(prev, m)) {
                         m += 2;
                         continue;
                     }
@@ -1190,7 +1184,7 @@ struct Worker {
             pax[p - b] = uint8_t(a0 | (skip_all ? 4 : 0));
             const uint32_t skip = nextmove ? n.forbid : 0;  // the next-move rule (Worker::rules)
             for (int m = 0; m < NMOVES; ++m) {
-                if (redundant(prev, m)) {
+                if (redundant_move(prev, m)) {
                     m += 2;
                     continue;
                 }
@@ -1745,7 +1739,7 @@ struct Worker {
             // with the classes, flip-slice 0 being alone in class 0).
             int k = 0;
             for (int m = 0; m < NMOVES; ++m) {
-                if (redundant(prev, m)) {
+                if (redundant_move(prev, m)) {
                     m += 2;
                     continue;
                 }
@@ -1778,7 +1772,7 @@ struct Worker {
         uint64_t cidx[NMOVES], idx[NMOVES][3];
         int k = 0;
         for (int m = 0; m < NMOVES; ++m) {
-            if (redundant(prev, m)) {
+            if (redundant_move(prev, m)) {
                 m += 2;
                 continue;
             }
@@ -2025,24 +2019,11 @@ void run_task(Task *task) {
     task->deep = w.deep;
 }
 
-void prefixes(const Ctx &X, const FNode &s, int g, int depth, int bound, Prefix &cur, std::vector<Prefix> &out) {
-    // Another prefix of its orbit runs (decided on the moves so far: those of a longer prefix
-    // only add to the key).
-    if (g >= 2 && !symred_keep(X.sym, cur.moves, g)) return;
-    if (g == depth) {
-        out.push_back(cur);
-        out.back().score = score(X, cur.s);
-        return;
-    }
-    const int prev = g > 0 ? cur.moves[g - 1] : -1;
-    for (int m = 0; m < NMOVES; ++m) {
-        if (redundant(prev, m)) continue;
-        Prefix next = cur;
-        if (int(eval_child(X, s, m, next.s)) > bound - g - 1) continue;
-        next.moves[g] = m;
-        next.len = g + 1;
-        prefixes(X, next.s, g + 1, depth, bound, next, out);
-    }
+void prefixes(const Ctx &X, const FNode &s, int depth, int bound, Prefix &root, std::vector<Prefix> &out) {
+    split_prefixes(
+        X.sym, s, 0, depth, root, out,
+        [&](const FNode &n, int m, int g, FNode &c) { return int(eval_child(X, n, m, c)) <= bound - g - 1; },
+        [&](const FNode &c) { return score(X, c); });
 }
 
 }  // namespace
@@ -2193,14 +2174,8 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
         std::vector<size_t> order;    // the tasks in the order they are taken (order_tasks)
         std::unordered_map<uint32_t, uint64_t> prev_size;  // prefix_key -> generated, previous bound
         std::atomic<size_t> next{0};  // the next one to take
-        double cpu0 = process_cpu();
+        double cpu0 = process_cpu_seconds();  // (the search is all the process does meanwhile)
         Loop(Ctx &x, const FNode &s) : X(x), start(s) {}
-        // The process's CPU time, all threads (the search is all the process does meanwhile).
-        static double process_cpu() {
-            struct rusage ru;
-            if (getrusage(RUSAGE_SELF, &ru) != 0) return 0;
-            return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
-        }
         size_t make_tasks(int bound) override {
             // The subtree sizes of the bound just finished (all its tasks ran: no solution).
             prev_size.clear();
@@ -2208,7 +2183,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
                 prev_size[prefix_key(pre[i])] = X.order_tasks == TaskOrder::deep ? tasks[i].deep : tasks[i].generated;
             pre.clear();
             Prefix root{start, {0, 0, 0, 0, 0}, 0};
-            prefixes(X, start, 0, bound < X.prefix_depth ? bound : X.prefix_depth, bound, root, pre);
+            prefixes(X, start, bound < X.prefix_depth ? bound : X.prefix_depth, bound, root, pre);
             tasks.resize(pre.size());
             for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&X, &pre[i], bound};
             std::vector<unsigned> sc(pre.size());
@@ -2232,7 +2207,7 @@ OptimalResult solve_optimal_fst(const CubieCube &cube, const Pdb *corners, const
                           "cube: depth %d done, %llu nodes expanded, %llu generated so far, %.2f s (%.2f M generated/s), "
                           "%.2f s CPU",
                           bound, (unsigned long long)X.nodes.load(), (unsigned long long)X.generated.load(), secs,
-                          secs > 0 ? double(X.generated.load()) / secs / 1e6 : 0.0, process_cpu() - cpu0);
+                          secs > 0 ? double(X.generated.load()) / secs / 1e6 : 0.0, process_cpu_seconds() - cpu0);
         }
     } loop(X, start);
     res.status = run_bounds(loop, int(h0), sv);

@@ -37,7 +37,6 @@
 #include <atomic>
 #include <cstdio>
 #include <mutex>
-#include <sys/resource.h>
 
 #include "nx_search.h"
 #include "optimal.h"
@@ -55,11 +54,6 @@ struct NxNode {
     uint8_t loc[3][20];   // per view, where its cubies are (Loc)
 };
 
-inline bool redundant(int prev, int m) {
-    if (prev < 0) return false;
-    const int pf = prev / 3, f = m / 3;
-    return f == pf || f + 3 == pf;
-}
 
 inline const uint8_t *line_of(const NxTable &t, uint64_t i) {
     return t.data.data() + (i >> 9) * NX_ROW_BYTES + ((unsigned(i) & (NX_WIDTH - 1)) / NX_LINE) * 16;
@@ -157,7 +151,7 @@ struct NxWorker {
                 if (n.v[3 + a] >= unsigned(togo)) forbid |= X->axis_mask[a];
         if (togo == 1) {  // the children must be solved (view 0's Loc bytes after the move)
             for (int m = 0; m < NMOVES; ++m) {
-                if (redundant(prev, m) || (forbid >> m & 1)) continue;
+                if (redundant_move(prev, m) || (forbid >> m & 1)) continue;
                 ++generated;
                 uint8_t l[20];
                 const uint8_t *cm = corner_move_loc[m], *em = edge_move_loc[m];
@@ -180,7 +174,7 @@ struct NxWorker {
         // search spends its time: one line read instead of three).
         const int a0 = !X->opt.lazy_forward ? -1 : n.v[0] >= n.v[1] && n.v[0] >= n.v[2] ? 0 : n.v[1] >= n.v[2] ? 1 : 2;
         for (int m = 0; m < NMOVES; ++m) {
-            if (redundant(prev, m) || (forbid >> m & 1)) continue;
+            if (redundant_move(prev, m) || (forbid >> m & 1)) continue;
             for (int a = 0; a < 3; ++a) {
                 idx[k][a] = X->forward(n, m, a, ch[k]);
                 if (a0 < 0 || a == a0) __builtin_prefetch(line_of(t, idx[k][a]));
@@ -265,25 +259,15 @@ unsigned score(const NxCtx &X, const NxNode &c) {
     return mx * 64 + sum;
 }
 
-void prefixes(const NxCtx &X, const NxNode &s, int g, int depth, int bound, NxPrefix &cur, std::vector<NxPrefix> &out) {
-    if (g >= 2 && !symred_keep(X.sym, cur.moves, g)) return;
-    if (g == depth) {
-        out.push_back(cur);
-        out.back().score = score(X, cur.s);
-        return;
-    }
-    const int prev = g > 0 ? cur.moves[g - 1] : -1;
-    for (int m = 0; m < NMOVES; ++m) {
-        if (redundant(prev, m)) continue;
-        NxPrefix next = cur;
-        X.eval_child(s, m, next.s);
-        // A prefix that ends at the bound must be the solved cube (every bound can be 0 off it).
-        if (int(X.bound(next.s)) > bound - g - 1) continue;
-        if (g + 1 == bound && !is_solved_loc(next.s.loc[0])) continue;
-        next.moves[g] = m;
-        next.len = g + 1;
-        prefixes(X, next.s, g + 1, depth, bound, next, out);
-    }
+void prefixes(const NxCtx &X, const NxNode &s, int depth, int bound, NxPrefix &root, std::vector<NxPrefix> &out) {
+    split_prefixes(
+        X.sym, s, 0, depth, root, out,
+        [&](const NxNode &n, int m, int g, NxNode &c) {
+            X.eval_child(n, m, c);
+            // A prefix that ends at the bound must be the solved cube (every bound can be 0 off it).
+            return int(X.bound(c)) <= bound - g - 1 && (g + 1 < bound || is_solved_loc(c.loc[0]));
+        },
+        [&](const NxNode &c) { return score(X, c); });
 }
 
 void setup(NxCtx &X, const CubieCube &cube, NxNode &start) {
@@ -315,12 +299,6 @@ void setup(NxCtx &X, const CubieCube &cube, NxNode &start) {
         const Loc l = to_loc(v);
         for (int i = 0; i < 20; ++i) start.loc[a][i] = l.l[i];
     }
-}
-
-double process_cpu() {
-    struct rusage ru;
-    if (getrusage(RUSAGE_SELF, &ru) != 0) return 0;
-    return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
 }
 
 }  // namespace
@@ -364,12 +342,12 @@ OptimalResult solve_optimal_nx(const CubieCube &cube, const Pdb *corners, const 
         std::vector<Task> tasks;
         std::vector<size_t> order;
         std::atomic<size_t> next{0};
-        double cpu0 = process_cpu();
+        double cpu0 = process_cpu_seconds();
         Loop(NxCtx &x, const NxNode &s) : X(x), start(s) {}
         size_t make_tasks(int bound) override {
             pre.clear();
             NxPrefix root{start, {0, 0, 0, 0, 0}, 0};
-            prefixes(X, start, 0, std::min(bound, X.prefix_depth), bound, root, pre);
+            prefixes(X, start, std::min(bound, X.prefix_depth), bound, root, pre);
             tasks.resize(pre.size());
             std::vector<unsigned> sc(pre.size());
             for (size_t i = 0; i < pre.size(); ++i) tasks[i] = Task{&X, &pre[i], bound}, sc[i] = pre[i].score;
@@ -407,7 +385,7 @@ OptimalResult solve_optimal_nx(const CubieCube &cube, const Pdb *corners, const 
                           "cube: depth %d done, %llu nodes expanded, %llu generated so far, %.2f s (%.2f M generated/s), "
                           "%.2f s CPU",
                           bound, (unsigned long long)X.nodes.load(), (unsigned long long)X.generated.load(), secs,
-                          secs > 0 ? double(X.generated.load()) / secs / 1e6 : 0.0, process_cpu() - cpu0);
+                          secs > 0 ? double(X.generated.load()) / secs / 1e6 : 0.0, process_cpu_seconds() - cpu0);
         }
     } loop(X, start);
     res.status = run_bounds(loop, int(h0), sv);

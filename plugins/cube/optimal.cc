@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <sys/resource.h>
 
 #include "symred.h"
 #include "twophase.h"
@@ -281,6 +282,12 @@ OptimalResult solve_optimal(const CubieCube &cube, const std::vector<std::shared
     if (sh.found) res.moves = sh.solution, res.status = SOLVER_OK;
     res.nodes = sh.nodes;
     return res;
+}
+
+double process_cpu_seconds() {
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0) return 0;
+    return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
 }
 
 }  // namespace cube

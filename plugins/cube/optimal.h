@@ -16,6 +16,7 @@
 
 #include "fst.h"
 #include "pdb.h"
+#include "symred.h"
 
 namespace cube {
 
@@ -193,6 +194,42 @@ struct FstSearchOptions {
 };
 OptimalResult solve_optimal_fst(const CubieCube &c, const Pdb *corners, const FstTable &fst, const solver_services *sv,
                                 const FstSearchOptions &opt = FstSearchOptions());
+// A move the optimal searches never make after prev: the same face again, or a face right after
+// its opposite (faces 0..5 = U R F D L B: D after U, but not U after D).
+inline bool redundant_move(int prev, int m) {
+    if (prev < 0) return false;
+    const int pf = prev / 3, f = m / 3;
+    return f == pf || f + 3 == pf;
+}
+
+// The task split of both optimal searches (fst_search.cc, nx_search.cc): every sequence of depth
+// moves from s, without redundant moves, that symred's orbit rule keeps (decided on the moves so
+// far: a longer prefix only adds to its key) and whose every node child(parent, m, g, node)
+// passes (it makes the node and returns false to cut it), in move order, each with score(node).
+// Prefix: { node s; int moves[5]; int len; unsigned score; }.
+template <class Prefix, class Node, class Child, class Score>
+void split_prefixes(const StartSymmetry &sym, const Node &s, int g, int depth, Prefix &cur, std::vector<Prefix> &out,
+                    const Child &child, const Score &score) {
+    if (g >= 2 && !symred_keep(sym, cur.moves, g)) return;
+    if (g == depth) {
+        out.push_back(cur);
+        out.back().score = score(cur.s);
+        return;
+    }
+    const int prev = g > 0 ? cur.moves[g - 1] : -1;
+    for (int m = 0; m < NMOVES; ++m) {
+        if (redundant_move(prev, m)) continue;
+        Prefix next = cur;
+        if (!child(s, m, g, next.s)) continue;
+        next.moves[g] = m;
+        next.len = g + 1;
+        split_prefixes(sym, next.s, g + 1, depth, next, out, child, score);
+    }
+}
+
+// The process's CPU time, all threads, in seconds (the searches' per-bound log lines).
+double process_cpu_seconds();
+
 // M. de Bondt's rule (bondt): a lower bound from the values a, b, c of one side's three views
 // (the cube's three axes, or its inverse's) in a table whose goal set holds the U and D turns of
 // each view's axis (the flip-slice-twist distances, fst4): their max, and one more when all
