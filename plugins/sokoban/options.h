@@ -162,6 +162,14 @@ struct Options {
     // goes on until its own cap; at the cap, backstage2 decides as before (when it did not start
     // early).
     int backstart2 = 0;
+    // backguard2=off|P (percent, 1-1000; default off; portfolio.h StageGate::guard_passes,
+    // session 37): with backstart2, the early start also needs the thread's best-first
+    // search's least h to be at most P% of the backward guest's roots' estimate
+    // (BackwardSearch::root_h): the forward side has come close to the goal in estimate and
+    // stands there. Made to keep the early stage off the long XSokoban levels thread 0's FESS
+    // member wins (least h 75-80 % of the roots' there, 4-29 % on the Sasquatch levels the
+    // early stage wins; NOTES.md session 37).
+    int backguard2 = 0;
     // backshare=fixed|progress|host|guest (0-3; portfolio.h BackShare, session 26): with
     // backcpu, the guest's share is backhigh=P% (1-90) instead of backcpu while it is ahead
     // (its estimate fell after the host's last progress: guest), while the host (the thread's

@@ -550,10 +550,14 @@ void run_search(Shared &sh, unsigned k) {
     // stage's cap; fed at the same readings as back_share, whatever backshare says.
     // backstart2 (StageGate::early): it may also start before the cap, once both have stood
     // still for backstart2/10 of the guest's CPU seconds (fed at the same readings).
-    StageGate stage_gate(inst.options.backstage2, inst.options.backstill2 / 100.0, inst.options.backstart2 / 10.0);
+    // backguard2 (StageGate::guard_passes): the early start only while the best-first search's
+    // least h is at most backguard2% of the guest's roots' estimate.
+    StageGate stage_gate(inst.options.backstage2, inst.options.backstill2 / 100.0, inst.options.backstart2 / 10.0,
+                         inst.options.backguard2 / 100.0);
     const bool gate_on = inst.options.backcap2 > 0 && (inst.options.backstage2 != StageGate::ALWAYS || inst.options.backstart2 > 0);
     bool stage2_skipped = false; // the log: the first stage was not followed by a second
     bool stage2_early = false;   // the log: the second stage started before the first's cap (backstart2)
+    bool guard_told = false;     // the trace: backguard2 held an early start (told once)
     // The host's progress figure, read by back_share and stage_gate alike: it grows exactly when
     // the best-first search's least h falls or a FESS member's highest packed count rises.
     auto host_figure = [&]() -> uint64_t {
@@ -625,15 +629,26 @@ void run_search(Shared &sh, unsigned k) {
             // backstart2/10 of its CPU seconds, the second stage starts at once, a new search
             // with its own share and cap, and the first goes on beside it until its own cap.
             if (g == back_guest && back && shares.live(g) && back_first < 0 && inst.options.backcap2 > 0 &&
-                stage_gate.start_early(shares.used(back_guest))) {
+                stage_gate.start_early(shares.used(back_guest), own_search.best_h(), back->root_h())) {
                 if (sh.trace > 0)
-                    std::fprintf(stderr, "portfolio trace: thread %u second stage starts early at cpu %.2f: both still %.2f of the guest's %.2f s\n", k,
-                                 shares.total(), stage_gate.both_still(shares.used(back_guest)), shares.used(back_guest));
+                    std::fprintf(stderr, "portfolio trace: thread %u second stage starts early at cpu %.2f: both still %.2f of the guest's %.2f s, host h %d, roots' %d\n", k,
+                                 shares.total(), stage_gate.both_still(shares.used(back_guest)), shares.used(back_guest),
+                                 own_search.best_h() == UINT32_MAX ? -1 : static_cast<int>(own_search.best_h()),
+                                 back->root_h() == UINT32_MAX ? -1 : static_cast<int>(back->root_h()));
                 first_kept = std::move(back);
                 back = backward_stage_search(inst, first_kept->memory_budget(), first_kept->forward(), inst.options.backorder2);
                 kept_guest = back_first = back_guest; // the first stage's share goes on, as its cap says
                 back_guest = shares.add(inst.options.backcpu2 / 100.0, inst.options.backcap2);
                 stage2_early = true;
+            }
+            // The trace: once, when the stretch alone would have started it early but backguard2 held it.
+            if (sh.trace > 0 && !guard_told && g == back_guest && back && back_first < 0 && inst.options.backcap2 > 0 &&
+                inst.options.backguard2 > 0 && stage_gate.start_early(shares.used(back_guest), 0, 0) &&
+                !stage_gate.guard_passes(own_search.best_h(), back->root_h())) {
+                guard_told = true;
+                std::fprintf(stderr, "portfolio trace: thread %u early start held by backguard2 at cpu %.2f: host h %d, roots' %d (guest %.2f s)\n", k,
+                             shares.total(), own_search.best_h() == UINT32_MAX ? -1 : static_cast<int>(own_search.best_h()),
+                             back->root_h() == UINT32_MAX ? -1 : static_cast<int>(back->root_h()), shares.used(back_guest));
             }
             if (g == kept_guest && first_kept && !shares.live(g)) first_kept.reset(); // its cap: dropped, its memory freed
             if (g == back_guest && back && !shares.live(g)) { // its cap reached

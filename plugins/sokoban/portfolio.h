@@ -210,10 +210,17 @@ private:
 // reaches its 3-s cap. The first stage goes on beside it (portfolio.cc) until its own cap: a
 // greedy first stage that stands still and then falls (GRIGoRusha 40 at 15 for 2 s, session
 // 26; 54, 100, Sasquatch I 18, 33 in session 36) is not cut short.
+// guard (backguard2, session 37; 0: off): the early start also needs the host's best-first
+// search's least h to be at most `guard` times the guest's roots' estimate (root_h): the forward
+// side has come close to the goal in estimate and stuck, the kind of level a search from the goal
+// helps. At the early starts of session 36 the least h was 4-29 % of the roots' estimate on the
+// Sasquatch levels the stage wins (S5 19 3/70, S5 23 4/103, S3 6 14/76, S7 24 6/21, S1 12 15/58)
+// and 75-80 % on the long XSokoban levels thread 0's FESS member wins, where the early stage only
+// costs (32 83/111, 16 123/160, 75 209/261; NOTES.md session 37).
 class StageGate {
 public:
     enum Mode { ALWAYS = 0, STALL = 1 };
-    StageGate(int mode, double still, double early = 0) : mode_(mode), still_(still), early_(early) {}
+    StageGate(int mode, double still, double early = 0, double guard = 0) : mode_(mode), still_(still), early_(early), guard_(guard) {}
     // A reading: the thread's CPU seconds so far, the guest's own, its least estimate
     // (UINT32_MAX: none yet) and the host's figure.
     void update(double total, double guest_used, uint32_t guest_h, uint64_t host_figure) {
@@ -237,12 +244,23 @@ public:
     // The guest's CPU seconds (its `used` now) over which both have stood still: since the later
     // of its estimate's last fall and the host's last move, on the guest's clock.
     double both_still(double guest_used) const { return first_ ? 0 : guest_used - std::max(guest_mark_, host_guest_mark_); }
-    // Before the first stage's cap (backstart2): does the second stage start now?
-    bool start_early(double guest_used) const { return early_ > 0 && !first_ && both_still(guest_used) >= early_; }
+    // backguard2: may the early stage start, the host's least h and the guest's roots' estimate
+    // being these (UINT32_MAX: none yet)? Always with the guard off; else only with both known
+    // and host_h <= guard x root_h.
+    bool guard_passes(uint32_t host_h, uint32_t root_h) const {
+        if (guard_ <= 0) return true;
+        if (host_h == UINT32_MAX || root_h == UINT32_MAX) return false;
+        return static_cast<double>(host_h) <= guard_ * static_cast<double>(root_h);
+    }
+    // Before the first stage's cap (backstart2): does the second stage start now? host_h and
+    // root_h as guard_passes (not needed with the guard off).
+    bool start_early(double guest_used, uint32_t host_h = UINT32_MAX, uint32_t root_h = UINT32_MAX) const {
+        return early_ > 0 && !first_ && both_still(guest_used) >= early_ && guard_passes(host_h, root_h);
+    }
 
 private:
     int mode_;
-    double still_, early_, start_ = 0, host_mark_ = 0, guest_mark_ = 0, host_guest_mark_ = 0;
+    double still_, early_, guard_, start_ = 0, host_mark_ = 0, guest_mark_ = 0, host_guest_mark_ = 0;
     uint32_t guest_h_ = UINT32_MAX;
     uint64_t host_ = 0;
     bool first_ = true;
