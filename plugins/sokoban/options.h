@@ -154,22 +154,23 @@ struct Options {
     // last P% of the thread's (a skipped stage: the guest is dropped, as without backcap2).
     int backstage2 = 1;
     int backstill2 = 75;
-    // backstart2=off|T (tenths of a guest CPU second, 1-600; default off; portfolio.h
+    // backstart2=off|T (tenths of a guest CPU second, 1-600; default 5 since session 37, with
+    // backguard2=45; off before; portfolio.h
     // StageGate::early, session 36): with backcap2, the second stage also starts before the
     // first stage's cap, at the first reading where the guest's least estimate has not fallen
     // and the thread's own searches have not progressed for the last T/10 of the guest's CPU
     // seconds (both still over the same stretch), a new search beside the first stage, which
     // goes on until its own cap; at the cap, backstage2 decides as before (when it did not start
     // early).
-    int backstart2 = 0;
-    // backguard2=off|P (percent, 1-1000; default off; portfolio.h StageGate::guard_passes,
+    int backstart2 = 5;
+    // backguard2=off|P (percent, 1-1000; default 45 since session 37's gates; portfolio.h StageGate::guard_passes,
     // session 37): with backstart2, the early start also needs the thread's best-first
     // search's least h to be at most P% of the backward guest's roots' estimate
     // (BackwardSearch::root_h): the forward side has come close to the goal in estimate and
     // stands there. Made to keep the early stage off the long XSokoban levels thread 0's FESS
     // member wins (least h 75-80 % of the roots' there, 4-29 % on the Sasquatch levels the
     // early stage wins; NOTES.md session 37).
-    int backguard2 = 0;
+    int backguard2 = 45;
     // backshare=fixed|progress|host|guest (0-3; portfolio.h BackShare, session 26): with
     // backcpu, the guest's share is backhigh=P% (1-90) instead of backcpu while it is ahead
     // (its estimate fell after the host's last progress: guest), while the host (the thread's

@@ -104,7 +104,7 @@ TEST_CASE("Sokoban.StageGate.EarlyNeedsAReadingAndWorksWithAlways") {
 
 TEST_CASE("Sokoban.StageGate.EarlyOptionParse") {
     sokoban::Options o;
-    CHECK(o.backstart2 == 0); // off by default: the lead decides after a quiet gate
+    CHECK(o.backstart2 == 5); // the default since session 37, guarded by backguard2=45
     sokoban_test::check_choices("backstart2", &sokoban::Options::backstart2,
                                 {{"off", 0}, {"1", 1}, {"5", 5}, {"600", 600}},
                                 {"0", "601", "-1", "on", "0.5", "5s", "", "Off"});

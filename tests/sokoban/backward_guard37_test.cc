@@ -101,7 +101,7 @@ TEST_CASE("Sokoban.StageGate.GuardOffUnknownAndTheCap") {
 
 TEST_CASE("Sokoban.StageGate.GuardOptionParse") {
     sokoban::Options o;
-    CHECK(o.backguard2 == 0); // off by default: the lead decides after a quiet gate
+    CHECK(o.backguard2 == 45); // the default since session 37's gates (with backstart2=5)
     sokoban_test::check_choices("backguard2", &sokoban::Options::backguard2,
                                 {{"off", 0}, {"1", 1}, {"45", 45}, {"1000", 1000}},
                                 {"0", "1001", "-1", "on", "0.5", "45%", "", "Off"});
