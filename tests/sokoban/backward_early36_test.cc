@@ -120,7 +120,8 @@ TEST_CASE("backward early36 single: the portfolio with backstart2 solves and the
     // the second stage (some fall comes after the first reading), so with backstart2=1 a second
     // stage in the log is an early one; off never has one. The clock decides whether the early
     // rule fires, so the case takes either log; whoever wins, the answer replays in the checker
-    // and the verifier.
+    // and the verifier. backguard2=off: the rule alone, as session 36 built it (the guard is
+    // backward_guard37_test.cc's).
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     const std::string text = solver_test::xsb_level(micro, 153);
     for (const char *start : {"off", "1"}) {
@@ -129,7 +130,7 @@ TEST_CASE("backward early36 single: the portfolio with backstart2 solves and the
         const std::vector<solver_option> options{{"back", "t0"},         {"backshare", "fixed"},  {"backcpu", "90"},
                                                  {"backcap", "1"},       {"backcap2", "1"},       {"backcpu2", "90"},
                                                  {"backorder2", "fess"}, {"backstage2", "stall"}, {"backstill2", "100"},
-                                                 {"backstart2", start},  {"fess0after", "0"}};
+                                                 {"backstart2", start},  {"backguard2", "off"},   {"fess0after", "0"}};
         sokoban_test::portfolio_solves_and_replays(micro, 153, options, one);
         const std::string moves = one.output.substr(0, one.output.size() - 1);
         const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
