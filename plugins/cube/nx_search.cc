@@ -131,6 +131,7 @@ bool is_solved_loc(const uint8_t *l) {
 // round of prefetches serves them all (nx_batch).
 struct NxExp {
     int k = 0, ns = 0, a0 = -1;
+    int cstart = -1;  // nx_cousins: where its children's expansions start in the next level's slots (-1: not made)
     NxNode ch[NMOVES];
     int mv[NMOVES], sel[NMOVES];
     uint64_t idx[NMOVES][3], iidx[NMOVES][3], cidx[NMOVES];
@@ -146,6 +147,7 @@ struct NxWorker {
     // subtree (deeper levels only) has been searched. thread_local: reused by every task a thread
     // runs (the runtime's pool keeps its threads).
     int K = 1;
+    int count[33] = {};  // per depth, the nodes of the last batch expanded there (slots 0..count-1)
     std::vector<NxExp> *slots = nullptr;
     NxExp &slot(int g, int i) { return (*slots)[size_t(g) * size_t(K) + size_t(i)]; }
 
@@ -160,6 +162,7 @@ struct NxWorker {
         // lazy_forward: the view with the parent's largest forward bound first, for every child;
         // the other two only for the children it passes (most children fail it where the
         // search spends its time: one line read instead of three).
+        e.cstart = -1;
         e.a0 = !X->opt.lazy_forward ? -1 : n.v[0] >= n.v[1] && n.v[0] >= n.v[2] ? 0 : n.v[1] >= n.v[2] ? 1 : 2;
         int k = 0;
         for (int m = 0; m < NMOVES; ++m) {
@@ -254,11 +257,11 @@ struct NxWorker {
     }
 
     // n has togo >= 1 moves left and passed every bound; e is its expansion (made ahead, with
-    // its siblings'), null when togo == 1. True when a solution of exactly togo more moves was
+    // its siblings' or cousins'), slot bi of depth g, null when togo == 1. True when a solution of exactly togo more moves was
     // found below it (path[g..] then holds it). The nodes are counted here, in the depth-first
     // order, so every batch size counts the same nodes and children; a batch's siblings expanded
     // after a solution or a stop are work done ahead, not counted.
-    bool dfs(const NxNode &n, const NxExp *e, int g, int togo) {
+    bool dfs(const NxNode &n, NxExp *e, int g, int togo, int bi) {
         ++nodes;
         // Every 256 nodes: the runtime reads its clock once every 256 calls a thread (search_control.h),
         // so the time limit is seen within about 65 K nodes (0.1 s) of a thread.
@@ -293,7 +296,19 @@ struct NxWorker {
         if (togo == 2) {  // the children have one move left: no expansion to make ahead
             for (int j = 0; j < e->ns; ++j) {
                 path[g] = e->mv[e->sel[j]];
-                if (dfs(e->ch[e->sel[j]], nullptr, g + 1, 1)) return true;
+                if (dfs(e->ch[e->sel[j]], nullptr, g + 1, 1, 0)) return true;
+                if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
+            }
+            return false;
+        }
+        if (X->opt.cousins && e->ns <= K) {
+            // nx_cousins: the children's expansions were made with their cousins' (the children
+            // of the nodes after this one in its batch), or are made now with the next ones'.
+            if (e->cstart < 0) gather(g, bi, togo);
+            for (int j = 0; j < e->ns; ++j) {
+                const int i = e->sel[j], s = e->cstart + j;
+                path[g] = e->mv[i];
+                if (dfs(e->ch[i], &slot(g + 1, s), g + 1, togo - 1, s)) return true;
                 if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             }
             return false;
@@ -309,24 +324,50 @@ struct NxWorker {
                 cp[b] = e->mv[i];
                 ce[b] = &slot(g + 1, b);
             }
+            count[g + 1] = nb;
             expand(cn, cp, nb, togo - 1, ce);
             for (int b = 0; b < nb; ++b) {
                 path[g] = cp[b];
-                if (dfs(*cn[b], ce[b], g + 1, togo - 1)) return true;
+                if (dfs(*cn[b], ce[b], g + 1, togo - 1, b)) return true;
                 if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             }
         }
         return false;
     }
+    // nx_cousins: the children of node bi of depth g's batch (at most K of them) and of the nodes
+    // after it in that batch (in the depth-first order) as long as they fit in K, expanded
+    // together into depth g + 1's slots. Every node of that batch is visited after bi (unless a
+    // solution or a stop ends the task first), so the work is only done earlier; depth g + 1's
+    // slots are rewritten only when a node of depth g needs its children and has none made, i.e.
+    // after every node made in the last gather there has been searched.
+    void gather(int g, int bi, int togo) {
+        const NxNode *cn[NMOVES];
+        int cp[NMOVES];
+        NxExp *ce[NMOVES];
+        int total = 0;
+        for (int b = bi; b < count[g]; ++b) {
+            NxExp &p = slot(g, b);
+            if (b > bi && total + p.ns > K) break;
+            p.cstart = total;
+            for (int j = 0; j < p.ns; ++j, ++total) {
+                cn[total] = &p.ch[p.sel[j]];
+                cp[total] = p.mv[p.sel[j]];
+                ce[total] = &slot(g + 1, total);
+            }
+        }
+        count[g + 1] = total;
+        expand(cn, cp, total, togo - 1, ce);
+    }
     // A task's root: its expansion alone, then the search below it.
     bool search(const NxNode &n, int g, int togo) {
-        if (togo == 1) return dfs(n, nullptr, g, togo);
+        if (togo == 1) return dfs(n, nullptr, g, togo, 0);
         NxExp &e = slot(g, 0);
+        count[g] = 1;
         const NxNode *pn = &n;
         const int prev = g > 0 ? path[g - 1] : -1;
         NxExp *pe = &e;
         expand(&pn, &prev, 1, togo, &pe);
-        return dfs(n, &e, g, togo);
+        return dfs(n, &e, g, togo, 0);
     }
 };
 

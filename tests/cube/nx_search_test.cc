@@ -132,7 +132,7 @@ TEST_CASE("CubeNx.Search.SameLengthsAsTheDefault") {
 }
 
 TEST_CASE("CubeNx.Search.SameNodesEveryBatch") {
-    // nx_batch=K expands up to K siblings together, stage by stage, but counts a node when the
+    // nx_batch=K expands up to K siblings (nx_cousins: or cousins) together, stage by stage, but counts a node when the
     // depth-first order reaches it: every K expands the same nodes, generates the same children and
     // returns the same answer (the first in that order) as one node at a time (K = 0 and 1), also in
     // the last iteration, where siblings expanded ahead of a solution are not counted.
@@ -165,6 +165,7 @@ TEST_CASE("CubeNx.Search.SameNodesEveryBatch") {
             CAPTURE(K);
             NxSearchOptions opt;
             opt.batch = K;
+            opt.cousins = (i + K) % 2 == 0 || K == 8;  // nx_cousins on and off
             opt.order_tasks = i % 2 == 0 ? TaskOrder::score : TaskOrder::off;
             opt.lazy_forward = i % 3 != 2;   // the stages without lazy_forward too
             opt.corner_early = i % 4 != 3;   // and with the corner byte prefetched after N
