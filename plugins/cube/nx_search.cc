@@ -1,8 +1,11 @@
 // nx_search: the optimal search over the N table (tables=nx; session 37, build plan step 4 of
 // session 34, plugins/cube/README.md). Parallel IDA* on the runtime's pool through the shared
 // bound loop (run_bounds), with the fst search's task split (3-move prefixes, symred's orbit
-// rule, order_tasks=score) but its own, simpler worker: depth first, one node's children at a
-// time, their table lines prefetched together before any is read.
+// rule, order_tasks=score) but its own, simpler worker: depth first; a node's children made
+// stage by stage, their table lines prefetched together before any is read, and (nx_batch=K,
+// session 37 nxb37) up to K sibling nodes expanded together, each stage run for all of them
+// before the next, so one round of misses serves K nodes. The nodes are counted when the
+// depth-first order reaches them, so every K expands the same nodes (NxWorker::dfs).
 //
 // Why not inside fst_search.cc's batched Worker: its stages are built around fstp2's reads (lazy
 // axes by the parent's exact distances, the side table for code 3, the parity twins, the third
