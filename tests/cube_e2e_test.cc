@@ -188,3 +188,54 @@ TEST_CASE("CubeE2E.ThirdOptionValues") {
     CHECK(has(r.err, "3 moves (half-turn metric), optimal"));
     CHECK_FALSE(has(r.err, "table third"));
 }
+
+TEST_CASE("CubeE2E.NxFourThreads") {
+    // tables=nx on 4 threads (session 37, nxb37): the pool's workers share the N table, the
+    // corner table, the task counter and the found flag; each answer replayed by the sticker model
+    // and as long as the default search's (the lengths below: build/solver --threads 2 with the
+    // default tables=fstp2, 2026-11-30), with nx_batch off (1) and at its default. Only where
+    // cube-nx.pdb is cached in the user's cache (SOLVER_CACHE_DIR, else ~/.cache/solver; 2.42 GiB,
+    // never built here); not named CubeNx.Search.*, so ThreadSanitizer's CI step runs it (each
+    // solve well under a second plain).
+    const char *env = std::getenv("SOLVER_CACHE_DIR");
+    const char *home = std::getenv("HOME");
+    const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
+    std::error_code ec;
+    if (!std::filesystem::exists(dir + "/cube-nx.pdb", ec)) {
+        MESSAGE("skipped: no cached cube-nx.pdb in " << dir);
+        return;
+    }
+    // The solver reads the tables from the same folder (read only: both tables are cached there).
+    struct UserCache {
+        std::string old;
+        bool had;
+        explicit UserCache(const std::string &d) : had(std::getenv("SOLVER_CACHE_DIR") != nullptr) {
+            if (had) old = std::getenv("SOLVER_CACHE_DIR");
+            setenv("SOLVER_CACHE_DIR", d.c_str(), 1);
+        }
+        ~UserCache() { had ? (void)setenv("SOLVER_CACHE_DIR", old.c_str(), 1) : (void)unsetenv("SOLVER_CACHE_DIR"); }
+    } user_cache(dir);
+    struct Case {
+        const char *scramble;
+        int optimal;
+    } cases[] = {{"L2 F' R U' F D2 R' B2 R' D2 F U' D", 13},
+                 {"U2 F' L' F' L' R2 D' R2 D B D2 L D2 B", 14},
+                 {"L U2 D2 B R' U2 B2 R U' F L' F' R2 D2 L", 15},
+                 // level 16 of puzzles/cube/optimal.txt (about 0.14 M nodes on one thread with nx)
+                 {"R2 U' F' D2 R F2 R' D2 B' R2 F D2 R U' F' U'", 16}};
+    for (const auto &c : cases) {
+        for (const char *batch : {"1", "default"}) {
+            CAPTURE(std::string(c.scramble));
+            CAPTURE(std::string(batch));
+            const std::string opt = std::string(batch) == "default" ? "" : std::string(" --option nx_batch=") + batch;
+            auto r = run_solver("--plugin cube --input \"" + std::string(c.scramble) +
+                                "\" --option tables=nx --threads 4" + opt);
+            REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+            const std::string moves = first_line(r.out);
+            int n = -1;
+            CHECK(cube_checker::solves(facelets_of(c.scramble), moves, &n));
+            CHECK(n == c.optimal);
+            CHECK(has(r.err, std::to_string(c.optimal) + " moves (half-turn metric), optimal"));
+        }
+    }
+}

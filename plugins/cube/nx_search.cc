@@ -1,8 +1,11 @@
 // nx_search: the optimal search over the N table (tables=nx; session 37, build plan step 4 of
 // session 34, plugins/cube/README.md). Parallel IDA* on the runtime's pool through the shared
 // bound loop (run_bounds), with the fst search's task split (3-move prefixes, symred's orbit
-// rule, order_tasks=score) but its own, simpler worker: depth first, one node's children at a
-// time, their table lines prefetched together before any is read.
+// rule, order_tasks=score) but its own, simpler worker: depth first; a node's children made
+// stage by stage, their table lines prefetched together before any is read, and (nx_batch=K,
+// session 37 nxb37) up to K sibling nodes expanded together, each stage run for all of them
+// before the next, so one round of misses serves K nodes. The nodes are counted when the
+// depth-first order reaches them, so every K expands the same nodes (NxWorker::dfs).
 //
 // Why not inside fst_search.cc's batched Worker: its stages are built around fstp2's reads (lazy
 // axes by the parent's exact distances, the side table for code 3, the parity twins, the third
@@ -125,15 +128,143 @@ bool is_solved_loc(const uint8_t *l) {
     return true;
 }
 
+// One node's expansion: its children made and filtered stage by stage (sel holds the survivors of
+// each stage, compacted in place; after the last, the children that passed every bound, in move
+// order). Expand::stage_* run each stage for a batch of sibling nodes before the next stage, so one
+// round of prefetches serves them all (nx_batch).
+struct NxExp {
+    int k = 0, ns = 0, a0 = -1;
+    int cstart = -1;  // nx_cousins: where its children's expansions start in the next level's slots (-1: not made)
+    NxNode ch[NMOVES];
+    int mv[NMOVES], sel[NMOVES];
+    uint64_t idx[NMOVES][3], iidx[NMOVES][3], cidx[NMOVES];
+};
+
 struct NxWorker {
     NxCtx *X;
     int path[32];
     uint64_t nodes = 0, generated = 0;
     unsigned polls = 0;
+    // nx_batch: per depth g, K expansion slots for up to K siblings at depth g (K = max(1, batch)).
+    // Slot (g, i) is rewritten only when the next batch at depth g is made, i.e. after node i's
+    // subtree (deeper levels only) has been searched. thread_local: reused by every task a thread
+    // runs (the runtime's pool keeps its threads).
+    int K = 1;
+    int count[33] = {};  // per depth, the nodes of the last batch expanded there (slots 0..count-1)
+    std::vector<NxExp> *slots = nullptr;
+    NxExp &slot(int g, int i) { return (*slots)[size_t(g) * size_t(K) + size_t(i)]; }
 
-    // n has togo >= 1 moves left and passed every bound; true when a solution of exactly togo
-    // more moves was found below it (path[g..] then holds it).
-    bool dfs(const NxNode &n, int g, int togo) {
+    // Stage 1 for node n (at depth g with its move prev, togo >= 2 moves left): the children's
+    // forward entries, the first view's lines prefetched (all three without lazy_forward).
+    void stage_forward(const NxNode &n, int prev, int togo, NxExp &e) const {
+        uint32_t forbid = 0;
+        if (X->opt.nextmove)
+            for (int a = 0; a < 3; ++a)
+                if (n.v[3 + a] >= unsigned(togo)) forbid |= X->axis_mask[a];
+        const NxTable &t = *X->t;
+        // lazy_forward: the view with the parent's largest forward bound first, for every child;
+        // the other two only for the children it passes (most children fail it where the
+        // search spends its time: one line read instead of three).
+        e.cstart = -1;
+        e.a0 = !X->opt.lazy_forward ? -1 : n.v[0] >= n.v[1] && n.v[0] >= n.v[2] ? 0 : n.v[1] >= n.v[2] ? 1 : 2;
+        int k = 0;
+        for (int m = 0; m < NMOVES; ++m) {
+            if (redundant_move(prev, m) || (forbid >> m & 1)) continue;
+            for (int a = 0; a < 3; ++a) {
+                e.idx[k][a] = X->forward(n, m, a, e.ch[k]);
+                if (e.a0 < 0 || a == e.a0) __builtin_prefetch(line_of(t, e.idx[k][a]));
+            }
+            e.mv[k++] = m;
+        }
+        e.k = k;
+    }
+    // Stage 2: the first view read; the other two prefetched for the children it passes.
+    void stage_first(unsigned lim, NxExp &e) const {
+        const NxTable &t = *X->t;
+        int nf = 0;
+        if (e.a0 >= 0) {
+            for (int i = 0; i < e.k; ++i) {
+                e.ch[i].v[e.a0] = uint8_t(t.bound(e.idx[i][e.a0]));
+                if (e.ch[i].v[e.a0] > lim) continue;
+                for (int a = 0; a < 3; ++a)
+                    if (a != e.a0) __builtin_prefetch(line_of(t, e.idx[i][a]));
+                e.sel[nf++] = i;
+            }
+        } else {
+            for (int i = 0; i < e.k; ++i) e.sel[nf++] = i;
+        }
+        e.ns = nf;
+    }
+    // Stage 3: the other forward views read, per side the max; the survivors' Loc bytes and inverse
+    // entries, their lines and the corner table's byte prefetched.
+    void stage_inverse(const NxNode &n, unsigned lim, NxExp &e) const {
+        const NxTable &t = *X->t;
+        int nk = 0;
+        for (int j = 0; j < e.ns; ++j) {
+            const int i = e.sel[j];
+            NxNode &c = e.ch[i];
+            for (int a = 0; a < 3; ++a)
+                if (a != e.a0) c.v[a] = uint8_t(t.bound(e.idx[i][a]));
+            if (X->fwd_bound(c) > lim) continue;
+            const int m = e.mv[i];
+            for (int a = 0; a < 3; ++a) {
+                e.iidx[i][a] = X->inverse(n, m, a, c);
+                if (X->opt.inherit && (X->axis_mask[a] >> m & 1)) {
+                    c.v[3 + a] = n.v[3 + a];  // the same entry as the parent's
+                    e.iidx[i][a] = UINT64_MAX;
+                } else {
+                    __builtin_prefetch(line_of(t, e.iidx[i][a]));
+                }
+            }
+            // The corner table's byte too, in the same round of misses (read only if N passes).
+            if (X->corners) {
+                e.cidx[i] = corner_table_index(c.loc[0]);
+                if (X->opt.corner_early) __builtin_prefetch(X->corners->data.data() + (e.cidx[i] >> 1));
+            }
+            e.sel[nk++] = i;
+        }
+        e.ns = nk;
+    }
+    // Stage 4: the inverse views read; without corner_early the corner bytes prefetched here.
+    void stage_read_inverse(unsigned lim, NxExp &e) const {
+        const NxTable &t = *X->t;
+        int np = 0;
+        for (int j = 0; j < e.ns; ++j) {
+            const int i = e.sel[j];
+            NxNode &c = e.ch[i];
+            for (int a = 0; a < 3; ++a)
+                if (e.iidx[i][a] != UINT64_MAX) c.v[3 + a] = uint8_t(t.bound(e.iidx[i][a]));
+            if (X->inv_bound(c) > lim) continue;
+            if (X->corners && !X->opt.corner_early) __builtin_prefetch(X->corners->data.data() + (e.cidx[i] >> 1));
+            e.sel[np++] = i;
+        }
+        e.ns = np;
+    }
+    // Stage 5: the corner table.
+    void stage_corners(unsigned lim, NxExp &e) const {
+        if (!X->corners) return;
+        int q = 0;
+        for (int j = 0; j < e.ns; ++j)
+            if (X->corners->lookup(e.cidx[e.sel[j]]) <= lim) e.sel[q++] = e.sel[j];
+        e.ns = q;
+    }
+    // The expansions of nb sibling nodes (each with togo >= 2 moves left), stage by stage over all
+    // of them: nb nodes' misses in flight per round instead of one node's.
+    void expand(const NxNode *const *n, const int *prev, int nb, int togo, NxExp *const *e) const {
+        const unsigned lim = unsigned(togo - 1);  // a child passes with every bound <= lim
+        for (int b = 0; b < nb; ++b) stage_forward(*n[b], prev[b], togo, *e[b]);
+        for (int b = 0; b < nb; ++b) stage_first(lim, *e[b]);
+        for (int b = 0; b < nb; ++b) stage_inverse(*n[b], lim, *e[b]);
+        for (int b = 0; b < nb; ++b) stage_read_inverse(lim, *e[b]);
+        for (int b = 0; b < nb; ++b) stage_corners(lim, *e[b]);
+    }
+
+    // n has togo >= 1 moves left and passed every bound; e is its expansion (made ahead, with
+    // its siblings' or cousins'), slot bi of depth g, null when togo == 1. True when a solution of exactly togo more moves was
+    // found below it (path[g..] then holds it). The nodes are counted here, in the depth-first
+    // order, so every batch size counts the same nodes and children; a batch's siblings expanded
+    // after a solution or a stop are work done ahead, not counted.
+    bool dfs(const NxNode &n, NxExp *e, int g, int togo, int bi) {
         ++nodes;
         // Every 256 nodes: the runtime reads its clock once every 256 calls a thread (search_control.h),
         // so the time limit is seen within about 65 K nodes (0.1 s) of a thread.
@@ -145,11 +276,11 @@ struct NxWorker {
             }
         }
         const int prev = g > 0 ? path[g - 1] : -1;
-        uint32_t forbid = 0;
-        if (X->opt.nextmove)
-            for (int a = 0; a < 3; ++a)
-                if (n.v[3 + a] >= unsigned(togo)) forbid |= X->axis_mask[a];
         if (togo == 1) {  // the children must be solved (view 0's Loc bytes after the move)
+            uint32_t forbid = 0;
+            if (X->opt.nextmove)
+                for (int a = 0; a < 3; ++a)
+                    if (n.v[3 + a] >= 1u) forbid |= X->axis_mask[a];
             for (int m = 0; m < NMOVES; ++m) {
                 if (redundant_move(prev, m) || (forbid >> m & 1)) continue;
                 ++generated;
@@ -164,83 +295,82 @@ struct NxWorker {
             }
             return false;
         }
-        const unsigned lim = unsigned(togo - 1);  // a child passes with every bound <= lim
-        const NxTable &t = *X->t;
-        NxNode ch[NMOVES];
-        int mv[NMOVES], k = 0;
-        uint64_t idx[NMOVES][3];
-        // lazy_forward: the view with the parent's largest forward bound first, for every child;
-        // the other two only for the children it passes (most children fail it where the
-        // search spends its time: one line read instead of three).
-        const int a0 = !X->opt.lazy_forward ? -1 : n.v[0] >= n.v[1] && n.v[0] >= n.v[2] ? 0 : n.v[1] >= n.v[2] ? 1 : 2;
-        for (int m = 0; m < NMOVES; ++m) {
-            if (redundant_move(prev, m) || (forbid >> m & 1)) continue;
-            for (int a = 0; a < 3; ++a) {
-                idx[k][a] = X->forward(n, m, a, ch[k]);
-                if (a0 < 0 || a == a0) __builtin_prefetch(line_of(t, idx[k][a]));
+        generated += unsigned(e->k);
+        if (togo == 2) {  // the children have one move left: no expansion to make ahead
+            for (int j = 0; j < e->ns; ++j) {
+                path[g] = e->mv[e->sel[j]];
+                if (dfs(e->ch[e->sel[j]], nullptr, g + 1, 1, 0)) return true;
+                if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             }
-            mv[k++] = m;
+            return false;
         }
-        generated += unsigned(k);
-        int first[NMOVES], nf = 0;
-        if (a0 >= 0) {
-            for (int i = 0; i < k; ++i) {
-                ch[i].v[a0] = uint8_t(t.bound(idx[i][a0]));
-                if (ch[i].v[a0] > lim) continue;
-                for (int a = 0; a < 3; ++a)
-                    if (a != a0) __builtin_prefetch(line_of(t, idx[i][a]));
-                first[nf++] = i;
+        if (X->opt.cousins && e->ns <= K) {
+            // nx_cousins: the children's expansions were made with their cousins' (the children
+            // of the nodes after this one in its batch), or are made now with the next ones'.
+            if (e->cstart < 0) gather(g, bi, togo);
+            for (int j = 0; j < e->ns; ++j) {
+                const int i = e->sel[j], s = e->cstart + j;
+                path[g] = e->mv[i];
+                if (dfs(e->ch[i], &slot(g + 1, s), g + 1, togo - 1, s)) return true;
+                if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             }
-        } else {
-            for (int i = 0; i < k; ++i) first[nf++] = i;
+            return false;
         }
-        int keep[NMOVES], nk = 0;
-        uint64_t iidx[NMOVES][3], cidx[NMOVES];
-        for (int j = 0; j < nf; ++j) {
-            const int i = first[j];
-            NxNode &c = ch[i];
-            for (int a = 0; a < 3; ++a)
-                if (a != a0) c.v[a] = uint8_t(t.bound(idx[i][a]));
-            if (X->fwd_bound(c) > lim) continue;
-            const int m = mv[i];
-            for (int a = 0; a < 3; ++a) {
-                iidx[i][a] = X->inverse(n, m, a, c);
-                if (X->opt.inherit && (X->axis_mask[a] >> m & 1)) {
-                    c.v[3 + a] = n.v[3 + a];  // the same entry as the parent's
-                    iidx[i][a] = UINT64_MAX;
-                } else {
-                    __builtin_prefetch(line_of(t, iidx[i][a]));
-                }
+        for (int j0 = 0; j0 < e->ns; j0 += K) {
+            const int nb = std::min(K, e->ns - j0);
+            const NxNode *cn[NMOVES];
+            int cp[NMOVES];
+            NxExp *ce[NMOVES];
+            for (int b = 0; b < nb; ++b) {
+                const int i = e->sel[j0 + b];
+                cn[b] = &e->ch[i];
+                cp[b] = e->mv[i];
+                ce[b] = &slot(g + 1, b);
             }
-            // The corner table's byte too, in the same round of misses (read only if N passes).
-            if (X->corners) {
-                cidx[i] = corner_table_index(c.loc[0]);
-                if (X->opt.corner_early) __builtin_prefetch(X->corners->data.data() + (cidx[i] >> 1));
+            count[g + 1] = nb;
+            expand(cn, cp, nb, togo - 1, ce);
+            for (int b = 0; b < nb; ++b) {
+                path[g] = cp[b];
+                if (dfs(*cn[b], ce[b], g + 1, togo - 1, b)) return true;
+                if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             }
-            keep[nk++] = i;
-        }
-        int pass[NMOVES], np = 0;
-        for (int j = 0; j < nk; ++j) {
-            NxNode &c = ch[keep[j]];
-            for (int a = 0; a < 3; ++a)
-                if (iidx[keep[j]][a] != UINT64_MAX) c.v[3 + a] = uint8_t(t.bound(iidx[keep[j]][a]));
-            if (X->inv_bound(c) > lim) continue;
-            pass[np++] = keep[j];
-        }
-        if (X->corners) {
-            if (!X->opt.corner_early)
-                for (int j = 0; j < np; ++j) __builtin_prefetch(X->corners->data.data() + (cidx[pass[j]] >> 1));
-            int q = 0;
-            for (int j = 0; j < np; ++j)
-                if (X->corners->lookup(cidx[pass[j]]) <= lim) pass[q++] = pass[j];
-            np = q;
-        }
-        for (int j = 0; j < np; ++j) {
-            path[g] = mv[pass[j]];
-            if (dfs(ch[pass[j]], g + 1, togo - 1)) return true;
-            if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
         }
         return false;
+    }
+    // nx_cousins: the children of node bi of depth g's batch (at most K of them) and of the nodes
+    // after it in that batch (in the depth-first order) as long as they fit in K, expanded
+    // together into depth g + 1's slots. Every node of that batch is visited after bi (unless a
+    // solution or a stop ends the task first), so the work is only done earlier; depth g + 1's
+    // slots are rewritten only when a node of depth g needs its children and has none made, i.e.
+    // after every node made in the last gather there has been searched.
+    void gather(int g, int bi, int togo) {
+        const NxNode *cn[NMOVES];
+        int cp[NMOVES];
+        NxExp *ce[NMOVES];
+        int total = 0;
+        for (int b = bi; b < count[g]; ++b) {
+            NxExp &p = slot(g, b);
+            if (b > bi && total + p.ns > K) break;
+            p.cstart = total;
+            for (int j = 0; j < p.ns; ++j, ++total) {
+                cn[total] = &p.ch[p.sel[j]];
+                cp[total] = p.mv[p.sel[j]];
+                ce[total] = &slot(g + 1, total);
+            }
+        }
+        count[g + 1] = total;
+        expand(cn, cp, total, togo - 1, ce);
+    }
+    // A task's root: its expansion alone, then the search below it.
+    bool search(const NxNode &n, int g, int togo) {
+        if (togo == 1) return dfs(n, nullptr, g, togo, 0);
+        NxExp &e = slot(g, 0);
+        count[g] = 1;
+        const NxNode *pn = &n;
+        const int prev = g > 0 ? path[g - 1] : -1;
+        NxExp *pe = &e;
+        expand(&pn, &prev, 1, togo, &pe);
+        return dfs(n, &e, g, togo, 0);
     }
 };
 
@@ -364,10 +494,14 @@ OptimalResult solve_optimal_nx(const CubieCube &cube, const Pdb *corners, const 
                 return;
             }
             NxWorker w{&X, {}, 0, 0, 0};
+            w.K = std::max(1, X.opt.batch);
+            thread_local std::vector<NxExp> slots;
+            if (slots.size() < size_t(task.bound + 1) * size_t(w.K)) slots.resize(size_t(task.bound + 1) * size_t(w.K));
+            w.slots = &slots;
             const int g = task.pre->len;
             for (int i = 0; i < g; ++i) w.path[i] = task.pre->moves[i];
             // A prefix as long as the bound is the solved cube (prefixes keeps no other).
-            const bool hit = g == task.bound || w.dfs(task.pre->s, g, task.bound - g);
+            const bool hit = g == task.bound || w.search(task.pre->s, g, task.bound - g);
             if (hit) {
                 std::lock_guard<std::mutex> lock(X.mu);
                 if (!X.found.load()) {

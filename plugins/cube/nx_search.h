@@ -32,6 +32,15 @@ struct NxSearchOptions {
     // Prefetch the corner table's byte with the inverse lines (off: after N passed, a round of
     // misses of its own). The same nodes; tools/cube-ab's nx_corner_early=on|off.
     bool corner_early = true;
+    // nx_batch: expand up to this many sibling nodes together, stage by stage (their children's
+    // lines prefetched for all of them before any is read), so one round of misses serves several
+    // nodes. 0 and 1: one node at a time. The same nodes and children for every value (tested).
+    int batch = 8;
+    // nx_cousins: a batch takes the children of the following nodes of the batch above too (its
+    // cousins, next in the depth-first order) as long as they fit in nx_batch; off (default):
+    // siblings only (no gain measured from cousins, README session 37 nxb37).
+    // The same nodes either way; tools/cube-ab's nx_cousins=on|off.
+    bool cousins = false;
     TaskOrder order_tasks = TaskOrder::score;  // score or off (prev, mix, deep: as score here)
     bool symred = true;
 };

@@ -69,10 +69,11 @@ const char *const OPTIONS_HELP =
     "                    nx (session 37, not the default): the N table (which corners are in the\n"
     "                    U layer x twist x flip x E-slice places, 16 symmetries; 2.42 GiB,\n"
     "                    cube-nx.pdb) along the six views, per side the max of three with\n"
-    "                    de Bondt's rule, and the corner table; its own depth-first worker (no\n"
-    "                    batch, no third table: third=auto is off with it, third=t refused); the\n"
-    "                    first solve without a cached file builds it (about 15 minutes on 2 cores,\n"
-    "                    2.6 GiB peak; or beforehand: build/bench/cube-nx build)\n"
+    "                    de Bondt's rule, and the corner table; its own depth-first worker (not\n"
+    "                    batch=N but nx_batch=K; no third table: third=auto is off with it,\n"
+    "                    third=t refused); the first solve without a cached file builds it (about\n"
+    "                    15 minutes on 2 cores, 2.6 GiB peak; or beforehand:\n"
+    "                    build/bench/cube-nx build)\n"
     "pages=shared|huge|mapped  how the fst tables are loaded from the cache: shared (default)\n"
     "                    maps the cached file advised for huge pages, so the page cache's own 2 MiB\n"
     "                    pages serve the search (no copy; a second process shares them; used when\n"
@@ -168,7 +169,10 @@ const char *const OPTIONS_HELP =
     "                    (with fstp/fstp2 the half turns; the quarter turns when the other parity's\n"
     "                    entry is that far too), children that would fail that lookup: the same\n"
     "                    nodes, about half the children looked up; auto (default) as bondt's.\n"
-    "                    Both: about 0.7 of the search's CPU at distances 16-18 (README)";
+    "                    Both: about 0.7 of the search's CPU at distances 16-18 (README)\n"
+    "nx_batch=K          tables=nx: expand up to K sibling nodes together, stage by stage, so one\n"
+    "                    round of table misses serves K nodes (0..16; 0 and 1: one node at a\n"
+    "                    time); the same nodes for every K (default 8, README session 37 nxb37)";
 
 struct Options {
     bool fast = false;
@@ -184,6 +188,7 @@ struct Options {
     // where they were tested and measured (tables=fstp2 in the batched search, README session 35),
     // off elsewhere; resolved at the end of parse_options.
     std::string bondt = "auto", nextmove = "auto";
+    int nx_batch = NxSearchOptions().batch;  // nx_batch=0..16 (NxSearchOptions::batch, tables=nx)
     std::string phase1 = "auto";       // phase1=auto|table|small (fast mode)
     std::string phase2 = "auto";       // phase2=auto|table|small (fast mode)
     bool fast_ahead = true;            // fast_ahead=on|off (fast mode, solve_two_phase's ahead)
@@ -323,11 +328,14 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
         } else if (k == "third_wave") {
             if (!number(v, 0, 256, opts.search.third_wave))
                 return why = "third_wave: expected a number of reads from 0 to 256, not '" + v + "'", false;
+        } else if (k == "nx_batch") {
+            if (!number(v, 0, 16, opts.nx_batch))
+                return why = "nx_batch: expected a number of sibling nodes from 0 to 16, not '" + v + "'", false;
         } else if (k == "edges") {
             if (v != "off" && v != "e7" && v != "e8") return why = "edges: expected off, e7 or e8, not '" + v + "'", false;
             opts.edges = v;
         } else {
-            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, phase1, phase2, fast_ahead, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third, third_gather, third_reuse, third_wave, bondt, nextmove)",
+            return why = "unknown option '" + k + "' (the cube plugin knows mode, max_length, phase1, phase2, fast_ahead, tables, pages, verify, class_moves, lazy_axes, batch, order_tasks, edges, window_parent, symred, fstp2_build, lazy_inverse, rows_first, inverse_classes, lazy_corners, first_axis, third, third_gather, third_reuse, third_wave, bondt, nextmove, nx_batch)",
                    false;
         }
     }
@@ -541,6 +549,7 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             nopt.nextmove = in.opts.search.nextmove;
             nopt.order_tasks = in.opts.search.order_tasks == TaskOrder::off ? TaskOrder::off : TaskOrder::score;
             nopt.symred = in.opts.search.symred;
+            nopt.batch = in.opts.nx_batch;
             OptimalResult r = solve_optimal_nx(in.cube, tables.at(0).get(), *nxt, sv, nopt);
             report(r.nodes, r.generated);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");

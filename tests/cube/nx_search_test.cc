@@ -130,3 +130,59 @@ TEST_CASE("CubeNx.Search.SameLengthsAsTheDefault") {
                                          << gen[3] << "); the default search " << fst_nodes << " nodes");
     CHECK(gen[2] < gen[0]);
 }
+
+TEST_CASE("CubeNx.Search.SameNodesEveryBatch") {
+    // nx_batch=K expands up to K siblings (nx_cousins: or cousins) together, stage by stage, but counts a node when the
+    // depth-first order reaches it: every K expands the same nodes, generates the same children and
+    // returns the same answer (the first in that order) as one node at a time (K = 0 and 1), also in
+    // the last iteration, where siblings expanded ahead of a solution are not counted.
+    NxTable t;
+    if (!load_cached_nx(t)) return;
+    const std::string dir = cube_test::user_cache_dir();
+    Pdb corners;
+    bool known = false;
+    const Pattern cp8 = table_set("corners", known).at(0);
+    std::string why;
+    std::error_code ec;
+    const bool have_corners = std::filesystem::exists(dir + "/cube-" + cp8.name() + ".pdb", ec) &&
+                              load_pdb(cp8, dir + "/cube-" + cp8.name() + ".pdb", corners, why, true);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    uint64_t rng = 3737, total = 0;
+    for (int i = 0; i < 15; ++i) {
+        const int len = i < 14 ? 8 + i / 2 : 16;
+        std::vector<int> s = cube_test::random_scramble(rng, len, NMOVES);
+        if (i == 14) {  // level 16 of puzzles/cube/optimal.txt: distance 16
+            s.clear();
+            for (const char *m : {"R2", "U'", "F'", "D2", "R", "F2", "R'", "D2", "B'", "R2", "F", "D2", "R", "U'", "F'", "U'"})
+                for (int k = 0; k < NMOVES; ++k)
+                    if (move_name(k) == m) s.push_back(k);
+            REQUIRE(s.size() == 16);
+        }
+        const CubieCube c = apply_moves(CubieCube::solved(), s);
+        CAPTURE(format_moves(s));
+        OptimalResult r0;
+        for (int K : {0, 1, 2, 3, 5, 8, 16}) {
+            CAPTURE(K);
+            NxSearchOptions opt;
+            opt.batch = K;
+            opt.cousins = (i + K) % 2 == 0 || K == 8;  // nx_cousins on and off
+            opt.order_tasks = i % 2 == 0 ? TaskOrder::score : TaskOrder::off;
+            opt.lazy_forward = i % 3 != 2;   // the stages without lazy_forward too
+            opt.corner_early = i % 4 != 3;   // and with the corner byte prefetched after N
+            const OptimalResult r = solve_optimal_nx(c, have_corners ? &corners : nullptr, t, &ts.sv, opt);
+            REQUIRE(r.status == SOLVER_OK);
+            CHECK(apply_moves(c, r.moves).is_solved());
+            CHECK(r.moves.size() <= s.size());
+            if (K == 0) {
+                r0 = r;
+                total += r.nodes;
+                continue;
+            }
+            CHECK(r.nodes == r0.nodes);
+            CHECK(r.generated == r0.generated);
+            CHECK(r.moves == r0.moves);
+        }
+    }
+    MESSAGE("nx nodes, every batch size: " << total);
+    CHECK(total > 100000);  // searches deep enough for batches of siblings
+}
