@@ -515,11 +515,7 @@ OptimalResult solve_optimal_nx(const CubieCube &cube, const Pdb *corners, const 
         bool found() const override { return X.found; }
         bool stopped() const override { return X.stopped; }
         void log_line(int bound, double secs, char *buf, size_t n) const override {
-            std::snprintf(buf, n,
-                          "cube: depth %d done, %llu nodes expanded, %llu generated so far, %.2f s (%.2f M generated/s), "
-                          "%.2f s CPU",
-                          bound, (unsigned long long)X.nodes.load(), (unsigned long long)X.generated.load(), secs,
-                          secs > 0 ? double(X.generated.load()) / secs / 1e6 : 0.0, process_cpu_seconds() - cpu0);
+            count_log_line(buf, n, bound, X.nodes.load(), X.generated.load(), secs, cpu0);
         }
     } loop(X, start);
     res.status = run_bounds(loop, int(h0), sv);

@@ -290,4 +290,11 @@ double process_cpu_seconds() {
     return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + 1e-6 * double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
 }
 
+void count_log_line(char *buf, size_t n, int bound, uint64_t nodes, uint64_t generated, double secs, double cpu0) {
+    std::snprintf(buf, n,
+                  "cube: depth %d done, %llu nodes expanded, %llu generated so far, %.2f s (%.2f M generated/s), %.2f s CPU",
+                  bound, (unsigned long long)nodes, (unsigned long long)generated, secs,
+                  secs > 0 ? double(generated) / secs / 1e6 : 0.0, process_cpu_seconds() - cpu0);
+}
+
 }  // namespace cube

@@ -229,6 +229,9 @@ void split_prefixes(const StartSymmetry &sym, const Node &s, int g, int depth, P
 
 // The process's CPU time, all threads, in seconds (the searches' per-bound log lines).
 double process_cpu_seconds();
+// The fst and nx searches' per-bound log line (BoundLoop::log_line): the counts so far, the
+// seconds since the start, the generation rate and the process's CPU since cpu0.
+void count_log_line(char *buf, size_t n, int bound, uint64_t nodes, uint64_t generated, double secs, double cpu0);
 
 // M. de Bondt's rule (bondt): a lower bound from the values a, b, c of one side's three views
 // (the cube's three axes, or its inverse's) in a table whose goal set holds the U and D turns of
