@@ -128,12 +128,9 @@ TEST_CASE("CubeBondt.Search.SameLengthsOnScrambles") {
     if (!load_cached_fstp2_table(fst)) return;
     const std::string dir = cube_test::user_cache_dir();
     Pdb corners;
-    bool known = false;
-    const Pattern cp8 = table_set("corners", known).at(0);
+    const bool have_corners = cube_test::load_cached_corners(corners);
     std::string why;
     std::error_code ec;
-    const bool have_corners = std::filesystem::exists(dir + "/cube-" + cp8.name() + ".pdb", ec) &&
-                              load_pdb(cp8, dir + "/cube-" + cp8.name() + ".pdb", corners, why, true);
     ThirdTable third;
     const bool have_third = std::filesystem::exists(dir + "/" + third_file(), ec) &&
                             load_third(dir + "/" + third_file(), third, why, false, PAGES_SHARED, false);

@@ -407,15 +407,6 @@ static bool load_cached_fstp2(FstTable &fst) {
     return true;
 }
 
-// The cached corner table (cube-<corners>.pdb) into `corners`, when the user's cache holds it.
-static bool load_cached_corners(Pdb &corners) {
-    bool known = false;
-    const Pattern cp8 = table_set("corners", known).at(0);
-    const std::string path = cube_test::user_cache_dir() + "/cube-" + cp8.name() + ".pdb";
-    std::string why;
-    return std::filesystem::exists(path) && load_pdb(cp8, path, corners, why, true);
-}
-
 TEST_CASE("CubeFstp2.FirstAxisExactKeepsTheSameSearch") {
     // first_axis=exact only changes which of the tied forward axes a node's children look up
     // first (one whose parent distance is exact before one that is an upper bound); every tied
@@ -443,7 +434,7 @@ TEST_CASE("CubeFstp2.SplitPrefetchKeepsTheSameSearch") {
     FstTable fst;
     if (!load_cached_fstp2(fst)) return;
     Pdb corners;
-    const bool have_corners = load_cached_corners(corners);
+    const bool have_corners = cube_test::load_cached_corners(corners);
     MESSAGE(std::string(have_corners ? "with" : "without") << " the cached corner table");
     cube_test::TestServices ts(cube_test::cache_dir());
     auto set = [](FstSearchOptions &opt, bool on) { opt.split_prefetch = on; };
@@ -466,7 +457,7 @@ TEST_CASE("CubeFstp2.SimdCoordsKeepsTheSameSearch") {
     FstTable fst;
     if (!load_cached_fstp2(fst)) return;
     Pdb corners;
-    const bool have_corners = load_cached_corners(corners);
+    const bool have_corners = cube_test::load_cached_corners(corners);
     MESSAGE(std::string(simd_coords_supported() ? "simd_coords supported" : "simd_coords not supported: portable code only"));
     cube_test::TestServices ts(cube_test::cache_dir());
     const uint64_t all = cube_test::check_same_search_on_scrambles(
@@ -486,7 +477,7 @@ TEST_CASE("CubeFstp2.InverseStageKeepsTheSameSearch") {
     FstTable fst;
     if (!load_cached_fstp2(fst)) return;
     Pdb corners;
-    const bool have_corners = load_cached_corners(corners);
+    const bool have_corners = cube_test::load_cached_corners(corners);
     cube_test::TestServices ts(cube_test::cache_dir());
     for (int stage = 1; stage <= 2; ++stage) {
         CAPTURE(stage);

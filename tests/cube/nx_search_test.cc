@@ -66,12 +66,9 @@ TEST_CASE("CubeNx.Search.SameLengthsAsTheDefault") {
     if (!load_cached_nx(t)) return;
     const std::string dir = cube_test::user_cache_dir();
     Pdb corners;
-    bool known = false;
-    const Pattern cp8 = table_set("corners", known).at(0);
+    const bool have_corners = cube_test::load_cached_corners(corners);
     std::string why;
     std::error_code ec;
-    const bool have_corners = std::filesystem::exists(dir + "/cube-" + cp8.name() + ".pdb", ec) &&
-                              load_pdb(cp8, dir + "/cube-" + cp8.name() + ".pdb", corners, why, true);
     FstTable fst;
     const bool have_fstp2 = std::filesystem::exists(dir + "/" + fst_file(2, 2), ec) &&
                             load_fst(dir + "/" + fst_file(2, 2), fst, why, 2, false, PAGES_SHARED, false, 2);
@@ -138,14 +135,8 @@ TEST_CASE("CubeNx.Search.SameNodesEveryBatch") {
     // the last iteration, where siblings expanded ahead of a solution are not counted.
     NxTable t;
     if (!load_cached_nx(t)) return;
-    const std::string dir = cube_test::user_cache_dir();
     Pdb corners;
-    bool known = false;
-    const Pattern cp8 = table_set("corners", known).at(0);
-    std::string why;
-    std::error_code ec;
-    const bool have_corners = std::filesystem::exists(dir + "/cube-" + cp8.name() + ".pdb", ec) &&
-                              load_pdb(cp8, dir + "/cube-" + cp8.name() + ".pdb", corners, why, true);
+    const bool have_corners = cube_test::load_cached_corners(corners);
     cube_test::TestServices ts(cube_test::cache_dir());
     uint64_t rng = 3737, total = 0;
     for (int i = 0; i < 15; ++i) {

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -59,10 +60,16 @@ std::string cache_dir();
 
 // The user's table cache, as the plugin finds it ($SOLVER_CACHE_DIR, else ~/.cache/solver): the
 // big tables are only read from there when they are already cached, never built by the tests.
-inline std::string user_cache_dir() {
-    const char *env = std::getenv("SOLVER_CACHE_DIR");
-    const char *home = std::getenv("HOME");
-    return env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
+inline std::string user_cache_dir() { return cube::cache_folder(nullptr); }
+
+// The cached corner table (cube-<corners>.pdb) into `corners`, when the user's cache holds it.
+inline bool load_cached_corners(cube::Pdb &corners) {
+    bool known = false;
+    const cube::Pattern cp8 = cube::table_set("corners", known).at(0);
+    const std::string path = user_cache_dir() + "/cube-" + cp8.name() + ".pdb";
+    std::string why;
+    std::error_code ec;
+    return std::filesystem::exists(path, ec) && cube::load_pdb(cp8, path, corners, why, true);
 }
 
 // The tests' fixed-seed random numbers (a 64-bit LCG, upper bits) and scrambles of len moves
