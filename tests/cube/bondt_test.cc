@@ -142,17 +142,7 @@ TEST_CASE("CubeBondt.Search.SameLengthsOnScrambles") {
     for (int i = 0; i < 29; ++i) {
         const int len = i < 24 ? 1 + i % 12 : 14 + i % 2;
         std::vector<int> s = cube_test::random_scramble(rng, len, NMOVES);
-        if (i == 28) {  // level 16: 16 moves
-            CubieCube p;
-            ParseFailure f;
-            REQUIRE(parse_position("R2 U' F' D2 R F2 R' D2 B' R2 F D2 R U' F' U'", p, f));
-            s.clear();
-            for (const char *m : {"R2", "U'", "F'", "D2", "R", "F2", "R'", "D2", "B'", "R2", "F", "D2", "R", "U'", "F'", "U'"})
-                for (int k = 0; k < NMOVES; ++k)
-                    if (move_name(k) == m) s.push_back(k);
-            REQUIRE(s.size() == 16);
-            REQUIRE(apply_moves(CubieCube::solved(), s) == p);
-        }
+        if (i == 28) s = cube_test::level16_moves();  // level 16: 16 moves
         const CubieCube c = apply_moves(CubieCube::solved(), s);
         CAPTURE(format_moves(s));
         FstSearchOptions base;

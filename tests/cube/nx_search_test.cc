@@ -81,11 +81,7 @@ TEST_CASE("CubeNx.Search.SameLengthsAsTheDefault") {
         const int len = i < 24 ? 1 + i % 12 : 14 + i % 2;
         std::vector<int> s = cube_test::random_scramble(rng, len, NMOVES);
         if (i == 26) {  // level 16: 16 moves
-            s.clear();
-            for (const char *m : {"R2", "U'", "F'", "D2", "R", "F2", "R'", "D2", "B'", "R2", "F", "D2", "R", "U'", "F'", "U'"})
-                for (int k = 0; k < NMOVES; ++k)
-                    if (move_name(k) == m) s.push_back(k);
-            REQUIRE(s.size() == 16);
+            s = cube_test::level16_moves();
         }
         const CubieCube c = apply_moves(CubieCube::solved(), s);
         CAPTURE(format_moves(s));
@@ -143,11 +139,7 @@ TEST_CASE("CubeNx.Search.SameNodesEveryBatch") {
         const int len = i < 14 ? 8 + i / 2 : 16;
         std::vector<int> s = cube_test::random_scramble(rng, len, NMOVES);
         if (i == 14) {  // level 16 of puzzles/cube/optimal.txt: distance 16
-            s.clear();
-            for (const char *m : {"R2", "U'", "F'", "D2", "R", "F2", "R'", "D2", "B'", "R2", "F", "D2", "R", "U'", "F'", "U'"})
-                for (int k = 0; k < NMOVES; ++k)
-                    if (move_name(k) == m) s.push_back(k);
-            REQUIRE(s.size() == 16);
+            s = cube_test::level16_moves();
         }
         const CubieCube c = apply_moves(CubieCube::solved(), s);
         CAPTURE(format_moves(s));

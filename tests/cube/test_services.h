@@ -62,6 +62,15 @@ std::string cache_dir();
 // big tables are only read from there when they are already cached, never built by the tests.
 inline std::string user_cache_dir() { return cube::cache_folder(nullptr); }
 
+// Level 16 of puzzles/cube/optimal.txt (distance 16) as move numbers: the search tests' longest case.
+inline std::vector<int> level16_moves() {
+    std::vector<int> moves;
+    cube::ParseFailure f;
+    REQUIRE(cube::parse_moves("R2 U' F' D2 R F2 R' D2 B' R2 F D2 R U' F' U'", moves, f));
+    REQUIRE(moves.size() == 16);
+    return moves;
+}
+
 // The cached corner table (cube-<corners>.pdb) into `corners`, when the user's cache holds it.
 inline bool load_cached_corners(cube::Pdb &corners) {
     bool known = false;
