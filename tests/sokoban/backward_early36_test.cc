@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "test_util.h"
@@ -114,23 +115,27 @@ TEST_CASE("Sokoban.StageGate.EarlyOptionParse") {
     CHECK(error.find("backstart2=off|T") != std::string::npos);
 }
 
-TEST_CASE("backward early36 single: the portfolio with backstart2 solves and the checker replays") {
+TEST_CASE("backward early36 single: the portfolio with backstart2 and backguard2 solves and the checker replays") {
     // Thread 0 alone (one thread) on Microban 153 (about 1.5 CPU s at two threads), the guest at
     // a fixed 90 % until its 1-s cap. backstill2=100 keeps the cap's rule from ever starting
     // the second stage (some fall comes after the first reading), so with backstart2=1 a second
-    // stage in the log is an early one; off never has one. The clock decides whether the early
-    // rule fires, so the case takes either log; whoever wins, the answer replays in the checker
-    // and the verifier. backguard2=off: the rule alone, as session 36 built it (the guard is
-    // backward_guard37_test.cc's).
+    // stage in the log is an early one; off never has one. backguard2 (session 37): off leaves
+    // session 36's rule alone; 1 holds every early start (the best-first search's least h would
+    // have to be 1 % of the roots' estimate, 0 below 100 -- a solved position, which ends the
+    // search before any guest turn); 1000 lets the stretch decide, as off does. The clock decides
+    // whether the early rule fires, so those cases take either log; whoever wins, the answer
+    // replays in the checker and the verifier.
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     const std::string text = solver_test::xsb_level(micro, 153);
-    for (const char *start : {"off", "1"}) {
+    const std::pair<const char *, const char *> cases[] = {{"off", "off"}, {"1", "off"}, {"1", "1"}, {"1", "1000"}};
+    for (const auto &[start, guard] : cases) {
         CAPTURE(start);
+        CAPTURE(guard);
         sokoban_test::StubRuntime one(1);
         const std::vector<solver_option> options{{"back", "t0"},         {"backshare", "fixed"},  {"backcpu", "90"},
                                                  {"backcap", "1"},       {"backcap2", "1"},       {"backcpu2", "90"},
                                                  {"backorder2", "fess"}, {"backstage2", "stall"}, {"backstill2", "100"},
-                                                 {"backstart2", start},  {"backguard2", "off"},   {"fess0after", "0"}};
+                                                 {"backstart2", start},  {"backguard2", guard},   {"fess0after", "0"}};
         sokoban_test::portfolio_solves_and_replays(micro, 153, options, one);
         const std::string moves = one.output.substr(0, one.output.size() - 1);
         const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
@@ -139,6 +144,6 @@ TEST_CASE("backward early36 single: the portfolio with backstart2 solves and the
         const bool second = one.log.find("its second stage") != std::string::npos;
         const bool early = one.log.find("started early: backstart2") != std::string::npos;
         CHECK(second == early); // a second stage here is only ever an early one
-        if (std::string(start) == "off") CHECK_FALSE(early);
+        if (std::string(start) == "off" || std::string(guard) == "1") CHECK_FALSE(early);
     }
 }

@@ -2,10 +2,9 @@
 // portfolio.h StageGate::guard_passes, option backguard2=off|P): the early start only while the
 // host's best-first search's least h is at most P% of the backward guest's roots' estimate. The
 // rule on hand-made histories counted by hand (the figures are those of NOTES.md session 37's
-// traces at the early start); the option parsed and refused; and the portfolio with it solving a
-// level whose answer the independent checker and the plugin's verifier replay. (The
-// single-threaded solve case is named "backward guard37 single: ..." so that one glob,
-// backward?guard37?single*, catches it.)
+// traces at the early start) and the option parsed and refused. The portfolio solving with it
+// (replayed by the independent checker) is backward_early36_test.cc's single-threaded case, with
+// the early rule's own settings.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -16,7 +15,6 @@
 
 #include "../../plugins/sokoban/options.h"
 #include "../../plugins/sokoban/portfolio.h"
-#include "../sokoban_checker.h" // compiled into each test binary by checker_link.cc
 
 using sokoban::StageGate;
 
@@ -109,33 +107,4 @@ TEST_CASE("Sokoban.StageGate.GuardOptionParse") {
     const solver_option unknown{"backguard", "45"};
     CHECK_FALSE(sokoban::parse_options(&unknown, 1, o, error));
     CHECK(error.find("backguard2=off|P") != std::string::npos);
-}
-
-TEST_CASE("backward guard37 single: the portfolio with backguard2 solves and the checker replays") {
-    // Thread 0 alone on Microban 153, the guest at a fixed 90 % until its 1-s cap, backstart2=1
-    // (0.1 guest s of both still) and backstill2=100 (the cap's rule never starts the stage), as
-    // backward_early36_test.cc. backguard2=1 holds every early start: the best-first search's
-    // least h would have to be 1 % of the roots' estimate, 0 below 100 -- a solved position,
-    // which ends the search before any guest turn. backguard2=1000 lets the stretch decide, as
-    // backstart2 alone: the clock decides whether it fires, so that case takes either log.
-    // Whoever wins, the answer replays in the checker and the verifier.
-    const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    const std::string text = solver_test::xsb_level(micro, 153);
-    for (const char *guard : {"1", "1000"}) {
-        CAPTURE(guard);
-        sokoban_test::StubRuntime one(1);
-        const std::vector<solver_option> options{{"back", "t0"},         {"backshare", "fixed"},  {"backcpu", "90"},
-                                                 {"backcap", "1"},       {"backcap2", "1"},       {"backcpu2", "90"},
-                                                 {"backorder2", "fess"}, {"backstage2", "stall"}, {"backstill2", "100"},
-                                                 {"backstart2", "1"},    {"backguard2", guard},   {"fess0after", "0"}};
-        sokoban_test::portfolio_solves_and_replays(micro, 153, options, one);
-        const std::string moves = one.output.substr(0, one.output.size() - 1);
-        const solver_test::sokoban_check check = solver_test::check_sokoban_solution(text, moves);
-        CHECK_MESSAGE(check.ok, check.reason);
-        CAPTURE(one.log);
-        const bool second = one.log.find("its second stage") != std::string::npos;
-        const bool early = one.log.find("started early: backstart2") != std::string::npos;
-        CHECK(second == early); // a second stage here is only ever an early one
-        if (std::string(guard) == "1") CHECK_FALSE(early);
-    }
 }
