@@ -72,7 +72,7 @@ TEST_CASE("CubeE2E.FastModeOnAFaceletString") {
 TEST_CASE("CubeE2E.ReportsItsNodes") {
     CacheEnv env;
     auto nodes_in_log = [](const std::string &err, const std::string &mode) -> long long {
-        const std::string key = "(half-turn metric), " + mode + ", ";
+        const std::string key = "(half-turn metric), " + mode + ", ";  // mode: "two-phase" or "optimal (tables small)"
         const size_t at = err.find(key);
         if (at == std::string::npos) return -1;
         return std::atoll(err.c_str() + at + key.size());
@@ -83,7 +83,7 @@ TEST_CASE("CubeE2E.ReportsItsNodes") {
         const std::string option = std::string(mode) == "fast" ? "mode=fast" : "tables=small";
         auto r = run_solver("--plugin cube --input \"R U R' U' F2 D\" --option " + option + " --threads 2 --stats json");
         REQUIRE(r.exit_code == 0);
-        const long long n = nodes_in_log(r.err, std::string(mode) == "fast" ? "two-phase" : "optimal");
+        const long long n = nodes_in_log(r.err, std::string(mode) == "fast" ? "two-phase" : "optimal (tables small)");
         REQUIRE(n > 0);
         CHECK_MESSAGE(has(r.err, "\"expanded\":" + std::to_string(n) + ","), r.err);
         CHECK(has(r.err, "\"generated\":null,"));
@@ -158,10 +158,10 @@ TEST_CASE("CubeE2E.NxOptionValues") {
     CacheEnv env;
     auto r = run_solver("--plugin cube --input \"R U\" --option tables=nz");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "tables: expected fstp2, nx, fst4, fstp, fst, large, medium, corners or small, not 'nz'"));
+    CHECK(has(r.err, "tables: expected auto, fstp2, nx, fst4, fstp, fst, large, medium, corners or small, not 'nz'"));
     r = run_solver("--plugin cube --input \"R U\" --option tables=nx --option third=t");
     CHECK(r.exit_code == 2);
-    CHECK(has(r.err, "third=t needs mode=optimal with tables=fstp2 (not tables=nx)"));
+    CHECK(has(r.err, "third=t needs mode=optimal with tables=fstp2 (not tables=nx;"));
     r = run_solver("--plugin cube --input \"R U\" --option tables=nx --option bondt=maybe");
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "bondt: expected auto, on or off, not 'maybe'"));
@@ -169,7 +169,7 @@ TEST_CASE("CubeE2E.NxOptionValues") {
     CHECK(r.exit_code == 2);
     CHECK(has(r.err, "nextmove=on needs mode=optimal"));
     r = run_solver("--plugin cube --help");
-    CHECK(has(r.out + r.err, "tables=fstp2|nx|"));
+    CHECK(has(r.out + r.err, "tables=auto|fstp2|nx|"));
     CHECK(has(r.out + r.err, "cube-nx build"));
 }
 
@@ -238,4 +238,60 @@ TEST_CASE("CubeE2E.NxFourThreads") {
             CHECK(has(r.err, std::to_string(c.optimal) + " moves (half-turn metric), optimal"));
         }
     }
+}
+
+TEST_CASE("CubeE2E.AutoTablesNotCached") {
+    // tables=auto, the default (session 38), through the CLI where cube-nx.pdb is not cached (an
+    // empty scratch folder): the log names the choice, fstp2, and why; the 100 MiB budget then
+    // refuses fstp2's tables before any is read or built (exit 3, nothing written). --help
+    // names auto as the default.
+    const std::string dir = solver_test::temp_dir("cube-auto-empty");
+    setenv("SOLVER_CACHE_DIR", dir.c_str(), 1);
+    auto r = run_solver("--plugin cube --input \"R U F\" --memory-limit 100M --threads 2");
+    unsetenv("SOLVER_CACHE_DIR");
+    CHECK(r.exit_code == 3);
+    CHECK(has(r.err, "cube: tables=auto chose fstp2 (cube-nx.pdb not cached; `--option tables=nx` or "
+                     "`build/bench/cube-nx build` makes it, about 15 min)"));
+    CHECK(has(r.err, "stopped: memory_limit"));  // the plugin's SOLVER_ERR_NO_MEMORY
+    CHECK(std::filesystem::is_empty(dir));
+    r = run_solver("--plugin cube --help");
+    CHECK(has(r.out + r.err, "auto (default, session 38): nx"));
+}
+
+TEST_CASE("CubeE2E.AutoTablesChooseNx") {
+    // The default where the user's cache holds cube-nx.pdb (SOLVER_CACHE_DIR, else ~/.cache/solver;
+    // read only, skipped with a message where it is not there): nx, said in the log, level 16 of
+    // puzzles/cube/optimal.txt at its proven length (16), replayed by the sticker model. Then a
+    // budget that holds fstp2 but not the nx set (2300 MiB): fstp2, said so, the same length
+    // (only where cube-fstp2.pdb is cached too: never built here). 2 threads: not single-threaded.
+    const char *env = std::getenv("SOLVER_CACHE_DIR");
+    const char *home = std::getenv("HOME");
+    const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
+    std::error_code ec;
+    if (!std::filesystem::exists(dir + "/cube-nx.pdb", ec)) {
+        MESSAGE("skipped: no cached cube-nx.pdb in " << dir);
+        return;
+    }
+    const std::string old = env ? env : "";
+    setenv("SOLVER_CACHE_DIR", dir.c_str(), 1);
+    const std::string level16 = "R2 U' F' D2 R F2 R' D2 B' R2 F D2 R U' F' U'";
+    auto r = run_solver("--plugin cube --input \"" + level16 + "\" --threads 2");
+    CHECK_MESSAGE(r.exit_code == 0, r.err);
+    CHECK(has(r.err, "cube: tables=auto chose nx (cube-nx.pdb cached, 2.42 GiB within the budget of"));
+    CHECK(has(r.err, "cube: 16 moves (half-turn metric), optimal (tables nx)"));
+    int n = -1;
+    CHECK(cube_checker::solves(facelets_of(level16), first_line(r.out), &n));
+    CHECK(n == 16);
+    if (std::filesystem::exists(dir + "/cube-fstp2.pdb", ec) && std::filesystem::exists(dir + "/cube-fst-classes.bin", ec)) {
+        r = run_solver("--plugin cube --input \"" + level16 + "\" --threads 2 --memory-limit 2300M");
+        CHECK_MESSAGE(r.exit_code == 0, r.err);
+        CHECK(has(r.err, "cube: tables=auto chose fstp2 (cube-nx.pdb cached, but the nx tables' 2.53 GiB are over the "
+                         "memory budget of 2.25 GiB)"));
+        CHECK(has(r.err, "cube: 16 moves (half-turn metric), optimal (tables fstp2)"));
+        CHECK(cube_checker::solves(facelets_of(level16), first_line(r.out), &n));
+        CHECK(n == 16);
+    } else {
+        MESSAGE("the budget case skipped: no cached cube-fstp2.pdb in " << dir);
+    }
+    env ? (void)setenv("SOLVER_CACHE_DIR", old.c_str(), 1) : (void)unsetenv("SOLVER_CACHE_DIR");
 }

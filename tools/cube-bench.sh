@@ -20,14 +20,15 @@
 #                                         built and cached on first use; small: the three small ones),
 #                                         phase 2's $PHASE2 (default table, likewise; small: the two small
 #                                         ones), more plugin options from $OPTIONS (e.g. "fast_ahead=off")
-# Environment: BUILD (default build), THREADS (default 2), TABLES (default fstp2, the plugin's default; or fstp, fst4, fst, large), LEVELS (optimal:
+# Environment: BUILD (default build), THREADS (default 2), TABLES (default auto, the plugin's default:
+# nx where cube-nx.pdb is cached, else fstp2, the log says which; or nx, fstp2, fstp, fst4, fst, large; rebuild: auto means fstp2), LEVELS (optimal:
 # only these levels, e.g. "3 6 7"), OPTIONS (optimal and fast: more plugin options, e.g. "order_tasks=prev batch=0"),
 # SOLVER_CACHE_DIR (default ~/.cache/solver).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 THREADS=${THREADS:-2}
-TABLES=${TABLES:-fstp2}
+TABLES=${TABLES:-auto}
 SOLVER="$BUILD/solver"
 what=${1:-all}
 cache=${SOLVER_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/solver}
@@ -58,6 +59,7 @@ PY
 }
 
 rebuild() {
+    [ "$TABLES" = auto ] && TABLES=fstp2  # auto never builds the N table; its fallback is fstp2
     case "$TABLES" in
         fst) rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-fst.pdb "$cache"/cube-fst-classes.bin ;;
         fst4) rm -f "$cache"/cube-c01234567.pdb "$cache"/cube-fst4.pdb "$cache"/cube-fst-classes.bin ;;

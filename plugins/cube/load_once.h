@@ -3,7 +3,8 @@
 // for this cache path is handed out again; otherwise `make` loads or builds it and it is kept
 // for the next caller. With `remember_missing`, a table that `make` left empty (not cached, and
 // not to be built) is remembered too, so a damaged cache file is looked at (and warned about)
-// once a process rather than once a position.
+// once a process rather than once a position. load_or_build.h puts the big tables' load, verify,
+// build, save and log steps (get_third, get_nx) on top of it.
 #pragma once
 
 #include <memory>

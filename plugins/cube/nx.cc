@@ -8,7 +8,7 @@
 
 #include "cache_file.h"
 #include "fst.h"
-#include "load_once.h"
+#include "load_or_build.h"
 #include "optimal.h"
 #include "pdb.h"
 #include "row_bfs.h"
@@ -354,52 +354,27 @@ unsigned nx_bound(const NxTable &t, const CubieCube &c) {
 }
 
 solver_status get_nx(const solver_services *sv, std::shared_ptr<const NxTable> &out, solver_error *err, unsigned pages,
-                     bool verify_once) {
+                     bool verify_once, bool build) {
     static LoadOnce<NxTable> once;
-    const std::string dir = cache_folder(sv);
-    const std::string path = dir + "/" + nx_file();
-    return once.get(path, false, out, [&](std::shared_ptr<const NxTable> &got) {
-        std::error_code ec;
-        std::filesystem::create_directories(dir, ec);
-        auto t = std::make_shared<NxTable>();
-        std::string why;
-        char line[512];
-        const auto t0 = clock_type::now();
-        if (load_nx(path, *t, why, true, pages, verify_once) && t->nflip == N_FLIP) {
-            t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
-            std::snprintf(line, sizeof line, "cube: table nx: %llu rows, %.1f MiB, %s %s in %.2f s%s",
-                          (unsigned long long)t->rows, double(t->bytes()) / 1048576.0,
-                          t->data.shared() ? "mapped (pages=shared) from" : "loaded from", path.c_str(), t->build_seconds,
-                          t->checksum_skipped ? "; checksum verified before" : "");
-        } else {
-            if (std::filesystem::exists(path, ec) && sv && sv->log)
-                sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table nx rebuilt: " + why).c_str());
-            if (sv && sv->log)
-                sv->log(sv->ctx, SOLVER_LOG_INFO,
-                        "cube: building table nx (the N table, 2.42 GiB; about 15 minutes on 2 cores, 2.6 GiB at its peak)");
-            *t = NxTable();
-            const solver_status s = build_nx(sv, *t);
-            if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table nx");
-            if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table nx failed");
-            std::string wwhy;
-            const bool saved = save_nx(*t, path, wwhy);
-            const double secs = t->build_seconds;
-            if (saved) {
-                // Map the saved file instead of keeping the build buffer, freed first.
-                t->data = HugeBuffer();
-                if (!load_nx(path, *t, wwhy, false, pages))
-                    return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "table nx saved but not read back: %s",
-                                            wwhy.c_str());
-                t->build_seconds = secs;
-            }
-            std::snprintf(line, sizeof line, "cube: table nx: %llu rows, %.1f MiB, built in %.1f s%s%s",
-                          (unsigned long long)t->rows, double(t->bytes()) / 1048576.0, secs,
-                          saved ? ", saved to " : " (not cached: ", saved ? path.c_str() : (wwhy + ")").c_str());
-        }
-        if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
-        got = t;
-        return SOLVER_OK;
-    });
+    TableIo<NxTable> io;
+    io.name = "nx";
+    io.file = nx_file();
+    io.load = [&](const std::string &path, NxTable &t, std::string &why, bool verify) {
+        if (!verify) return load_nx(path, t, why, false, pages);
+        // A cached projection (nflip 1, tests' size) is not the table.
+        if (!load_nx(path, t, why, true, pages, verify_once)) return false;
+        if (t.nflip != N_FLIP) return why = "cached table " + path + " is the flip-less projection, not the table", false;
+        return true;
+    };
+    io.build = [&](NxTable &t) { return build_nx(sv, t); };
+    io.save = save_nx;
+    io.size_text = [](const NxTable &t) {
+        char s[96];
+        std::snprintf(s, sizeof s, "%llu rows, %.1f MiB", (unsigned long long)t.rows, double(t.bytes()) / 1048576.0);
+        return std::string(s);
+    };
+    io.building = "cube: building table nx (the N table, 2.42 GiB; about 15 minutes on 2 cores, 2.6 GiB at its peak)";
+    return load_or_build(once, io, sv, out, err, build);
 }
 
 }  // namespace cube

@@ -17,6 +17,7 @@
 #include "nx_search.h"
 #include "optimal.h"
 #include "pdb.h"
+#include "table_choice.h"
 #include "third.h"
 #include "twophase.h"
 
@@ -54,25 +55,33 @@ const char *const OPTIONS_HELP =
     "                    table at a phase-1 leaf and keeps the cubes along the phase-1 path (a\n"
     "                    leaf replays only the moves that changed); off does none of that. The\n"
     "                    same nodes and answers either way, about 0.75 of the CPU with on.\n"
-    "tables=fstp2|nx|fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds (default fstp2,\n"
-    "                    below; fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
+    "tables=auto|fstp2|nx|fstp|fst4|fst|large|medium|corners|small   optimal mode's lower bounds.\n"
+    "                    auto (default, session 38): nx (below) when cube-nx.pdb is already cached\n"
+    "                    (and loads) and the memory budget holds the nx set (2.53 GiB), else fstp2\n"
+    "                    (built when missing, as before); decided at each solve, the log says which\n"
+    "                    and why (\"cube: tables=auto chose ...\"). auto never builds the N table:\n"
+    "                    tables=nx or build/bench/cube-nx build does, once. third=t and edges=e7|e8\n"
+    "                    make auto choose fstp2; third, bondt and nextmove's auto follow the set\n"
+    "                    chosen; the fst search's options (batch, lazy_axes, ...) apply when fstp2 is\n"
+    "                    chosen, and under auto are checked as for fstp2.\n"
+    "                    fst4: the corner table and Kociemba's flip-slice-twist table at 4 bits an entry,\n"
     "                    looked up along three axes for the cube and its inverse, 1.7 GiB on disk and\n"
     "                    in memory; fst: the same table mod 3 at 2 bits, no inverse lookups, 795 MiB\n"
     "                    (about twice the nodes); fstp: fst4 with each entry split by the corner\n"
     "                    permutation's parity, 3178 MiB, about 3.5 GiB in memory (1.4-1.75 times\n"
-    "                    fewer nodes than fst4, see README); fstp2 (default): the fstp distances at\n"
+    "                    fewer nodes than fst4, see README); fstp2 (auto's fallback): the fstp distances at\n"
     "                    2 bits (9, 10, 11 in the entry, the rest in a 75 MiB side table; the same\n"
     "                    nodes as fstp), 1664 MiB, about 1.9 GiB in memory, see fstp2_build; large:\n"
     "                    corners + two 7-edge tables, 552 MiB; medium: corners + two 6-edge, 83 MiB;\n"
     "                    corners: 42 MiB; small: 5-cubie tables, 4 MiB, for tests). Built once with\n"
     "                    the pool and cached in $SOLVER_CACHE_DIR (default ~/.cache/solver).\n"
-    "                    nx (session 37, not the default): the N table (which corners are in the\n"
+    "                    nx (session 37; auto's choice where cached): the N table (which corners are in the\n"
     "                    U layer x twist x flip x E-slice places, 16 symmetries; 2.42 GiB,\n"
     "                    cube-nx.pdb) along the six views, per side the max of three with\n"
     "                    de Bondt's rule, and the corner table; its own depth-first worker (not\n"
     "                    batch=N but nx_batch=K; no third table: third=auto is off with it,\n"
-    "                    third=t refused); the first solve without a cached file builds it (about\n"
-    "                    15 minutes on 2 cores, 2.6 GiB peak; or beforehand:\n"
+    "                    third=t refused); the first tables=nx solve without a cached file builds it\n"
+    "                    (about 15 minutes on 2 cores, 2.6 GiB peak; or beforehand:\n"
     "                    build/bench/cube-nx build)\n"
     "pages=shared|huge|mapped  how the fst tables are loaded from the cache: shared (default)\n"
     "                    maps the cached file advised for huge pages, so the page cache's own 2 MiB\n"
@@ -177,7 +186,8 @@ const char *const OPTIONS_HELP =
 struct Options {
     bool fast = false;
     int max_length = 20;
-    std::string tables = "fstp2";
+    // auto (the default): nx or fstp2, chosen at solve time (table_choice.h, solve_fn).
+    std::string tables = "auto";
     unsigned pages = PAGES_SHARED;
     bool verify_once = true;
     FstSearchOptions search;
@@ -185,8 +195,9 @@ struct Options {
     std::string fstp2_build = "auto";  // fstp2_build=auto|direct|convert
     std::string third = "auto";        // third=auto|off|t (FstSearchOptions::third; see solve_fn)
     // bondt=auto|off|on, nextmove=auto|off|on (FstSearchOptions::bondt, nextmove): auto is on
-    // where they were tested and measured (tables=fstp2 in the batched search, README session 35),
-    // off elsewhere; resolved at the end of parse_options.
+    // where they were tested and measured (tables=fstp2 in the batched search, README session 35,
+    // and tables=nx), off elsewhere; resolved by resolve_rules for the table set used (at the end
+    // of parse_options, and again in solve_fn once tables=auto has chosen).
     std::string bondt = "auto", nextmove = "auto";
     int nx_batch = NxSearchOptions().batch;  // nx_batch=0..16 (NxSearchOptions::batch, tables=nx)
     std::string phase1 = "auto";       // phase1=auto|table|small (fast mode)
@@ -246,6 +257,8 @@ bool number(const std::string &v, long lo, long hi, int &out) {
     return true;
 }
 
+bool resolve_rules(Options &opts, const std::string &tables, std::string &why);
+
 bool parse_options(const solver_option *o, size_t n, Options &opts, std::string &why) {
     for (size_t i = 0; i < n; ++i) {
         std::string k = o[i].key ? o[i].key : "", v = o[i].value ? o[i].value : "";
@@ -267,10 +280,12 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
         } else if (k == "max_length") {
             if (!number(v, 1, 30, opts.max_length)) return why = "max_length: expected a number from 1 to 30, not '" + v + "'", false;
         } else if (k == "tables") {
-            bool known = false;
-            table_set(v, known);
+            bool known = v == "auto";
+            if (!known) table_set(v, known);
             if (!known || v == "e7" || v == "e8")
-                return why = "tables: expected fstp2, nx, fst4, fstp, fst, large, medium, corners or small, not '" + v + "'", false;
+                return why = "tables: expected auto, fstp2, nx, fst4, fstp, fst, large, medium, corners or small, not '" + v +
+                             "'",
+                       false;
             opts.tables = v;
         } else if (k == "pages") {
             if (v == "huge") opts.pages = PAGES_HUGE;
@@ -339,22 +354,34 @@ bool parse_options(const solver_option *o, size_t n, Options &opts, std::string 
                    false;
         }
     }
-    if (opts.third == "t" && (opts.fast || opts.tables != "fstp2"))  // so with tables=nx too
-        return why = "third=t needs mode=optimal with tables=fstp2 (not tables=" + opts.tables + ")", false;
+    if (opts.third == "t" && (opts.fast || (opts.tables != "fstp2" && opts.tables != "auto")))  // so with tables=nx too
+        return why = "third=t needs mode=optimal with tables=fstp2 (not " +
+                     (opts.fast ? std::string("mode=fast") : "tables=" + opts.tables) +
+                     "; with tables=auto, the default, it makes auto choose fstp2)",
+               false;
+    // Under tables=auto the rules are checked as for fstp2, the stricter of the two (nx takes
+    // bondt=on and nextmove=on without the batched search); solve_fn resolves them again for the
+    // set chosen.
+    return resolve_rules(opts, opts.tables == "auto" ? "fstp2" : opts.tables, why);
+}
+
+// bondt and nextmove (opts.bondt, opts.nextmove: auto|on|off) into opts.search for the table set
+// `tables` (a concrete one); false with why where on is asked for and the rule does not apply.
+bool resolve_rules(Options &opts, const std::string &tables, std::string &why) {
     // bondt and nextmove live in the batched fst search and need exact table values; auto turns
     // them on with tables=fstp2 there (the default set), off elsewhere.
     const bool batched = opts.search.batch > 0 && opts.search.class_moves && opts.search.lazy_axes;
     // tables=nx has its own worker (nx_search.h): the rules there need no batch.
-    const bool nx = !opts.fast && opts.tables == "nx";
-    const bool auto_on = (!opts.fast && opts.tables == "fstp2" && batched) || nx;  // where auto means on
+    const bool nx = !opts.fast && tables == "nx";
+    const bool auto_on = (!opts.fast && tables == "fstp2" && batched) || nx;  // where auto means on
     opts.search.bondt = opts.bondt == "on" || (opts.bondt == "auto" && auto_on);
     opts.search.nextmove = opts.nextmove == "on" || (opts.nextmove == "auto" && auto_on);
     for (const char *rule : {"bondt", "nextmove"}) {
         const bool on = (std::string(rule) == "bondt" ? opts.bondt : opts.nextmove) == "on";
         if (!on || nx) continue;
-        if (opts.fast || (opts.tables != "fstp2" && opts.tables != "fstp" && opts.tables != "fst4"))
+        if (opts.fast || (tables != "fstp2" && tables != "fstp" && tables != "fst4"))
             return why = std::string(rule) + "=on needs mode=optimal with tables=fstp2, nx, fstp or fst4 (not " +
-                         (opts.fast ? std::string("mode=fast") : "tables=" + opts.tables) + ")",
+                         (opts.fast ? std::string("mode=fast") : "tables=" + tables) + ")",
                    false;
         if (opts.search.batch == 0 || !opts.search.class_moves || !opts.search.lazy_axes)
             return why = std::string(rule) + "=on needs the batched search (batch=1..256 with class_moves=on and lazy_axes=on)",
@@ -499,6 +526,7 @@ solver_status verify_fn(const solver_instance *i, const char *solution, size_t l
 solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint64_t *cost, solver_error *err) {
     return solver_guard(err, "solving the cube", [&] {
         const Instance &in = I(i);
+        Options opts = in.opts;  // tables=auto becomes the set chosen below
         std::vector<int> moves;
         char line[256];
         // The nodes the search expanded, for the runtime's report (ABI 1.2; also when stopped).
@@ -506,50 +534,72 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             if (sv && SOLVER_HAS_FIELD(sv, solver_services, report_counts) && sv->report_counts)
                 sv->report_counts(sv->ctx, expanded, generated);
         };
-        if (in.opts.fast) {
+        // tables=auto (table_choice.h): nx where cube-nx.pdb is cached, loads and fits the budget,
+        // else fstp2; then the rules whose auto depends on the set (bondt, nextmove; third below).
+        std::shared_ptr<const NxTable> nxt;
+        if (!opts.fast && opts.tables == "auto") {
+            AutoTables a;
+            std::error_code ec;
+            a.nx_cached = std::filesystem::exists(cache_folder(sv) + "/" + nx_file(), ec);
+            a.budget = sv ? sv->memory_budget_bytes : 0;
+            if (opts.third == "t") a.needs_fstp2 = "third=t";
+            else if (opts.edges != "off") a.needs_fstp2 = "edges=" + opts.edges;
+            TableChoice c = choose_tables(a);
+            if (c.tables == "nx") {
+                // Loaded and verified as tables=nx loads it, but never built: a file that does not
+                // load warns ("cube: table nx not used: ...") and leaves nxt empty.
+                const solver_status s = get_nx(sv, nxt, err, opts.pages, opts.verify_once, false);
+                if (s != SOLVER_OK) return s;
+                if (!nxt) c = {"fstp2", "cube-nx.pdb cached but it did not load, see the warning above"};
+            }
+            opts.tables = c.tables;
+            std::string why;
+            if (!resolve_rules(opts, opts.tables, why)) return solver_error_set(err, SOLVER_ERR_OPTION, 0, 0, "%s", why.c_str());
+            if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, table_choice_line(c).c_str());
+        }
+        if (opts.fast) {
             auto stop = [sv]() { return sv && sv->should_stop && sv->should_stop(sv->ctx) != 0; };
             std::shared_ptr<const Phase1Table> p1;
-            if (in.opts.phase1 != "small") {
-                const solver_status s = get_phase1_table(sv, in.opts.phase1 == "table", p1, err);
+            if (opts.phase1 != "small") {
+                const solver_status s = get_phase1_table(sv, opts.phase1 == "table", p1, err);
                 if (s != SOLVER_OK) return s;
             }
             std::shared_ptr<const Phase2Table> p2;
-            if (in.opts.phase2 != "small") {
-                const solver_status s = get_phase2_table(sv, in.opts.phase2 == "table", p2, err);
+            if (opts.phase2 != "small") {
+                const solver_status s = get_phase2_table(sv, opts.phase2 == "table", p2, err);
                 if (s != SOLVER_OK) return s;
             }
-            TwoPhaseResult r = solve_two_phase(in.cube, in.opts.max_length, stop, p1.get(), p2.get(), in.opts.fast_ahead);
+            TwoPhaseResult r = solve_two_phase(in.cube, opts.max_length, stop, p1.get(), p2.get(), opts.fast_ahead);
             report(r.nodes, SOLVER_COUNT_UNKNOWN);
             if (r.stopped) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             // Not a proof that none exists: a limit of this search (exit code 3, not 1).
             if (!r.found)
                 return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0,
                                         "the two-phase search found no solution within %d moves (max_length)",
-                                        in.opts.max_length);
+                                        opts.max_length);
             moves = r.moves;
             std::snprintf(line, sizeof line, "cube: %zu moves (half-turn metric), two-phase, %llu nodes", moves.size(),
                           (unsigned long long)r.nodes);
-        } else if (in.opts.tables == "nx") {
+        } else if (opts.tables == "nx") {
             // The N table (loaded, or built once and saved) and the corner table; nx_search.h.
             if (sv && sv->memory_budget_bytes) {
-                const uint64_t need = NX_TABLE_BYTES + (88179840ull + 1) / 2 + (uint64_t(64) << 20);
+                const uint64_t need = NX_SET_BYTES;
                 if (need > sv->memory_budget_bytes)
                     return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
                                             "the 'nx' tables need %.0f MiB, over the memory budget of %.0f MiB "
-                                            "(use the default tables=fstp2, or a larger --memory-limit)",
+                                            "(use tables=fstp2 or tables=auto, or a larger --memory-limit)",
                                             double(need) / 1048576.0, double(sv->memory_budget_bytes) / 1048576.0);
             }
-            std::shared_ptr<const NxTable> nxt;
-            solver_status s = get_nx(sv, nxt, err, in.opts.pages, in.opts.verify_once);
+            solver_status s = nxt ? SOLVER_OK : get_nx(sv, nxt, err, opts.pages, opts.verify_once);
             if (s != SOLVER_OK) return s;
             std::vector<std::shared_ptr<const Pdb>> tables;
-            if ((s = get_tables("nx", sv, tables, err, in.opts.verify_once)) != SOLVER_OK) return s;
+            if ((s = get_tables("nx", sv, tables, err, opts.verify_once)) != SOLVER_OK) return s;
             NxSearchOptions nopt;
-            nopt.bondt = in.opts.search.bondt;
-            nopt.nextmove = in.opts.search.nextmove;
-            nopt.order_tasks = in.opts.search.order_tasks == TaskOrder::off ? TaskOrder::off : TaskOrder::score;
-            nopt.symred = in.opts.search.symred;
-            nopt.batch = in.opts.nx_batch;
+            nopt.bondt = opts.search.bondt;
+            nopt.nextmove = opts.search.nextmove;
+            nopt.order_tasks = opts.search.order_tasks == TaskOrder::off ? TaskOrder::off : TaskOrder::score;
+            nopt.symred = opts.search.symred;
+            nopt.batch = opts.nx_batch;
             OptimalResult r = solve_optimal_nx(in.cube, tables.at(0).get(), *nxt, sv, nopt);
             report(r.nodes, r.generated);
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
@@ -559,33 +609,33 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                           moves.size(), (unsigned long long)r.nodes);
         } else {
             std::vector<std::shared_ptr<const Pdb>> tables;
-            const bool fstp2 = in.opts.tables == "fstp2";  // fstp at 2 bits (windowed, SideTable)
-            const bool fstp = in.opts.tables == "fstp" || fstp2;  // the flip-slice-twist table split by parity
-            const bool fst = in.opts.tables == "fst" || in.opts.tables == "fst4" || fstp;
-            const unsigned bits = in.opts.tables == "fst4" || (fstp && !fstp2) ? 4 : 2, par = fstp ? 2 : 1;
+            const bool fstp2 = opts.tables == "fstp2";  // fstp at 2 bits (windowed, SideTable)
+            const bool fstp = opts.tables == "fstp" || fstp2;  // the flip-slice-twist table split by parity
+            const bool fst = opts.tables == "fst" || opts.tables == "fst4" || fstp;
+            const unsigned bits = opts.tables == "fst4" || (fstp && !fstp2) ? 4 : 2, par = fstp ? 2 : 1;
             // fstp2 not cached: converted from a cached fstp file (fstp2_build=auto, about 20 s) or
             // built directly (auto without one; several minutes, see build_fst).
             bool convert = false, have_fstp = false;
             if (fstp2) {
                 std::error_code ec;
                 have_fstp = std::filesystem::exists(cache_folder(sv) + "/" + fst_file(4, 2), ec);
-                convert = in.opts.fstp2_build == "convert" || (in.opts.fstp2_build == "auto" && have_fstp);
+                convert = opts.fstp2_build == "convert" || (opts.fstp2_build == "auto" && have_fstp);
             }
             // third=auto: the third table where it applies (fstp2 searched in batches), is cached
             // and fits the memory budget beside the rest (see below); never built. third=t: always,
             // built when missing.
-            const bool third_t = in.opts.third == "t";
+            const bool third_t = opts.third == "t";
             bool third_auto = false;
-            if (in.opts.third == "auto" && fstp2 && in.opts.search.batch > 0) {
+            if (opts.third == "auto" && fstp2 && opts.search.batch > 0) {
                 std::error_code ec;
                 third_auto = std::filesystem::exists(cache_folder(sv) + "/" + third_file(), ec);
             }
             if (fst && sv && sv->memory_budget_bytes) {
                 // The class move table (class_moves): 1,523,864 classes x 18 moves x 4 bytes.
-                const uint64_t cm_bytes = in.opts.search.class_moves ? uint64_t(1523864) * NMOVES * 4 : 0;
+                const uint64_t cm_bytes = opts.search.class_moves ? uint64_t(1523864) * NMOVES * 4 : 0;
                 bool known = false;
                 const uint64_t edge_bytes =
-                    in.opts.edges == "off" ? 0 : (table_set(in.opts.edges, known).at(0).size() + 1) / 2;
+                    opts.edges == "off" ? 0 : (table_set(opts.edges, known).at(0).size() + 1) / 2;
                 // fstp2: its side table (75 MiB measured); and while it is not cached, the direct
                 // build's lists (137 MiB and the chunks' slack) or the conversion's read buffer
                 // (64 MiB), or with fstp2_build=convert and no fstp file the 4-bit table built
@@ -601,7 +651,7 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
                     return solver_error_set(err, SOLVER_ERR_NO_MEMORY, 0, 0,
                                             "the '%s' tables need %.0f MiB, over the memory budget of %.0f MiB "
                                             "(use --option tables=fst or tables=large, or a larger --memory-limit)",
-                                            in.opts.tables.c_str(), double(need) / 1048576.0,
+                                            opts.tables.c_str(), double(need) / 1048576.0,
                                             double(sv->memory_budget_bytes) / 1048576.0);
                 // third=auto stays off, quietly, where the third table would not fit as well.
                 if (need + third_bytes() > sv->memory_budget_bytes) third_auto = false;
@@ -611,18 +661,18 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             // and leaves it off).
             std::shared_ptr<const ThirdTable> third;
             if (third_t || third_auto) {
-                const solver_status st = get_third(sv, third, err, in.opts.pages, in.opts.verify_once, third_t);
+                const solver_status st = get_third(sv, third, err, opts.pages, opts.verify_once, third_t);
                 if (st != SOLVER_OK) return st;
             }
-            solver_status s = get_tables(in.opts.tables, sv, tables, err, in.opts.verify_once);
+            solver_status s = get_tables(opts.tables, sv, tables, err, opts.verify_once);
             if (s != SOLVER_OK) return s;
             std::shared_ptr<const FstTable> ft;
-            if (fst && (s = get_fst(sv, ft, err, bits, in.opts.pages, in.opts.verify_once, par, convert)) != SOLVER_OK) return s;
+            if (fst && (s = get_fst(sv, ft, err, bits, opts.pages, opts.verify_once, par, convert)) != SOLVER_OK) return s;
             std::vector<std::shared_ptr<const Pdb>> edges;
-            FstSearchOptions search = in.opts.search;
+            FstSearchOptions search = opts.search;
             search.third = third.get();
-            if (fst && in.opts.edges != "off") {
-                if ((s = get_tables(in.opts.edges, sv, edges, err, in.opts.verify_once)) != SOLVER_OK) return s;
+            if (fst && opts.edges != "off") {
+                if ((s = get_tables(opts.edges, sv, edges, err, opts.verify_once)) != SOLVER_OK) return s;
                 search.edges = edges.at(0).get();
             }
             OptimalResult r = fst ? solve_optimal_fst(in.cube, tables[0].get(), *ft, sv, search) : solve_optimal(in.cube, tables, sv, search.symred);
@@ -630,8 +680,8 @@ solver_status solve_fn(const solver_instance *i, const solver_services *sv, uint
             if (r.status == SOLVER_ERR_STOPPED) return solver_error_set(err, SOLVER_ERR_STOPPED, 0, 0, "stopped");
             if (r.status != SOLVER_OK) return solver_error_set(err, r.status, 0, 0, "the optimal search failed");
             moves = r.moves;
-            std::snprintf(line, sizeof line, "cube: %zu moves (half-turn metric), optimal, %llu nodes", moves.size(),
-                          (unsigned long long)r.nodes);
+            std::snprintf(line, sizeof line, "cube: %zu moves (half-turn metric), optimal (tables %s), %llu nodes",
+                          moves.size(), opts.tables.c_str(), (unsigned long long)r.nodes);
         }
         // Replay before printing: a wrong answer is a bug, never output.
         if (!apply_moves(in.cube, moves).is_solved())

@@ -9,7 +9,7 @@
 #include <sys/mman.h>
 
 #include "cache_file.h"
-#include "load_once.h"
+#include "load_or_build.h"
 #include "pdb.h"
 #include "row_bfs.h"
 #include "twophase.h"
@@ -296,51 +296,20 @@ bool load_third(const std::string &path, ThirdTable &out, std::string &why, bool
 solver_status get_third(const solver_services *sv, std::shared_ptr<const ThirdTable> &out, solver_error *err,
                         unsigned pages, bool verify_once, bool build) {
     static LoadOnce<ThirdTable> once;
-    const std::string dir = cache_folder(sv);
-    const std::string path = dir + "/" + third_file();
-    return once.get(path, !build, out, [&](std::shared_ptr<const ThirdTable> &got) {
-        std::error_code ec;
-        std::filesystem::create_directories(dir, ec);
-        auto t = std::make_shared<ThirdTable>();
-        std::string why;
-        char line[512];
-        const auto t0 = clock_type::now();
-        if (load_third(path, *t, why, true, pages, verify_once)) {
-            t->build_seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
-            std::snprintf(line, sizeof line, "cube: table third=t: %llu entries, %.1f MiB, %s %s in %.2f s%s",
-                          (unsigned long long)t->size, double(third_bytes()) / 1048576.0,
-                          t->data.shared() ? "mapped (pages=shared) from" : "loaded from", path.c_str(), t->build_seconds,
-                          t->checksum_skipped ? "; checksum verified before" : "");
-        } else {
-            const bool exists = std::filesystem::exists(path, ec);
-            if (!build) {
-                if (exists && sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table third=t not used: " + why).c_str());
-                return SOLVER_OK;
-            }
-            if (exists && sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_WARN, ("cube: table third=t rebuilt: " + why).c_str());
-            const solver_status s = build_third(sv, *t);
-            if (s == SOLVER_ERR_STOPPED) return solver_error_set(err, s, 0, 0, "stopped while building table third=t");
-            if (s != SOLVER_OK) return solver_error_set(err, s, 0, 0, "building table third=t failed");
-            std::string wwhy;
-            const bool saved = save_third(*t, path, wwhy);
-            const double secs = t->build_seconds;
-            if (saved) {
-                // Map the saved file instead of keeping the build buffer, freed first (the peak stays
-                // the build's 2.1 GiB).
-                t->data = HugeBuffer();
-                if (!load_third(path, *t, wwhy, false, pages, false))
-                    return solver_error_set(err, SOLVER_ERR_INTERNAL, 0, 0, "table third=t saved but not read back: %s",
-                                            wwhy.c_str());
-                t->build_seconds = secs;
-            }
-            std::snprintf(line, sizeof line, "cube: table third=t: %llu entries, %.1f MiB, built in %.1f s%s%s",
-                          (unsigned long long)t->size, double(third_bytes()) / 1048576.0, secs,
-                          saved ? ", saved to " : " (not cached: ", saved ? path.c_str() : (wwhy + ")").c_str());
-        }
-        if (sv && sv->log) sv->log(sv->ctx, SOLVER_LOG_INFO, line);
-        got = t;
-        return SOLVER_OK;
-    });
+    TableIo<ThirdTable> io;
+    io.name = "third=t";
+    io.file = third_file();
+    io.load = [&](const std::string &path, ThirdTable &t, std::string &why, bool verify) {
+        return verify ? load_third(path, t, why, true, pages, verify_once) : load_third(path, t, why, false, pages, false);
+    };
+    io.build = [&](ThirdTable &t) { return build_third(sv, t); };
+    io.save = save_third;
+    io.size_text = [](const ThirdTable &t) {
+        char s[96];
+        std::snprintf(s, sizeof s, "%llu entries, %.1f MiB", (unsigned long long)t.size, double(third_bytes()) / 1048576.0);
+        return std::string(s);
+    };
+    return load_or_build(once, io, sv, out, err, build);
 }
 
 }  // namespace cube

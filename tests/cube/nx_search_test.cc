@@ -6,6 +6,7 @@
 // CubeNx.Search.* (one glob for them all, with nx_test.cc's cached-table case).
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <filesystem>
 
 #include "../../plugins/cube/cube.h"
@@ -168,4 +169,37 @@ TEST_CASE("CubeNx.Search.SameNodesEveryBatch") {
     }
     MESSAGE("nx nodes, every batch size: " << total);
     CHECK(total > 100000);  // searches deep enough for batches of siblings
+}
+
+TEST_CASE("CubeNx.Search.OrderExperimentsSameLengths") {
+    // CUBE_NX_ORDER (session 38, for experiments: the task order with order_tasks on) changes
+    // which task runs first, never the answer's length: 8 random scrambles of 9-12 moves and
+    // level 16, each solved with every value, replayed, the same length as the default's; and
+    // the variable unset gives the default's nodes (an unknown value too: score).
+    NxTable t;
+    if (!load_cached_nx(t)) return;
+    Pdb corners;
+    const bool have_corners = cube_test::load_cached_corners(corners);
+    cube_test::TestServices ts(cube_test::cache_dir());
+    const char *old = std::getenv("CUBE_NX_ORDER");
+    const std::string saved = old ? old : "";
+    uint64_t rng = 3838;
+    for (int i = 0; i < 9; ++i) {
+        const std::vector<int> s = i == 8 ? cube_test::level16_moves() : cube_test::random_scramble(rng, 9 + i % 4, NMOVES);
+        const CubieCube c = apply_moves(CubieCube::solved(), s);
+        CAPTURE(format_moves(s));
+        unsetenv("CUBE_NX_ORDER");
+        const OptimalResult base = solve_optimal_nx(c, have_corners ? &corners : nullptr, t, &ts.sv, NxSearchOptions());
+        REQUIRE(base.status == SOLVER_OK);
+        for (const char *mode : {"score", "bound", "prev", "prevasc", "mix", "nonsense"}) {
+            CAPTURE(std::string(mode));
+            setenv("CUBE_NX_ORDER", mode, 1);
+            const OptimalResult r = solve_optimal_nx(c, have_corners ? &corners : nullptr, t, &ts.sv, NxSearchOptions());
+            REQUIRE(r.status == SOLVER_OK);
+            CHECK(apply_moves(c, r.moves).is_solved());
+            CHECK(r.moves.size() == base.moves.size());
+            if (std::string(mode) == "score" || std::string(mode) == "nonsense") CHECK(r.nodes == base.nodes);
+        }
+    }
+    old ? (void)setenv("CUBE_NX_ORDER", saved.c_str(), 1) : (void)unsetenv("CUBE_NX_ORDER");
 }

@@ -12,6 +12,7 @@
 #include "../../plugins/cube/cache_file.h"
 #include "../../plugins/cube/cube.h"
 #include "../../plugins/cube/fst.h"
+#include "../../plugins/cube/nx.h"
 #include "../../plugins/cube/optimal.h"
 #include "../../plugins/cube/pdb.h"
 #include "../../plugins/cube/symmetry.h"
@@ -467,7 +468,8 @@ AutoSolve solve_in(const std::string &dir, const char *scramble, std::vector<sol
 }
 
 // A scratch cache folder (emptied) whose files are links to the user's cached tables but the
-// third table's; "" when the user's cache lacks the fstp2 table (never built by the tests).
+// third table's and the N table's (so tables=auto, the default, chooses fstp2 there: session 38);
+// "" when the user's cache lacks the fstp2 table (never built by the tests).
 std::string linked_cache(const std::string &name) {
     namespace fs = std::filesystem;
     const std::string user = cube_test::user_cache_dir(), dir = cube_test::cache_dir() + "/" + name;
@@ -476,7 +478,8 @@ std::string linked_cache(const std::string &name) {
     fs::remove_all(dir, ec);
     fs::create_directories(dir);
     for (const auto &e : fs::directory_iterator(user))
-        if (e.is_regular_file() && e.path().filename().string().rfind(third_file(), 0) != 0)
+        if (e.is_regular_file() && e.path().filename().string().rfind(third_file(), 0) != 0 &&
+            e.path().filename().string().rfind(nx_file(), 0) != 0)
             fs::create_symlink(e.path(), dir + "/" + e.path().filename().string());
     return dir;
 }
