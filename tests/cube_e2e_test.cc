@@ -32,6 +32,28 @@ std::string facelets_of(const std::string &scramble) {
     REQUIRE(cube_checker::apply(f, scramble));
     return f;
 }
+
+// The user's table cache as the plugin finds it ($SOLVER_CACHE_DIR, else ~/.cache/solver), for
+// the tests that read the big tables there (read only: they are never built by the tests).
+std::string user_cache_dir() {
+    const char *env = std::getenv("SOLVER_CACHE_DIR");
+    const char *home = std::getenv("HOME");
+    return env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
+}
+bool cached(const std::string &dir, const char *file) {
+    std::error_code ec;
+    return std::filesystem::exists(dir + "/" + file, ec);
+}
+// SOLVER_CACHE_DIR set to `dir` for the solver runs of a scope, and put back after it.
+struct UserCache {
+    std::string old;
+    bool had;
+    explicit UserCache(const std::string &dir) : had(std::getenv("SOLVER_CACHE_DIR") != nullptr) {
+        if (had) old = std::getenv("SOLVER_CACHE_DIR");
+        setenv("SOLVER_CACHE_DIR", dir.c_str(), 1);
+    }
+    ~UserCache() { had ? (void)setenv("SOLVER_CACHE_DIR", old.c_str(), 1) : (void)unsetenv("SOLVER_CACHE_DIR"); }
+};
 }  // namespace
 
 TEST_CASE("CubeE2E.ShortScramblesSolvedOptimally") {
@@ -197,24 +219,13 @@ TEST_CASE("CubeE2E.NxFourThreads") {
     // cube-nx.pdb is cached in the user's cache (SOLVER_CACHE_DIR, else ~/.cache/solver; 2.42 GiB,
     // never built here); not named CubeNx.Search.*, so ThreadSanitizer's CI step runs it (each
     // solve well under a second plain).
-    const char *env = std::getenv("SOLVER_CACHE_DIR");
-    const char *home = std::getenv("HOME");
-    const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
-    std::error_code ec;
-    if (!std::filesystem::exists(dir + "/cube-nx.pdb", ec)) {
+    const std::string dir = user_cache_dir();
+    if (!cached(dir, "cube-nx.pdb")) {
         MESSAGE("skipped: no cached cube-nx.pdb in " << dir);
         return;
     }
     // The solver reads the tables from the same folder (read only: both tables are cached there).
-    struct UserCache {
-        std::string old;
-        bool had;
-        explicit UserCache(const std::string &d) : had(std::getenv("SOLVER_CACHE_DIR") != nullptr) {
-            if (had) old = std::getenv("SOLVER_CACHE_DIR");
-            setenv("SOLVER_CACHE_DIR", d.c_str(), 1);
-        }
-        ~UserCache() { had ? (void)setenv("SOLVER_CACHE_DIR", old.c_str(), 1) : (void)unsetenv("SOLVER_CACHE_DIR"); }
-    } user_cache(dir);
+    UserCache user_cache(dir);
     struct Case {
         const char *scramble;
         int optimal;
@@ -246,9 +257,11 @@ TEST_CASE("CubeE2E.AutoTablesNotCached") {
     // refuses fstp2's tables before any is read or built (exit 3, nothing written). --help
     // names auto as the default.
     const std::string dir = solver_test::temp_dir("cube-auto-empty");
-    setenv("SOLVER_CACHE_DIR", dir.c_str(), 1);
-    auto r = run_solver("--plugin cube --input \"R U F\" --memory-limit 100M --threads 2");
-    unsetenv("SOLVER_CACHE_DIR");
+    solver_test::run_result r;
+    {
+        UserCache scratch(dir);
+        r = run_solver("--plugin cube --input \"R U F\" --memory-limit 100M --threads 2");
+    }
     CHECK(r.exit_code == 3);
     CHECK(has(r.err, "cube: tables=auto chose fstp2 (cube-nx.pdb not cached; `--option tables=nx` or "
                      "`build/bench/cube-nx build` makes it, about 15 min)"));
@@ -264,16 +277,12 @@ TEST_CASE("CubeE2E.AutoTablesChooseNx") {
     // puzzles/cube/optimal.txt at its proven length (16), replayed by the sticker model. Then a
     // budget that holds fstp2 but not the nx set (2300 MiB): fstp2, said so, the same length
     // (only where cube-fstp2.pdb is cached too: never built here). 2 threads: not single-threaded.
-    const char *env = std::getenv("SOLVER_CACHE_DIR");
-    const char *home = std::getenv("HOME");
-    const std::string dir = env && *env ? env : std::string(home ? home : ".") + "/.cache/solver";
-    std::error_code ec;
-    if (!std::filesystem::exists(dir + "/cube-nx.pdb", ec)) {
+    const std::string dir = user_cache_dir();
+    if (!cached(dir, "cube-nx.pdb")) {
         MESSAGE("skipped: no cached cube-nx.pdb in " << dir);
         return;
     }
-    const std::string old = env ? env : "";
-    setenv("SOLVER_CACHE_DIR", dir.c_str(), 1);
+    UserCache user_cache(dir);
     const std::string level16 = "R2 U' F' D2 R F2 R' D2 B' R2 F D2 R U' F' U'";
     auto r = run_solver("--plugin cube --input \"" + level16 + "\" --threads 2");
     CHECK_MESSAGE(r.exit_code == 0, r.err);
@@ -282,7 +291,7 @@ TEST_CASE("CubeE2E.AutoTablesChooseNx") {
     int n = -1;
     CHECK(cube_checker::solves(facelets_of(level16), first_line(r.out), &n));
     CHECK(n == 16);
-    if (std::filesystem::exists(dir + "/cube-fstp2.pdb", ec) && std::filesystem::exists(dir + "/cube-fst-classes.bin", ec)) {
+    if (cached(dir, "cube-fstp2.pdb") && cached(dir, "cube-fst-classes.bin")) {
         r = run_solver("--plugin cube --input \"" + level16 + "\" --threads 2 --memory-limit 2300M");
         CHECK_MESSAGE(r.exit_code == 0, r.err);
         CHECK(has(r.err, "cube: tables=auto chose fstp2 (cube-nx.pdb cached, but the nx tables' 2.53 GiB are over the "
@@ -293,5 +302,4 @@ TEST_CASE("CubeE2E.AutoTablesChooseNx") {
     } else {
         MESSAGE("the budget case skipped: no cached cube-fstp2.pdb in " << dir);
     }
-    env ? (void)setenv("SOLVER_CACHE_DIR", old.c_str(), 1) : (void)unsetenv("SOLVER_CACHE_DIR");
 }
