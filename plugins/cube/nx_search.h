@@ -50,9 +50,9 @@ struct NxSearchOptions {
     bool lazy_coords = false;
     // nx_corner_skip (default on since session 39): the corner table is not read (nor
     // prefetched) for the children checked against a bound at or above its largest value (11:
-    // it cannot cut them). 70-76% of the corner reads at distance 16-17 were such (session 39
-    // miss39: 0.98-0.99 of the CPU in interleaved runs). The same nodes; tools/cube-ab's
-    // nx_corner_skip=on|off.
+    // it cannot cut them). 90% of the corner reads at distance 16-17 were such, and 1.2 of the
+    // 22.8 cache lines a node (session 39 miss39: 0.98-0.99 of the CPU in interleaved runs). The
+    // same nodes; tools/cube-ab's nx_corner_skip=on|off.
     bool corner_skip = true;
     // nx_batch: expand up to this many sibling nodes together, stage by stage (their children's
     // lines prefetched for all of them before any is read), so one round of misses serves several
