@@ -187,6 +187,10 @@ const char *const OPTIONS_HELP =
     "                            FESS member with the out-of-plan feature (fessplan=on for it\n"
     "                            alone); none: FESS alone from then on\n"
     "fess1after=N                (262144) thread 1's greedy expansions before FESS starts (share)\n"
+    "fesscpu=off|T               (off) a thread's FESS members (fess0, fess=share) also start\n"
+    "                            once the thread has used T/10 CPU s (0-6000), before\n"
+    "                            fess0after/fess1after expansions of its best-first search (on\n"
+    "                            large levels those take longer than the time limit)\n"
     "fess0with=astar|plan|none   (plan) what thread 0's FESS member (fess0) alternates with once it\n"
     "                            has started: the weighted A*; plan, a second FESS member with the\n"
     "                            out-of-plan feature (and fesstoward=chain); none: nothing\n"
@@ -362,7 +366,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), ldcore=off|on, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fesswalls=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessstrand=off|on|cell, fessowe=off|on|t0|t1, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, packside=off|on|own|t0|t1|reach|t1reach, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted|fess, backfess=off|on|sr|order, backcap2=S, backcpu2=P, backorder2=weighted|fess|order, backstage2=always|stall, backstill2=P, backstart2=off|T, backguard2=off|P, backshare=fixed|progress|host|guest, backhigh=P, backstall=S, backahead=off|T, backroot=off|N, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fesswalls=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessstrand=off|on|cell, fessowe=off|on|t0|t1, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fesscpu=off|T, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, packside=off|on|own|t0|t1|reach|t1reach, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted|fess, backfess=off|on|sr|order, backcap2=S, backcpu2=P, backorder2=weighted|fess|order, backstage2=always|stall, backstill2=P, backstart2=off|T, backguard2=off|P, backshare=fixed|progress|host|guest, backhigh=P, backstall=S, backahead=off|T, backroot=off|N, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
 
 // value as one of the words, stored as its position (0, 1, ...) in out; else the error names
 // them all.
@@ -638,6 +642,9 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!expansions(key, value, false, o.fess1after, error)) return false;
         } else if (std::strcmp(key, "fess0with") == 0) {
             if (!one_of(key, value, {"astar", "plan", "none"}, o.fess0with, error)) return false;
+        } else if (std::strcmp(key, "fesscpu") == 0) {
+            if (std::strcmp(value, "off") == 0) o.fesscpu = -1; // 0 is a value here: at the first reading
+            else if (!number(key, value, false, 0, 6000, o.fesscpu, error)) return false;
         } else if (std::strcmp(key, "fessearly") == 0) {
             if (!expansions(key, value, true, o.fessearly, error)) return false;
         } else if (std::strcmp(key, "packorder") == 0) {

@@ -81,6 +81,12 @@ struct Options {
     int fess1with = 2;
     uint64_t fess1after = 1u << 18; // fess1after=N: thread 1's greedy expansions before FESS starts (fess=share)
     int fess0with = 1; // fess0with=astar|plan|none (0, 1, 2): the same for thread 0's FESS member (fess0) and its weighted A*
+    // fesscpu=off|T (tenths of a thread CPU second, 0-6000, -1 off; default off; session 39,
+    // portfolio.cc): a thread's FESS members also start once the thread has used T/10 CPU s,
+    // when its best-first search has not yet made fess0after/fess1after expansions. On the large
+    // levels (40+ boxes) an expansion costs 50-150 us, so 2^18 of them take more than the
+    // level's time and the members made for those levels never run (NOTES.md, session 39).
+    int fesscpu = -1;
     uint64_t fessearly = 1ull << 40; // fessearly=off|N (portfolio.cc): from the best-first search's Nth expansion until fess0after/fess1after, its thread's FESS member gets 1024 expansions after each 1024 of it (off: 2^40, never)
     // packorder=floor|start|t0|t1|match|park|park2 (0-6; packing.h): FESS's packing order frees a goal's box when
     // it is pulled onto any cell off the goals (floor) or out to a box's start cell (start); t0:

@@ -781,6 +781,12 @@ void run_search(Shared &sh, unsigned k) {
         return false;
     };
 
+    // fesscpu=T (options.h, session 39): the FESS members also start once the thread has used
+    // T/10 CPU s (read at the same 1024-expansion marks as the count), and stay started.
+    const bool fess_by_cpu = inst.options.fesscpu >= 0;
+    const double fess_cpu = fess_by_cpu ? inst.options.fesscpu / 10.0 : 0;
+    const double thread_start = fess_by_cpu ? thread_cpu_seconds() : 0;
+    bool fess_due = fess_after == 0;
     if (own_search.start()) { // the initial state is solved
         publish();
         return;
@@ -796,7 +802,10 @@ void run_search(Shared &sh, unsigned k) {
         // a few thousand expansions need not wait for fess0after/fess1after, and the best-first
         // search still makes its first fess_after expansions (its quick wins stay, later).
         // With a mate (fess0with=plan), every fifth such slice is the mate's, as below.
-        if ((fess || mate) && expanded >= inst.options.fessearly && expanded < fess_after && (expanded & 1023) == 0 &&
+        if (!fess_due && (expanded & 1023) == 0 && (fess || mate) &&
+            (expanded >= fess_after || (fess_by_cpu && thread_cpu_seconds() - thread_start >= fess_cpu)))
+            fess_due = true;
+        if ((fess || mate) && expanded >= inst.options.fessearly && !fess_due && (expanded & 1023) == 0 &&
             expanded > 0) {
             // mateslice=cpu: the mate's turn whenever its CPU time is below a quarter of the
             // member's (both counted over these early slices), not every fifth slice.
@@ -808,7 +817,7 @@ void run_search(Shared &sh, unsigned k) {
             if (mates_turn ? fess_slice(mate, 1024) : fess && fess_slice(fess, 1024)) return;
             if (by_cpu) early_cpu[mates_turn ? 1 : 0] += thread_cpu_seconds() - t0;
         }
-        if ((fess || mate) && expanded >= fess_after && (expanded & 1023) == 0) {
+        if ((fess || mate) && fess_due && (expanded & 1023) == 0) {
             // With a mate (fess1with=plan, fess0with=plan) the member keeps most of the thread:
             // 4096 expansions to the mate's 1024 (with 2048 the member on thread 0 was slower
             // than beside the weighted A*, whose 1024 expansions cost less than FESS's: XSokoban
