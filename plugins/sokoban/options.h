@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <solver/plugin.h>
 
@@ -268,7 +269,12 @@ inline bool ldleft_on(const Options &o, uint32_t member) { return (o.ldleft & me
 
 extern const char *const OPTIONS_HELP;
 
-// false with `error` set (naming the accepted keys or values) on an unknown key or bad value.
+// The accepted keys with their values ("freeze=on|off", ...), in the order of the unknown-key
+// error's list.
+const std::vector<std::string> &option_entries();
+
+// false with `error` set on an unknown key (the nearest keys and where all are listed) or a bad
+// value (the values accepted).
 bool parse_options(const solver_option *options, size_t count, Options &out, std::string &error);
 
 } // namespace sokoban
