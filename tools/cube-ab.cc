@@ -20,15 +20,11 @@
 // tables=nx (session 37): the set runs the N table's search (nx_search.h) instead, cube-nx.pdb mapped shared
 // (loaded only when a set names it; cube-fstp2.pdb then only when another set needs it); it reads bondt,
 // nextmove (on unless given off, as the plugin's auto), nx_inherit=on|off, nx_lazy=on|off, nx_corner_early=on|off,
-// nx_batch=K (0..16), nx_cousins=on|off (session 37 nxb37) and symred; nx_pages=shared|huge|mapped|hugeoff|copy (session 39
-// miss39: how cube-nx.pdb comes in, shared by default as the plugin's pages=shared; hugeoff a private copy at the shared
-// mapping's offset modulo 64; copy the file $CUBE_AB_NX_COPY mapped shared; one table per mode the sets name),
-// nx_prefetch=line|entry|code, nx_lazy_coords=on|off and nx_corner_skip=on|off (session 39).
+// nx_batch=K (0..16), nx_cousins=on|off (session 37 nxb37) and symred.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <filesystem>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -50,8 +46,7 @@ static double thread_cpu() {
     return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
-static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pages, bool &nx, NxSearchOptions &no,
-                      unsigned &nx_pages) {
+static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pages, bool &nx, NxSearchOptions &no) {
     std::istringstream in(text);
     std::string kv;
     nx = false;
@@ -62,22 +57,6 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
         const std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
         if (k == "tables" && (v == "nx" || v == "fstp2")) {
             nx = v == "nx";
-            continue;
-        }
-        if (k == "nx_pages" && (v == "huge" || v == "shared" || v == "mapped" || v == "hugeoff" || v == "copy")) {
-            nx_pages = v == "huge" ? PAGES_HUGE : v == "shared" ? PAGES_SHARED : v == "mapped" ? PAGES_MAPPED : v == "hugeoff" ? 3u : 4u;
-            continue;
-        }
-        if (k == "nx_corner_skip" && (v == "on" || v == "off")) {
-            no.corner_skip = v == "on";
-            continue;
-        }
-        if (k == "nx_lazy_coords" && (v == "on" || v == "off")) {
-            no.lazy_coords = v == "on";
-            continue;
-        }
-        if (k == "nx_prefetch" && (v == "entry" || v == "line" || v == "code")) {
-            no.prefetch = v == "entry" ? NX_PREFETCH_ENTRY : v == "code" ? NX_PREFETCH_CODE : NX_PREFETCH_LINE;
             continue;
         }
         if (k == "nx_inherit" && (v == "on" || v == "off")) {
@@ -179,16 +158,15 @@ int main(int argc, char **argv) {
     std::vector<FstSearchOptions> sets;
     std::vector<NxSearchOptions> nx_sets;
     std::vector<char> is_nx;
-    std::vector<unsigned> set_pages, set_nx_pages;
+    std::vector<unsigned> set_pages;
     for (int i = 3; i < argc; ++i) {
         FstSearchOptions o;
         NxSearchOptions no;
         bool nx = false;
-        unsigned pages = PAGES_HUGE, nx_pages = PAGES_SHARED;
-        if (!parse_set(argv[i], o, pages, nx, no, nx_pages)) return std::fprintf(stderr, "bad option set '%s'\n", argv[i]), 2;
+        unsigned pages = PAGES_HUGE;
+        if (!parse_set(argv[i], o, pages, nx, no)) return std::fprintf(stderr, "bad option set '%s'\n", argv[i]), 2;
         // An nx set loads no fstp2 table (its pages mode is not counted).
         sets.push_back(o), nx_sets.push_back(no), is_nx.push_back(nx), set_pages.push_back(nx ? 99u : pages);
-        set_nx_pages.push_back(nx ? nx_pages : 99u);
     }
     const std::string dir = cache_folder(nullptr);
     init_loc_tables();
@@ -202,30 +180,11 @@ int main(int argc, char **argv) {
         std::printf("pages=%s: %s in %.3f s CPU\n", m == PAGES_HUGE ? "huge" : m == PAGES_SHARED ? "shared" : "mapped",
                     fst[m].data.shared() ? "mapped in huge pages" : "loaded", thread_cpu() - t0);
     }
-    NxTable nxt[5];  // one per nx_pages mode the sets use (3: hugeoff, 4: copy)
-    for (unsigned m = 0; m < 5; ++m) {
-        if (std::find(set_nx_pages.begin(), set_nx_pages.end(), m) == set_nx_pages.end()) continue;
+    NxTable nxt;
+    if (std::find(is_nx.begin(), is_nx.end(), 1) != is_nx.end()) {
         const double t0 = thread_cpu();
-        // copy: shared, from the file $CUBE_AB_NX_COPY (a copy of cube-nx.pdb whose page cache is
-        // fresh), to tell fresh memory from a private copy.
-        const char *copy = std::getenv("CUBE_AB_NX_COPY");
-        if (m == 4 && !copy) return std::fprintf(stderr, "nx_pages=copy needs CUBE_AB_NX_COPY\n"), 2;
-        if (!load_nx(m == 4 ? std::string(copy) : dir + "/" + nx_file(), nxt[m], why, false, m == 3 ? PAGES_MAPPED : m == 4 ? PAGES_SHARED : m))
-            return std::fprintf(stderr, "%s\n", why.c_str()), 1;
-        if (m == 3) {
-            // hugeoff: a private copy in huge pages (as huge) whose data starts where the shared
-            // mapping's does modulo 64 (the file's offset 184: 56), to tell the lines' alignment
-            // from the memory's kind.
-            const size_t hdr = size_t(std::filesystem::file_size(dir + "/" + nx_file())) - size_t(nxt[m].bytes());
-            HugeBuffer b = HugeBuffer::read_file(dir + "/" + nx_file(), hdr & ~size_t(63), size_t(nxt[m].bytes()) + (hdr & 63));
-            if (!b.data()) return std::fprintf(stderr, "hugeoff: read failed\n"), 1;
-            b.drop_front(hdr & 63);
-            nxt[m].data = std::move(b);
-        }
-        std::printf("tables=nx nx_pages=%s: %s in %.3f s CPU, data at %zu mod 64\n",
-                    m == PAGES_HUGE ? "huge" : m == PAGES_SHARED ? "shared" : m == 3 ? "hugeoff" : m == 4 ? "copy" : "mapped",
-                    nxt[m].data.shared() ? "mapped in huge pages" : "loaded", thread_cpu() - t0,
-                    size_t(reinterpret_cast<uintptr_t>(nxt[m].data.data()) & 63));
+        if (!load_nx(dir + "/" + nx_file(), nxt, why, false, PAGES_SHARED)) return std::fprintf(stderr, "%s\n", why.c_str()), 1;
+        std::printf("tables=nx: %s in %.3f s CPU\n", nxt.data.shared() ? "mapped in huge pages" : "loaded", thread_cpu() - t0);
     }
     ThirdTable third;
     bool any_third = false;
@@ -249,7 +208,7 @@ int main(int argc, char **argv) {
         for (size_t p = 0; p < pos.size(); ++p)
             for (size_t s = 0; s < sets.size(); ++s) {
                 const double t0 = thread_cpu();
-                const OptimalResult q = is_nx[s] ? solve_optimal_nx(pos[p], &corners, nxt[set_nx_pages[s]], &ts.sv, nx_sets[s])
+                const OptimalResult q = is_nx[s] ? solve_optimal_nx(pos[p], &corners, nxt, &ts.sv, nx_sets[s])
                                                  : solve_optimal_fst(pos[p], &corners, fst[set_pages[s]], &ts.sv, sets[s]);
                 const double t = thread_cpu() - t0;
                 std::printf("round %d pos %zu set %c: %zu moves, %llu nodes, %llu children, %llu bondt cuts, %.3f s CPU\n", r, p,

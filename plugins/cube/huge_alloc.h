@@ -81,9 +81,6 @@ public:
     uint8_t *data() const { return p_ + off_; }  // read-only when file-mapped
     size_t size() const { return len_; }
     bool shared() const { return shared_; }  // from map_file_huge
-    // The data without its first n bytes (n <= size()). For experiments: tools/cube-ab's
-    // nx_pages=hugeoff puts a private copy's data at the shared mapping's offset modulo 64.
-    void drop_front(size_t n) { off_ += n, len_ -= n; }
 
 private:
     uint8_t *p_ = nullptr;  // the mapping: n_ bytes; the data: len_ bytes from p_ + off_

@@ -30,9 +30,7 @@
 // prefetched, then read, except inverse view a of a child made by a turn of view a's axis, which
 // is the parent's (m^-1 X^-1 with m^-1 in the coset's subgroup: the same abstract state, so the
 // same entry and the same bound); then the corner table for the children that pass N (its byte
-// prefetched with the inverse lines, so it adds no round of misses), except against a bound of 11
-// or more, which no corner value reaches (nx_corner_skip, session 39: same nodes, fewer reads).
-// CUBE_NX_STATS (below) counts each stage's children and cache lines per expanded node.
+// prefetched with the inverse lines, so it adds no round of misses).
 // The next-move rule: a node with t moves left whose inverse view a reads t forbids its children
 // on view a's axis: such a child's inverse view a is the same entry, so it reads t again with
 // t - 1 moves left and fails. It holds for every code (the child reads the same line, whatever
@@ -66,105 +64,6 @@ struct NxNode {
 inline const uint8_t *line_of(const NxTable &t, uint64_t i) {
     return t.data.data() + (i >> 9) * NX_ROW_BYTES + ((unsigned(i) & (NX_WIDTH - 1)) / NX_LINE) * 16;
 }
-// The bytes NxTable::bound reads for entry i: its code byte, and byte 15 (the line's minimum) for
-// a code 0. The cached file's data starts 184 bytes into it, and the huge-page mapping keeps the
-// file's offsets modulo 2 MiB, so a row starts at 56 modulo 64: lines 0 and 4 of each row (a
-// quarter of the lines) cross a 64-byte boundary, their bytes 0-7 in one cache line and 8-15 in
-// the next (session 39 miss39).
-inline const uint8_t *code_byte_of(const NxTable &t, uint64_t i) {
-    return line_of(t, i) + ((unsigned(i) & (NX_WIDTH - 1)) % NX_LINE >> 2);
-}
-
-// CUBE_NX_STATS (an experiment build, e.g. of tools/cube-ab.cc; session 39 miss39): per expanded
-// node, the distinct 64-byte lines each stage reads (the bytes NxTable::bound actually reads: the
-// entry's code byte, and byte 15 for a code 0), the coordinate tables' lines, and how many children
-// reach each stage; printed to stderr at the end of each solve (nx_stats_print). "Outside the
-// prefetched line": a byte read in no cache line the search prefetched for that entry.
-enum {
-    NL_FIRST, NL_OTHER, NL_INV, NL_CORNER, NL_CCLASS, NL_EDGECONJ, NL_MOVES, NL_INVSMALL, NL_N  // line kinds
-};
-#ifdef CUBE_NX_STATS
-enum {
-    NS_EXPANDED, NS_CHILDREN, NS_PASS_FIRST, NS_PASS_FWD, NS_INV_READS, NS_INHERITED, NS_PASS_INV, NS_PASS_ALL,
-    NS_FIRST_READS, NS_OTHER_READS, NS_CORNER_READS, NS_CORNER_PREF,
-    NS_CODE0_FIRST, NS_CODE0_OTHER, NS_CODE0_INV,
-    NS_STRADDLE_FIRST, NS_STRADDLE_OTHER, NS_STRADDLE_INV,        // reads whose bytes are not all in the prefetched line
-    NS_SPLIT_FIRST, NS_SPLIT_OTHER, NS_SPLIT_INV,                 // reads of a 16-byte line that crosses a 64-byte line
-    NS_CORNER_LIM = 24,  // corner reads by the bound they are checked against: lim >= 11, 10, 9 or less
-    NS_LINES = 32, NS_N = NS_LINES + NL_N
-};
-struct NxStatNode {
-    std::vector<uintptr_t> l[NL_N];
-    void clear() {
-        for (auto &v : l) v.clear();
-    }
-};
-uint64_t nx_stat[NS_N];
-NxStatNode *nx_cur = nullptr;  // the node whose lines are being recorded (one thread: cube-ab)
-inline void nx_touch(int kind, const void *p, size_t bytes = 1) {
-    if (!nx_cur) return;
-    const uintptr_t a = reinterpret_cast<uintptr_t>(p);
-    for (uintptr_t x = a >> 6; x <= (a + bytes - 1) >> 6; ++x) nx_cur->l[kind].push_back(x);
-}
-// A table read of entry i (as NxTable::bound): its lines recorded under kind, and whether it left
-// the line the search prefetched (the 16-byte line's first byte).
-inline void nx_read(const NxTable &t, uint64_t i, int kind, int code0, int straddle, int split, int mode) {
-    const uint8_t *line = line_of(t, i);
-    const uint8_t *b = code_byte_of(t, i);
-    // nx_prefetch=entry: the code byte's line and byte 15's; code: the code byte's; line: the line's first byte's.
-    const uintptr_t pf = reinterpret_cast<uintptr_t>(mode ? b : line) >> 6;
-    const uintptr_t pf2 = reinterpret_cast<uintptr_t>(mode == NX_PREFETCH_ENTRY ? line + 15 : mode ? b : line) >> 6;
-    auto outside = [&](const uint8_t *x) { return reinterpret_cast<uintptr_t>(x) >> 6 != pf && reinterpret_cast<uintptr_t>(x) >> 6 != pf2; };
-    nx_touch(kind, b);
-    bool out = outside(b);
-    if (t.code(i) == 0) {
-        ++nx_stat[code0];
-        nx_touch(kind, line + 15);
-        out |= outside(line + 15);
-    }
-    nx_stat[straddle] += out;
-    nx_stat[split] += reinterpret_cast<uintptr_t>(line) >> 6 != reinterpret_cast<uintptr_t>(line + 15) >> 6;
-}
-void nx_flush(NxStatNode &n) {
-    for (int k = 0; k < NL_N; ++k) {
-        std::sort(n.l[k].begin(), n.l[k].end());
-        nx_stat[NS_LINES + k] += uint64_t(std::unique(n.l[k].begin(), n.l[k].end()) - n.l[k].begin());
-    }
-    n.clear();
-}
-// Printed and reset at the end of each solve: per expanded node (a batch's siblings expanded
-// ahead of a solution count here, not in the solve's nodes).
-void nx_stats_print() {
-    const double n = double(std::max<uint64_t>(1, nx_stat[NS_EXPANDED]));
-    const uint64_t *s = nx_stat;
-    std::fprintf(stderr,
-                 "nx stats: %llu nodes expanded; per node: children %.3f, pass first %.3f, pass forward %.3f, "
-                 "pass inverse %.3f, pass all %.3f; reads: first %.3f other %.3f inverse %.3f (inherited %.3f) "
-                 "corner prefetched %.3f read %.3f\n",
-                 (unsigned long long)s[NS_EXPANDED], s[NS_CHILDREN] / n, s[NS_PASS_FIRST] / n, s[NS_PASS_FWD] / n,
-                 s[NS_PASS_INV] / n, s[NS_PASS_ALL] / n, s[NS_FIRST_READS] / n, s[NS_OTHER_READS] / n, s[NS_INV_READS] / n,
-                 s[NS_INHERITED] / n, s[NS_CORNER_PREF] / n, s[NS_CORNER_READS] / n);
-    std::fprintf(stderr,
-                 "nx stats: distinct 64-byte lines per node: first %.3f other %.3f inverse %.3f corner %.3f | "
-                 "corner_class %.3f edge conj %.3f move tables %.3f\n",
-                 s[NS_LINES + NL_FIRST] / n, s[NS_LINES + NL_OTHER] / n, s[NS_LINES + NL_INV] / n, s[NS_LINES + NL_CORNER] / n,
-                 s[NS_LINES + NL_CCLASS] / n, s[NS_LINES + NL_EDGECONJ] / n, s[NS_LINES + NL_MOVES] / n);
-    auto pc = [&](int a, int b) { return 100.0 * double(s[a]) / double(std::max<uint64_t>(1, s[b])); };
-    std::fprintf(stderr, "nx stats: corner reads against a bound of 11 or more %.1f%%, 10 %.1f%%, 9 or less %.1f%%\n",
-                 pc(NS_CORNER_LIM, NS_CORNER_READS), pc(NS_CORNER_LIM + 1, NS_CORNER_READS), pc(NS_CORNER_LIM + 2, NS_CORNER_READS));
-    std::fprintf(stderr,
-                 "nx stats: code 0 (line minimum read) first %.1f%% other %.1f%% inverse %.1f%%; 16-byte line across "
-                 "two 64-byte lines first %.1f%% other %.1f%% inverse %.1f%%; read outside the prefetched line first "
-                 "%.1f%% other %.1f%% inverse %.1f%%\n",
-                 pc(NS_CODE0_FIRST, NS_FIRST_READS), pc(NS_CODE0_OTHER, NS_OTHER_READS), pc(NS_CODE0_INV, NS_INV_READS),
-                 pc(NS_SPLIT_FIRST, NS_FIRST_READS), pc(NS_SPLIT_OTHER, NS_OTHER_READS), pc(NS_SPLIT_INV, NS_INV_READS),
-                 pc(NS_STRADDLE_FIRST, NS_FIRST_READS), pc(NS_STRADDLE_OTHER, NS_OTHER_READS), pc(NS_STRADDLE_INV, NS_INV_READS));
-    std::fill(nx_stat, nx_stat + NS_N, 0);
-}
-#define NXS(...) __VA_ARGS__
-#else
-#define NXS(...)
-#endif
 
 struct NxCtx {
     const NxTable *t = nullptr;
@@ -197,27 +96,14 @@ struct NxCtx {
         c.tw[a] = co->tw_move[n.tw[a] * NMOVES + mk];
         c.fl[a] = co->fl_move[n.fl[a] * NMOVES + mk];
         c.sl[a] = co->sl_move[n.sl[a] * NMOVES + mk];
-        NXS((nx_touch(NL_MOVES, &co->cs_move[n.cs[a] * NMOVES + mk]), nx_touch(NL_MOVES, &co->tw_move[n.tw[a] * NMOVES + mk], 2),
-             nx_touch(NL_MOVES, &co->fl_move[n.fl[a] * NMOVES + mk], 2), nx_touch(NL_MOVES, &co->sl_move[n.sl[a] * NMOVES + mk], 2),
-             touch_index(c.cs[a], c.tw[a], c.fl[a], c.sl[a])));
         return co->index(c.cs[a], c.tw[a], c.fl[a], c.sl[a]);
     }
     // Child c's Loc bytes of view a and its inverse view's entry.
     uint64_t inverse(const NxNode &n, int m, int a, NxNode &c) const {
         int fl, ss, tw;
         child_locs_inverse_both(n.loc[a], axis_move[a][m], true, c.loc[a], fl, ss, tw, simd);
-        NXS(touch_index(inverse_cs(c.loc[a]), tw, fl, ss / 24));
         return co->index(inverse_cs(c.loc[a]), tw, fl, ss / 24);
     }
-#ifdef CUBE_NX_STATS
-    void touch_index(int cs, int tw, int fl, int sl) const {  // the lines NxCoords::index reads
-        const uint32_t e = co->corner_class[size_t(cs) * N_TWIST + size_t(tw)];
-        nx_touch(NL_CCLASS, &co->corner_class[size_t(cs) * N_TWIST + size_t(tw)], 4);
-        nx_touch(NL_EDGECONJ, &co->fl_lin[size_t(e & 15) * N_FLIP + size_t(fl)], 2);
-        nx_touch(NL_EDGECONJ, &co->sl_flip[size_t(sl) * N_UDSYM + (e & 15)], 2);
-        nx_touch(NL_EDGECONJ, &co->sl_conj[size_t(sl) * N_UDSYM + (e & 15)], 2);
-    }
-#endif
     int inverse_cs(const uint8_t *loc) const {
         unsigned mask = 0;
         for (int q = 0; q < 8; ++q) mask |= unsigned(loc[q] < 12) << q;  // cubie q in a U-layer position (0..3)
@@ -230,29 +116,6 @@ struct NxCtx {
             c.v[3 + a] = uint8_t(t->bound(inverse(n, m, a, c)));
         }
     }
-    // Entry i's table line into the cache (nx_prefetch): the line's first byte (line), or the
-    // bytes bound() reads (code: the code byte; entry: also byte 15 when it sits in another
-    // 64-byte line, so a line that crosses a 64-byte boundary is not read by a demand miss).
-    void prefetch(uint64_t i, int kind) const {
-        (void)kind;
-        if (opt.prefetch == NX_PREFETCH_LINE) {
-            __builtin_prefetch(line_of(*t, i));
-            NXS(nx_touch(kind, line_of(*t, i)));
-            return;
-        }
-        const uint8_t *line = line_of(*t, i), *b = code_byte_of(*t, i);
-        __builtin_prefetch(b);
-        NXS(nx_touch(kind, b));
-        if (opt.prefetch == NX_PREFETCH_ENTRY && ((reinterpret_cast<uintptr_t>(b) ^ reinterpret_cast<uintptr_t>(line + 15)) >> 6)) {
-            __builtin_prefetch(line + 15);
-            NXS(nx_touch(kind, line + 15));
-        }
-    }
-    // nx_corner_skip: no corner-table read (nor prefetch) for the children checked against a
-    // bound of corner_max (the table's largest value) or more, which no corner value can cut: the
-    // same nodes. With the bound of the search's nodes at 16-17 moves most such reads are there.
-    unsigned corner_max = 15;
-    bool use_corners(unsigned lim) const { return corners && !(opt.corner_skip && lim >= corner_max); }
     unsigned corner_bound(const NxNode &c) const {
         return corners ? corners->lookup(corner_table_index(c.loc[0])) : 0;
     }
@@ -279,9 +142,6 @@ struct NxExp {
     NxNode ch[NMOVES];
     int mv[NMOVES], sel[NMOVES];
     uint64_t idx[NMOVES][3], iidx[NMOVES][3], cidx[NMOVES];
-#ifdef CUBE_NX_STATS
-    NxStatNode st;
-#endif
 };
 
 struct NxWorker {
@@ -305,51 +165,39 @@ struct NxWorker {
         if (X->opt.nextmove)
             for (int a = 0; a < 3; ++a)
                 if (n.v[3 + a] >= unsigned(togo)) forbid |= X->axis_mask[a];
-        NXS((nx_cur = &e.st, e.st.clear(), ++nx_stat[NS_EXPANDED]));
+        const NxTable &t = *X->t;
         // lazy_forward: the view with the parent's largest forward bound first, for every child;
         // the other two only for the children it passes (most children fail it where the
         // search spends its time: one line read instead of three).
         e.cstart = -1;
         e.a0 = !X->opt.lazy_forward ? -1 : n.v[0] >= n.v[1] && n.v[0] >= n.v[2] ? 0 : n.v[1] >= n.v[2] ? 1 : 2;
-        const bool lazy_coords = X->opt.lazy_coords && e.a0 >= 0;
         int k = 0;
         for (int m = 0; m < NMOVES; ++m) {
             if (redundant_move(prev, m) || (forbid >> m & 1)) continue;
-            // lazy_coords: the other two views' states and entries only in stage 2, for the
-            // children that pass the first (they are read only for those).
             for (int a = 0; a < 3; ++a) {
-                if (lazy_coords && a != e.a0) continue;
                 e.idx[k][a] = X->forward(n, m, a, e.ch[k]);
-                if (e.a0 < 0 || a == e.a0) X->prefetch(e.idx[k][a], NL_FIRST);
+                if (e.a0 < 0 || a == e.a0) __builtin_prefetch(line_of(t, e.idx[k][a]));
             }
             e.mv[k++] = m;
         }
         e.k = k;
-        NXS((nx_stat[NS_CHILDREN] += unsigned(k), nx_cur = nullptr));
     }
-    // Stage 2: the first view read; the other two prefetched for the children it passes (with
-    // lazy_coords, their states and entries made here first).
-    void stage_first(const NxNode &n, unsigned lim, NxExp &e) const {
+    // Stage 2: the first view read; the other two prefetched for the children it passes.
+    void stage_first(unsigned lim, NxExp &e) const {
         const NxTable &t = *X->t;
         int nf = 0;
-        NXS(nx_cur = &e.st);
         if (e.a0 >= 0) {
             for (int i = 0; i < e.k; ++i) {
                 e.ch[i].v[e.a0] = uint8_t(t.bound(e.idx[i][e.a0]));
-                NXS((++nx_stat[NS_FIRST_READS], nx_read(t, e.idx[i][e.a0], NL_FIRST, NS_CODE0_FIRST, NS_STRADDLE_FIRST, NS_SPLIT_FIRST, X->opt.prefetch)));
                 if (e.ch[i].v[e.a0] > lim) continue;
-                for (int a = 0; a < 3; ++a) {
-                    if (a == e.a0) continue;
-                    if (X->opt.lazy_coords) e.idx[i][a] = X->forward(n, e.mv[i], a, e.ch[i]);
-                    X->prefetch(e.idx[i][a], NL_OTHER);
-                }
+                for (int a = 0; a < 3; ++a)
+                    if (a != e.a0) __builtin_prefetch(line_of(t, e.idx[i][a]));
                 e.sel[nf++] = i;
             }
         } else {
             for (int i = 0; i < e.k; ++i) e.sel[nf++] = i;
         }
         e.ns = nf;
-        NXS((nx_stat[NS_PASS_FIRST] += unsigned(nf), nx_cur = nullptr));
     }
     // Stage 3: the other forward views read, per side the max; the survivors' Loc bytes and inverse
     // entries, their lines and the corner table's byte prefetched.
@@ -361,33 +209,25 @@ struct NxWorker {
             NxNode &c = e.ch[i];
             for (int a = 0; a < 3; ++a)
                 if (a != e.a0) c.v[a] = uint8_t(t.bound(e.idx[i][a]));
-            NXS(nx_cur = &e.st);
-            NXS(for (int a = 0; a < 3; ++a) if (a != e.a0)(++nx_stat[NS_OTHER_READS],
-                                                       nx_read(t, e.idx[i][a], NL_OTHER, NS_CODE0_OTHER, NS_STRADDLE_OTHER, NS_SPLIT_OTHER, X->opt.prefetch)));
             if (X->fwd_bound(c) > lim) continue;
-            NXS(++nx_stat[NS_PASS_FWD]);
             const int m = e.mv[i];
             for (int a = 0; a < 3; ++a) {
                 e.iidx[i][a] = X->inverse(n, m, a, c);
                 if (X->opt.inherit && (X->axis_mask[a] >> m & 1)) {
                     c.v[3 + a] = n.v[3 + a];  // the same entry as the parent's
                     e.iidx[i][a] = UINT64_MAX;
-                    NXS(++nx_stat[NS_INHERITED]);
                 } else {
-                    X->prefetch(e.iidx[i][a], NL_INV);
+                    __builtin_prefetch(line_of(t, e.iidx[i][a]));
                 }
             }
             // The corner table's byte too, in the same round of misses (read only if N passes).
-            if (X->use_corners(lim)) {
+            if (X->corners) {
                 e.cidx[i] = corner_table_index(c.loc[0]);
                 if (X->opt.corner_early) __builtin_prefetch(X->corners->data.data() + (e.cidx[i] >> 1));
-                NXS(X->opt.corner_early ? (++nx_stat[NS_CORNER_PREF], nx_touch(NL_CORNER, X->corners->data.data() + (e.cidx[i] >> 1)))
-                                        : (void)0);
             }
             e.sel[nk++] = i;
         }
         e.ns = nk;
-        NXS(nx_cur = nullptr);
     }
     // Stage 4: the inverse views read; without corner_early the corner bytes prefetched here.
     void stage_read_inverse(unsigned lim, NxExp &e) const {
@@ -398,38 +238,26 @@ struct NxWorker {
             NxNode &c = e.ch[i];
             for (int a = 0; a < 3; ++a)
                 if (e.iidx[i][a] != UINT64_MAX) c.v[3 + a] = uint8_t(t.bound(e.iidx[i][a]));
-            NXS(nx_cur = &e.st);
-            NXS(for (int a = 0; a < 3; ++a) if (e.iidx[i][a] != UINT64_MAX)(
-                    ++nx_stat[NS_INV_READS], nx_read(t, e.iidx[i][a], NL_INV, NS_CODE0_INV, NS_STRADDLE_INV, NS_SPLIT_INV, X->opt.prefetch)));
-            NXS(nx_cur = nullptr);
             if (X->inv_bound(c) > lim) continue;
-            NXS(++nx_stat[NS_PASS_INV]);
-            if (X->use_corners(lim) && !X->opt.corner_early) __builtin_prefetch(X->corners->data.data() + (e.cidx[i] >> 1));
+            if (X->corners && !X->opt.corner_early) __builtin_prefetch(X->corners->data.data() + (e.cidx[i] >> 1));
             e.sel[np++] = i;
         }
         e.ns = np;
     }
     // Stage 5: the corner table.
     void stage_corners(unsigned lim, NxExp &e) const {
-        if (!X->use_corners(lim)) {
-            NXS((nx_stat[NS_PASS_ALL] += unsigned(e.ns), nx_flush(e.st)));
-            return;
-        }
+        if (!X->corners) return;
         int q = 0;
-        NXS(nx_cur = &e.st);
-        NXS(for (int j = 0; j < e.ns; ++j)(++nx_stat[NS_CORNER_READS], ++nx_stat[NS_CORNER_LIM + (lim >= 11 ? 0 : lim == 10 ? 1 : 2)],
-                                           nx_touch(NL_CORNER, X->corners->data.data() + (e.cidx[e.sel[j]] >> 1))));
         for (int j = 0; j < e.ns; ++j)
             if (X->corners->lookup(e.cidx[e.sel[j]]) <= lim) e.sel[q++] = e.sel[j];
         e.ns = q;
-        NXS((nx_stat[NS_PASS_ALL] += unsigned(q), nx_cur = nullptr, nx_flush(e.st)));
     }
     // The expansions of nb sibling nodes (each with togo >= 2 moves left), stage by stage over all
     // of them: nb nodes' misses in flight per round instead of one node's.
     void expand(const NxNode *const *n, const int *prev, int nb, int togo, NxExp *const *e) const {
         const unsigned lim = unsigned(togo - 1);  // a child passes with every bound <= lim
         for (int b = 0; b < nb; ++b) stage_forward(*n[b], prev[b], togo, *e[b]);
-        for (int b = 0; b < nb; ++b) stage_first(*n[b], lim, *e[b]);
+        for (int b = 0; b < nb; ++b) stage_first(lim, *e[b]);
         for (int b = 0; b < nb; ++b) stage_inverse(*n[b], lim, *e[b]);
         for (int b = 0; b < nb; ++b) stage_read_inverse(lim, *e[b]);
         for (int b = 0; b < nb; ++b) stage_corners(lim, *e[b]);
@@ -651,14 +479,6 @@ OptimalResult solve_optimal_nx(const CubieCube &cube, const Pdb *corners, const 
     X.sv = sv;
     X.opt = opt;
     X.order_mode = nx_order_mode();
-    // The corner table's largest value, from its depth counts (entries first reached at 0, 1,
-    // ...) when they cover the table; else 15, and nx_corner_skip skips nothing. Too small a
-    // value could only cost pruning (a skipped lower bound), never an answer.
-    if (corners && !corners->depth_counts.empty()) {
-        uint64_t n = 0;
-        for (uint64_t d : corners->depth_counts) n += d;
-        if (n == corners->pattern.size()) X.corner_max = unsigned(corners->depth_counts.size() - 1);
-    }
     NxNode start;
     setup(X, cube, start);
     if (opt.symred) X.sym = start_symmetry(cube);
@@ -743,7 +563,6 @@ OptimalResult solve_optimal_nx(const CubieCube &cube, const Pdb *corners, const 
     if (X.found) res.moves = X.solution, res.status = SOLVER_OK;
     res.nodes = X.nodes;
     res.generated = X.generated;
-    NXS(nx_stats_print());
     return res;
 }
 

@@ -15,8 +15,6 @@
 
 namespace cube {
 
-enum : int { NX_PREFETCH_LINE = 0, NX_PREFETCH_ENTRY = 1, NX_PREFETCH_CODE = 2 };
-
 struct NxSearchOptions {
     // De Bondt's rule per side (bondt_rule): three equal views of x mean at least x + 1. The
     // plugin's bondt=auto|on|off (auto: on).
@@ -34,26 +32,6 @@ struct NxSearchOptions {
     // Prefetch the corner table's byte with the inverse lines (off: after N passed, a round of
     // misses of its own). The same nodes; tools/cube-ab's nx_corner_early=on|off.
     bool corner_early = true;
-    // nx_prefetch=line|entry|code: which 64-byte lines a lookup prefetches. line: the 16-byte
-    // line's first byte's. The cached file's lines start at 8 modulo 16 in memory (its 184-byte
-    // header), so a quarter of them cross a 64-byte boundary, and with `line` about half the
-    // reads of such a line fell in the line not prefetched: a demand miss of its own (session 39
-    // miss39). entry: the bytes a lookup reads (its code byte, and the line's minimum in byte 15
-    // where that sits in another 64-byte line); code: the code byte's line only (byte 15 then a
-    // demand miss for the few code-0 reads of a crossing line). The same nodes for each;
-    // tools/cube-ab's nx_prefetch=line|entry|code.
-    int prefetch = NX_PREFETCH_LINE;
-    // nx_lazy_coords: with lazy_forward, the other two forward views' states and entries are made
-    // only for the children that pass the first view (about half of them at distance 16-17), not
-    // for every child: fewer coordinate-table reads (corner_class, the edge conjugation tables).
-    // The same nodes; tools/cube-ab's nx_lazy_coords=on|off (session 39 miss39).
-    bool lazy_coords = false;
-    // nx_corner_skip (default on since session 39): the corner table is not read (nor
-    // prefetched) for the children checked against a bound at or above its largest value (11:
-    // it cannot cut them). 90% of the corner reads at distance 16-17 were such, and 1.2 of the
-    // 22.8 cache lines a node (session 39 miss39: 0.98-0.99 of the CPU in interleaved runs). The
-    // same nodes; tools/cube-ab's nx_corner_skip=on|off.
-    bool corner_skip = true;
     // nx_batch: expand up to this many sibling nodes together, stage by stage (their children's
     // lines prefetched for all of them before any is read), so one round of misses serves several
     // nodes. 0 and 1: one node at a time. The same nodes and children for every value (tested).

@@ -153,9 +153,6 @@ TEST_CASE("CubeNx.Search.SameNodesEveryBatch") {
             opt.order_tasks = i % 2 == 0 ? TaskOrder::score : TaskOrder::off;
             opt.lazy_forward = i % 3 != 2;   // the stages without lazy_forward too
             opt.corner_early = i % 4 != 3;   // and with the corner byte prefetched after N
-            opt.prefetch = (i + K) % 3;  // session 39's nx_prefetch (line, entry, code) and nx_lazy_coords
-            opt.lazy_coords = (i + K) % 2 == 1;
-            opt.corner_skip = (i + K) % 4 < 2;
             const OptimalResult r = solve_optimal_nx(c, have_corners ? &corners : nullptr, t, &ts.sv, opt);
             REQUIRE(r.status == SOLVER_OK);
             CHECK(apply_moves(c, r.moves).is_solved());
@@ -172,53 +169,6 @@ TEST_CASE("CubeNx.Search.SameNodesEveryBatch") {
     }
     MESSAGE("nx nodes, every batch size: " << total);
     CHECK(total > 100000);  // searches deep enough for batches of siblings
-}
-
-TEST_CASE("CubeNx.Search.SameNodesEveryMissOption") {
-    // Session 39 (miss39): nx_prefetch=line|entry|code (which cache lines a lookup prefetches),
-    // nx_lazy_coords (the other two forward views' coordinates only for the children that pass
-    // the first) and nx_corner_skip (no corner read against a bound the corner table cannot
-    // reach), with nx_corner_early on and off, change where the work and the misses fall, never
-    // the search: the same nodes, children and answer as the default for every combination, on
-    // random scrambles of 10-14 moves and level 16, at nx_batch 8 and 1.
-    NxTable t;
-    if (!load_cached_nx(t)) return;
-    Pdb corners;
-    const bool have_corners = cube_test::load_cached_corners(corners);
-    cube_test::TestServices ts(cube_test::cache_dir());
-    if (have_corners) {  // nx_corner_skip takes the table's largest value (11) from its depth counts
-        uint64_t n = 0;
-        for (uint64_t d : corners.depth_counts) n += d;
-        CHECK(n == corners.pattern.size());
-        CHECK(corners.depth_counts.size() == 12);
-    }
-    uint64_t rng = 3939, total = 0;
-    for (int i = 0; i < 9; ++i) {
-        const std::vector<int> s = i == 8 ? cube_test::level16_moves() : cube_test::random_scramble(rng, 10 + i % 5, NMOVES);
-        const CubieCube c = apply_moves(CubieCube::solved(), s);
-        CAPTURE(format_moves(s));
-        const OptimalResult base = solve_optimal_nx(c, have_corners ? &corners : nullptr, t, &ts.sv, NxSearchOptions());
-        REQUIRE(base.status == SOLVER_OK);
-        CHECK(apply_moves(c, base.moves).is_solved());
-        CHECK(base.moves.size() <= s.size());
-        total += base.nodes;
-        for (int v = 1; v < 48; ++v) {
-            CAPTURE(v);
-            NxSearchOptions opt;
-            opt.prefetch = v % 3;
-            opt.lazy_coords = v / 3 & 1;
-            opt.corner_early = !(v / 6 & 1);
-            opt.batch = v / 12 & 1 ? 1 : 8;
-            opt.corner_skip = v / 24 & 1;
-            const OptimalResult r = solve_optimal_nx(c, have_corners ? &corners : nullptr, t, &ts.sv, opt);
-            REQUIRE(r.status == SOLVER_OK);
-            CHECK(r.nodes == base.nodes);
-            CHECK(r.generated == base.generated);
-            CHECK(r.moves == base.moves);
-        }
-    }
-    MESSAGE("nx nodes, every miss option: " << total);
-    CHECK(total > 20000);
 }
 
 TEST_CASE("CubeNx.Search.OrderExperimentsSameLengths") {
