@@ -101,11 +101,13 @@ TEST_CASE("Sokoban.StageGate.OptionsParse") {
                                 {"on", "off", "1", "", "Stall"});
     sokoban_test::check_choices("backstill2", &sokoban::Options::backstill2, {{"1", 1}, {"75", 75}, {"100", 100}},
                                 {"0", "101", "off", "-5", "50%", ""});
-    // The unknown-option message lists both.
+    // The unknown-option message suggests each for a near miss (session 39: the nearest keys).
     std::string error;
     const solver_option unknown{"backstage", "stall"};
     CHECK_FALSE(sokoban::parse_options(&unknown, 1, o, error));
     CHECK(error.find("backstage2=always|stall") != std::string::npos);
+    const solver_option unknown2{"backstill", "75"};
+    CHECK_FALSE(sokoban::parse_options(&unknown2, 1, o, error));
     CHECK(error.find("backstill2=P") != std::string::npos);
 }
 
