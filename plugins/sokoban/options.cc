@@ -371,30 +371,6 @@ const char *const ACCEPTED =
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
     "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fesswalls=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessstrand=off|on|cell, fessowe=off|on|t0|t1, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fesscpu=off|T, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, packside=off|on|own|t0|t1|reach|t1reach, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted|fess, backfess=off|on|sr|order, backcap2=S, backcpu2=P, backorder2=weighted|fess|order, backstage2=always|stall, backstill2=P, backstart2=off|T, backguard2=off|P, backshare=fixed|progress|host|guest, backhigh=P, backstall=S, backahead=off|T, backroot=off|N, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
 
-// ACCEPTED split into its entries ("key=values"), in its order.
-const std::vector<std::string> &accepted_entries() {
-    static const std::vector<std::string> entries = [] {
-        std::vector<std::string> v;
-        std::string list = ACCEPTED;
-        list = list.substr(list.find(':') + 2);
-        size_t at = 0;
-        while (at < list.size()) {
-            // An entry ends at ", " outside parentheses ("ldleft=off|all|LIST (as cdmembers)").
-            size_t end = at;
-            int depth = 0;
-            while (end < list.size() && !(depth == 0 && list.compare(end, 2, ", ") == 0)) {
-                if (list[end] == '(') ++depth;
-                if (list[end] == ')') --depth;
-                ++end;
-            }
-            v.push_back(list.substr(at, end - at));
-            at = end + 2;
-        }
-        return v;
-    }();
-    return entries;
-}
-
 // Levenshtein distance, for the unknown-option hint.
 size_t edit_distance(const std::string &a, const std::string &b) {
     std::vector<size_t> row(b.size() + 1);
@@ -412,12 +388,12 @@ size_t edit_distance(const std::string &a, const std::string &b) {
 }
 
 // An unknown key's error: the keys nearest to it, with their values as ACCEPTED gives them, and
-// where the whole list is. Not the whole list (about 5 KB, 100 keys): the runtime's error buffer
-// is 1 KiB and cut it off after a third of the keys (session 39).
+// where the whole list is. Not the whole list (89 keys, about 5 KB): the runtime's error buffer
+// is 1 KiB and cut it off after `fess1after=N`, half of the keys (session 39).
 std::string unknown_option_message(const std::string &key) {
     std::vector<std::pair<size_t, std::string>> near;  // (distance, "key=values")
     const size_t limit = std::max<size_t>(2, key.size() / 3);
-    for (const std::string &entry : accepted_entries()) {
+    for (const std::string &entry : option_entries()) {
         const std::string name = entry.substr(0, entry.find('='));
         size_t d = edit_distance(key, name);
         // A key that starts the other (fess0 / fess0after, backstart / backstart2) counts as near.
@@ -432,7 +408,7 @@ std::string unknown_option_message(const std::string &key) {
         for (size_t i = 0; i < near.size() && i < 3; ++i) out += (i ? ", " : "") + near[i].second;
         out += "?";
     }
-    out += " (`solver --plugin sokoban --help` lists all " + std::to_string(accepted_entries().size()) +
+    out += " (`solver --plugin sokoban --help` lists all " + std::to_string(option_entries().size()) +
            " options)";
     return out;
 }
@@ -553,7 +529,30 @@ bool member_list(const char *key, const char *value, bool off_word, uint32_t &ou
 
 } // namespace
 
-const std::vector<std::string> &option_entries() { return accepted_entries(); }
+// ACCEPTED split into its entries ("key=values"), in its order.
+const std::vector<std::string> &option_entries() {
+    static const std::vector<std::string> entries = [] {
+        std::vector<std::string> v;
+        std::string list = ACCEPTED;
+        list = list.substr(list.find(':') + 2);
+        size_t at = 0;
+        while (at < list.size()) {
+            // An entry ends at ", " outside parentheses ("ldleft=off|all|LIST (as cdmembers)").
+            size_t end = at;
+            int depth = 0;
+            while (end < list.size() && !(depth == 0 && list.compare(end, 2, ", ") == 0)) {
+                if (list[end] == '(') ++depth;
+                if (list[end] == ')') --depth;
+                ++end;
+            }
+            v.push_back(list.substr(at, end - at));
+            at = end + 2;
+        }
+        return v;
+    }();
+    return entries;
+}
+
 
 bool parse_options(const solver_option *options, size_t count, Options &out, std::string &error) {
     Options o;
