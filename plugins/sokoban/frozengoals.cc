@@ -15,6 +15,7 @@ void FrozenGoalScratch::init(const Board &board) {
     seen.assign(n, 0);
     match.init(board.goals.size());
     cache.clear();
+    mask_bytes = 0;
     stride = (n + 63) / 64;
 }
 
@@ -43,13 +44,82 @@ void pull_reach(const Board &b, int g, FrozenGoalScratch &s, uint64_t *reach) {
 
 } // namespace
 
+bool WideMatching::augment(const uint64_t *const *rows, size_t words, int box) {
+    const uint64_t *row = rows[box];
+    for (size_t w = 0; w < words; ++w) { // a free goal of the box's own first
+        const uint64_t free_goals = row[w] & ~taken[w];
+        if (free_goals == 0) continue;
+        const size_t k = w * 64 + static_cast<size_t>(__builtin_ctzll(free_goals));
+        taken[w] |= free_goals & (~free_goals + 1);
+        goal_match[k] = box;
+        return true;
+    }
+    for (size_t w = 0; w < words; ++w) {
+        uint64_t avail = row[w] & ~visited[w];
+        while (avail) {
+            const int bit = __builtin_ctzll(avail);
+            avail &= avail - 1;
+            if (visited[w] >> bit & 1) continue; // visited deeper in this search
+            visited[w] |= uint64_t{1} << bit;
+            const size_t k = w * 64 + static_cast<size_t>(bit);
+            if (augment(rows, words, goal_match[k])) { // every goal of the row is held (above)
+                goal_match[k] = box;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool WideMatching::covers(const uint64_t *const *rows, size_t boxes, size_t goals, size_t need, size_t words) {
+    if (boxes < need) return false;
+    goal_match.assign(goals, -1);
+    taken.assign(words, 0);
+    visited.resize(words);
+    pending.clear();
+    for (size_t i = 0; i < boxes; ++i) {
+        bool got = false;
+        for (size_t w = 0; w < words && !got; ++w) {
+            const uint64_t free_goals = rows[i][w] & ~taken[w];
+            if (free_goals == 0) continue;
+            taken[w] |= free_goals & (~free_goals + 1);
+            goal_match[w * 64 + static_cast<size_t>(__builtin_ctzll(free_goals))] = static_cast<int>(i);
+            got = true;
+        }
+        if (!got) pending.push_back(static_cast<int>(i));
+    }
+    size_t matched = boxes - pending.size();
+    for (int i : pending) {
+        std::fill(visited.begin(), visited.end(), 0);
+        if (augment(rows, words, i)) ++matched;
+        else if (boxes <= need) return false;
+    }
+    return matched >= need;
+}
+
 bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, const int *boxes, int count, int cell,
                           FrozenGoalScratch &s) {
     bool off_goal = false;
     const size_t goals = b.goals.size();
+    const size_t words = (goals + 63) / 64;
+    // The transposes take n * words words an entry (up to 64 KB on the largest levels, 4096
+    // entries): the cache is emptied once they pass 32 MiB as well.
+    if (s.mask_bytes > (size_t{32} << 20)) {
+        s.cache.clear();
+        s.mask_bytes = 0;
+    }
     const FrozenGroupEntry *entry = frozen_group_entry(b, dead, occ, cell, s, off_goal, [&](FrozenGroupEntry &e) {
         for (size_t k = 0; k < goals; ++k)
             if (!s.wall[b.goals[k]]) pull_reach(b, b.goals[k], s, e.reach.data() + k * s.stride);
+        if (!s.fast) return;
+        e.masks.assign(static_cast<size_t>(b.n) * words, 0);
+        s.mask_bytes += e.masks.size() * sizeof(uint64_t);
+        for (size_t k = 0; k < goals; ++k)
+            for (size_t w = 0; w < s.stride; ++w)
+                for (uint64_t bits = e.reach[k * s.stride + w]; bits != 0; bits &= bits - 1) {
+                    const size_t c = w * 64 + static_cast<size_t>(__builtin_ctzll(bits));
+                    e.masks[c * words + k / 64] |= uint64_t{1} << (k % 64);
+                }
     });
     if (!entry) return off_goal;
     const FrozenGroupEntry &e = *entry;
@@ -59,33 +129,15 @@ bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
     size_t open_goals = 0;
     for (size_t k = 0; k < goals; ++k)
         if (!in_group(b.goals[k])) ++open_goals;
-    if (s.fast && goals <= 64) {
-        // fgfast=on: the same maximum matching question, answered sooner. Each box outside F
-        // gets its goals as one 64-bit mask; Kuhn's augmenting paths run on the masks. When the
-        // boxes outside F are no more than the open goals, the first box without an augmenting
-        // path stays unmatched in every maximum matching (a free vertex without one now never
-        // gets one later), so the answer is "dead" at once; fewer boxes than goals is dead
-        // without a search. The verdict is the full matching's (tested against fgfast=off).
-        size_t out = 0;
-        for (int i = 0; i < count; ++i) {
-            if (in_group(boxes[i])) continue;
-            uint64_t mask = 0;
-            for (size_t k = 0; k < goals; ++k) mask |= static_cast<uint64_t>(reaches(k, boxes[i])) << k;
-            if (s.masks.size() <= out) s.masks.resize(out + 1);
-            s.masks[out++] = mask;
-        }
-        std::vector<int> &goal_match = s.match.goal_match;
-        bool dead_now = out < open_goals;
-        if (!dead_now) {
-            std::fill(goal_match.begin(), goal_match.end(), -1);
-            size_t matched = 0;
-            for (size_t i = 0; i < out && !dead_now; ++i) {
-                uint64_t visited = 0;
-                if (augment_on_masks(s.masks.data(), static_cast<int>(i), visited, goal_match)) ++matched;
-                else if (out <= open_goals) dead_now = true;
-            }
-            if (!dead_now) dead_now = matched < open_goals;
-        }
+    if (s.fast && !e.masks.empty()) {
+        // fgfast=on: the same maximum matching question on goal masks (WideMatching: a greedy
+        // start, then augmenting paths, stopped at the first box left without one when the
+        // boxes outside F are no more than the open goals; fewer boxes than goals is dead without
+        // a search). The verdict is the full matching's (tested against fgfast=off).
+        s.rows.clear();
+        for (int i = 0; i < count; ++i)
+            if (!in_group(boxes[i])) s.rows.push_back(e.masks.data() + static_cast<size_t>(boxes[i]) * words);
+        const bool dead_now = !s.wide.covers(s.rows.data(), s.rows.size(), goals, open_goals, words);
         if (dead_now) ++s.deadlocks;
         return dead_now;
     }

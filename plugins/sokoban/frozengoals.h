@@ -89,11 +89,33 @@ inline bool augment_on_masks(const uint64_t *masks, int box, uint64_t &visited, 
     return false;
 }
 
+// Kuhn's matching on goal masks of any width, for fgfast on levels of any goal count: box i may
+// take goal k when bit k % 64 of word k / 64 of rows[i] is set (`words` words a row). Each box
+// first takes the lowest free goal it reaches (a greedy start: augmenting paths may start from any
+// matching), then each box left free gets one augmenting path, which takes a free goal of the box's
+// own when it has one before it walks through matched goals. covers() is true when at least `need`
+// goals get a box. With no more boxes than `need`, the first box without an augmenting path
+// answers false at once: a free vertex with no augmenting path now has none after later
+// augmentations either (the argument behind Kuhn's algorithm), so it stays free in the maximum
+// matching, which then covers fewer than `need` goals. Same verdict as match_open_goals (tested).
+struct WideMatching {
+    std::vector<int> goal_match;   // per goal: the box holding it, or -1
+    std::vector<int> pending;      // the boxes the greedy start left free
+    std::vector<uint64_t> taken;   // goals held (words)
+    std::vector<uint64_t> visited; // goals seen by the current augmenting search (words)
+    bool covers(const uint64_t *const *rows, size_t boxes, size_t goals, size_t need, size_t words);
+
+private:
+    bool augment(const uint64_t *const *rows, size_t words, int box);
+};
+
 // What both frozen-goal tests (this one and sidegoals.h) keep per frozen group F: F's cells and,
 // per goal, the cells a box can be taken to from it with F as walls (their own reach rule).
 struct FrozenGroupEntry {
     std::vector<int> cells;      // F, sorted and unique
     std::vector<uint64_t> reach; // per goal: bitset over cells (stride words each)
+    std::vector<uint64_t> masks; // frozengoals.cc with fgfast: the transpose, per cell the goals
+                                 // whose reach holds it ((goals + 63) / 64 words each)
 };
 
 // The start both tests share, after a push left a box on goal `cell`: the box's frozen group
@@ -141,7 +163,9 @@ struct FrozenGoalScratch {
     size_t stride = 0;
     uint64_t tests = 0, deadlocks = 0; // counters for measurements
     bool fast = true;                  // fgfast=on|off: the matching on goal masks, stopped at the first unmatched box (frozengoals.cc)
-    std::vector<uint64_t> masks;       // fgfast: per box outside the group, the goals it reaches
+    WideMatching wide;                 // fgfast: the matching
+    std::vector<const uint64_t *> rows; // fgfast: per box outside the group, its goal mask (the entry's)
+    size_t mask_bytes = 0;             // fgfast: the cache entries' transposes, bytes (frozengoals.cc)
     void init(const Board &board);
 };
 

@@ -1,6 +1,10 @@
 // frozengoals_test.cc -- frozen-goal deadlocks: boxes frozen on goals that seal other goals.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
 #include "../../plugins/sokoban/frozengoals.h"
 #include "test_util.h"
 
@@ -113,4 +117,74 @@ TEST_CASE("Sokoban.FrozenGoals.FastMatchingEqualsFull") {
     MESSAGE("frozen-goal tests " << tests << ", dead " << dead);
     CHECK(tests > 1000);
     CHECK(dead > 20);
+}
+
+TEST_CASE("Sokoban.FrozenGoals.WideMatchingEqualsKuhn") {
+    // fgfast's matching on masks of any width (WideMatching, 1-4 words here: up to 200 goals,
+    // as on Sasquatch's large levels; the bundled levels have at most 34) against Kuhn's matching
+    // of match_open_goals on the same random graphs: the same verdict on every graph. Sparse
+    // graphs with some goals held by an outside group, as after a freeze; boxes one fewer than
+    // the open goals, as many, or one more.
+    uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    auto next = [&seed] {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        return seed;
+    };
+    int covered = 0, uncovered = 0;
+    WideMatching wide;
+    GoalMatching kuhn;
+    for (int round = 0; round < 3000; ++round) {
+        const size_t goals = 1 + next() % 200;
+        const size_t words = (goals + 63) / 64;
+        std::vector<uint8_t> held(goals, 0); // goals under the frozen group: no box may take them
+        size_t open = goals;
+        for (size_t k = 0; k < goals; ++k)
+            if (next() % 8 == 0) {
+                held[k] = 1;
+                --open;
+            }
+        const int extra = static_cast<int>(next() % 3) - 1;
+        const int boxes = std::max(0, static_cast<int>(open) + extra);
+        const unsigned degree = 3 + static_cast<unsigned>(next() % 10); // goals per box, about
+        std::vector<uint64_t> masks(static_cast<size_t>(boxes) * words, 0);
+        for (int i = 0; i < boxes; ++i)
+            for (unsigned d = 0; d < degree; ++d) {
+                // Mostly near goals (a band), sometimes any: hard graphs with long augmenting paths.
+                const size_t k = next() % 4 == 0 ? next() % goals
+                                                 : (static_cast<size_t>(i) + next() % 5) % goals;
+                if (!held[k]) masks[static_cast<size_t>(i) * words + k / 64] |= uint64_t{1} << (k % 64);
+            }
+        std::vector<const uint64_t *> rows;
+        for (int i = 0; i < boxes; ++i) rows.push_back(masks.data() + static_cast<size_t>(i) * words);
+        const bool a = wide.covers(rows.data(), rows.size(), goals, open, words);
+        // The same graph for match_open_goals: box i stands on "cell" i, no box in the group.
+        std::vector<int> cells(static_cast<size_t>(boxes));
+        for (int i = 0; i < boxes; ++i) cells[static_cast<size_t>(i)] = i;
+        kuhn.init(goals);
+        const bool b = match_open_goals(
+            goals, open, cells.data(), boxes, [](int) { return false; },
+            [&](size_t k, int c) { return (masks[static_cast<size_t>(c) * words + k / 64] >> (k % 64)) & 1; }, kuhn);
+        INFO("round " << round << ", goals " << goals << ", boxes " << boxes);
+        REQUIRE(a == b);
+        (a ? covered : uncovered)++;
+        if (a) { // a covering answer names a real matching: distinct boxes, each on a goal it reaches
+            std::vector<uint8_t> used(static_cast<size_t>(boxes), 0);
+            size_t held_goals = 0;
+            for (size_t k = 0; k < goals; ++k) {
+                const int box = wide.goal_match[k];
+                if (box < 0) continue;
+                REQUIRE(box < boxes);
+                REQUIRE_FALSE(used[static_cast<size_t>(box)]);
+                used[static_cast<size_t>(box)] = 1;
+                REQUIRE(((masks[static_cast<size_t>(box) * words + k / 64] >> (k % 64)) & 1) != 0);
+                ++held_goals;
+            }
+            CHECK(held_goals >= open);
+        }
+    }
+    MESSAGE("wide matching: " << covered << " covered, " << uncovered << " not");
+    CHECK(covered > 300);
+    CHECK(uncovered > 300);
 }
