@@ -96,6 +96,10 @@ const char *const OPTIONS_HELP =
     "                            child from its parent's solution (one augmentation); cached = also\n"
     "                            each child's solution kept (per thread, checked for optimality)\n"
     "                            for when it is expanded; paused while under 40% of lookups hit\n"
+    "dupskip=on|off              (on) the portfolio's best-first searches drop a child already in\n"
+    "                            their store before its bound, corral and local deadlock tests (the\n"
+    "                            search would drop it as stored: the same search, less CPU); off:\n"
+    "                            every child is bounded and tested first\n"
     "fess=off|share|on           (share) the feature-space search (fess.h) in the portfolio's thread\n"
     "                            1: share runs greedy alone for 2^18 expansions, then FESS (with\n"
     "                            what fess1with says, in slices of 1024 expansions); on runs FESS\n"
@@ -368,7 +372,7 @@ namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), ldcore=off|on, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
-    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, "
+    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, dupskip=on|off, "
     "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fesswalls=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessstrand=off|on|cell, fessowe=off|on|t0|t1, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fesscpu=off|T, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, packside=off|on|own|t0|t1|reach|t1reach, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted|fess, backfess=off|on|sr|order, backcap2=S, backcpu2=P, backorder2=weighted|fess|order, backstage2=always|stall, backstill2=P, backstart2=off|T, backguard2=off|P, backshare=fixed|progress|host|guest, backhigh=P, backstall=S, backahead=off|T, backroot=off|N, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
 
 // Levenshtein distance, for the unknown-option hint.
@@ -656,6 +660,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
                         "'; expected cached, incremental or full";
                 return false;
             }
+        } else if (std::strcmp(key, "dupskip") == 0) {
+            if (!on_off(key, value, o.dupskip, error)) return false;
         } else if (std::strcmp(key, "fessadvice") == 0) {
             if (!on_off(key, value, o.fessadvice, error)) return false;
         } else if (std::strcmp(key, "fesstoward") == 0) {

@@ -48,6 +48,7 @@ struct Options {
     bool ordering = true;                          // ordering=on|off (ordering.h, the portfolio's ties)
     HeuristicKind heuristic = HeuristicKind::matching; // heuristic=matching|greedy|none
     MatchingMode matching = MatchingMode::cached;  // matching=cached|incremental|full (heuristic.h)
+    bool dupskip = true;                           // dupskip=on|off: best-first searches drop stored children before their bound (search.h Scratch::known)
     bool fessadvice = true; // fessadvice=on|off: FESS's advisor moves (packing, opening the floor) cost 0, not 1
     bool fessorder = true; // fessorder=on|off: FESS's packed feature follows the packing order (packing.h)
     int fesstoward = 2; // fesstoward=off|on|chain (0, 1, 2): FESS's advisor frees pushes that bring a box nearer the next layer's goals (chain: only the same box's next push)

@@ -123,7 +123,9 @@ public:
         const int last = nodes_[id].last;
         const bool ordering = inst_.options.ordering;
         kids_.clear();
+        if (inst_.options.dupskip) scratch_.known = &store_; // the children stored already: not emitted
         expand_state(inst_, scratch_, current_.data(), kids_.sink());
+        scratch_.known = nullptr; // the scratch serves the thread's other members too
         if (sort_kids_) {
             kid_order_.clear();
             for (size_t q = 0; q < kids_.size(); ++q)

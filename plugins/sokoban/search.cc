@@ -6,6 +6,7 @@
 
 #include "deadsquares.h"
 #include "freeze.h"
+#include "state_store.h"
 
 namespace sokoban {
 
@@ -347,6 +348,26 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             pruned = frozen_goal_deadlock(b, dead, s.occ.data(), s.boxes.data(), count, to, s.frozen);
             s.boxes[i] = box;
         }
+        // The child's player, hash and bytes: made here for dupskip, else after the bound.
+        int np = -1;
+        uint64_t hash = 0;
+        uint8_t *child = s.child.data();
+        auto place_child = [&] {
+            np = pushes == 1 ? child_player(inst, s, player, box, to, rstamp) : normalize_player(inst, s, end_player);
+            hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^ b.zobrist_box[box] ^ b.zobrist_box[to];
+            std::memcpy(child, state, inst.state_size);
+            child[0] = static_cast<uint8_t>(np & 0xff);
+            child[1] = static_cast<uint8_t>(np >> 8);
+            clear_bit(child + 2, box);
+            set_bit(child + 2, to);
+        };
+        if (!pruned && s.known) {
+            place_child();
+            if (s.known->find(child, hash) != StateStore::NONE) {
+                ++s.known_skipped;
+                return 0; // stored: the search would drop it
+            }
+        }
         if (!pruned && s.corraldead.mode == 1) {
             // Before the bound: a pruned child then costs no matching. A single push: the
             // parent's area lets the test find the corral without a flood.
@@ -373,9 +394,7 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             pruned = h == H_DEAD;
         }
         if (pruned) return 0;
-        const int np = pushes == 1 ? child_player(inst, s, player, box, to, rstamp) : normalize_player(inst, s, end_player);
-        const uint64_t hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^
-                              b.zobrist_box[box] ^ b.zobrist_box[to];
+        if (np < 0) place_child();
         if (solution != 0) matching_cache_prefetch(s.hs, hash); // stored after the local test
         // Last: the costliest test, on children every cheaper test let through.
         if (inst.options.localdead && local_deadlock(b, dead, s.occ.data(), to, np, s.localdead,
@@ -385,12 +404,6 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             local_deadlock_left(b, dead, s.occ.data(), box, to, np, s.localdead, inst.localdead_cache.get(),
                                 inst.options.ldprobe))
             return 0;
-        uint8_t *child = s.child.data();
-        std::memcpy(child, state, inst.state_size);
-        child[0] = static_cast<uint8_t>(np & 0xff);
-        child[1] = static_cast<uint8_t>(np >> 8);
-        clear_bit(child + 2, box);
-        set_bit(child + 2, to);
         if (cached && solution != 0) {
             s.boxes[i] = to;
             matching_cache_store(s.hs, hash, s.boxes.data(), count, solution == 2);

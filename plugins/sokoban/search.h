@@ -36,6 +36,8 @@
 
 namespace sokoban {
 
+class StateStore; // state_store.h
+
 // Bit i of a state's box bitset (the bytes after the 2-byte player).
 inline bool test_bit(const uint8_t *bits, int i) { return (bits[i >> 3] >> (i & 7)) & 1; }
 inline void set_bit(uint8_t *bits, int i) { bits[i >> 3] = static_cast<uint8_t>(bits[i >> 3] | (1u << (i & 7))); }
@@ -87,6 +89,12 @@ struct Scratch {
     // cell from those labels instead of a flood (corralplayer=on).
     uint32_t corral_stamp = 0;
     uint64_t corral_players = 0, stopped_floods = 0; // child_player's shortcuts taken (tests, measurements)
+    // dupskip=on (options.h): the calling search's own store, set by it around its expand_state
+    // call (the portfolio's best-first searches, which never reopen a stored state): a child
+    // already in it is not emitted, and is dropped before its bound, the corral test and the
+    // local deadlock tests. Null (the default): every child that passes the tests is emitted.
+    const StateStore *known = nullptr;
+    uint64_t known_skipped = 0; // children dropped so (tests, measurements)
 };
 
 // Build everything from a parsed level.
