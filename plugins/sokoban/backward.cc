@@ -120,6 +120,7 @@ BackwardSearch::BackwardSearch(const Instance &inst, uint64_t memory_budget, uin
     h_.side_rows.assign(static_cast<size_t>(n) * 4 * k, UINT16_MAX);
     for (int c = 0; c < n; ++c)
         for (int g = 0; g < k; ++g) h_.side_rows[static_cast<size_t>(c) * 4 * k + g] = h_.dist[static_cast<size_t>(g) * n + c];
+    h_.make_cost_rows();
     hs_.init(k);
     dead_ = backward_dead_cells(b);
     occ_.assign(n, 0);

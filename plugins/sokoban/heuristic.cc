@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstring>
 #include <limits>
+#include <stdexcept>
 
 #include "deadsquares.h"
 
@@ -30,6 +32,7 @@ void Heuristic::init(const Board &board, HeuristicKind kind_, bool use_sides) {
         for (int c = 0; c < n; ++c)
             for (int g = 0; g < k; ++g)
                 side_rows[static_cast<size_t>(c) * 4 * k + g] = dist[static_cast<size_t>(g) * n + c];
+        make_cost_rows();
         return;
     }
     nb = board.nb;
@@ -109,6 +112,26 @@ void Heuristic::init(const Board &board, HeuristicKind kind_, bool use_sides) {
             }
         }
     }
+    make_cost_rows();
+}
+
+void Heuristic::make_cost_rows() {
+    // big() fits in 32 bits unless k (n + 1) passes 2^31 - 2: 35,000 boxes or more in the
+    // parser's 60,000 cells, whose k x k cost matrix alone would take gigabytes.
+    if (big() > INT32_MAX) throw std::length_error("too many boxes for the matching bound's 32-bit costs");
+    const size_t rows = static_cast<size_t>(n) * 4;
+    const int32_t unreachable = static_cast<int32_t>(big());
+    cost_rows.assign(rows * static_cast<size_t>(k), unreachable);
+    row_any.assign(rows, 0);
+    for (size_t r = 0; r < rows; ++r)
+        for (int g = 0; g < k; ++g) {
+            const uint16_t d = side_rows[r * static_cast<size_t>(k) + static_cast<size_t>(g)];
+            if (d == UINT16_MAX) continue;
+            cost_rows[r * static_cast<size_t>(k) + static_cast<size_t>(g)] = d;
+            row_any[r] = 1;
+        }
+    side_rows.clear();
+    side_rows.shrink_to_fit();
 }
 
 void HeuristicScratch::init(int k) {
@@ -135,7 +158,7 @@ namespace {
 // columns = goals, 1-based inside, column 0 a dummy. Unreachable pairs cost `big` (more than
 // any real matching), so a total >= big means no perfect matching.
 struct Hungarian {
-    const int64_t *matrix; // k x k, row-major, unreachable = big
+    const int32_t *matrix; // k x k, row-major, unreachable = big
     int k;
     HeuristicScratch &s;
     int64_t big;
@@ -174,7 +197,7 @@ struct Hungarian {
             settled_at[nsettled] = dist;
             ++nsettled;
             const int i0 = p[j0];
-            const int64_t *row = matrix + static_cast<size_t>(i0 - 1) * k; // row[j - 1] = cost(i0, j)
+            const int32_t *row = matrix + static_cast<size_t>(i0 - 1) * k; // row[j - 1] = cost(i0, j)
             const int64_t off = dist - u[i0];
             int64_t best = INF + dist;
             int j1 = 0;
@@ -217,7 +240,7 @@ struct Hungarian {
         // each row its first tight column if still free (a tight matched edge keeps the
         // invariant augment() needs); only the rows left pay an O(k^2) augmentation.
         for (int i = 1; i <= k; ++i) {
-            const int64_t *row = matrix + static_cast<size_t>(i - 1) * k;
+            const int32_t *row = matrix + static_cast<size_t>(i - 1) * k;
             int64_t m = row[0];
             for (int j = 1; j < k; ++j)
                 if (row[j] < m) m = row[j];
@@ -226,13 +249,16 @@ struct Hungarian {
         // Column reduction: raise each column's potential to its smallest reduced cost (still
         // feasible). Boxes often share their nearest goal (a goal room's entrance), so the row
         // minima alone leave most columns without a tight edge; after this every column has one.
-        for (int j = 1; j <= k; ++j) {
-            int64_t m = std::numeric_limits<int64_t>::max();
-            for (int i = 1; i <= k; ++i) {
-                const int64_t r = cost(i, j) - s.u[i];
-                if (r < m) m = r;
+        // Row by row (the matrix is row-major): the same minima as column by column.
+        for (int j = 1; j <= k; ++j) s.v[j] = std::numeric_limits<int64_t>::max();
+        for (int i = 1; i <= k; ++i) {
+            const int32_t *row = matrix + static_cast<size_t>(i - 1) * k;
+            const int64_t ui = s.u[i];
+            int64_t *const v = s.v.data() + 1;
+            for (int j = 0; j < k; ++j) {
+                const int64_t r = row[j] - ui;
+                if (r < v[j]) v[j] = r;
             }
-            s.v[j] = m;
         }
         for (int i = 1; i <= k; ++i)
             for (int j = 1; j <= k; ++j)
@@ -258,8 +284,6 @@ struct Hungarian {
     }
 };
 
-int64_t big_of(const Heuristic &h) { return static_cast<int64_t>(h.k) * (h.n + 1) + 1; }
-
 bool any_dead_box(const Heuristic &h, const int *boxes, int count) {
     for (int i = 0; i < count; ++i)
         if (h.nearest[boxes[i]] == UINT16_MAX) return true;
@@ -274,8 +298,8 @@ uint32_t evaluate(const Heuristic &h, const int *boxes, int count, int player, H
 
 namespace {
 // Fill one row of the cost matrix; false when the box reaches no goal. The same values as
-// box_cost() per goal, copied from the precomputed row of the side the player is on.
-bool fill_row(const Heuristic &h, int box, int player, int64_t big, int64_t *row) {
+// box_cost() per goal (big() for none), copied from the precomputed row of the side the player is on.
+bool fill_row(const Heuristic &h, int box, int player, int32_t *row) {
     int side = 0;
     if (h.sides) {
         const uint16_t *cb = &h.comp[static_cast<size_t>(box) * h.n];
@@ -287,19 +311,15 @@ bool fill_row(const Heuristic &h, int box, int player, int64_t big, int64_t *row
         }
         if (side < 0) return false; // the player reaches no side of the box
     }
-    const uint16_t *src = &h.side_rows[(static_cast<size_t>(box) * 4 + side) * h.k];
-    bool any = false;
-    for (int g = 0; g < h.k; ++g) {
-        const uint16_t d = src[g];
-        row[g] = d == UINT16_MAX ? big : d;
-        any |= d != UINT16_MAX;
-    }
-    return any;
+    const size_t r = static_cast<size_t>(box) * 4 + static_cast<size_t>(side);
+    if (!h.row_any[r]) return false;
+    std::memcpy(row, &h.cost_rows[r * static_cast<size_t>(h.k)], static_cast<size_t>(h.k) * sizeof(int32_t));
+    return true;
 }
 
 // The matching of the filled matrix s.cost, from scratch.
 uint32_t solve_filled(const Heuristic &h, int count, HeuristicScratch &s, int *goal_of) {
-    const int64_t big = big_of(h);
+    const int64_t big = h.big();
     Hungarian hung{s.cost.data(), count, s, big};
     const int64_t m = hung.solve();
     if (m >= big) return H_DEAD;
@@ -338,9 +358,8 @@ uint32_t evaluate_assigned(const Heuristic &h, const int *boxes, int count, int 
         }
         return total;
     }
-    const int64_t big = big_of(h);
     for (int i = 0; i < count; ++i)
-        if (!fill_row(h, boxes[i], player, big, &s.cost[static_cast<size_t>(i) * count])) return H_DEAD;
+        if (!fill_row(h, boxes[i], player, &s.cost[static_cast<size_t>(i) * count])) return H_DEAD;
     return solve_filled(h, count, s, goal_of);
 }
 
@@ -411,9 +430,9 @@ uint32_t evaluate_cached(const Heuristic &h, const int *boxes, int count, int pl
         return evaluate_assigned(h, boxes, count, player, s, goal_of);
     }
     if (any_dead_box(h, boxes, count)) return H_DEAD;
-    const int64_t big = big_of(h);
+    const int64_t big = h.big();
     for (int i = 0; i < count; ++i)
-        if (!fill_row(h, boxes[i], player, big, &s.cost[static_cast<size_t>(i) * count])) return H_DEAD;
+        if (!fill_row(h, boxes[i], player, &s.cost[static_cast<size_t>(i) * count])) return H_DEAD;
     // The kept assignment (column -> box cell) as column -> row, every row exactly once.
     if (++s.row_stamp == 0) {
         std::fill(s.row_mark.begin(), s.row_mark.end(), 0);
@@ -446,7 +465,7 @@ uint32_t evaluate_cached(const Heuristic &h, const int *boxes, int count, int pl
     // Dual feasibility: with every assigned edge tight, cost(i, j) >= u[i] + v[j] everywhere
     // proves the assignment optimal (LP duality), so its total is the minimum.
     for (int i = 1; i <= count && ok; ++i) {
-        const int64_t *row = &s.cost[static_cast<size_t>(i - 1) * count];
+        const int32_t *row = &s.cost[static_cast<size_t>(i - 1) * count];
         const int64_t ui = s.u[i];
         for (int j = 0; j < count; ++j)
             if (row[j] - s.v[j + 1] < ui) {
@@ -478,12 +497,12 @@ void matching_keep_parent(HeuristicScratch &s) {
 uint32_t matching_child(const Heuristic &h, const int *boxes, int count, int row, int player,
                         HeuristicScratch &s) {
     if (count != h.k) return H_DEAD;
-    const int64_t big = big_of(h);
+    const int64_t big = h.big();
     // The parent's matrix with row `row` replaced (saved in s.cost, restored below).
-    int64_t *prow = &s.pcost[static_cast<size_t>(row) * count];
-    int64_t *saved = s.cost.data();
+    int32_t *prow = &s.pcost[static_cast<size_t>(row) * count];
+    int32_t *saved = s.cost.data();
     for (int g = 0; g < count; ++g) saved[g] = prow[g];
-    if (!fill_row(h, boxes[row], player, big, prow)) {
+    if (!fill_row(h, boxes[row], player, prow)) {
         for (int g = 0; g < count; ++g) prow[g] = saved[g];
         return H_DEAD;
     }

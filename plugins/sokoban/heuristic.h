@@ -57,6 +57,14 @@ struct Heuristic {
     // = box_cost(g, cell, p) for a player p in the component of the neighbour in direction d
     // (with sides; without, d = 0 holds dist). UINT16_MAX where that neighbour is a wall.
     std::vector<uint16_t> side_rows;
+    // side_rows as the Hungarian's rows (make_cost_rows, once side_rows is filled; it then
+    // releases side_rows): 32-bit costs with big() for UINT16_MAX, so that filling a row of the
+    // cost matrix is a copy, and per row whether any goal is reachable at all.
+    std::vector<int32_t> cost_rows;
+    std::vector<uint8_t> row_any;
+    // The cost of an unreachable pair: more than any perfect matching of reachable pairs costs.
+    int64_t big() const { return static_cast<int64_t>(k) * (n + 1) + 1; }
+    void make_cost_rows();
 
     void init(const Board &board, HeuristicKind kind, bool use_sides = true);
 
@@ -77,7 +85,7 @@ struct Heuristic {
 
 // Per-thread buffers of the Hungarian algorithm, sized once.
 struct HeuristicScratch {
-    std::vector<int64_t> cost, pcost; // k x k cost matrix (and the parent's)
+    std::vector<int32_t> cost, pcost; // k x k cost matrix (and the parent's); big() fits: k (n + 1) + 1
     std::vector<int64_t> u, v, minv;
     std::vector<int> p, way;
     std::vector<uint8_t> used, taken;
