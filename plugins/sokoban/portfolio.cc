@@ -11,6 +11,7 @@
 #include <memory>
 #include <new>
 #include <queue>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -138,6 +139,7 @@ public:
             bool inserted = false;
             const uint32_t c = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: no reopening
+            if (dump_ && kd.h <= best_h_) note_best(kd.state.data(), kd.h, g + kd.cost);
             best_h_ = std::min(best_h_, kd.h); // the trace's progress figure, and backshare's
             const int to = ordering ? pushed_to(current_.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2)) : NO_CELL;
             nodes_[c] = Node{id, kd.move, g + kd.cost, to};
@@ -154,6 +156,21 @@ public:
             open_.emplace(pri, tie, tie_last_key(order_.tie_order, c, kd.hash, order_.seed), c);
         }
         return false;
+    }
+    // SOKOBAN_BEST_DUMP=PREFIX (session 40; a diagnostic, environment only, nothing kept when
+    // unset): the search keeps the first state of every new least h (the falls), the first
+    // `keep` states made at the least h and the last `keep` made at it (the plateau's middle
+    // and end), and writes them when it is destroyed (solved, exhausted, stopped by the time
+    // limit; not when the process is killed) to `path` as XSB, one level per state, a comment
+    // line before each: member, kind, h, g, the expansion it was made at, boxes on goals.
+    void enable_dump(std::string path, std::string name, size_t keep) {
+        dump_ = true;
+        dump_path_ = std::move(path);
+        dump_name_ = std::move(name);
+        dump_keep_ = keep == 0 ? 1 : keep;
+    }
+    ~BestFirst() {
+        if (dump_) write_dump();
     }
     uint64_t expanded() const { return expanded_; }
     // The same counter by reference (run_search's lambdas read it as `expanded`).
@@ -182,6 +199,52 @@ private:
         return id;
     }
 
+    struct Noted {
+        uint32_t h, g;
+        uint64_t at; // expanded_ when it was made
+        std::vector<uint8_t> state;
+    };
+    void note_best(const uint8_t *st, uint32_t h, uint32_t g) {
+        Noted e{h, g, expanded_, std::vector<uint8_t>(st, st + inst_.state_size)};
+        if (h < best_h_) {
+            falls_.push_back(e);
+            first_.assign(1, std::move(e));
+            last_.clear();
+            last_next_ = 0;
+            at_least_ = 1;
+            return;
+        }
+        ++at_least_;
+        if (first_.size() < dump_keep_) first_.push_back(std::move(e));
+        else if (last_.size() < dump_keep_) last_.push_back(std::move(e));
+        else last_[last_next_++ % dump_keep_] = std::move(e);
+    }
+    void write_dump() const {
+        std::FILE *f = std::fopen(dump_path_.c_str(), "w");
+        if (!f) return;
+        const Board &b = inst_.board;
+        std::fprintf(f, "; SOKOBAN_BEST_DUMP: %s, %llu expansions, least h %d, %llu states made at it\n", dump_name_.c_str(),
+                     static_cast<unsigned long long>(expanded_), best_h_ == UINT32_MAX ? -1 : static_cast<int>(best_h_),
+                     static_cast<unsigned long long>(at_least_));
+        int level = 0;
+        auto put = [&](const Noted &e, const char *kind) {
+            int on = 0, boxes = 0;
+            for (int c = 0; c < b.n; ++c)
+                if (test_bit(e.state.data() + 2, c)) {
+                    ++boxes;
+                    on += b.goal[c] != 0;
+                }
+            std::fprintf(f, "\n; level %d: %s %s, h %u, g %u, made at expansion %llu, boxes on goals %d/%d\n", ++level,
+                         dump_name_.c_str(), kind, e.h, e.g, static_cast<unsigned long long>(e.at), on, boxes);
+            std::fputs(state_xsb(b, e.state.data()).c_str(), f);
+        };
+        for (size_t i = 0; i + 1 < falls_.size(); ++i) put(falls_[i], "fall");
+        for (const Noted &e : first_) put(e, "least-first");
+        const size_t m = last_.size();
+        for (size_t i = 0; i < m; ++i) put(last_[(last_next_ + i) % m], "least-last");
+        std::fclose(f);
+    }
+
     const Instance &inst_;
     Scratch &scratch_;
     const Order order_;
@@ -194,6 +257,12 @@ private:
     std::vector<std::pair<uint32_t, uint32_t>> kid_order_; // (child_sort_key, index) with sort_kids_
     uint32_t goal_ = UINT32_MAX, best_h_ = UINT32_MAX;
     uint64_t expanded_ = 0;
+    // SOKOBAN_BEST_DUMP (enable_dump): off unless asked.
+    bool dump_ = false;
+    std::string dump_path_, dump_name_;
+    size_t dump_keep_ = 8, last_next_ = 0;
+    uint64_t at_least_ = 0;
+    std::vector<Noted> falls_, first_, last_;
 };
 
 // tieguest=t0|t1 (options.h, session 24): a second weighted A* w=1.5 as a CPU-share guest, the
@@ -211,6 +280,8 @@ public:
         : budget_(budget), search_(inst, scratch, BestFirst::Order{2, 3, false, order, seed}) {
         solved_ = search_.start();
     }
+    // SOKOBAN_BEST_DUMP (BestFirst::enable_dump).
+    void enable_dump(std::string path, std::string name, size_t keep) { search_.enable_dump(std::move(path), std::move(name), keep); }
     // Up to `count` expansions, or until solved, exhausted or out of memory.
     template <class Stop> Status run(uint64_t count, Stop stop) {
         if (solved_) return Status::solved;
@@ -380,6 +451,16 @@ void run_search(Shared &sh, unsigned k) {
     const TieOrder tie_order = static_cast<TieOrder>(k == 0 ? inst.options.tieorder0 : k == 1 ? inst.options.tieorder1 : TIE_FIFO);
     BestFirst own_search(inst, scratch, BestFirst::Order{cfg.g_weight, cfg.h_weight, cfg.reverse, tie_order, k + 1});
     if (back && !back_only && inst.options.backmeet) back->set_forward(&own_search.store()); // the meet count (backward.h)
+    // SOKOBAN_BEST_DUMP=PREFIX (session 40): the thread's best-first search writes its least-h
+    // states to PREFIX.tK.xsb when it ends, the tie guest to PREFIX.tieK.xsb; SOKOBAN_BEST_KEEP=N
+    // (8) states from the start and from the end of the least h's plateau (BestFirst::enable_dump).
+    if (const char *dump = std::getenv("SOKOBAN_BEST_DUMP")) {
+        const char *keep = std::getenv("SOKOBAN_BEST_KEEP");
+        const size_t n = keep ? static_cast<size_t>(std::atoi(keep)) : 8;
+        const std::string name = k == 0 ? "weighted A* (t0)" : k == 1 ? "greedy (t1)" : "best-first (t" + std::to_string(k) + ")";
+        own_search.enable_dump(std::string(dump) + ".t" + std::to_string(k) + ".xsb", name, n);
+        if (tie_guest) tie_guest->enable_dump(std::string(dump) + ".tie" + std::to_string(k) + ".xsb", "tie guest (t" + std::to_string(k) + ")", n);
+    }
     const uint64_t &expanded = own_search.expanded_ref();
     uint64_t early_slices = 0; // fessearly: the FESS slices run before fess_after
     double early_cpu[2] = {0, 0}; // fessearly with mateslice=cpu: the member's and the mate's CPU seconds in them
