@@ -11,6 +11,7 @@
 #include <memory>
 #include <new>
 #include <queue>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -116,6 +117,7 @@ public:
     bool expand_one() {
         const uint32_t n = inst_.state_size;
         const uint32_t id = std::get<3>(open_.top());
+        const uint64_t popped = std::get<0>(open_.top()); // its priority (SOKOBAN_BEST_DUMP's h)
         open_.pop();
         ++expanded_;
         std::memcpy(current_.data(), store_.state(id), n); // the store may grow while the children go in
@@ -126,6 +128,13 @@ public:
         if (inst_.options.dupskip) scratch_.known = &store_; // the children stored already: not emitted
         expand_state(inst_, scratch_, current_.data(), kids_.sink());
         scratch_.known = nullptr; // the scratch serves the thread's other members too
+        if (dump_ && order_.h_weight > 0) { // h back from the priority g_weight * g + h_weight * h
+            const uint32_t h = static_cast<uint32_t>((popped - static_cast<uint64_t>(order_.g_weight) * g) / order_.h_weight);
+            // With dupskip, kids_ holds only the pushes to states not stored yet: "live" then means
+            // a state that made a new one.
+            if (kids_.size() > 0) live_.note(current_.data(), n, h, g, expanded_, dump_keep_);
+            note_sample(current_.data(), h, g);
+        }
         if (sort_kids_) {
             kid_order_.clear();
             for (size_t q = 0; q < kids_.size(); ++q)
@@ -138,6 +147,7 @@ public:
             bool inserted = false;
             const uint32_t c = lookup(kd.state.data(), kd.hash, inserted);
             if (!inserted) continue; // any-solution search: no reopening
+            if (dump_) made_.note(kd.state.data(), n, kd.h, g + kd.cost, expanded_, dump_keep_);
             best_h_ = std::min(best_h_, kd.h); // the trace's progress figure, and backshare's
             const int to = ordering ? pushed_to(current_.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2)) : NO_CELL;
             nodes_[c] = Node{id, kd.move, g + kd.cost, to};
@@ -154,6 +164,23 @@ public:
             open_.emplace(pri, tie, tie_last_key(order_.tie_order, c, kd.hash, order_.seed), c);
         }
         return false;
+    }
+    // SOKOBAN_BEST_DUMP=PREFIX (session 40; a diagnostic, environment only, nothing kept when
+    // unset): the search keeps, of the states it makes and (apart) of the states it expands
+    // that emit a push, the first state of every new least h (the falls), the first `keep` at
+    // the least h and the last `keep` at it (the plateau's middle and end), and a uniform
+    // sample of 4 * keep expanded states; it writes them when it is destroyed (solved,
+    // exhausted, stopped by the time limit; not when the process is killed) to `path` as XSB,
+    // one level per state, a comment line before each: member, kind, h, g, the expansion it was
+    // made (or expanded) at, boxes on goals.
+    void enable_dump(std::string path, std::string name, size_t keep) {
+        dump_ = true;
+        dump_path_ = std::move(path);
+        dump_name_ = std::move(name);
+        dump_keep_ = keep == 0 ? 1 : keep;
+    }
+    ~BestFirst() {
+        if (dump_) write_dump();
     }
     uint64_t expanded() const { return expanded_; }
     // The same counter by reference (run_search's lambdas read it as `expanded`).
@@ -182,6 +209,84 @@ private:
         return id;
     }
 
+    // SOKOBAN_BEST_DUMP: the states at the least h of one kind (made, or expanded with a push
+    // emitted): the first of every new least (the falls), the first `keep` at the least and the
+    // last `keep` (a ring).
+    struct Noted {
+        uint32_t h, g;
+        uint64_t at; // expanded_ when it was made (or expanded)
+        std::vector<uint8_t> state;
+    };
+    struct Plateau {
+        uint32_t least = UINT32_MAX;
+        uint64_t at_least = 0; // states noted at the least h
+        size_t next = 0;       // last's ring position
+        std::vector<Noted> falls, first, last;
+        void note(const uint8_t *st, size_t n, uint32_t h, uint32_t g, uint64_t at, size_t keep) {
+            if (h > least) return;
+            Noted e{h, g, at, std::vector<uint8_t>(st, st + n)};
+            if (h < least) {
+                least = h;
+                falls.push_back(e);
+                first.assign(1, std::move(e));
+                last.clear();
+                next = 0;
+                at_least = 1;
+                return;
+            }
+            ++at_least;
+            if (first.size() < keep) first.push_back(std::move(e));
+            else if (last.size() < keep) last.push_back(std::move(e));
+            else last[next++ % keep] = std::move(e);
+        }
+    };
+    // A uniform sample of the expanded states (reservoir sampling, a fixed-seed generator: the
+    // same run gives the same sample), 4 * keep of them: where the search spends its expansions.
+    void note_sample(const uint8_t *st, uint32_t h, uint32_t g) {
+        const size_t cap = 4 * dump_keep_;
+        if (sample_.size() < cap) {
+            sample_.push_back(Noted{h, g, expanded_, std::vector<uint8_t>(st, st + inst_.state_size)});
+            return;
+        }
+        sample_rng_ = sample_rng_ * 6364136223846793005ULL + 1442695040888963407ULL;
+        const uint64_t j = (sample_rng_ >> 11) % expanded_;
+        if (j < cap) sample_[j] = Noted{h, g, expanded_, std::vector<uint8_t>(st, st + inst_.state_size)};
+    }
+    void write_dump() const {
+        std::FILE *f = std::fopen(dump_path_.c_str(), "w");
+        if (!f) return;
+        const Board &b = inst_.board;
+        std::fprintf(f, "; SOKOBAN_BEST_DUMP: %s, %llu expansions; least h of a state made %d (%llu made at it), of a state expanded with a push emitted %d (%llu)\n",
+                     dump_name_.c_str(), static_cast<unsigned long long>(expanded_),
+                     made_.least == UINT32_MAX ? -1 : static_cast<int>(made_.least), static_cast<unsigned long long>(made_.at_least),
+                     live_.least == UINT32_MAX ? -1 : static_cast<int>(live_.least), static_cast<unsigned long long>(live_.at_least));
+        int level = 0;
+        auto put = [&](const Noted &e, const char *kind) {
+            int on = 0, boxes = 0;
+            for (int c = 0; c < b.n; ++c)
+                if (test_bit(e.state.data() + 2, c)) {
+                    ++boxes;
+                    on += b.goal[c] != 0;
+                }
+            std::fprintf(f, "\n; level %d: %s %s, h %u, g %u, at expansion %llu, boxes on goals %d/%d\n", ++level,
+                         dump_name_.c_str(), kind, e.h, e.g, static_cast<unsigned long long>(e.at), on, boxes);
+            std::fputs(state_xsb(b, e.state.data()).c_str(), f);
+        };
+        auto put_all = [&](const Plateau &p, const char *fall, const char *first, const char *last) {
+            for (size_t i = 0; i + 1 < p.falls.size(); ++i) put(p.falls[i], fall);
+            for (const Noted &e : p.first) put(e, first);
+            const size_t m = p.last.size();
+            for (size_t i = 0; i < m; ++i) put(p.last[(p.next + i) % m], last);
+        };
+        put_all(made_, "fall", "least-first", "least-last");
+        put_all(live_, "live-fall", "live-first", "live-last");
+        std::vector<const Noted *> by_time;
+        for (const Noted &e : sample_) by_time.push_back(&e);
+        std::sort(by_time.begin(), by_time.end(), [](const Noted *x, const Noted *y) { return x->at < y->at; });
+        for (const Noted *e : by_time) put(*e, "sample");
+        std::fclose(f);
+    }
+
     const Instance &inst_;
     Scratch &scratch_;
     const Order order_;
@@ -194,6 +299,13 @@ private:
     std::vector<std::pair<uint32_t, uint32_t>> kid_order_; // (child_sort_key, index) with sort_kids_
     uint32_t goal_ = UINT32_MAX, best_h_ = UINT32_MAX;
     uint64_t expanded_ = 0;
+    // SOKOBAN_BEST_DUMP (enable_dump): off unless asked.
+    bool dump_ = false;
+    std::string dump_path_, dump_name_;
+    size_t dump_keep_ = 8;
+    Plateau made_, live_; // the states made; the states expanded that emitted a push
+    std::vector<Noted> sample_; // note_sample
+    uint64_t sample_rng_ = 0x9e3779b97f4a7c15ULL;
 };
 
 // tieguest=t0|t1 (options.h, session 24): a second weighted A* w=1.5 as a CPU-share guest, the
@@ -211,6 +323,8 @@ public:
         : budget_(budget), search_(inst, scratch, BestFirst::Order{2, 3, false, order, seed}) {
         solved_ = search_.start();
     }
+    // SOKOBAN_BEST_DUMP (BestFirst::enable_dump).
+    void enable_dump(std::string path, std::string name, size_t keep) { search_.enable_dump(std::move(path), std::move(name), keep); }
     // Up to `count` expansions, or until solved, exhausted or out of memory.
     template <class Stop> Status run(uint64_t count, Stop stop) {
         if (solved_) return Status::solved;
@@ -380,6 +494,16 @@ void run_search(Shared &sh, unsigned k) {
     const TieOrder tie_order = static_cast<TieOrder>(k == 0 ? inst.options.tieorder0 : k == 1 ? inst.options.tieorder1 : TIE_FIFO);
     BestFirst own_search(inst, scratch, BestFirst::Order{cfg.g_weight, cfg.h_weight, cfg.reverse, tie_order, k + 1});
     if (back && !back_only && inst.options.backmeet) back->set_forward(&own_search.store()); // the meet count (backward.h)
+    // SOKOBAN_BEST_DUMP=PREFIX (session 40): the thread's best-first search writes its least-h
+    // states to PREFIX.tK.xsb when it ends, the tie guest to PREFIX.tieK.xsb; SOKOBAN_BEST_KEEP=N
+    // (8) states from the start and from the end of the least h's plateau (BestFirst::enable_dump).
+    if (const char *dump = std::getenv("SOKOBAN_BEST_DUMP")) {
+        const char *keep = std::getenv("SOKOBAN_BEST_KEEP");
+        const size_t n = keep ? static_cast<size_t>(std::atoi(keep)) : 8;
+        const std::string name = k == 0 ? "weighted A* (t0)" : k == 1 ? "greedy (t1)" : "best-first (t" + std::to_string(k) + ")";
+        own_search.enable_dump(std::string(dump) + ".t" + std::to_string(k) + ".xsb", name, n);
+        if (tie_guest) tie_guest->enable_dump(std::string(dump) + ".tie" + std::to_string(k) + ".xsb", "tie guest (t" + std::to_string(k) + ")", n);
+    }
     const uint64_t &expanded = own_search.expanded_ref();
     uint64_t early_slices = 0; // fessearly: the FESS slices run before fess_after
     double early_cpu[2] = {0, 0}; // fessearly with mateslice=cpu: the member's and the mate's CPU seconds in them

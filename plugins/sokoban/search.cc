@@ -265,6 +265,30 @@ void initial_state(const Instance &inst, Scratch &s, uint8_t *out) {
     out[1] = static_cast<uint8_t>(p >> 8);
 }
 
+std::string state_xsb(const Board &b, const uint8_t *state) {
+    const int player = state_player(state);
+    std::string out;
+    for (int r = 0; r < b.level.height; ++r) {
+        std::string line;
+        for (int col = 0; col < b.level.width; ++col) {
+            const int g = r * b.level.width + col;
+            const int c = b.index_of[g];
+            const uint8_t fl = b.level.grid[g];
+            if (fl & CELL_WALL) line += '#';
+            else if (c < 0) // outside the player's area: as the level has it (a box there is on a goal)
+                line += (fl & CELL_BOX) ? ((fl & CELL_GOAL) ? '*' : '$') : (fl & CELL_GOAL) ? '.' : ' ';
+            else {
+                const bool box = test_bit(state + 2, c), goal = b.goal[c];
+                line += c == player ? (goal ? '+' : '@') : box ? (goal ? '*' : '$') : goal ? '.' : ' ';
+            }
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line;
+        out += '\n';
+    }
+    return out;
+}
+
 int unpack_state(const Instance &inst, Scratch &s, const uint8_t *state) {
     std::fill(s.occ.begin(), s.occ.end(), 0);
     s.boxes.clear();

@@ -131,6 +131,10 @@ inline int state_player(const uint8_t *state) { return state[0] | (state[1] << 8
 // Load a state into s.occ / s.boxes; returns the player cell.
 int unpack_state(const Instance &inst, Scratch &s, const uint8_t *state);
 
+// The state drawn as an XSB level (walls, boxes, goals, the player on its normalized cell), one
+// line per row, trailing blanks cut, each line ended by '\n' (SOKOBAN_BEST_DUMP, portfolio.cc).
+std::string state_xsb(const Board &b, const uint8_t *state);
+
 // ldleft (localdead.h) for a child made by a macro outside expand_state (FESS's packing macro,
 // fess.h): the box went from `from` to `to` in any number of pushes; true when the local test
 // proves the clump round `to` or one beside `from` dead. Loads `child` into s.occ / s.boxes.
