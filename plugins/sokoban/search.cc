@@ -378,7 +378,8 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
         uint8_t *child = s.child.data();
         auto place_child = [&] {
             np = pushes == 1 ? child_player(inst, s, player, box, to, rstamp) : normalize_player(inst, s, end_player);
-            hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^ b.zobrist_box[box] ^ b.zobrist_box[to];
+            hash = parent_hash ^ b.zobrist_player[player] ^ b.zobrist_player[np] ^ b.zobrist_box[box] ^
+                   b.zobrist_box[to];
             std::memcpy(child, state, inst.state_size);
             child[0] = static_cast<uint8_t>(np & 0xff);
             child[1] = static_cast<uint8_t>(np >> 8);

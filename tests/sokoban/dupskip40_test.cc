@@ -50,7 +50,8 @@ TEST_CASE("Sokoban.DupSkip40.ExpandDropsExactlyTheStoredChildren") {
             INFO(std::string(m.first) << " level " << m.second << ", corraldead " << options.corraldead);
             sokoban_test::Fixture fx("#####\n#@$.#\n#####");
             fx.inst = sokoban::Instance{};
-            sokoban::init_instance(fx.inst, sokoban_test::parse_ok(sokoban_test::read_text(m.first), m.second), options);
+            sokoban::init_instance(fx.inst, sokoban_test::parse_ok(sokoban_test::read_text(m.first), m.second),
+                                   options);
             sokoban::init_scratch(fx.inst, fx.scratch);
             REQUIRE(fx.scratch.corraldead.mode == (options.corraldead == 1 ? 1 : 0));
             sokoban::Scratch &s = fx.scratch;
