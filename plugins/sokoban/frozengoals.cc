@@ -98,7 +98,7 @@ bool WideMatching::covers(const uint64_t *const *rows, size_t boxes, size_t goal
 }
 
 bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, const int *boxes, int count, int cell,
-                          FrozenGoalScratch &s) {
+                          FrozenGoalScratch &s, int player) {
     bool off_goal = false;
     const size_t goals = b.goals.size();
     const size_t words = (goals + 63) / 64;
@@ -111,6 +111,26 @@ bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
     const FrozenGroupEntry *entry = frozen_group_entry(b, dead, occ, cell, s, off_goal, [&](FrozenGroupEntry &e) {
         for (size_t k = 0; k < goals; ++k)
             if (!s.wall[b.goals[k]]) pull_reach(b, b.goals[k], s, e.reach.data() + k * s.stride);
+        if (s.player) {
+            // The components of the map with F as walls (fgplayer), labelled by flood.
+            e.region.assign(static_cast<size_t>(b.n), -1);
+            int32_t next = 0;
+            for (int start = 0; start < b.n; ++start) {
+                if (s.wall[start] || e.region[static_cast<size_t>(start)] >= 0) continue;
+                s.queue.clear();
+                s.queue.push_back(start);
+                e.region[static_cast<size_t>(start)] = next;
+                for (size_t head = 0; head < s.queue.size(); ++head)
+                    for (int d = 0; d < 4; ++d) {
+                        const int x = b.nb[s.queue[head]][d];
+                        if (x < 0 || s.wall[x] || e.region[static_cast<size_t>(x)] >= 0) continue;
+                        e.region[static_cast<size_t>(x)] = next;
+                        s.queue.push_back(x);
+                    }
+                ++next;
+            }
+            s.mask_bytes += e.region.size() * sizeof(int32_t);
+        }
         if (!s.fast) return;
         e.masks.assign(static_cast<size_t>(b.n) * words, 0);
         s.mask_bytes += e.masks.size() * sizeof(uint64_t);
@@ -126,6 +146,24 @@ bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
     const uint64_t *reach = e.reach.data();
     auto in_group = [&](int c) { return std::binary_search(e.cells.begin(), e.cells.end(), c); };
     auto reaches = [&](size_t k, int c) { return (reach[k * s.stride + (c >> 6)] >> (c & 63)) & 1; };
+    if (player >= 0 && !e.region.empty()) {
+        // fgplayer: boxes and goals outside the player's region R (see frozengoals.h).
+        const int32_t r = e.region[static_cast<size_t>(player)];
+        bool sealed = false;
+        for (int i = 0; i < count && !sealed; ++i) {
+            const int c = boxes[i];
+            sealed = !b.goal[c] && e.region[static_cast<size_t>(c)] != r; // off a goal, never to move (F is on goals)
+        }
+        for (size_t k = 0; k < goals && !sealed; ++k) {
+            const int g = b.goals[k];
+            sealed = !occ[g] && e.region[static_cast<size_t>(g)] != r; // empty, never to be filled
+        }
+        if (sealed) {
+            ++s.player_deadlocks;
+            ++s.deadlocks;
+            return true;
+        }
+    }
     size_t open_goals = 0;
     for (size_t k = 0; k < goals; ++k)
         if (!in_group(b.goals[k])) ++open_goals;

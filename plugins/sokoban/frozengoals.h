@@ -116,6 +116,8 @@ struct FrozenGroupEntry {
     std::vector<uint64_t> reach; // per goal: bitset over cells (stride words each)
     std::vector<uint64_t> masks; // frozengoals.cc with fgfast: the transpose, per cell the goals
                                  // whose reach holds it ((goals + 63) / 64 words each)
+    std::vector<int32_t> region; // frozengoals.cc with fgplayer: per cell its component of the map
+                                 // with F as walls (the other boxes as floor); -1 on F
 };
 
 // The start both tests share, after a push left a box on goal `cell`: the box's frozen group
@@ -166,6 +168,8 @@ struct FrozenGoalScratch {
     WideMatching wide;                 // fgfast: the matching
     std::vector<const uint64_t *> rows; // fgfast: per box outside the group, its goal mask (the entry's)
     size_t mask_bytes = 0;             // fgfast: the cache entries' transposes, bytes (frozengoals.cc)
+    bool player = true;                // fgplayer=on|off: the player's region test (frozengoals.cc)
+    uint64_t player_deadlocks = 0;     // fgplayer: deadlocks found by the region test (tests, measurements)
     void init(const Board &board);
 };
 
@@ -173,8 +177,18 @@ struct FrozenGoalScratch {
 // applied; `boxes` lists every box cell, in any order): true when that box is frozen and the
 // other boxes cannot fill the goals outside its frozen group. `dead` may be null. occupancy is
 // used as scratch and restored.
+//
+// With `player` (a cell of the player's area after the push; -1: not known) and fgplayer=on,
+// also the player's region (session 40): F never moves again, so the player walks for good in
+// the component R of `player` in the map with F as walls (the other boxes taken as floor: they
+// may move). A push moves a box from a cell beside the player onto the cell beyond, both then
+// in R; so a box outside R never moves, and a goal outside R never gets a box it lacks now.
+// Dead when a box outside R (not in F) is off a goal, or a goal outside R (not in F) is empty:
+// the player sealed in a room by boxes on goals with work left outside, or a ring of boxes on
+// goals round boxes off goals (Sasquatch III 44; NOTES.md, session 40). The components are
+// labelled once per F, in its cache entry.
 bool frozen_goal_deadlock(const Board &board, const uint8_t *dead, uint8_t *occupancy, const int *boxes,
-                          int count, int cell, FrozenGoalScratch &s);
+                          int count, int cell, FrozenGoalScratch &s, int player = -1);
 
 } // namespace sokoban
 

@@ -22,6 +22,9 @@ const char *const OPTIONS_HELP =
     "fgfast=on|off               (on) that test's matching on one goal mask per box (any number\n"
     "                            of goals), a greedy start, stopped at the first box left without\n"
     "                            a goal (off: the full matching): the same verdicts, less CPU\n"
+    "fgplayer=on|off             (on) that test also takes the boxes frozen on goals as walls for the\n"
+    "                            player: a box off a goal, or an empty goal, outside the player's\n"
+    "                            region then is a deadlock (the player sealed in by boxes on goals)\n"
     "roomfill=on|off             (on) prune pushes that leave a group of adjacent goals (pieces of\n"
     "                            up to 12) in a filling that can never be completed (a table per\n"
     "                            piece, from a backward search from the full piece)\n"
@@ -371,7 +374,7 @@ const char *const OPTIONS_HELP =
 namespace {
 
 const char *const ACCEPTED =
-    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), ldcore=off|on, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
+    "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, fgplayer=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), ldcore=off|on, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, dupskip=on|off, "
     "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fesswalls=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessstrand=off|on|cell, fessowe=off|on|t0|t1, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fesscpu=off|T, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, packside=off|on|own|t0|t1|reach|t1reach, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted|fess, backfess=off|on|sr|order, backcap2=S, backcpu2=P, backorder2=weighted|fess|order, backstage2=always|stall, backstill2=P, backstart2=off|T, backguard2=off|P, backshare=fixed|progress|host|guest, backhigh=P, backstall=S, backahead=off|T, backroot=off|N, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
 
@@ -600,6 +603,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             o.ldbudget = static_cast<int>(v);
         } else if (std::strcmp(key, "ldlocal") == 0) {
             if (!on_off(key, value, o.ldlocal, error)) return false;
+        } else if (std::strcmp(key, "fgplayer") == 0) {
+            if (!on_off(key, value, o.fgplayer, error)) return false;
         } else if (std::strcmp(key, "fgfast") == 0) {
             if (!on_off(key, value, o.fgfast, error)) return false;
         } else if (std::strcmp(key, "pimerge") == 0) {

@@ -87,6 +87,7 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.path.init(n);
     s.frozen.init(inst.board);
     s.frozen.fast = inst.options.fgfast;
+    s.frozen.player = inst.options.fgplayer;
     s.localdead.init(inst.board);
     s.localdead.radius = inst.options.ldradius;
     s.localdead.budget = inst.options.ldbudget;
@@ -369,7 +370,7 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
                      !inst.roomfill.fillable(b, s.occ.data(), box, end_player, s.roomfill);
         if (!pruned && inst.options.frozengoals && b.goal[to]) {
             s.boxes[i] = to;
-            pruned = frozen_goal_deadlock(b, dead, s.occ.data(), s.boxes.data(), count, to, s.frozen);
+            pruned = frozen_goal_deadlock(b, dead, s.occ.data(), s.boxes.data(), count, to, s.frozen, end_player);
             s.boxes[i] = box;
         }
         // The child's player, hash and bytes: made here for dupskip, else after the bound.

@@ -27,7 +27,69 @@ bool sealed_at(const std::string &map, int row, int column) {
         return result;
     });
 }
+// The same with the player's region (fgplayer): the player at (prow, pcolumn); `player_deadlocks`
+// gets how many of the verdicts were the region test's.
+bool sealed_with_player(const std::string &map, int row, int column, int prow, int pcolumn,
+                        uint64_t &player_deadlocks) {
+    sokoban_test::Fixture fx(map);
+    const int player = fx.cell(prow, pcolumn);
+    REQUIRE(player >= 0);
+    return fx.on_initial_box(row, column, [&](int cell) {
+        FrozenGoalScratch s;
+        s.init(fx.inst.board);
+        const bool result = frozen_goal_deadlock(fx.inst.board, nullptr, fx.scratch.occ.data(), fx.scratch.boxes.data(),
+                                                 static_cast<int>(fx.scratch.boxes.size()), cell, s, player);
+        player_deadlocks = s.player_deadlocks;
+        return result;
+    });
+}
 } // namespace
+
+TEST_CASE("Sokoban.FrozenGoals.PlayerSealedInByBoxesOnGoals") {
+    // A box just pushed down from (2,4) onto the goal at (3,4) completes a 2x2 block of boxes on
+    // goals in the doorway: frozen for good, and the player is left in the upper room with the
+    // box at (5,5) off its goal below. The matching alone calls it alive (with the block as walls
+    // that box can still be pulled to the goal at (6,6), the player's side relaxed); the
+    // player's region sees that nobody will ever push it. The state is dead (below, the runtime's
+    // A* exhausts it); the same boxes with the player in the lower room are alive (solved below).
+    const std::string sealed = "#########\n"
+                               "#       #\n"
+                               "#   @   #\n"
+                               "###**####\n"
+                               "  #**  #\n"
+                               "  #  $ #\n"
+                               "  #   .#\n"
+                               "  ######\n";
+    // The goals under the block, drawn as '*': (3,3), (3,4), (4,3), (4,4); the fifth at (6,6).
+    uint64_t by_region = 0;
+    CHECK(sealed_with_player(sealed, 3, 4, 2, 4, by_region));
+    CHECK(by_region == 1);
+    CHECK_FALSE(sealed_at(sealed, 3, 4)); // the matching alone: alive
+    // The player in the lower room: everything outside its region is on goals, nothing empty.
+    const std::string below = "#########\n"
+                              "#       #\n"
+                              "#       #\n"
+                              "###**####\n"
+                              "  #**  #\n"
+                              "  #@ $ #\n"
+                              "  #   .#\n"
+                              "  ######\n";
+    CHECK_FALSE(sealed_with_player(below, 3, 4, 5, 3, by_region));
+    CHECK(by_region == 0);
+    // Both verdicts against complete A* searches from the two positions with the test off: the
+    // sealed one exhausted (fewer expansions than the cap, no solution), the other solved.
+    const std::vector<solver_option> off{{"fgplayer", "off"}};
+    const sokoban_test::Solved dead = sokoban_test::table_solve(sealed, 1, off, 100000, 1, 1);
+    CHECK_FALSE(dead.ok);
+    CHECK(dead.expanded < 100000);
+    CHECK(sokoban_test::table_solve(below, 1, off, 100000, 1, 1).ok);
+}
+
+TEST_CASE("Sokoban.FrozenGoals.PlayerRegionOption") {
+    CHECK(Options{}.fgplayer);
+    CHECK_FALSE(sokoban_test::parsed("fgplayer", "off").fgplayer);
+    CHECK(sokoban_test::refused("fgplayer", "maybe").find("fgplayer") != std::string::npos);
+}
 
 TEST_CASE("Sokoban.FrozenGoals.FootOfAGoalColumnFilledFirst") {
     // The box on the goal at the foot of the one-wide goal column is frozen (walls left and
