@@ -168,7 +168,7 @@ struct FrozenGoalScratch {
     WideMatching wide;                 // fgfast: the matching
     std::vector<const uint64_t *> rows; // fgfast: per box outside the group, its goal mask (the entry's)
     size_t mask_bytes = 0;             // fgfast: the cache entries' transposes, bytes (frozengoals.cc)
-    bool player = true;                // fgplayer=on|off: the player's region test (frozengoals.cc)
+    bool player = false;               // fgplayer=on|off: the player's region test (frozengoals.cc)
     uint64_t player_deadlocks = 0;     // fgplayer: deadlocks found by the region test (tests, measurements)
     void init(const Board &board);
 };

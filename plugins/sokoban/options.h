@@ -36,7 +36,7 @@ struct Options {
     bool ldcore = false;                           // ldcore=off|on (localdead.h): after a wide clump (radius 2) not proven dead, its touching core
     uint32_t ldleft = 0;                           // ldleft=off|all|LIST (CD_* bits below; localdead.h): the searches that also test the clumps beside the pushed box's old cell
     bool fgfast = true;                            // fgfast=on|off: the frozen-goal matching on goal masks, stopped early (frozengoals.cc)
-    bool fgplayer = true;                          // fgplayer=on|off: the frozen-goal test's player region (frozengoals.h)
+    bool fgplayer = false;                         // fgplayer=on|off: the frozen-goal test's player region (frozengoals.h); off: it pruned nothing the later tests keep (NOTES.md, session 40)
     bool corralplayer = true;                      // corralplayer=on|off: a child's player from the PI-corral test's corral labels when a corral opens onto the pushed box's cell (search.cc, child_player)
     bool playerstop = true;                        // playerstop=on|off: child_player's flood stops at the parent's smallest cell (search.cc)
     bool pirescan = false;                         // pimerge=resume|rescan: find_pi_corral rescans from the first box after a merge (corral.h)

@@ -37,6 +37,7 @@ bool sealed_with_player(const std::string &map, int row, int column, int prow, i
     return fx.on_initial_box(row, column, [&](int cell) {
         FrozenGoalScratch s;
         s.init(fx.inst.board);
+        s.player = true; // fgplayer=on
         const bool result = frozen_goal_deadlock(fx.inst.board, nullptr, fx.scratch.occ.data(), fx.scratch.boxes.data(),
                                                  static_cast<int>(fx.scratch.boxes.size()), cell, s, player);
         player_deadlocks = s.player_deadlocks;
@@ -86,7 +87,8 @@ TEST_CASE("Sokoban.FrozenGoals.PlayerSealedInByBoxesOnGoals") {
 }
 
 TEST_CASE("Sokoban.FrozenGoals.PlayerRegionOption") {
-    CHECK(Options{}.fgplayer);
+    CHECK_FALSE(Options{}.fgplayer); // off by default (NOTES.md, session 40)
+    CHECK(sokoban_test::parsed("fgplayer", "on").fgplayer);
     CHECK_FALSE(sokoban_test::parsed("fgplayer", "off").fgplayer);
     CHECK(sokoban_test::refused("fgplayer", "maybe").find("fgplayer") != std::string::npos);
 }
