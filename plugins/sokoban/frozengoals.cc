@@ -15,7 +15,6 @@ void FrozenGoalScratch::init(const Board &board) {
     seen.assign(n, 0);
     match.init(board.goals.size());
     cache.clear();
-    mask_bytes = 0;
     stride = (n + 63) / 64;
 }
 
@@ -102,12 +101,11 @@ bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
     bool off_goal = false;
     const size_t goals = b.goals.size();
     const size_t words = (goals + 63) / 64;
-    // The transposes take n * words words an entry (up to 64 KB on the largest levels, 4096
-    // entries): the cache is emptied once they pass 32 MiB as well.
-    if (s.mask_bytes > (size_t{32} << 20)) {
-        s.cache.clear();
-        s.mask_bytes = 0;
-    }
+    // The transposes take n * words words an entry and the regions n (up to 72 KB on the largest
+    // levels, 4096 entries): the cache is emptied once they pass 32 MiB as well.
+    const size_t entry_bytes = static_cast<size_t>(b.n) * ((s.fast ? words * sizeof(uint64_t) : 0) +
+                                                           (s.player ? sizeof(int32_t) : 0));
+    if (s.cache.size() * entry_bytes > (size_t{32} << 20)) s.cache.clear();
     const FrozenGroupEntry *entry = frozen_group_entry(b, dead, occ, cell, s, off_goal, [&](FrozenGroupEntry &e) {
         for (size_t k = 0; k < goals; ++k)
             if (!s.wall[b.goals[k]]) pull_reach(b, b.goals[k], s, e.reach.data() + k * s.stride);
@@ -129,11 +127,9 @@ bool frozen_goal_deadlock(const Board &b, const uint8_t *dead, uint8_t *occ, con
                     }
                 ++next;
             }
-            s.mask_bytes += e.region.size() * sizeof(int32_t);
         }
         if (!s.fast) return;
         e.masks.assign(static_cast<size_t>(b.n) * words, 0);
-        s.mask_bytes += e.masks.size() * sizeof(uint64_t);
         for (size_t k = 0; k < goals; ++k)
             for (size_t w = 0; w < s.stride; ++w)
                 for (uint64_t bits = e.reach[k * s.stride + w]; bits != 0; bits &= bits - 1) {

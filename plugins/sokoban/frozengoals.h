@@ -167,7 +167,6 @@ struct FrozenGoalScratch {
     bool fast = true;                  // fgfast=on|off: the matching on goal masks, stopped at the first unmatched box (frozengoals.cc)
     WideMatching wide;                 // fgfast: the matching
     std::vector<const uint64_t *> rows; // fgfast: per box outside the group, its goal mask (the entry's)
-    size_t mask_bytes = 0;             // fgfast: the cache entries' transposes, bytes (frozengoals.cc)
     bool player = false;               // fgplayer=on|off: the player's region test (frozengoals.cc)
     uint64_t player_deadlocks = 0;     // fgplayer: deadlocks found by the region test (tests, measurements)
     void init(const Board &board);
