@@ -15,6 +15,10 @@ void Heuristic::init(const Board &board, HeuristicKind kind_, bool use_sides) {
     kind = kind_;
     n = board.n;
     k = static_cast<int>(board.goals.size());
+    // The matrix's 32-bit costs (make_cost_rows) need big() to fit: k (n + 1) passes 2^31 - 2 only
+    // with 35,000 boxes or more in the parser's 60,000 cells. Refused here, before the tables of
+    // k x n entries are allocated (the backward search's copy has the same k and n).
+    if (big() > INT32_MAX) throw std::length_error("too many boxes for the matching bound's 32-bit costs");
     dist.assign(static_cast<size_t>(k) * n, UINT16_MAX);
     nearest.assign(n, UINT16_MAX);
     for (int g = 0; g < k; ++g) {
@@ -116,9 +120,7 @@ void Heuristic::init(const Board &board, HeuristicKind kind_, bool use_sides) {
 }
 
 void Heuristic::make_cost_rows() {
-    // big() fits in 32 bits unless k (n + 1) passes 2^31 - 2: 35,000 boxes or more in the
-    // parser's 60,000 cells, whose k x k cost matrix alone would take gigabytes.
-    if (big() > INT32_MAX) throw std::length_error("too many boxes for the matching bound's 32-bit costs");
+    // big() fits in 32 bits: init() refuses the levels where it would not.
     const size_t rows = static_cast<size_t>(n) * 4;
     const int32_t unreachable = static_cast<int32_t>(big());
     cost_rows.assign(rows * static_cast<size_t>(k), unreachable);

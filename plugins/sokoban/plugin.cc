@@ -5,6 +5,8 @@
 // -> SOLVER_ERR_INTERNAL).
 #include <solver/plugin.h>
 
+#include <climits>
+#include <cstdint>
 #include <cstring>
 #include <new>
 #include <string>
@@ -70,6 +72,13 @@ solver_status open_fn(const char *input, size_t length, const char * /*source*/,
             return solver_error_set(err, SOLVER_ERR_PARSE, lv.first_line, 1,
                                     "map too large (%dx%d); expected at most 60000 cells", lv.width,
                                     lv.height);
+        // The matching bound's 32-bit costs (heuristic.h, big() = boxes (cells + 1) + 1, the
+        // interior cells at most the map's): only with some 35,000 boxes or more.
+        const int64_t max_boxes = (INT32_MAX - 1) / (static_cast<int64_t>(lv.width) * lv.height + 1);
+        if (lv.box_count > max_boxes)
+            return solver_error_set(err, SOLVER_ERR_PARSE, lv.first_line, 1,
+                                    "too many boxes (%d) for a %dx%d map; expected at most %lld", lv.box_count,
+                                    lv.width, lv.height, static_cast<long long>(max_boxes));
         auto *h = new InstanceHandle;
         try {
             init_instance(h->inst, std::move(lv), opts);

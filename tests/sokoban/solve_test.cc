@@ -28,6 +28,32 @@ TEST_CASE("Sokoban.Plugin.Table") {
     CHECK(std::string(P->options_help).find("portfolio") != std::string::npos);
 }
 
+TEST_CASE("Sokoban.Plugin.TooManyBoxesForTheBound") {
+    // The matching bound's costs are 32-bit (heuristic.h big() = boxes (cells + 1) + 1): a 240x250
+    // map with 37,000 boxes on goals is refused at once, with the limit for its size (35,790),
+    // not after minutes of tables and a generic error; 35,790 boxes pass this check.
+    std::string map(240, '#');
+    int boxes = 0;
+    for (int r = 1; r < 249; ++r) {
+        std::string line = "#";
+        for (int c = 1; c < 239; ++c) {
+            const bool box = !(r == 1 && c == 1) && boxes < 37000 && (r + c) % 3 != 0;
+            boxes += box;
+            line += r == 1 && c == 1 ? '@' : box ? '*' : ' ';
+        }
+        map += "\n" + line + "#";
+    }
+    map += "\n" + std::string(240, '#') + "\n";
+    REQUIRE(boxes == 37000);
+    const solver_plugin *P = solver_plugin_entry();
+    Err err;
+    solver_instance *inst = nullptr;
+    CHECK(P->open(map.data(), map.size(), "big", 1, nullptr, 0, nullptr, &inst, &err.e) == SOLVER_ERR_PARSE);
+    CHECK(inst == nullptr);
+    CHECK(std::string(err.msg) == "too many boxes (37000) for a 240x250 map; expected at most 35790");
+    CHECK(err.e.line == 1);
+}
+
 TEST_CASE("Sokoban.Plugin.OpenAndErrors") {
     const solver_plugin *P = solver_plugin_entry();
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
