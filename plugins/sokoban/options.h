@@ -49,6 +49,13 @@ struct Options {
     bool ordering = true;                          // ordering=on|off (ordering.h, the portfolio's ties)
     HeuristicKind heuristic = HeuristicKind::matching; // heuristic=matching|greedy|none
     MatchingMode matching = MatchingMode::cached;  // matching=cached|incremental|full (heuristic.h)
+    // learn=on|off (learn.h, session 41): the best-first searches prove the state they expand
+    // dead with a bounded search when their credit (learnrate=N sub-states an expansion) covers
+    // a probe (learnbudget=N sub-states, then learnshrink=N for each box left out), and every
+    // forward search prunes a child holding a learned pattern (learnmax=N patterns at most).
+    // Off by default: no level won in session 41's gates, XSokoban 16 lost (NOTES.md).
+    bool learn = false;
+    int learnbudget = 2000, learnshrink = 500, learnrate = 4, learnmax = 100000;
     bool dupskip = true;                           // dupskip=on|off: best-first searches drop stored children before their bound (search.h Scratch::known)
     bool fessadvice = true; // fessadvice=on|off: FESS's advisor moves (packing, opening the floor) cost 0, not 1
     bool fessorder = true; // fessorder=on|off: FESS's packed feature follows the packing order (packing.h)

@@ -2,6 +2,7 @@
 #include "portfolio.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -63,6 +64,7 @@ struct Shared {
     std::vector<uint64_t> costs, expanded;
     std::vector<int> outcome;                  // 0 stopped, 1 solved, 2 exhausted, 3 memory
     std::vector<std::string> shares;           // per search: its CPU shares' account (backcpu, packall), for the log
+    std::vector<std::array<uint64_t, 4>> learn; // per thread (learn=on): probes, proven dead, patterns added, children pruned
     bool fess_won = false;                     // the winner's path came from its FESS search
     bool back_won = false;                     // ... or from its backward search (back=, backward.h)
     bool packall_won = false;                  // ... or from its packall guest (packall=t0|t1)
@@ -128,6 +130,7 @@ public:
         if (inst_.options.dupskip) scratch_.known = &store_; // the children stored already: not emitted
         expand_state(inst_, scratch_, current_.data(), kids_.sink());
         scratch_.known = nullptr; // the scratch serves the thread's other members too
+        if (inst_.learned && probe_learn()) kids_.clear(); // a dead state's children are dead
         if (dump_ && order_.h_weight > 0) { // h back from the priority g_weight * g + h_weight * h
             const uint32_t h = static_cast<uint32_t>((popped - static_cast<uint64_t>(order_.g_weight) * g) / order_.h_weight);
             // With dupskip, kids_ holds only the pushes to states not stored yet: "live" then means
@@ -197,6 +200,27 @@ public:
     }
 
 private:
+    // learn=on (learn.h): each expansion earns learnrate sub-states of credit; when it covers a
+    // whole probe (the first proof and a shrinking step per box), the state just expanded is
+    // probed and the sub-states spent are paid. True when that state is dead.
+    bool probe_learn() {
+        const Options &o = inst_.options;
+        learn_credit_ += static_cast<uint64_t>(o.learnrate);
+        const uint64_t boxes = inst_.board.start_boxes.size();
+        const uint64_t cost = static_cast<uint64_t>(o.learnbudget) + boxes * static_cast<uint64_t>(o.learnshrink);
+        if (learn_credit_ < cost) return false;
+        LearnScratch &ls = scratch_.learn;
+        const uint64_t before = ls.expanded;
+        const int player = unpack_state(inst_, scratch_, current_.data());
+        const uint8_t *dead = o.deadsquares ? inst_.dead.data() : nullptr;
+        const bool dead_state = learn_probe(inst_.board, dead, scratch_.boxes.data(), static_cast<int>(scratch_.boxes.size()),
+                                            player, o.learnbudget, o.learnshrink, ls, *inst_.learned);
+        const uint64_t spent = ls.expanded - before;
+        learn_credit_ = learn_credit_ > spent ? learn_credit_ - spent : 0;
+        return dead_state;
+    }
+    uint64_t learn_credit_ = 0;
+
     struct Node {
         uint32_t parent, move, g;
         int32_t last; // the cell the push into this state left its box on (ordering.h)
@@ -393,6 +417,12 @@ void run_search(Shared &sh, unsigned k) {
     const Config cfg = config_of(k);
     Scratch scratch;
     init_scratch(inst, scratch);
+    // learn=on: the thread's probe counts for the log, whichever way the search ends.
+    struct LearnCounts {
+        const LearnScratch &ls;
+        std::array<uint64_t, 4> &out;
+        ~LearnCounts() { out = {ls.probes, ls.proven, ls.learned, ls.pruned}; }
+    } learn_counts{scratch.learn, sh.learn[k]};
     scratch.no_tunnels = sh.no_tunnels;
     scratch.room_shortcut = sh.no_tunnels; // the second round cuts nothing (macros.h)
     // ldradius=mixed: the greedy searches (odd k) test wider clumps, the others touching ones.
@@ -991,6 +1021,7 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
     sh.expanded.assign(T, 0);
     sh.outcome.assign(T, 0);
     sh.shares.assign(T, std::string());
+    sh.learn.assign(T, {});
     if (const char *e = std::getenv("SOKOBAN_PORTFOLIO_TRACE"); e && *e) sh.trace = std::max(0.0, std::atof(e));
     // The packing orders of the FESS members run_search will build (thread 0's and 1's, the
     // packall guest), each distinct one computed once here instead of once per member.
@@ -1035,6 +1066,15 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
     if (services->log)
         for (unsigned k = 0; k < T; ++k)
             if (!sh.shares[k].empty()) services->log(services->ctx, SOLVER_LOG_INFO, ("portfolio: thread " + std::to_string(k) + " " + sh.shares[k]).c_str());
+    if (services->log && inst.learned) {
+        std::array<uint64_t, 4> sum{};
+        for (const auto &l : sh.learn)
+            for (size_t j = 0; j < sum.size(); ++j) sum[j] += l[j];
+        const std::string line = "portfolio: learn: " + std::to_string(sum[0]) + " probes, " + std::to_string(sum[1]) +
+                                 " proven dead, " + std::to_string(inst.learned->size()) + " patterns, " +
+                                 std::to_string(sum[3]) + " children pruned by them";
+        services->log(services->ctx, SOLVER_LOG_INFO, line.c_str());
+    }
     uint64_t total = 0;
     for (uint64_t e : sh.expanded) total += e;
     // The runtime's report and --level all table show this total (ABI 1.2); generated children

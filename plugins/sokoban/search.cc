@@ -23,6 +23,9 @@ void init_instance(Instance &inst, Level level, const Options &options) {
     if (options.localdead && options.ldshared) inst.localdead_cache.reset(new LocalDeadCache());
     inst.corraldead_cache.reset();
     if (options.corraldead != 0) inst.corraldead_cache.reset(new CorralDeadCache());
+    inst.learned.reset();
+    if (options.learn && !b.start_boxes.empty() && b.start_boxes.size() <= static_cast<size_t>(LEARN_MAX_BOXES))
+        inst.learned.reset(new LearnedTable(b.n, static_cast<size_t>(options.learnmax)));
     inst.room_mask.clear();
     for (const GoalRoom &r : inst.macros.rooms) {
         std::vector<uint8_t> mask(b.n, 0);
@@ -98,6 +101,7 @@ void init_scratch(const Instance &inst, Scratch &s) {
     s.localdead.left = ldleft_on(inst.options, CD_ENGINE); // likewise
     s.localdead.core = inst.options.ldcore; // acts only where the radius is 2 (localdead.h)
     s.corraldead.cut_trigger = inst.options.areatree;
+    if (inst.learned) s.learn.init(inst.board);
     s.corraldead.extend = cdextend_of(inst.options, CD_ENGINE); // the portfolio sets its members' own
     s.corraldead.extend_after_search = inst.options.cdextendall;
     s.tree.init(n);
@@ -372,6 +376,11 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             s.boxes[i] = to;
             pruned = frozen_goal_deadlock(b, dead, s.occ.data(), s.boxes.data(), count, to, s.frozen, end_player);
             s.boxes[i] = box;
+        }
+        // learn=on: a learned pattern holding the pushed box (learn.h).
+        if (!pruned && inst.learned && inst.learned->dead(s.occ.data(), to, end_player)) {
+            pruned = true;
+            ++s.learn.pruned;
         }
         // The child's player, hash and bytes: made here for dupskip, else after the bound.
         int np = -1;

@@ -29,6 +29,7 @@
 #include "corraldead.h"
 #include "frozengoals.h"
 #include "heuristic.h"
+#include "learn.h"
 #include "localdead.h"
 #include "macros.h"
 #include "roomfill.h"
@@ -55,6 +56,7 @@ struct Instance {
     // localdead_cache.h); null with localdead=off or ldcache=thread.
     std::unique_ptr<LocalDeadCache> localdead_cache;
     std::unique_ptr<CorralDeadCache> corraldead_cache; // corral deadlock results (corraldead.h); null when off
+    std::unique_ptr<LearnedTable> learned; // learned deadlock patterns (learn.h); null with learn=off
     uint32_t state_size = 0;
     std::vector<uint8_t> goal_bits; // the bitset part of a solved state
     std::string description;
@@ -80,6 +82,7 @@ struct Scratch {
     RoomFill::Scratch roomfill;
     LocalDeadScratch localdead;
     CorralDeadScratch corraldead;
+    LearnScratch learn; // the probes' buffers (learn.h); empty with learn=off
     AreaTree tree; // the parent's area with its cut cells (areatree.h), built on demand per expansion
     std::vector<int> dirs;
     bool no_tunnels = false;     // this thread's searches skip the tunnel macro (portfolio.h)

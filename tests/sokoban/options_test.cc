@@ -88,6 +88,31 @@ TEST_CASE("Sokoban.Options.LocalDeadTable") {
     }
 }
 
+TEST_CASE("Sokoban.Options.Learn") {
+    Options o;
+    std::string error;
+    REQUIRE(parse_options(nullptr, 0, o, error));
+    CHECK_FALSE(o.learn);
+    CHECK(o.learnbudget == 2000);
+    CHECK(o.learnshrink == 500);
+    CHECK(o.learnrate == 4);
+    CHECK(o.learnmax == 100000);
+    const solver_option set[] = {{"learn", "on"}, {"learnbudget", "300"}, {"learnshrink", "40"}, {"learnrate", "1"},
+                                 {"learnmax", "7"}};
+    REQUIRE(parse_options(set, 5, o, error));
+    CHECK(o.learn);
+    CHECK(o.learnbudget == 300);
+    CHECK(o.learnshrink == 40);
+    CHECK(o.learnrate == 1);
+    CHECK(o.learnmax == 7);
+    for (const solver_option &bad : {solver_option{"learn", "yes"}, solver_option{"learnbudget", "0"},
+                                     solver_option{"learnshrink", "-5"}, solver_option{"learnrate", "1e3"},
+                                     solver_option{"learnmax", ""}}) {
+        CHECK_FALSE(parse_options(&bad, 1, o, error));
+        CHECK(error.find("expected") != std::string::npos);
+    }
+}
+
 // The unknown-key error (session 39): the nearest keys with their values, not the whole list,
 // which the runtime's 1 KiB error buffer had cut off after `fess1after=N`. Every listed key is a
 // key the parser knows (a bad value is refused as a value, never as an unknown key), and no
