@@ -1,7 +1,7 @@
 // learn.h -- learned deadlock patterns (session 41): a search that stalls inside a dead region
 // proves the state it is expanding dead with a bounded search, shrinks the proof to the few
-// boxes that make it, and every search of the instance then prunes any child holding those
-// boxes with the player on the same side of them.
+// boxes that make it, and every learning search of the instance (portfolio.cc) then prunes any
+// child holding those boxes with the player on the same side of them.
 //
 // Why (NOTES.md, sessions 39-41): on the levels the portfolio does not solve, its best-first
 // searches spend most of their time inside dead sets of 10^4-4x10^5 states; the states decided
@@ -44,7 +44,8 @@
 // learnshrink=N (of each cluster and each shrinking step), learnrate=N (sub-states of credit a
 // best-first expansion earns: the probes' share of the search), learnmax=N (patterns kept per
 // instance). portfolio.cc runs the probes (on the state each best-first search expands when its
-// credit covers a whole probe); every forward expansion (search.cc) asks the table.
+// credit covers a whole probe); the same searches' expansions (search.cc, Scratch::learn_use)
+// ask the table, no other search does (FESS's trajectories stay as they were).
 #ifndef SOKOBAN_LEARN_H
 #define SOKOBAN_LEARN_H
 

@@ -104,11 +104,11 @@ const char *const OPTIONS_HELP =
     "                            their store before its bound, corral and local deadlock tests (the\n"
     "                            search would drop it as stored: the same search, less CPU); off:\n"
     "                            every child is bounded and tested first\n"
-    "learn=on|off                (off) learned deadlocks: the portfolio's best-first searches prove\n"
-    "                            the state they expand dead by a bounded search on its boxes alone\n"
-    "                            (levels of up to 64 boxes), shrink the proof to the boxes that make\n"
-    "                            it, and every search prunes a child holding them, the player on\n"
-    "                            the same side (learn.h; off: no level won so far, one lost)\n"
+    "learn=off|on|t0|t1          (off) learned deadlocks: the portfolio's best-first searches (on:\n"
+    "                            all; t0|t1: that thread's) prove the state they expand dead by a\n"
+    "                            bounded search on its boxes alone (levels of up to 64 boxes),\n"
+    "                            shrink the proof to the boxes that make it, and prune a child\n"
+    "                            holding them with the player on the same side (learn.h)\n"
     "learnbudget=N               (2000) sub-states of a probe's first proof\n"
     "learnshrink=N               (500) sub-states of each shrinking step (one box left out)\n"
     "learnrate=N                 (4) sub-states of probe credit a best-first expansion earns; a\n"
@@ -386,7 +386,7 @@ namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, fgplayer=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), ldcore=off|on, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
-    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, dupskip=on|off, learn=on|off, learnbudget=N, learnshrink=N, learnrate=N, learnmax=N, "
+    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, dupskip=on|off, learn=off|on|t0|t1, learnbudget=N, learnshrink=N, learnrate=N, learnmax=N, "
     "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fesswalls=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessstrand=off|on|cell, fessowe=off|on|t0|t1, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fesscpu=off|T, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, packside=off|on|own|t0|t1|reach|t1reach, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted|fess, backfess=off|on|sr|order, backcap2=S, backcpu2=P, backorder2=weighted|fess|order, backstage2=always|stall, backstill2=P, backstart2=off|T, backguard2=off|P, backshare=fixed|progress|host|guest, backhigh=P, backstall=S, backahead=off|T, backroot=off|N, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
 
 // Levenshtein distance, for the unknown-option hint.
@@ -615,7 +615,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
         } else if (std::strcmp(key, "ldlocal") == 0) {
             if (!on_off(key, value, o.ldlocal, error)) return false;
         } else if (std::strcmp(key, "learn") == 0) {
-            if (!on_off(key, value, o.learn, error)) return false;
+            static const char *const words[] = {"off", "on", "t0", "t1"};
+            if (!one_of(key, value, words, o.learn, error)) return false;
         } else if (std::strcmp(key, "learnbudget") == 0) {
             if (!number(key, value, false, 1, 1000000, o.learnbudget, error)) return false;
         } else if (std::strcmp(key, "learnshrink") == 0) {

@@ -53,8 +53,9 @@ struct Options {
     // dead with a bounded search when their credit (learnrate=N sub-states an expansion) covers
     // a probe (learnbudget=N sub-states, then learnshrink=N for each box left out), and every
     // forward search prunes a child holding a learned pattern (learnmax=N patterns at most).
-    // Off by default: no level won in session 41's gates, XSokoban 16 lost (NOTES.md).
-    bool learn = false;
+    // learn=off|on|t0|t1 (0-3): which portfolio threads' best-first searches probe and prune
+    // (on: every one); the FESS members and the other engines never ask the table.
+    int learn = 0;
     int learnbudget = 2000, learnshrink = 500, learnrate = 4, learnmax = 100000;
     bool dupskip = true;                           // dupskip=on|off: best-first searches drop stored children before their bound (search.h Scratch::known)
     bool fessadvice = true; // fessadvice=on|off: FESS's advisor moves (packing, opening the floor) cost 0, not 1

@@ -128,9 +128,11 @@ public:
         const bool ordering = inst_.options.ordering;
         kids_.clear();
         if (inst_.options.dupskip) scratch_.known = &store_; // the children stored already: not emitted
+        scratch_.learn_use = learn_;
         expand_state(inst_, scratch_, current_.data(), kids_.sink());
         scratch_.known = nullptr; // the scratch serves the thread's other members too
-        if (inst_.learned && probe_learn()) kids_.clear(); // a dead state's children are dead
+        scratch_.learn_use = false;
+        if (learn_ && probe_learn()) kids_.clear(); // a dead state's children are dead
         if (dump_ && order_.h_weight > 0) { // h back from the priority g_weight * g + h_weight * h
             const uint32_t h = static_cast<uint32_t>((popped - static_cast<uint64_t>(order_.g_weight) * g) / order_.h_weight);
             // With dupskip, kids_ holds only the pushes to states not stored yet: "live" then means
@@ -182,6 +184,8 @@ public:
         dump_name_ = std::move(name);
         dump_keep_ = keep == 0 ? 1 : keep;
     }
+    // learn=on|t0|t1 (learn.h): this search probes and prunes with the instance's patterns.
+    void set_learn(bool on) { learn_ = on && inst_.learned != nullptr; }
     ~BestFirst() {
         if (dump_) write_dump();
     }
@@ -220,6 +224,7 @@ private:
         return dead_state;
     }
     uint64_t learn_credit_ = 0;
+    bool learn_ = false; // set_learn
 
     struct Node {
         uint32_t parent, move, g;
@@ -523,6 +528,7 @@ void run_search(Shared &sh, unsigned k) {
     // tieorder0|1 (ordering.h): the order among equal (priority, tie) on threads 0 and 1.
     const TieOrder tie_order = static_cast<TieOrder>(k == 0 ? inst.options.tieorder0 : k == 1 ? inst.options.tieorder1 : TIE_FIFO);
     BestFirst own_search(inst, scratch, BestFirst::Order{cfg.g_weight, cfg.h_weight, cfg.reverse, tie_order, k + 1});
+    own_search.set_learn(inst.options.learn == 1 || (inst.options.learn == 2 && k == 0) || (inst.options.learn == 3 && k == 1));
     if (back && !back_only && inst.options.backmeet) back->set_forward(&own_search.store()); // the meet count (backward.h)
     // SOKOBAN_BEST_DUMP=PREFIX (session 40): the thread's best-first search writes its least-h
     // states to PREFIX.tK.xsb when it ends, the tie guest to PREFIX.tieK.xsb; SOKOBAN_BEST_KEEP=N

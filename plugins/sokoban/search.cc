@@ -24,7 +24,7 @@ void init_instance(Instance &inst, Level level, const Options &options) {
     inst.corraldead_cache.reset();
     if (options.corraldead != 0) inst.corraldead_cache.reset(new CorralDeadCache());
     inst.learned.reset();
-    if (options.learn && !b.start_boxes.empty() && b.start_boxes.size() <= static_cast<size_t>(LEARN_MAX_BOXES))
+    if (options.learn != 0 && !b.start_boxes.empty() && b.start_boxes.size() <= static_cast<size_t>(LEARN_MAX_BOXES))
         inst.learned.reset(new LearnedTable(b.n, static_cast<size_t>(options.learnmax)));
     inst.room_mask.clear();
     for (const GoalRoom &r : inst.macros.rooms) {
@@ -378,7 +378,7 @@ int expand_state(const Instance &inst, Scratch &s, const uint8_t *state, const s
             s.boxes[i] = box;
         }
         // learn=on: a learned pattern holding the pushed box (learn.h).
-        if (!pruned && inst.learned && inst.learned->dead(s.occ.data(), to, end_player)) {
+        if (!pruned && s.learn_use && inst.learned && inst.learned->dead(s.occ.data(), to, end_player)) {
             pruned = true;
             ++s.learn.pruned;
         }

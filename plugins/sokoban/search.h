@@ -83,6 +83,9 @@ struct Scratch {
     LocalDeadScratch localdead;
     CorralDeadScratch corraldead;
     LearnScratch learn; // the probes' buffers (learn.h); empty with learn=off
+    // learn=on|t0|t1: set by a best-first search that learns around its expand_state call; the
+    // expansion then prunes the children a learned pattern covers (other callers: never).
+    bool learn_use = false;
     AreaTree tree; // the parent's area with its cut cells (areatree.h), built on demand per expansion
     std::vector<int> dirs;
     bool no_tunnels = false;     // this thread's searches skip the tunnel macro (portfolio.h)

@@ -28,7 +28,7 @@ int count_cells(const LearnedPattern &p) { return static_cast<int>(p.cells.size(
 
 TEST_CASE("Sokoban.Learn.ShrinksToTheTwoBoxesThatShutThePlayerIn") {
     Options o;
-    o.learn = true;
+    o.learn = 1;
     sokoban_test::Fixture fx(SHUT_IN_PLUS, o);
     REQUIRE(fx.inst.learned);
     LearnedTable &table = *fx.inst.learned;
@@ -70,7 +70,7 @@ TEST_CASE("Sokoban.Learn.LiveStartsAreNeverPatterns") {
     for (uint32_t level : {1u, 2u, 3u, 5u, 12u, 42u}) {
         INFO("level " << level);
         Options o;
-        o.learn = true;
+        o.learn = 1;
         sokoban_test::Fixture fx(micro, o);
         init_instance(fx.inst, sokoban_test::parse_ok(micro, level), o);
         init_scratch(fx.inst, fx.scratch);
@@ -90,7 +90,7 @@ TEST_CASE("Sokoban.Learn.EveryVerdictIsDead") {
     // searched exhaustively by the plugin's own expansion: no goal may be reachable from it.
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     Options o;
-    o.learn = false;
+    o.learn = 0;
     size_t learned = 0, by_table = 0;
     const size_t proven = sokoban_test::pruned_states_proven_dead(
         micro, {1u, 2u, 3u, 4u, 6u, 8u, 12u, 20u, 42u}, o,

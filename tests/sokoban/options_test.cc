@@ -92,15 +92,15 @@ TEST_CASE("Sokoban.Options.Learn") {
     Options o;
     std::string error;
     REQUIRE(parse_options(nullptr, 0, o, error));
-    CHECK_FALSE(o.learn);
+    CHECK(o.learn == 0);
     CHECK(o.learnbudget == 2000);
     CHECK(o.learnshrink == 500);
     CHECK(o.learnrate == 4);
     CHECK(o.learnmax == 100000);
-    const solver_option set[] = {{"learn", "on"}, {"learnbudget", "300"}, {"learnshrink", "40"}, {"learnrate", "1"},
+    const solver_option set[] = {{"learn", "t1"}, {"learnbudget", "300"}, {"learnshrink", "40"}, {"learnrate", "1"},
                                  {"learnmax", "7"}};
     REQUIRE(parse_options(set, 5, o, error));
-    CHECK(o.learn);
+    CHECK(o.learn == 3);
     CHECK(o.learnbudget == 300);
     CHECK(o.learnshrink == 40);
     CHECK(o.learnrate == 1);
