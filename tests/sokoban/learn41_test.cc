@@ -29,6 +29,8 @@ int count_cells(const LearnedPattern &p) { return static_cast<int>(p.cells.size(
 TEST_CASE("Sokoban.Learn.ShrinksToTheTwoBoxesThatShutThePlayerIn") {
     Options o;
     o.learn = 1;
+    // The other deadlock tests off: the expansion's children below are pruned by the table alone.
+    o.localdead = o.corral = o.roomfill = o.frozengoals = false;
     sokoban_test::Fixture fx(SHUT_IN_PLUS, o);
     REQUIRE(fx.inst.learned);
     LearnedTable &table = *fx.inst.learned;
@@ -57,6 +59,28 @@ TEST_CASE("Sokoban.Learn.ShrinksToTheTwoBoxesThatShutThePlayerIn") {
     CHECK(learn_probe(fx.inst.board, fx.inst.dead.data(), boxes.data(), 3, player, 10000, 1000, ls, table));
     CHECK(ls.expanded == expanded);
     CHECK(table.size() == 1u);
+    // The expansion asks the table only for a search that learns (Scratch::learn_use), and only
+    // for the patterns holding the pushed box: one push before, the right box of the pair one
+    // cell further right and the player beside it; pushing it left makes the pattern.
+    const std::string before_push = "  ####   \n"
+                                    "###  ####\n"
+                                    "#  $ $@ #\n"
+                                    "# #  #$ #\n"
+                                    "# . .#. #\n"
+                                    "#########\n";
+    sokoban_test::Fixture fy(before_push, o);
+    REQUIRE(fy.inst.learned);
+    const int shut[] = {fy.cell(2, 3), fy.cell(2, 4), fy.cell(3, 6)};
+    CHECK(learn_probe(fy.inst.board, fy.inst.dead.data(), shut, 3, fy.cell(2, 5), 10000, 1000, fy.scratch.learn,
+                      *fy.inst.learned));
+    REQUIRE(fy.inst.learned->size() == 1u);
+    const std::vector<uint8_t> parent = fy.initial();
+    fy.scratch.learn_use = false;
+    const size_t all = sokoban_test::children(fy.inst, fy.scratch, parent).size();
+    fy.scratch.learn_use = true;
+    const size_t kept = sokoban_test::children(fy.inst, fy.scratch, parent).size();
+    CHECK(kept + 1 == all);
+    CHECK(fy.scratch.learn.pruned == 1u);
     // And it is really lost: the exhaustive search with every deadlock test but this one finds
     // no solution.
     const sokoban_test::Solved off = sokoban_test::table_solve(SHUT_IN_PLUS, 1, {{"learn", "off"}}, 100000, 1, 1);
