@@ -10,8 +10,8 @@
 namespace sokoban {
 
 LearnedTable::LearnedTable(int cells, size_t max_patterns)
-    : head_(new std::atomic<const Node *>[static_cast<size_t>(cells)]), cells_(cells), max_(max_patterns) {
-    for (int c = 0; c < cells_; ++c) head_[static_cast<size_t>(c)].store(nullptr, std::memory_order_relaxed);
+    : head_(new std::atomic<const Node *>[static_cast<size_t>(cells)]), max_(max_patterns) {
+    for (int c = 0; c < cells; ++c) head_[static_cast<size_t>(c)].store(nullptr, std::memory_order_relaxed);
 }
 
 LearnedTable::~LearnedTable() = default;
@@ -198,16 +198,20 @@ bool learn_probe(const Board &b, const uint8_t *dead, const int *boxes, int coun
         }
     }
     bool grown = false;
-    for (const int r : {1, 2, 3, RMAX}) {
+    // (previous radius, radius): a cluster with no box beyond the previous radius is the one
+    // already tried.
+    constexpr int RADII[][2] = {{-1, 1}, {1, 2}, {2, 3}, {3, RMAX}};
+    for (const auto &radii : RADII) {
+        const int prev = radii[0], r = radii[1];
         for (size_t o = 0; o < seeds.size() && !grown; ++o) {
             if (s.expanded - grow_start > static_cast<uint64_t>(budget)) break;
             const uint8_t *row = near.data() + o * static_cast<size_t>(count);
             trial.clear();
-            bool grew = false; // a box at exactly r: else the same cluster as at the smaller r
+            bool grew = false;
             for (int j = 0; j < count; ++j)
                 if (row[j] <= r) {
                     trial.push_back(boxes[j]);
-                    grew |= r == 1 ? true : row[j] > (r == RMAX ? 3 : r - 1);
+                    grew |= row[j] > prev;
                 }
             if (!grew || trial.size() == static_cast<size_t>(count)) continue;
             if (learn_prove(b, dead, trial.data(), static_cast<int>(trial.size()), player, shrink, s) == 1) {
@@ -222,18 +226,21 @@ bool learn_probe(const Board &b, const uint8_t *dead, const int *boxes, int coun
     ++s.proven;
     // Shrinking: each box left out in turn while the rest stays dead, the farthest from the
     // cluster's seed first (from any box off a goal when nothing was grown).
-    auto far = [&](int c) {
+    // keep is a subsequence of boxes (in their order), so one walk pairs each kept box with its
+    // index j and its distance, computed once.
+    std::vector<std::pair<int, int>> order; // (distance, cell)
+    for (int j = 0, k = 0; j < count && k < static_cast<int>(keep.size()); ++j) {
+        if (boxes[j] != keep[static_cast<size_t>(k)]) continue;
+        ++k;
         int best = RMAX + 1;
-        for (size_t o = 0; o < seeds.size(); ++o) {
-            if (seed_of_keep >= 0 && static_cast<int>(o) != seed_of_keep) continue;
-            for (int j = 0; j < count; ++j)
-                if (boxes[j] == c) best = std::min<int>(best, near[o * static_cast<size_t>(count) + static_cast<size_t>(j)]);
-        }
-        return best;
-    };
-    std::vector<int> order = keep;
-    std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return far(x) > far(y); });
-    for (int c : order) {
+        for (size_t o = 0; o < seeds.size(); ++o)
+            if (seed_of_keep < 0 || static_cast<int>(o) == seed_of_keep)
+                best = std::min<int>(best, near[o * static_cast<size_t>(count) + static_cast<size_t>(j)]);
+        order.emplace_back(best, boxes[j]);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
+    for (const auto &entry : order) {
+        const int c = entry.second;
         if (keep.size() == 1) break;
         trial.clear();
         for (int x : keep)

@@ -99,7 +99,6 @@ private:
     // Per cell, the newest node of the patterns holding it; each node and pattern is complete
     // before the release store that publishes it, and never changed after.
     std::unique_ptr<std::atomic<const Node *>[]> head_;
-    int cells_;
     size_t max_;
     std::atomic<size_t> size_{0};
     std::mutex write_;                                  // add() only
