@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "test_util.h"
 
 namespace {
@@ -84,7 +86,11 @@ TEST_CASE("Sokoban.BestDump40.SingleThreadPortfolioWritesTheDump") {
     // With SOKOBAN_BEST_DUMP set, thread 1's greedy search writes PREFIX.t1.xsb when it ends:
     // a header, then levels that parse, each with the level's boxes. Unset, nothing is written.
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
-    const std::string prefix = "build/tests/best_dump40_" + std::to_string(static_cast<long long>(std::rand()));
+    // A fresh folder of its own (not the build directory's: a sanitizer build has no build/).
+    const char *tmp = std::getenv("TMPDIR");
+    std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/best_dump40_XXXXXX";
+    REQUIRE(mkdtemp(dir.data()) != nullptr);
+    const std::string prefix = dir + "/dump";
     const std::string file = prefix + ".t1.xsb";
     std::remove(file.c_str());
     {
@@ -117,4 +123,5 @@ TEST_CASE("Sokoban.BestDump40.SingleThreadPortfolioWritesTheDump") {
     std::remove(file.c_str());
     std::remove((prefix + ".t0.xsb").c_str());
     std::remove((prefix + ".tie1.xsb").c_str());
+    CHECK(rmdir(dir.c_str()) == 0);
 }
