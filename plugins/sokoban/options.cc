@@ -114,6 +114,8 @@ const char *const OPTIONS_HELP =
     "learnrate=N                 (4) sub-states of probe credit a best-first expansion earns; a\n"
     "                            probe runs when the credit covers its whole budget\n"
     "learnmax=N                  (100000) patterns kept per level\n"
+    "learncharge=off|N           (off) N probe sub-states count as one best-first expansion toward\n"
+    "                            fess0after/fess1after: the probes do not delay the FESS members\n"
     "fess=off|share|on           (share) the feature-space search (fess.h) in the portfolio's thread\n"
     "                            1: share runs greedy alone for 2^18 expansions, then FESS (with\n"
     "                            what fess1with says, in slices of 1024 expansions); on runs FESS\n"
@@ -386,7 +388,7 @@ namespace {
 
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, fgplayer=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), ldcore=off|on, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
-    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, dupskip=on|off, learn=off|on|t0|t1, learnbudget=N, learnshrink=N, learnrate=N, learnmax=N, "
+    "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, dupskip=on|off, learn=off|on|t0|t1, learnbudget=N, learnshrink=N, learnrate=N, learnmax=N, learncharge=off|N, "
     "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fesswalls=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessstrand=off|on|cell, fessowe=off|on|t0|t1, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none, fess1after=N, fesscpu=off|T, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, packside=off|on|own|t0|t1|reach|t1reach, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted|fess, backfess=off|on|sr|order, backcap2=S, backcpu2=P, backorder2=weighted|fess|order, backstage2=always|stall, backstill2=P, backstart2=off|T, backguard2=off|P, backshare=fixed|progress|host|guest, backhigh=P, backstall=S, backahead=off|T, backroot=off|N, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
 
 // Levenshtein distance, for the unknown-option hint.
@@ -625,6 +627,9 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!number(key, value, false, 1, 100000, o.learnrate, error)) return false;
         } else if (std::strcmp(key, "learnmax") == 0) {
             if (!number(key, value, false, 1, 10000000, o.learnmax, error)) return false;
+        } else if (std::strcmp(key, "learncharge") == 0) {
+            if (std::strcmp(value, "off") == 0) o.learncharge = 0;
+            else if (!number(key, value, false, 1, 100000, o.learncharge, error)) return false;
         } else if (std::strcmp(key, "fgplayer") == 0) {
             if (!on_off(key, value, o.fgplayer, error)) return false;
         } else if (std::strcmp(key, "fgfast") == 0) {

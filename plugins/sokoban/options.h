@@ -57,6 +57,10 @@ struct Options {
     // (on: every one); the FESS members and the other engines never ask the table.
     int learn = 0;
     int learnbudget = 2000, learnshrink = 500, learnrate = 4, learnmax = 100000;
+    // learncharge=off|N (session 42): N of a best-first search's probe sub-states count as one of
+    // its expansions toward fess0after/fess1after, so that its FESS members start at about the
+    // CPU time they would without the probes (0: off, the probes delay them).
+    int learncharge = 0;
     bool dupskip = true;                           // dupskip=on|off: best-first searches drop stored children before their bound (search.h Scratch::known)
     bool fessadvice = true; // fessadvice=on|off: FESS's advisor moves (packing, opening the floor) cost 0, not 1
     bool fessorder = true; // fessorder=on|off: FESS's packed feature follows the packing order (packing.h)

@@ -186,6 +186,8 @@ public:
     }
     // learn=on|t0|t1 (learn.h): this search probes and prunes with the instance's patterns.
     void set_learn(bool on) { learn_ = on && inst_.learned != nullptr; }
+    // The sub-states its probes have searched (learncharge).
+    uint64_t learn_spent() const { return learn_spent_; }
     ~BestFirst() {
         if (dump_) write_dump();
     }
@@ -221,9 +223,11 @@ private:
                                             player, o.learnbudget, o.learnshrink, ls, *inst_.learned);
         const uint64_t spent = ls.expanded - before;
         learn_credit_ = learn_credit_ > spent ? learn_credit_ - spent : 0;
+        learn_spent_ += spent;
         return dead_state;
     }
     uint64_t learn_credit_ = 0;
+    uint64_t learn_spent_ = 0; // sub-states of this search's probes (learncharge)
     bool learn_ = false; // set_learn
 
     struct Node {
@@ -964,9 +968,11 @@ void run_search(Shared &sh, unsigned k) {
         // a few thousand expansions need not wait for fess0after/fess1after, and the best-first
         // search still makes its first fess_after expansions (its quick wins stay, later).
         // With a mate (fess0with=plan), every fifth such slice is the mate's, as below.
-        if (!fess_due && (expanded & 1023) == 0 && (fess || mate) &&
-            (expanded >= fess_after || (fess_by_cpu && thread_cpu_seconds() - thread_start >= fess_cpu)))
-            fess_due = true;
+        if (!fess_due && (expanded & 1023) == 0 && (fess || mate)) {
+            // learncharge=N: the probes' sub-states count too, N to an expansion.
+            const uint64_t charged = inst.options.learncharge > 0 ? own_search.learn_spent() / static_cast<uint64_t>(inst.options.learncharge) : 0;
+            if (expanded + charged >= fess_after || (fess_by_cpu && thread_cpu_seconds() - thread_start >= fess_cpu)) fess_due = true;
+        }
         if ((fess || mate) && expanded >= inst.options.fessearly && !fess_due && (expanded & 1023) == 0 &&
             expanded > 0) {
             // mateslice=cpu: the mate's turn whenever its CPU time is below a quarter of the

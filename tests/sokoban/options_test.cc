@@ -97,17 +97,23 @@ TEST_CASE("Sokoban.Options.Learn") {
     CHECK(o.learnshrink == 500);
     CHECK(o.learnrate == 4);
     CHECK(o.learnmax == 100000);
+    CHECK(o.learncharge == 0);
     const solver_option set[] = {{"learn", "t1"}, {"learnbudget", "300"}, {"learnshrink", "40"}, {"learnrate", "1"},
-                                 {"learnmax", "7"}};
-    REQUIRE(parse_options(set, 5, o, error));
+                                 {"learnmax", "7"}, {"learncharge", "3"}};
+    REQUIRE(parse_options(set, 6, o, error));
+    CHECK(o.learncharge == 3);
     CHECK(o.learn == 3);
     CHECK(o.learnbudget == 300);
     CHECK(o.learnshrink == 40);
     CHECK(o.learnrate == 1);
     CHECK(o.learnmax == 7);
+    const solver_option off{"learncharge", "off"};
+    REQUIRE(parse_options(&off, 1, o, error));
+    CHECK(o.learncharge == 0);
     for (const solver_option &bad : {solver_option{"learn", "yes"}, solver_option{"learnbudget", "0"},
                                      solver_option{"learnshrink", "-5"}, solver_option{"learnrate", "1e3"},
-                                     solver_option{"learnmax", ""}}) {
+                                     solver_option{"learnmax", ""}, solver_option{"learncharge", "0"},
+                                     solver_option{"learncharge", "on"}}) {
         CHECK_FALSE(parse_options(&bad, 1, o, error));
         CHECK(error.find("expected") != std::string::npos);
     }
