@@ -18,6 +18,9 @@ whole=" ${TEST_WHOLE:-cube_tests} "
 [[ "$shard" =~ ^[1-9][0-9]*$ ]] || { echo "run-tests.sh: TEST_SHARD must be a positive number, not '$shard'" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# SOLVER_TEST_THREAD_LOG=FILE: each test case appends to FILE the threads and processes it started
+# (tests/doctest_main/main.cc; builds without a sanitizer only); emptied first.
+[ -z "${SOLVER_TEST_THREAD_LOG:-}" ] || : >"$SOLVER_TEST_THREAD_LOG"
 
 # The units: "binary first last" (first = 0: the whole binary, its own count).
 units=()
