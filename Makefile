@@ -197,7 +197,7 @@ $(BUILD)/tests/unit_tests: $(TEST_OBJS) $(BUILD)/obj/tests/doctest_main/main.o $
 
 # A domain's test binary: tests/<domain>/*.cc, but under ThreadSanitizer without the
 # ONE_THREAD_TEST_SRCS.
-domain_test_srcs = $(filter-out $(if $(filter thread,$(SAN)),$(ONE_THREAD_TEST_SRCS)),$(wildcard tests/$(1)/*.cc))
+domain_test_srcs = $(filter-out $(NOT_BUILT_TEST_SRCS),$(wildcard tests/$(1)/*.cc))
 define DOMAIN_TEST_RULE
 $(BUILD)/tests/$(1)_tests: $(patsubst %.cc,$(BUILD)/obj/%.o,$(call domain_test_srcs,$(1))) $(BUILD)/obj/tests/doctest_main/main.o $(call plugin_objs,$(1))
 	@mkdir -p $$(@D)
