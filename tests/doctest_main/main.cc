@@ -30,15 +30,15 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <string>
 
 namespace {
 
-// Relaxed: each is a count read by the main thread between test cases, after the threads a test
-// case started were joined (the join orders their increments before the read); a thread still
-// running across test cases is caught by the alive count instead.
+// Relaxed: an increment is made by the thread that calls pthread_create (or starts a process):
+// the test case's own thread, whose later read follows it in program order, or a thread the test
+// case started and joined before it ended, whose join orders the increment before the read. A
+// thread still running when the test case ends is seen by the alive count instead.
 std::atomic<unsigned long> threads_started{0};
 std::atomic<unsigned long> processes_started{0};
 
@@ -142,7 +142,8 @@ struct ThreadRecord : doctest::IReporter {
         int n = std::snprintf(line, sizeof line, "\t%lu\t%lu\t%lu\t",
                               threads_started.load(std::memory_order_relaxed) - threads0,
                               processes_started.load(std::memory_order_relaxed) - processes0, alive);
-        std::string record = name + std::string(line, n > 0 ? std::min(static_cast<size_t>(n), sizeof line - 1) : 0) + file + "\n";
+        const size_t len = n > 0 ? std::min(static_cast<size_t>(n), sizeof line - 1) : 0;
+        std::string record = name + std::string(line, len) + file + "\n";
         // One write with O_APPEND, so the lines of test binaries running side by side do not mix.
         int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
         if (fd < 0) return;
