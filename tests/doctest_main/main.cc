@@ -1,8 +1,9 @@
 // The one doctest main shared by every test binary, and a listener that records which test cases
 // start a thread or a process.
 //
-// With SOLVER_TEST_THREAD_LOG=FILE (tools/run-tests.sh sets it for the plain build), each test
-// case appends one line "name<TAB>threads<TAB>processes<TAB>alive<TAB>file" to FILE: the threads it
+// With SOLVER_TEST_THREAD_LOG=FILE (the Makefile's test recipe sets it, tools/run-tests.sh
+// empties it first), each test case appends one line
+// "name<TAB>threads<TAB>processes<TAB>alive<TAB>file" to FILE: the threads it
 // created (pthread_create, which std::thread calls too), the processes it started (system, popen,
 // posix_spawn, fork: the solver and compiler runs of the end-to-end tests) and the most threads
 // alive in the process at its start or end (a pool kept from an earlier test case, whose threads
