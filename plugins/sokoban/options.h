@@ -69,7 +69,7 @@ struct Options {
     // fess0=off|on|chain (portfolio.h): the portfolio's thread 0 alternates its weighted A* with a
     // FESS member of its own after fess0after=N expansions (0 off, 1 fesstoward=on, 2 chain).
     int fess0 = 1;
-    uint64_t fess0after = 1u << 18;
+    uint64_t fess0after = 1u << 16; // 2^16 since session 44 (2^18 before; NOTES.md)
     int fessopen = 3; // fessopen=off|on|t0|t1 (0-3, default t1 since session 18): FESS's opener advisor (fess.h): a push that gives the other boxes more live pushes from the player's area costs 0; t0|t1 as fessrooms
     int fessgoals = 2; // fessgoals=off|on|t0|t1 (0-3, session 20; t0 the default since session 21; t0|t1 as fessrooms): FESS members prune a push that freezes a box on a goal when the other boxes cannot fill the open goals with the player's side kept (sidegoals.h)
     int fesswalls = 0; // fesswalls=off|on|t0|t1 (0-3, session 24; t0|t1 as fessgoals): FESS members prune a child where the boxes outside the frozen ones cannot fill the goals left with every box frozen on a goal as a wall and the player's side kept (frozenwalls.h)
@@ -102,7 +102,11 @@ struct Options {
     // levels (40+ boxes) an expansion costs 50-150 us, so 2^18 of them take more than the
     // level's time and the members made for those levels never run (NOTES.md, session 39).
     int fesscpu = -1;
-    uint64_t fessearly = 1ull << 40; // fessearly=off|N (portfolio.cc): from the best-first search's Nth expansion until fess0after/fess1after, its thread's FESS member gets 1024 expansions after each 1024 of it (off: 2^40, never)
+    // fessearly=off|N (portfolio.cc): from the best-first search's Nth expansion until
+    // fess0after/fess1after, its thread's FESS member gets 1024 expansions after each 1024 of it
+    // (off: 2^40, never). 2^16 since session 44 (off before): with fess0after 2^16 it changes
+    // only thread 1, whose greedy search keeps half its thread until 2^18 (its late wins stay).
+    uint64_t fessearly = 1ull << 16;
     // packorder=floor|start|t0|t1|match|park|park2 (0-6; packing.h): FESS's packing order frees a goal's box when
     // it is pulled onto any cell off the goals (floor) or out to a box's start cell (start); t0:
     // start for thread 0's FESS members only, floor for thread 1's; t1 the other way round.

@@ -11,13 +11,15 @@
 //   4+: the same four again with the children in reversed order (different tie-breaking).
 // Remaining ties go by the move ordering's rank (ordering.h; ordering=off leaves them to the
 // order of generation).
-// fess=share (the default): thread 1, after its greedy search's first 2^18 expansions, also
-// runs the feature-space search (fess.h) in turn with it, 1024 expansions each, half the
-// memory share each; fess=on runs FESS instead of greedy there; fess=off greedy only. FESS
-// has its own tree and visited table; it shares the local deadlock table like any search.
+// fess=share (the default): thread 1 runs greedy alone for its first fessearly (2^16 since
+// session 44) expansions, then greedy and the feature-space search (fess.h) in turn, 1024
+// expansions each, half the memory share each, until greedy's fess1after (2^18), then what
+// fess1with says (none, the default: FESS alone); fess=on runs FESS instead of greedy there;
+// fess=off greedy only. FESS has its own tree and visited table; it shares the local deadlock
+// table like any search.
 // fess0=on|chain (default on): thread 0 likewise alternates its weighted A* with a FESS member
-// of its own after fess0after expansions (2^18 by default), with the toward advisor on every
-// push (on, the form XSokoban 56 needs) or in the chain form.
+// of its own after fess0after expansions (2^16 by default since session 44; 2^18 before),
+// with the toward advisor on every push (on, the form XSokoban 56 needs) or in the chain form.
 // fess1with=greedy|plan|none: what thread 1's FESS member alternates with once greedy has had
 // its first fess1after (2^18) expansions: greedy (the share above), a second FESS member with
 // the out-of-plan feature (plan: 1024 expansions to the member's 4096, greedy stops), or

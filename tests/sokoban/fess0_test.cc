@@ -53,7 +53,7 @@ TEST_CASE("Sokoban.Fess0.OptionParses") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
     CHECK(sokoban::Options{}.fess0 == 1); // on by default
-    CHECK(sokoban::Options{}.fess0after == (1u << 18));
+    CHECK(sokoban::Options{}.fess0after == (1u << 16));
     CHECK(parsed("fess0", "off").fess0 == 0);
     CHECK(parsed("fess0", "on").fess0 == 1);
     CHECK(parsed("fess0", "chain").fess0 == 2);

@@ -128,7 +128,7 @@ TEST_CASE("Sokoban.FessTurns.PackedTurnsSolveXSokoban21Sooner") {
 TEST_CASE("Sokoban.FessEarly.OptionParses") {
     using sokoban_test::parsed;
     using sokoban_test::refused;
-    CHECK(sokoban::Options{}.fessearly == (1ull << 40)); // off by default
+    CHECK(sokoban::Options{}.fessearly == (1ull << 16)); // 2^16 by default since session 44
     CHECK(parsed("fessearly", "off").fessearly == (1ull << 40));
     CHECK(parsed("fessearly", "0").fessearly == 0);
     CHECK(parsed("fessearly", "65536").fessearly == 65536);
@@ -139,15 +139,17 @@ TEST_CASE("Sokoban.FessEarly.OptionParses") {
 TEST_CASE("Sokoban.FessEarly.TheMemberSharesTheThreadBeforeFessAfter") {
     // XSokoban 45 in the portfolio, the two threads run one after the other (thread 1 first):
     // thread 1's FESS member solves it in about 18k expansions. With fessearly=off it starts
-    // after greedy's 2^18; with fessearly=0 it shares the thread from greedy's 1024th on, so
-    // the portfolio ends long before 2^18 states. Both answers replay.
+    // after greedy's 2^18 (fess0after and fess1after set to 2^18 here, the default before
+    // session 44); with fessearly=0 it shares the thread from greedy's 1024th on, so the
+    // portfolio ends long before 2^18 states. Both answers replay.
     const std::string xs = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
     uint64_t states[2] = {0, 0};
     for (int early = 0; early < 2; ++early) {
         CAPTURE(early);
         sokoban_test::StubRuntime rt(2, true);
         rt.services.memory_budget_bytes = 2ull << 30;
-        sokoban_test::portfolio_solves_and_replays(xs, 45, {{"fessearly", early ? "0" : "off"}}, rt);
+        sokoban_test::portfolio_solves_and_replays(
+            xs, 45, {{"fessearly", early ? "0" : "off"}, {"fess0after", "262144"}, {"fess1after", "262144"}}, rt);
         CHECK(rt.log.find("fess (thread 1) won") != std::string::npos);
         const size_t at = rt.log.find("won; ");
         REQUIRE(at != std::string::npos);

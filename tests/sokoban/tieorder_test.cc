@@ -113,7 +113,7 @@ TEST_CASE("Sokoban.TieOrder.EveryOrderExhaustsTheSameStates") {
     uint64_t first = 0;
     for (const auto &order : orders) {
         CAPTURE(order);
-        sokoban_test::StubRuntime rt(1); // thread 0 alone: its weighted A*, no FESS before 2^18
+        sokoban_test::StubRuntime rt(1); // thread 0 alone: its weighted A*, no FESS before fess0after
         const std::vector<solver_option> options = {{"tieorder0", order.c_str()}, {"tunnels", "off"}, {"goalroom", "off"},
                                                     {"back", "off"}, {"packall", "off"}};
         const solver_plugin *P = solver_plugin_entry();
