@@ -442,7 +442,8 @@ void run_search(Shared &sh, unsigned k) {
     scratch.localdead.left = ldleft_on(inst.options, k == 0 ? CD_ASTAR : k == 1 ? CD_GREEDY : CD_REST);
     scratch.corraldead.extend = cdextend_of(inst.options, k == 0 ? CD_ASTAR : k == 1 ? CD_GREEDY : CD_REST);
     // fess=share|on (fess.h): thread 1 runs the feature-space search beside greedy, in slices
-    // of 1024 expansions each (after greedy's first 2^18) and half the memory each, or instead
+    // of 1024 expansions each (after greedy's first fess1after, 2^18; from its fessearly-th, 2^16,
+    // by default, in turn with it) and half the memory each, or instead
     // of it. fess0=on|chain: thread 0 likewise beside its weighted A*, after fess0after
     // expansions, with the toward advisor on every push (on) or in its chain form.
     // fess1with=plan|none (fess0with likewise on thread 0): from then on thread 1 gives
@@ -960,13 +961,16 @@ void run_search(Shared &sh, unsigned k) {
     while (!own_search.empty()) { // a dead root is not queued: exhausted at once
         if (stop_requested(sh)) break; // cheap: the runtime reads its clock every 256 calls
         if (back_turn() || guest_turn(false)) return;
-        // share: greedy alone for its first 2^18 expansions (the levels it solves quickly keep
-        // their time: Microban 93 took 5.9 s instead of 1.0 s with the slices from the start),
-        // then 1024 expansions of each in turn (thread 0: after fess0after).
+        // share: greedy alone for its first fess1after expansions (the levels it solves quickly
+        // keep their time: Microban 93 took 5.9 s instead of 1.0 s with the slices from the
+        // start), then 1024 expansions of each in turn or what fess1with says (thread 0: after
+        // fess0after).
         // fessearly=N: before that, from the best-first search's Nth expansion on, its FESS
         // members share the thread with it, 1024 expansions each in turn: a level FESS solves in
         // a few thousand expansions need not wait for fess0after/fess1after, and the best-first
-        // search still makes its first fess_after expansions (its quick wins stay, later).
+        // search still makes its first fess_after expansions (its quick wins stay, later). The
+        // default since session 44 is 2^16 with fess0after 2^16 and fess1after 2^18: so thread
+        // 1 alone shares, from greedy's 2^16th expansion to its 2^18th.
         // With a mate (fess0with=plan), every fifth such slice is the mate's, as below.
         if (!fess_due && (expanded & 1023) == 0 && (fess || mate)) {
             // learncharge=N: the probes' sub-states count too, N to an expansion.
