@@ -211,7 +211,7 @@ const char *const OPTIONS_HELP =
     "                            FESS member with the out-of-plan feature (fessplan=on for it\n"
     "                            alone); none: FESS alone from then on\n"
     "fess1after=N                (262144) thread 1's greedy expansions before FESS has the thread\n"
-    "                            (share; in turn with greedy from fessearly's on)\n"
+    "                            (share; from its fessearly-th on, in turn with greedy)\n"
     "fesscpu=off|T               (off) a thread's FESS members (fess0, fess=share) also start\n"
     "                            once the thread has used T/10 CPU s (0-6000), before\n"
     "                            fess0after/fess1after expansions of its best-first search (on\n"
