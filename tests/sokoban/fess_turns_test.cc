@@ -139,9 +139,10 @@ TEST_CASE("Sokoban.FessEarly.OptionParses") {
 TEST_CASE("Sokoban.FessEarly.TheMemberSharesTheThreadBeforeFessAfter") {
     // XSokoban 45 in the portfolio, the two threads run one after the other (thread 1 first):
     // thread 1's FESS member solves it in about 18k expansions. With fessearly=off it starts
-    // after greedy's 2^18 (fess0after and fess1after set to 2^18 here, the default before
-    // session 44); with fessearly=0 it shares the thread from greedy's 1024th on, so the
-    // portfolio ends long before 2^18 states. Both answers replay.
+    // after greedy's 2^18 (fess1after's default; fess0after is set to 2^18 here too, its default
+    // before session 44, so that thread 0's member does not start first); with fessearly=0 it
+    // shares the thread from greedy's 1024th on, so the portfolio ends long before 2^18 states.
+    // Both answers replay.
     const std::string xs = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
     uint64_t states[2] = {0, 0};
     for (int early = 0; early < 2; ++early) {
