@@ -125,6 +125,19 @@ private:
     std::vector<bool> live_;
 };
 
+// The log's account of a thread (portfolio.cc run_search): `thread_cpu` is the thread's CPU
+// clock since its start. The shares are charged only while a guest is live, so once the last
+// guest has reached its cap their total stops while the thread goes on: the thread's CPU is
+// its own clock (never less than what was charged, which the clock's granularity could make
+// it), its own searches that minus what the guests were charged.
+struct ThreadAccount {
+    double cpu, own;
+};
+inline ThreadAccount thread_account(double thread_cpu, const CpuShares &shares) {
+    const double cpu = std::max(thread_cpu, shares.total());
+    return {cpu, cpu - (shares.total() - shares.used(CpuShares::HOST))};
+}
+
 // backshare=fixed|progress|host|guest (options.h, session 26): the backward guest's fraction of
 // its thread (backcpu) by progress. The guest (backward.h) reports its least estimate so far;
 // the host (the thread's own searches: its best-first search's least h, its FESS member's and

@@ -100,6 +100,27 @@ TEST_CASE("Sokoban.Shares.OptionsParse") {
     }
 }
 
+TEST_CASE("Sokoban.Shares.ThreadAccountCountsPastTheLastGuestsCap") {
+    // The log's `thread N CPU` line (portfolio.h thread_account): the shares are charged only
+    // while a guest is live, so after the last guest's cap the thread's clock, not the shares'
+    // total, is the thread's CPU, and its own searches are that minus the guests' charges.
+    CpuShares s(0.0);
+    const int back = s.add(0.1, 3.0), pack = s.add(0.1, 1.0);
+    s.charge(CpuShares::HOST, 5.0);
+    s.charge(pack, 1.0);
+    s.charge(back, 3.0);
+    REQUIRE_FALSE(s.any()); // both capped: nothing is charged from here on
+    CHECK(s.total() == doctest::Approx(9.0));
+    // The thread then ran its own searches for 81 s more: 90 s on its clock.
+    const sokoban::ThreadAccount a = sokoban::thread_account(90.0, s);
+    CHECK(a.cpu == doctest::Approx(90.0));
+    CHECK(a.own == doctest::Approx(86.0)); // 90 - (3 + 1)
+    // A clock reading a hair below the charged total (its granularity): the charged total.
+    const sokoban::ThreadAccount b = sokoban::thread_account(8.999, s);
+    CHECK(b.cpu == doctest::Approx(9.0));
+    CHECK(b.own == doctest::Approx(5.0));
+}
+
 TEST_CASE("Sokoban.Shares.PortfolioWithEachValueSolvesAndReplays") {
     const std::string micro = sokoban_test::read_text("puzzles/sokoban/microban_155.xsb");
     const std::vector<std::vector<solver_option>> settings = {
