@@ -108,7 +108,7 @@ ONE_THREAD_TEST_SRCS := tests/cube/%_test.cc tests/ewn/%_test.cc tests/matchstic
 	fess_strand_test.cc fess_test.cc floods_test.cc freeze_test.cc frozengoals_test.cc heuristic_test.cc \
 	localdead_test.cc macros_test.cc matching_test.cc options_test.cc ordering_test.cc packing_side_test.cc \
 	packpath_test.cc parse_test.cc roomfill_test.cc search_test.cc solution_test.cc solve_test.cc \
-	speed34_test.cc state_store_test.cc)
+	speed34_test.cc state_store_test.cc zeroed_test.cc)
 ifeq ($(SAN),thread)
   NOT_BUILT_TEST_SRCS := $(ONE_THREAD_TEST_SRCS)
 endif

@@ -367,7 +367,6 @@ uint32_t evaluate_assigned(const Heuristic &h, const int *boxes, int count, int 
 
 void matching_cache_init(HeuristicScratch &s, int n, int k, size_t max_bytes) {
     s.cache.clear();
-    s.cache.shrink_to_fit();
     s.cache_mask = 0;
     s.cache_k = k;
     s.cache_words = 0;
@@ -379,7 +378,7 @@ void matching_cache_init(HeuristicScratch &s, int n, int k, size_t max_bytes) {
     const size_t per_entry = s.cache_words * sizeof(uint64_t);
     size_t entries = 1024;
     while (entries * 2 * per_entry <= max_bytes) entries *= 2;
-    s.cache.assign(entries * s.cache_words, 0);
+    s.cache.assign_zero(entries * s.cache_words);
     s.cache_mask = entries - 1;
     s.row_mark.assign(n, 0);
     s.row_of.assign(n, 0);

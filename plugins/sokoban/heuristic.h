@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "board.h"
+#include "zeroed.h"
 
 namespace sokoban {
 
@@ -102,7 +103,7 @@ struct HeuristicScratch {
     uint64_t cache_mask = 0;      // entries - 1 (a power of two); no table when cache is empty
     int cache_k = 0;              // columns per entry
     size_t cache_words = 0;
-    std::vector<uint64_t> cache;
+    ZeroedWords cache;           // zero pages until touched (zeroed.h)
     uint64_t *cache_entry(size_t slot) { return &cache[slot * cache_words]; }
     int32_t *cache_pots(size_t slot) { return reinterpret_cast<int32_t *>(cache_entry(slot) + 1); }
     uint16_t *cache_cells(size_t slot) { return reinterpret_cast<uint16_t *>(cache_pots(slot) + cache_k); }

@@ -21,7 +21,10 @@ namespace sokoban {
 
 class StateStore {
 public:
-    explicit StateStore(uint32_t state_size) : n_(state_size), index_(1u << 16, EMPTY), mask_(index_.size() - 1) {}
+    // The index starts at 2^10 slots (8 KiB) and doubles at 3/4 load: a portfolio makes about
+    // eight stores a level, and at 2^16 slots each (512 KiB written with EMPTY) they were 6% of
+    // Microban's CPU once the matching tables stopped costing (session 45, NOTES.md).
+    explicit StateStore(uint32_t state_size) : n_(state_size), index_(1u << 10, EMPTY), mask_(index_.size() - 1) {}
 
     // The number of `st` (hash h): the existing one (inserted = false) or, stored now, the next
     // (inserted = true; the caller appends its per-node data under it).

@@ -10,12 +10,14 @@
 // Layout: 2^STRIPE_BITS stripes; a key's stripe from the top 8 bits of its hash, its home slot
 // in the stripe from the low bits; open addressing with linear probing.
 // Memory bound: at most 2^STRIPE_BITS stripes of 2^slot_bits slots of sizeof(Slot) bytes. A
-// stripe is allocated on its first insert with Policy::FIRST_SLOTS slots (0: the whole stripe
-// at once), value-initialized, so the zeros are written now and the pages are mapped writable
+// stripe is allocated on its first insert with Policy::FIRST_SLOTS slots (at most the full
+// size), value-initialized, so the zeros are written now and the pages are mapped writable
 // at once (a read-first page would be the shared zero page, and the write after it a
 // copy-on-write fault that flushes the other threads' TLBs). At 3/4 load a stripe doubles up
 // to 2^slot_bits slots; a full-size stripe at 3/4 load is emptied: the entries are a cache,
-// losing them costs recomputation, never a wrong answer.
+// losing them costs recomputation, never a wrong answer. Starting small, a level pays for the
+// slots it uses: both tables start at 64 (Microban's 155 levels spent 1.7 s of system time on
+// the corral table allocated whole, and most of 4 s on the local one in session 45; NOTES.md).
 //
 // Policy: static constexpr int SLOT_BITS (the default slot_bits) and static constexpr size_t
 // FIRST_SLOTS. Value: a small unsigned integer type (find returns it as an int, -1 for none).
@@ -30,15 +32,9 @@
 
 namespace sokoban {
 
-// The local deadlock table's policy: the whole stripe on its first insert (2^13 slots).
-struct WholeStripes {
-    static constexpr int SLOT_BITS = 13;
-    static constexpr size_t FIRST_SLOTS = 0;
-};
-
 // The corral deadlock table's policy: 64 slots first, doubled up to 2^12 (a level with few
 // corrals never touches, and zeroes, the whole table: Microban's 155 levels spent 1.7 s of
-// system time on it).
+// system time on it). The local deadlock table's is localdead_cache.h's LocalDeadStripes.
 struct GrowingStripes {
     static constexpr int SLOT_BITS = 12;
     static constexpr size_t FIRST_SLOTS = 64;
@@ -48,6 +44,8 @@ template <class Key, class Hash, class Value, class Policy>
 class StripedTable {
     static_assert(std::is_integral<Value>::value && std::is_unsigned<Value>::value && sizeof(Value) < sizeof(int),
                   "find returns the value as an int, -1 for none");
+    static_assert(Policy::FIRST_SLOTS >= 4 && (Policy::FIRST_SLOTS & (Policy::FIRST_SLOTS - 1)) == 0,
+                  "a stripe starts with a power of two of at least 4 slots");
 
 public:
     static constexpr int STRIPE_BITS = 8; // 256 stripes, a mutex each
@@ -86,7 +84,7 @@ public:
         // that locks this stripe (acquire). Nothing is read or written outside the lock.
         std::lock_guard<std::mutex> g(st.lock);
         if (!st.slots) {
-            st.cap = Policy::FIRST_SLOTS == 0 || Policy::FIRST_SLOTS > per_stripe_ ? per_stripe_ : Policy::FIRST_SLOTS;
+            st.cap = Policy::FIRST_SLOTS > per_stripe_ ? per_stripe_ : Policy::FIRST_SLOTS;
             st.slots = new Slot[st.cap]();
         }
         if (st.count >= st.cap / 4 * 3) {

@@ -80,12 +80,15 @@ TEST_CASE_TEMPLATE("Sokoban.StripedTable.FullStripesAreEmptied", Table, LocalDea
 }
 
 TEST_CASE("Sokoban.StripedTable.StripeSizes") {
-    // The local table allocates a whole stripe on its first insert; the corral table 64 slots,
-    // doubled at 3/4 load up to its full size and then emptied.
-    LocalDeadCache whole;
-    CHECK(whole.slots() == 0);
-    whole.insert(key_of<LocalDeadCache>(1), 1);
-    CHECK(whole.slots() == size_t(1) << WholeStripes::SLOT_BITS);
+    // Both tables allocate 64 slots of a stripe on its first insert (the local one a whole
+    // stripe of 2^13 until session 45), doubled at 3/4 load up to the full size and then emptied.
+    LocalDeadCache local;
+    CHECK(local.slots() == 0);
+    local.insert(key_of<LocalDeadCache>(1), 1);
+    CHECK(local.slots() == LocalDeadStripes::FIRST_SLOTS);
+    for (uint32_t i = 0; i < 3000000; ++i) local.insert(key_of<LocalDeadCache>(i), 1);
+    CHECK(local.slots() == LocalDeadCache::STRIPES * (size_t(1) << LocalDeadStripes::SLOT_BITS));
+    CHECK(local.size() <= LocalDeadCache::STRIPES * (size_t(3) << (LocalDeadStripes::SLOT_BITS - 2)));
     CorralDeadCache growing(8); // 256 slots per stripe at most
     growing.insert(key_of<CorralDeadCache>(1), 1);
     CHECK(growing.slots() == GrowingStripes::FIRST_SLOTS);
@@ -136,7 +139,7 @@ struct CollidingHash {
 } // namespace
 
 TEST_CASE("Sokoban.StripedTable.CollidingHashes") {
-    StripedTable<LocalDeadKey, CollidingHash, uint8_t, WholeStripes> c(6); // 64 slots, 48 entries
+    StripedTable<LocalDeadKey, CollidingHash, uint8_t, LocalDeadStripes> c(6); // 64 slots, 48 entries
     auto key = [](uint32_t i) {
         LocalDeadKey k = key_of<LocalDeadCache>(7);
         k.player = static_cast<uint16_t>(i);
