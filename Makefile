@@ -103,7 +103,7 @@ PLUGIN_LIBS := $(PLUGIN_NAMES:%=$(BUILD)/plugins/lib%.so)
 ONE_THREAD_TEST_SRCS := tests/cube/%_test.cc tests/ewn/%_test.cc tests/matchsticks/%_test.cc \
 	tests/astar_engine_test.cc tests/plugin_guard_test.cc tests/report_test.cc tests/sokoban_checker_test.cc \
 	$(addprefix tests/sokoban/,backward_early36_test.cc backward_guard37_test.cc backward_stall35_test.cc \
-	best_dump40_test.cc corral_test.cc deadsquares_test.cc dupskip40_test.cc fess1_test.cc fess_cpu39_test.cc \
+	best_dump40_test.cc corral_test.cc deadsquares_test.cc dupskip40_test.cc fess1_test.cc fess_box46_test.cc fess_cpu39_test.cc \
 	fess_goals_test.cc fess_open_test.cc fess_owe_test.cc fess_plan_test.cc fess_seal_test.cc \
 	fess_strand_test.cc fess_test.cc floods_test.cc freeze_test.cc frozengoals_test.cc heuristic_test.cc \
 	localdead_test.cc macros_test.cc matching_test.cc options_test.cc ordering_test.cc packing_side_test.cc \

@@ -58,6 +58,7 @@ int main(int argc, char **argv) {
     if (inst.options.fesswalls >= 2) search.set_frozen_walls(sokoban::fess_on_thread(inst.options.fesswalls, member != '1'));
     if (inst.options.fessseal >= 2)
         search.set_seal(inst.options.fessseal == 4 ? member == '0' : sokoban::fess_on_thread(inst.options.fessseal, member != '1'));
+    if (inst.options.fessbox >= 2) search.set_box_run(sokoban::fess_on_thread(inst.options.fessbox, member != '1')); // as portfolio.cc
     if (inst.options.fessowe == 2 || inst.options.fessowe == 3) search.set_owe(sokoban::fess_on_thread(inst.options.fessowe, member != '1')); // as portfolio.cc
     if (member == 'p') {
         search.set_plan(std::max(1, inst.options.fessplan));

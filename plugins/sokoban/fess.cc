@@ -129,6 +129,7 @@ FessSearch::FessSearch(const Instance &inst, uint64_t memory_budget, const Packi
             for (int c = 0; c < b.n; ++c) min_dist_[c] = std::min(min_dist_[c], dist[g * b.n + c]);
     }
     set_open(inst.options.fessopen == 1);
+    set_box_run(inst.options.fessbox == 1);
     set_seal(inst.options.fessseal == 1);
     set_strand(inst.options.fessstrand);
     pack_ = inst.options.fesspack != 0 && use_order_ && tables;
@@ -737,6 +738,10 @@ FessSearch::Status FessSearch::run(uint64_t max_expansions, const std::function<
                     const int from = static_cast<int>(kd.move >> 2);
                     advised = nearer(pf.next, from, to) && (!chain_ || parent.last == from);
                 }
+            }
+            if (box_run_) { // fessbox=on: the same box's next push is free, whichever way
+                if (to == NO_CELL) to = pushed_to(current.data() + 2, kd.state.data() + 2, static_cast<int>(n - 2));
+                if (parent.last >= 0 && parent.last == static_cast<int>(kd.move >> 2)) advised = true;
             }
             if (!advised && hot >= 0 && static_cast<int>(kd.move >> 2) == hot) {
                 // A push of the hotspot box that leaves it in fewer boxes' way.

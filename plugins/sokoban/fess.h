@@ -47,6 +47,11 @@
 // deep cells were not starved (XSokoban 11 makes its first state with 5 packed at expansion
 // 198598 of 200000), and packed is slower on 5 of the 6 XSokoban levels thread 1's member
 // solves alone, hence off.
+// fessbox=on|t0|t1 (default off, session 46; t0|t1: one portfolio thread's FESS and plan members)
+// adds a box-move advisor: a push of the box that the push into the parent moved costs 0,
+// whichever way, so a box's whole run costs 1 for its first push. Festival's moves are whole box
+// moves (a box taken from one cell to another, one weight each); ours are single pushes, and
+// fesstoward=chain frees a run only while it heads for the next layer's goals.
 // fessopen=on|t0|t1 (default t1 since session 18; t0|t1: one portfolio thread's FESS and plan
 // members only, not its packall guest) adds an opener advisor, a general stand-in for
 // Festival's (whose exact rule is not copied): a push after which the OTHER boxes off goals
@@ -317,6 +322,7 @@ private:
     bool advisors_;
     bool toward_ = false; // fesstoward=on|chain: pushes nearer the next layer's goals cost 0
     bool chain_ = false;  // fesstoward=chain: only when the same box was pushed into the parent
+    bool box_run_ = false; // fessbox=on: any push of the box pushed into the parent costs 0
     std::vector<uint16_t> layer_dist_; // [layer * n + cell]: pushes to the nearest goal of the layer
     // fessopen=on: the opener advisor. open_flood marks the player's area of a state (the boxes
     // in open_occ_), open_count the live pushes from it of the boxes off goals but the one on
@@ -428,6 +434,7 @@ public:
     // or on every push (false); it stays off when the options turned it off (portfolio.cc's
     // thread 0 member, fess0=on|chain).
     void set_chain(bool chain) { chain_ = toward_ && chain; }
+    void set_box_run(bool on) { box_run_ = on && advisors_; }
     // For this search only, before its first run(): the out-of-plan feature (fessplan=on|all:
     // 1|2, off: 0) whatever the options say; it needs the packing order (fessorder=on), else it
     // stays off (portfolio.cc's second member on thread 1, fess1with=plan).

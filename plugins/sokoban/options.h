@@ -70,6 +70,7 @@ struct Options {
     // FESS member of its own after fess0after=N expansions (0 off, 1 fesstoward=on, 2 chain).
     int fess0 = 1;
     uint64_t fess0after = 1u << 16; // 2^16 since session 44 (2^18 before; NOTES.md)
+    int fessbox = 0; // fessbox=off|on|t0|t1 (0-3, session 46; t0|t1 as fessrooms): a FESS push of the box the push into the parent moved costs 0, whichever way (Festival's weight counts box moves, not pushes)
     int fessopen = 3; // fessopen=off|on|t0|t1 (0-3, default t1 since session 18): FESS's opener advisor (fess.h): a push that gives the other boxes more live pushes from the player's area costs 0; t0|t1 as fessrooms
     int fessgoals = 2; // fessgoals=off|on|t0|t1 (0-3, session 20; t0 the default since session 21; t0|t1 as fessrooms): FESS members prune a push that freezes a box on a goal when the other boxes cannot fill the open goals with the player's side kept (sidegoals.h)
     int fesswalls = 0; // fesswalls=off|on|t0|t1 (0-3, session 24; t0|t1 as fessgoals): FESS members prune a child where the boxes outside the frozen ones cannot fill the goals left with every box frozen on a goal as a wall and the player's side kept (frozenwalls.h)

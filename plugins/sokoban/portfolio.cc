@@ -406,6 +406,10 @@ std::unique_ptr<FessSearch> fess_member(const Shared &sh, const Scratch &scratch
     if (sh.inst.options.fessrooms >= 2) f->set_rooms(fess_rooms_on(sh.inst.options, thread0));
     // fessopen=t0|t1: the opener advisor likewise, but not on the packall guest (its extra
     // flood per child slowed the guest's wins on XSokoban 14, 27 and 42; README, session 18).
+    // fessbox=t0|t1 (session 46): the box-move advisor likewise, but not on the packall guest
+    // (with it the guest lost XSokoban 14, its win in 2.6 s without).
+    if (sh.inst.options.fessbox >= 2 && pack_member != PACK_FOR_PACKALL)
+        f->set_box_run(fess_on_thread(sh.inst.options.fessbox, thread0));
     if (sh.inst.options.fessopen >= 2 && pack_member != PACK_FOR_PACKALL)
         f->set_open(fess_on_thread(sh.inst.options.fessopen, thread0));
     // fessgoals=t0|t1: the side-kept frozen-goal test on one thread's members (and its guest).
