@@ -69,7 +69,7 @@ struct Shared {
     bool back_won = false;                     // ... or from its backward search (back=, backward.h)
     bool packall_won = false;                  // ... or from its packall guest (packall=t0|t1)
     bool tie_won = false;                      // ... or from its tie guest (tieguest=t0|t1)
-    bool mate_won = false;                     // ... or from its FESS plan member (fess0with=plan, fess1with=plan)
+    bool mate_won = false;                     // ... or from its FESS mate (fess0with=plan, fess1with=plan|box)
     double trace = 0;                          // SOKOBAN_PORTFOLIO_TRACE=S (run_search's trace; 0 off)
     // The packing orders the FESS members use (packing.h PACK_OUT_*: floor, start, match,
     // park, park2, park3..park8), each computed once per level before the threads start
@@ -453,9 +453,10 @@ void run_search(Shared &sh, unsigned k) {
     // by default, in turn with it) and half the memory each, or instead
     // of it. fess0=on|chain: thread 0 likewise beside its weighted A*, after fess0after
     // expansions, with the toward advisor on every push (on) or in its chain form.
-    // fess1with=plan|none (fess0with likewise on thread 0): from then on thread 1 gives
-    // greedy's slices to a second FESS member with the out-of-plan feature and the chain
-    // advisor (plan), or to its FESS member (none).
+    // fess1with=plan|none|box (fess0with=plan|none likewise on thread 0): from then on thread 1
+    // gives greedy's slices to a second FESS member with the out-of-plan feature and the chain
+    // advisor (plan), to its FESS member (none), or to a twin of it with the box-move advisor
+    // (box).
     uint64_t budget = sh.budget_per_search;
     // back=t0|t1|only (backward.h): the backward (pull) search on thread 0 or 1 beside the
     // thread's own searches, a quarter of its memory share, 1024 expansions after every 4096 of
@@ -526,7 +527,14 @@ void run_search(Shared &sh, unsigned k) {
         if (k == 0) fess->set_chain(inst.options.fess0 == 2);
         if (inst.options.fessturns == 2) fess->set_turns(k == 0); // fessturns=mixed: packed turns on thread 0 only
         if (own_pack_all) fess->set_pack_all(true);
-        if ((k == 1 && !fess_only && inst.options.fess1with == 1) || (k == 0 && inst.options.fess0with == 1)) {
+        if (k == 1 && !fess_only && inst.options.fess1with == 3) {
+            // fess1with=box (session 46): the mate is the member's twin with the box-move
+            // advisor (fessbox), sharing the thread as a plan mate does.
+            mate = fess_member(sh, scratch, budget, CD_FESS1, pack_for);
+            mate->set_box_run(true);
+            if (inst.options.fessturns == 2) mate->set_turns(false);
+            if (own_pack_all) mate->set_pack_all(true);
+        } else if ((k == 1 && !fess_only && inst.options.fess1with == 1) || (k == 0 && inst.options.fess0with == 1)) {
             mate = fess_member(sh, scratch, budget, k == 0 ? CD_PLAN0 : CD_PLAN1, pack_for);
             mate->set_plan(std::max(1, inst.options.fessplan));
             mate->set_chain(true); // thread 0's member has the toward advisor on every push
@@ -1121,7 +1129,7 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
         services->write_output(services->ctx, text.data(), text.size());
         *cost = sh.costs[k];
         if (services->log) {
-            const std::string line = std::string("portfolio: ") + (sh.tie_won ? "weighted A* tie guest" : sh.packall_won ? "fess packall" : sh.mate_won ? "fess plan" : sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
+            const std::string line = std::string("portfolio: ") + (sh.tie_won ? "weighted A* tie guest" : sh.packall_won ? "fess packall" : sh.mate_won ? (k == 1 && inst.options.fess1with == 3 ? "fess box" : "fess plan") : sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
                                      std::to_string(k) + ") won; " + std::to_string(total) +
                                      " states expanded over " + std::to_string(T) + " searches";
             services->log(services->ctx, SOLVER_LOG_INFO, line.c_str());

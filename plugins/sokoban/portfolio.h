@@ -20,10 +20,11 @@
 // fess0=on|chain (default on): thread 0 likewise alternates its weighted A* with a FESS member
 // of its own after fess0after expansions (2^16 by default since session 44; 2^18 before),
 // with the toward advisor on every push (on, the form XSokoban 56 needs) or in the chain form.
-// fess1with=greedy|plan|none: what thread 1's FESS member alternates with once greedy has had
-// its first fess1after (2^18) expansions: greedy (the share above), a second FESS member with
-// the out-of-plan feature (plan: 1024 expansions to the member's 4096, greedy stops), or
-// nothing (none: the member alone). fess0with=astar|plan|none: the same for thread 0's member
+// fess1with=greedy|plan|none|box: what thread 1's FESS member alternates with once greedy has
+// had its first fess1after (2^18) expansions: greedy (the share above), a second FESS member
+// with the out-of-plan feature (plan: 1024 expansions to the member's 4096, greedy stops),
+// nothing (none: the member alone), or (box, session 46) a twin of the member with the
+// box-move advisor (fessbox), sharing the thread as plan does. fess0with=astar|plan|none: the same for thread 0's member
 // and its weighted A* (its plan member too has the toward advisor in the chain form).
 // cdmembers=all|LIST (options.h): with corraldead=on|pi, which of these searches run the corral
 // deadlock test: astar (thread 0's weighted A*), greedy (thread 1's), fess0 and plan0 (thread

@@ -1,8 +1,9 @@
 // fess_box46_test.cc -- FESS's box-move advisor (fessbox=off|on|t0|t1, fess.h, session 46): a
 // push of the box the push into the parent moved costs 0 whichever way, so a box's whole run
 // costs one move, as in Festival's weights. The option, the setter against the option, and the
-// search it changes: XSokoban 48, which no member solved in 120 CPU s before, solved by a FESS
-// search with it and replayed by the independent checker.
+// search it changes: XSokoban 48, which no member solved in 120 CPU s before, solved by thread
+// 1's FESS member with it, alone and as the portfolio's box mate (fess1with=box), and replayed
+// by the independent checker.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -99,4 +100,14 @@ TEST_CASE("Sokoban.FessBox.SolvesXSokoban48") {
             CHECK(st == FessSearch::Status::running); // 10561 against more than 100000 when written
         }
     }
+}
+
+TEST_CASE("Sokoban.FessBox.MateWinsXSokoban48InThePortfolio") {
+    // fess1with=box: thread 1's FESS member shares its thread with a box-move twin. On XSokoban
+    // 48 (thread 1 first, from its first expansion, thread 0's member off) the twin must win,
+    // the plain member being more than ten times slower there (above), and its answer replays.
+    const std::string xs = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    sokoban_test::StubRuntime rt(2, true);
+    sokoban_test::portfolio_solves_and_replays(xs, 48, {{"fess1with", "box"}, {"fess1after", "0"}, {"fess0", "off"}}, rt);
+    CHECK(rt.log.find("fess box (thread 1) won") != std::string::npos);
 }
