@@ -44,22 +44,9 @@ int main(int argc, char **argv) {
     // them (session 19: before, the driver's members took packorder's rule, match, where the
     // portfolio's take packorder0|1, park, and the corral test as corraldead= said for an engine).
     search.set_order(sokoban::pack_out_of(inst.options, member == '1' ? sokoban::PACK_FOR_FESS1 : sokoban::PACK_FOR_FESS0));
-    search.set_side(sokoban::pack_side_of(inst.options, member == '1' ? sokoban::PACK_FOR_FESS1 : sokoban::PACK_FOR_FESS0));
-    search.scratch().corraldead.mode =
-        sokoban::corraldead_mode(inst.options, member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
-    search.scratch().corraldead.extend =
-        sokoban::cdextend_of(inst.options, member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
-    search.scratch().localdead.left =
-        sokoban::ldleft_on(inst.options, member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0);
+    const uint32_t cd = member == '1' ? sokoban::CD_FESS1 : member == 'p' ? sokoban::CD_PLAN0 : sokoban::CD_FESS0;
+    sokoban::configure_fess_member(search, inst.options, cd, member == '1' ? sokoban::PACK_FOR_FESS1 : sokoban::PACK_FOR_FESS0);
     if (member == '0') search.set_chain(inst.options.fess0 == 2);
-    if (inst.options.fessrooms >= 2) search.set_rooms(sokoban::fess_rooms_on(inst.options, member != '1')); // as portfolio.cc
-    if (inst.options.fessopen >= 2) search.set_open(sokoban::fess_on_thread(inst.options.fessopen, member != '1'));
-    if (inst.options.fessgoals >= 2) search.set_side_goals(sokoban::fess_on_thread(inst.options.fessgoals, member != '1'));
-    if (inst.options.fesswalls >= 2) search.set_frozen_walls(sokoban::fess_on_thread(inst.options.fesswalls, member != '1'));
-    if (inst.options.fessseal >= 2)
-        search.set_seal(inst.options.fessseal == 4 ? member == '0' : sokoban::fess_on_thread(inst.options.fessseal, member != '1'));
-    if (inst.options.fessbox >= 2) search.set_box_run(sokoban::fess_on_thread(inst.options.fessbox, member != '1')); // as portfolio.cc
-    if (inst.options.fessowe == 2 || inst.options.fessowe == 3) search.set_owe(sokoban::fess_on_thread(inst.options.fessowe, member != '1')); // as portfolio.cc
     if (member == 'p') {
         search.set_plan(std::max(1, inst.options.fessplan));
         search.set_chain(true);

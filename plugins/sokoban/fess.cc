@@ -849,4 +849,29 @@ void FessSearch::solution(std::vector<uint8_t> &states, std::vector<uint32_t> &m
     store_.append_path(nodes_, goal_, states, moves, cost);
 }
 
+void configure_fess_member(FessSearch &f, const Options &o, uint32_t cd_member, int pack_member) {
+    f.set_side(pack_side_of(o, pack_member)); // packside=t0|t1: the side on one thread's members
+    f.scratch().corraldead.mode = corraldead_mode(o, cd_member);
+    f.scratch().localdead.left = ldleft_on(o, cd_member);
+    f.scratch().corraldead.extend = cdextend_of(o, cd_member);
+    // fessrooms=t0|t1: the room feature on one thread's members (and its packall guest) only.
+    const bool thread0 = (cd_member & (CD_FESS0 | CD_PLAN0)) != 0;
+    const bool guest = pack_member == PACK_FOR_PACKALL;
+    if (o.fessrooms >= 2) f.set_rooms(fess_rooms_on(o, thread0));
+    // fessbox=t0|t1 (session 46): the box-move advisor likewise, but not on the packall guest
+    // (with it the guest lost XSokoban 14, its win in 2.6 s without).
+    if (o.fessbox >= 2 && !guest) f.set_box_run(fess_on_thread(o.fessbox, thread0));
+    // fessopen=t0|t1: the opener advisor likewise, but not on the packall guest (its extra
+    // flood per child slowed the guest's wins on XSokoban 14, 27 and 42; README, session 18).
+    if (o.fessopen >= 2 && !guest) f.set_open(fess_on_thread(o.fessopen, thread0));
+    // fessgoals=t0|t1: the side-kept frozen-goal test on one thread's members (and its guest).
+    if (o.fessgoals >= 2) f.set_side_goals(fess_on_thread(o.fessgoals, thread0));
+    // fesswalls=t0|t1 (session 24): frozenwalls.h's test likewise.
+    if (o.fesswalls >= 2) f.set_frozen_walls(fess_on_thread(o.fesswalls, thread0));
+    // fessseal=t0|t1 (session 21): the seal count on one thread's members (and its guest);
+    // fess0: on thread 0's FESS member alone.
+    if (o.fessseal >= 2) f.set_seal(o.fessseal == 4 ? cd_member == CD_FESS0 && !guest : fess_on_thread(o.fessseal, thread0));
+    if (o.fessowe != 0) f.set_owe(!guest && fess_on_thread(o.fessowe, thread0)); // fessowe (session 33): not the packall guest (XSokoban 14)
+}
+
 } // namespace sokoban

@@ -474,6 +474,15 @@ private:
     void layer_tables(); // layer_dist_ from order_ (the toward advisor's and the packing macro's)
 };
 
+// The settings a portfolio FESS member takes from the options, beside its packing order (the
+// constructor's or set_order's) and its thread's scratch settings: the packing side of
+// `pack_member` (PACK_FOR_*), the corral and local deadlock modes of `cd_member` (a CD_* bit,
+// options.h), and the t0|t1 options that are on for it (thread 0's members are CD_FESS0 and
+// CD_PLAN0; fessopen, fessbox and fessowe never on the packall guest; fessseal=fess0 on thread
+// 0's FESS member alone). One function for portfolio.cc's fess_member, the FESS driver and the
+// tests that stand a search in for a member.
+void configure_fess_member(FessSearch &f, const Options &o, uint32_t cd_member, int pack_member);
+
 } // namespace sokoban
 
 #endif

@@ -388,40 +388,16 @@ bool stop_requested(const Shared &sh) {
 }
 
 // A FESS member of the portfolio with the thread's scratch settings (no_tunnels, room_shortcut,
-// the local deadlock radius), the corral deadlock mode of `cd_member` (a CD_* bit, options.h)
-// and the packing order of `pack_member` (fess.h PACK_FOR_*), computed once in sh.orders.
+// the local deadlock radius), the packing order of `pack_member` (fess.h PACK_FOR_*), computed
+// once in sh.orders, and what configure_fess_member (fess.h) sets for `cd_member` (a CD_* bit).
 std::unique_ptr<FessSearch> fess_member(const Shared &sh, const Scratch &scratch, uint64_t budget, uint32_t cd_member, int pack_member) {
     const int out = pack_out_of(sh.inst.options, pack_member);
     std::unique_ptr<FessSearch> f(new FessSearch(sh.inst, budget, sh.orders[out].get()));
     if (!sh.orders[out]) f->set_order(out); // not computed beforehand (a member portfolio_solve did not foresee)
-    f->set_side(pack_side_of(sh.inst.options, pack_member)); // packside=t0|t1: the side on one thread's members
     f->scratch().no_tunnels = scratch.no_tunnels;
     f->scratch().room_shortcut = scratch.room_shortcut;
     f->scratch().localdead.radius = scratch.localdead.radius;
-    f->scratch().corraldead.mode = corraldead_mode(sh.inst.options, cd_member);
-    f->scratch().localdead.left = ldleft_on(sh.inst.options, cd_member);
-    f->scratch().corraldead.extend = cdextend_of(sh.inst.options, cd_member);
-    // fessrooms=t0|t1: the room feature on one thread's members (and its packall guest) only.
-    const bool thread0 = (cd_member & (CD_FESS0 | CD_PLAN0)) != 0;
-    if (sh.inst.options.fessrooms >= 2) f->set_rooms(fess_rooms_on(sh.inst.options, thread0));
-    // fessopen=t0|t1: the opener advisor likewise, but not on the packall guest (its extra
-    // flood per child slowed the guest's wins on XSokoban 14, 27 and 42; README, session 18).
-    // fessbox=t0|t1 (session 46): the box-move advisor likewise, but not on the packall guest
-    // (with it the guest lost XSokoban 14, its win in 2.6 s without).
-    if (sh.inst.options.fessbox >= 2 && pack_member != PACK_FOR_PACKALL)
-        f->set_box_run(fess_on_thread(sh.inst.options.fessbox, thread0));
-    if (sh.inst.options.fessopen >= 2 && pack_member != PACK_FOR_PACKALL)
-        f->set_open(fess_on_thread(sh.inst.options.fessopen, thread0));
-    // fessgoals=t0|t1: the side-kept frozen-goal test on one thread's members (and its guest).
-    if (sh.inst.options.fessgoals >= 2) f->set_side_goals(fess_on_thread(sh.inst.options.fessgoals, thread0));
-    // fesswalls=t0|t1 (session 24): frozenwalls.h's test likewise.
-    if (sh.inst.options.fesswalls >= 2) f->set_frozen_walls(fess_on_thread(sh.inst.options.fesswalls, thread0));
-    // fessseal=t0|t1 (session 21): the seal count on one thread's members (and its guest);
-    // fess0: on thread 0's FESS member alone.
-    if (sh.inst.options.fessseal >= 2)
-        f->set_seal(sh.inst.options.fessseal == 4 ? cd_member == CD_FESS0 && pack_member != PACK_FOR_PACKALL
-                                                  : fess_on_thread(sh.inst.options.fessseal, thread0));
-    if (sh.inst.options.fessowe != 0) f->set_owe(pack_member != PACK_FOR_PACKALL && fess_on_thread(sh.inst.options.fessowe, thread0)); // fessowe (session 33): not the packall guest (XSokoban 14)
+    configure_fess_member(*f, sh.inst.options, cd_member, pack_member);
     return f;
 }
 

@@ -27,22 +27,13 @@ uint64_t box_expansions(const std::string &text, int option, int set, uint64_t b
         text, o, [&](FessSearch &search) { if (set >= 0) search.set_box_run(set != 0); }, budget);
 }
 
-// Gives `search` the settings portfolio.cc's fess_member gives thread 1's FESS member (as the
-// FESS driver does): its packing order and side, its corral and local deadlock modes, and the
-// t0|t1 options that are on for it.
+// Gives `search` what portfolio.cc's fess_member gives thread 1's FESS member: its packing
+// order, its local deadlock radius (ldradius=mixed: 2 on thread 1) and configure_fess_member's
+// settings.
 void thread1_member(FessSearch &search, const sokoban::Options &o) {
     if (o.ldmixed) search.scratch().localdead.radius = 2;
     search.set_order(sokoban::pack_out_of(o, sokoban::PACK_FOR_FESS1));
-    search.set_side(sokoban::pack_side_of(o, sokoban::PACK_FOR_FESS1));
-    search.scratch().corraldead.mode = sokoban::corraldead_mode(o, sokoban::CD_FESS1);
-    search.scratch().corraldead.extend = sokoban::cdextend_of(o, sokoban::CD_FESS1);
-    search.scratch().localdead.left = sokoban::ldleft_on(o, sokoban::CD_FESS1);
-    if (o.fessrooms >= 2) search.set_rooms(sokoban::fess_on_thread(o.fessrooms, false));
-    if (o.fessopen >= 2) search.set_open(sokoban::fess_on_thread(o.fessopen, false));
-    if (o.fessgoals >= 2) search.set_side_goals(sokoban::fess_on_thread(o.fessgoals, false));
-    if (o.fesswalls >= 2) search.set_frozen_walls(sokoban::fess_on_thread(o.fesswalls, false));
-    if (o.fessseal >= 2) search.set_seal(o.fessseal != 4 && sokoban::fess_on_thread(o.fessseal, false));
-    if (o.fessbox >= 2) search.set_box_run(sokoban::fess_on_thread(o.fessbox, false));
+    sokoban::configure_fess_member(search, o, sokoban::CD_FESS1, sokoban::PACK_FOR_FESS1);
 }
 
 } // namespace
