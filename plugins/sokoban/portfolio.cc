@@ -578,7 +578,7 @@ void run_search(Shared &sh, unsigned k) {
             out += line;
         };
         if (fess || fess_seen > 0) fess_figures("fess", fess.get(), M_FESS, fess_seen = fess ? fess->expanded() : fess_seen);
-        if (mate || mate_seen > 0) fess_figures("plan", mate.get(), M_MATE, mate_seen = mate ? mate->expanded() : mate_seen);
+        if (mate || mate_seen > 0) fess_figures(k == 1 && inst.options.fess1with == 3 ? "box" : "plan", mate.get(), M_MATE, mate_seen = mate ? mate->expanded() : mate_seen);
         if (back || member_cpu[M_BACK] > 0) {
             if (back) back_h = back->best_h();
             if (back) back_at = back->at_best(), back_open = back->open_size();
