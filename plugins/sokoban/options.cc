@@ -212,7 +212,7 @@ const char *const OPTIONS_HELP =
     "                            needed) and pushes into a corral from its labels, instead of a\n"
     "                            flood per push: the same states, fewer floods\n"
     "fess1with=greedy|plan|none|box\n"
-    "                            (none) with fess=share, what thread 1's FESS member alternates\n"
+    "                            (box) with fess=share, what thread 1's FESS member alternates\n"
     "                            with after greedy's first 2^18 expansions: greedy; plan, a second\n"
     "                            FESS member with the out-of-plan feature (fessplan=on for it\n"
     "                            alone); none: FESS alone from then on; box: a second member with\n"

@@ -94,8 +94,9 @@ struct Options {
     // fess1with=greedy|plan|none (0, 1, 2; portfolio.h): what thread 1's FESS member alternates
     // with after greedy's first 2^18 expansions (fess=share): greedy, a second FESS member with
     // the out-of-plan feature (fessplan=on for it alone), or nothing (FESS alone); 3 (box,
-    // session 46): a second member with the box-move advisor (fessbox=on for it alone).
-    int fess1with = 2;
+    // session 46): a second member with the box-move advisor (fessbox=on for it alone), the
+    // default since session 48 (none before).
+    int fess1with = 3;
     uint64_t fess1after = 1u << 18; // fess1after=N: thread 1's greedy expansions before FESS starts (fess=share)
     int fess0with = 1; // fess0with=astar|plan|none (0, 1, 2): the same for thread 0's FESS member (fess0) and its weighted A*
     // fesscpu=off|T (tenths of a thread CPU second, 0-6000, -1 off; default off; session 39,

@@ -14,7 +14,7 @@
 // fess=share (the default): thread 1 runs greedy alone for its first fessearly (2^16 since
 // session 44) expansions, then greedy and the feature-space search (fess.h) in turn, 1024
 // expansions each, half the memory share each, until greedy's fess1after (2^18), then what
-// fess1with says (none, the default: FESS alone); fess=on runs FESS instead of greedy there;
+// fess1with says (box, the default since session 48: FESS and its box-move twin); fess=on runs FESS instead of greedy there;
 // fess=off greedy only. FESS has its own tree and visited table; it shares the local deadlock
 // table like any search.
 // fess0=on|chain (default on): thread 0 likewise alternates its weighted A* with a FESS member
@@ -24,7 +24,7 @@
 // had its first fess1after (2^18) expansions: greedy (the share above), a second FESS member
 // with the out-of-plan feature (plan: 1024 expansions to the member's 4096, greedy stops),
 // nothing (none: the member alone), or (box, session 46) a twin of the member with the
-// box-move advisor (fessbox), sharing the thread as plan does. fess0with=astar|plan|none: the same for thread 0's member
+// box-move advisor (fessbox), sharing the thread as plan does (the default since session 48). fess0with=astar|plan|none: the same for thread 0's member
 // and its weighted A* (its plan member too has the toward advisor in the chain form).
 // cdmembers=all|LIST (options.h): with corraldead=on|pi, which of these searches run the corral
 // deadlock test: astar (thread 0's weighted A*), greedy (thread 1's), fess0 and plan0 (thread

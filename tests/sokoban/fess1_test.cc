@@ -79,7 +79,7 @@ TEST_CASE("Sokoban.Fess1.OptionParses") {
     CHECK(refused("fess1after", "-1").find("fess1after") != std::string::npos);
     CHECK(refused("fess1after", "").find("fess1after") != std::string::npos);
     CHECK(sokoban::Options{}.fess0with == 1); // plan by default
-    CHECK(sokoban::Options{}.fess1with == 2); // none by default
+    CHECK(sokoban::Options{}.fess1with == 3); // box by default since session 48 (none before)
     CHECK(parsed("fess0with", "astar").fess0with == 0);
     CHECK(parsed("fess0with", "plan").fess0with == 1);
     CHECK(parsed("fess0with", "none").fess0with == 2);
