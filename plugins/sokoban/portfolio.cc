@@ -34,6 +34,10 @@ double thread_cpu_seconds() {
 
 namespace {
 
+// What a thread's second FESS member is, for the trace and the winner's log line: thread 1's
+// twin with the box-move advisor (fess1with=box) or a plan mate (fess1with=plan, fess0with=plan).
+const char *mate_name(const Options &options, unsigned k) { return k == 1 && options.fess1with == 3 ? "box" : "plan"; }
+
 struct Config {
     uint32_t g_weight, h_weight; // priority = g_weight * g + h_weight * h (scaled by 2)
     bool reverse;                // children in reversed order
@@ -578,7 +582,7 @@ void run_search(Shared &sh, unsigned k) {
             out += line;
         };
         if (fess || fess_seen > 0) fess_figures("fess", fess.get(), M_FESS, fess_seen = fess ? fess->expanded() : fess_seen);
-        if (mate || mate_seen > 0) fess_figures(k == 1 && inst.options.fess1with == 3 ? "box" : "plan", mate.get(), M_MATE, mate_seen = mate ? mate->expanded() : mate_seen);
+        if (mate || mate_seen > 0) fess_figures(mate_name(inst.options, k), mate.get(), M_MATE, mate_seen = mate ? mate->expanded() : mate_seen);
         if (back || member_cpu[M_BACK] > 0) {
             if (back) back_h = back->best_h();
             if (back) back_at = back->at_best(), back_open = back->open_size();
@@ -1105,7 +1109,7 @@ solver_status portfolio_solve(const Instance &inst, const solver_services *servi
         services->write_output(services->ctx, text.data(), text.size());
         *cost = sh.costs[k];
         if (services->log) {
-            const std::string line = std::string("portfolio: ") + (sh.tie_won ? "weighted A* tie guest" : sh.packall_won ? "fess packall" : sh.mate_won ? (k == 1 && inst.options.fess1with == 3 ? "fess box" : "fess plan") : sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
+            const std::string line = std::string("portfolio: ") + (sh.tie_won ? "weighted A* tie guest" : sh.packall_won ? "fess packall" : sh.mate_won ? std::string("fess ") + mate_name(inst.options, k) : sh.fess_won ? "fess" : sh.back_won ? "backward" : config_of(k).name) + " (thread " +
                                      std::to_string(k) + ") won; " + std::to_string(total) +
                                      " states expanded over " + std::to_string(T) + " searches";
             services->log(services->ctx, SOLVER_LOG_INFO, line.c_str());
