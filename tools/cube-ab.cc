@@ -20,7 +20,7 @@
 // tables=nx (session 37): the set runs the N table's search (nx_search.h) instead, cube-nx.pdb mapped shared
 // (loaded only when a set names it; cube-fstp2.pdb then only when another set needs it); it reads bondt,
 // nextmove (on unless given off, as the plugin's auto), nx_inherit=on|off, nx_lazy=on|off, nx_corner_early=on|off,
-// nx_batch=K (0..16), nx_cousins=on|off (session 37 nxb37) and symred.
+// nx_batch=K (0..16), nx_cousins=on|off (session 37 nxb37), nx_switch=on|off (session 49) and symred.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -65,6 +65,10 @@ static bool parse_set(const std::string &text, FstSearchOptions &o, unsigned &pa
         }
         if (k == "nx_corner_early" && (v == "on" || v == "off")) {
             no.corner_early = v == "on";
+            continue;
+        }
+        if (k == "nx_switch" && (v == "on" || v == "off")) {
+            no.inverse_switch = v == "on";
             continue;
         }
         if (k == "nx_cousins" && (v == "on" || v == "off")) {

@@ -36,6 +36,15 @@
 // t - 1 moves left and fails. It holds for every code (the child reads the same line, whatever
 // its code means), so it skips exactly the children the search would generate and then cut:
 // the same nodes (tested).
+// nx_switch (session 49, an experiment, off): nxopt's choice of side. Before its expansion a node
+// may be turned into its inverse (to_inverse) when that cube has fewer moves to try: its forward
+// views at t forbid the last turns of a solution as its inverse views forbid the first. The moves
+// made below then belong to the back of the solution (NxWorker::solution). Why the search stays
+// complete with redundant_move applied per side: in a shortest solution no face turns twice in a
+// row and no axis turns three times in a row, so whenever a side's rule forbids the order of two
+// opposite-face turns, swapping them gives another shortest solution whose moves next to the
+// pair (on other axes) the rules allow; every side's first move is checked only against that
+// side's own last move, and the two sides meet without a check.
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -58,6 +67,11 @@ struct NxNode {
     uint8_t cs[3];
     uint8_t v[6];         // the six views' bounds
     uint8_t loc[3][20];   // per view, where its cubies are (Loc)
+    // nx_switch: which cube the node holds (0: the front side's, the start after the front moves;
+    // 1: its inverse, the back side's; the search below appends moves to that side) and the last
+    // move appended to each side (-1: none), for redundant_move.
+    uint8_t side = 0;
+    int8_t last[2] = {-1, -1};
 };
 
 
@@ -74,6 +88,7 @@ struct NxCtx {
     int axis_move[3][NMOVES];
     uint32_t axis_mask[3] = {0, 0, 0};  // the moves that turn view a's U-D axis
     uint8_t cs_of_mask[256];            // inverse cs from the mask of U-layer positions
+    uint32_t redundant[NMOVES + 1];     // [prev + 1]: the moves redundant_move forbids after prev
     bool simd = false;
     StartSymmetry sym;
     int prefix_depth = 3;
@@ -111,10 +126,58 @@ struct NxCtx {
     }
     // Every part of child c of n by m, one view after another (the prefixes and the tests).
     void eval_child(const NxNode &n, int m, NxNode &c) const {
+        c.side = n.side;
+        c.last[n.side] = int8_t(m);
+        c.last[1 - n.side] = n.last[1 - n.side];
         for (int a = 0; a < 3; ++a) {
             c.v[a] = uint8_t(t->bound(forward(n, m, a, c)));
             c.v[3 + a] = uint8_t(t->bound(inverse(n, m, a, c)));
         }
+    }
+    // nx_switch: node n made its own inverse, in place (the other side's cube): per view the
+    // inverse's abstract state and Loc bytes from n's Loc bytes, the forward and inverse bounds
+    // swapped. The inverse of view a is view a of the inverse (conjugation commutes with it).
+    void to_inverse(NxNode &n) const {
+        for (int a = 0; a < 3; ++a) {
+            int fl, ss, tw;
+            inverse_coords_fast(n.loc[a], fl, ss, tw);
+            n.cs[a] = uint8_t(inverse_cs(n.loc[a]));
+            n.tw[a] = uint16_t(tw), n.fl[a] = uint16_t(fl), n.sl[a] = uint16_t(ss / 24);
+            uint8_t inv[20];
+            // Loc: corner i at position p with twist o (l = 3p + o) makes the inverse hold corner p
+            // at position i with twist -o; an edge's flip is its own inverse.
+            for (int i = 0; i < 8; ++i) {
+                const unsigned x = n.loc[a][i];
+                inv[x / 3] = uint8_t(i * 3 + (3 - x % 3) % 3);
+            }
+            for (int i = 0; i < 12; ++i) {
+                const unsigned x = n.loc[a][8 + i];
+                inv[8 + x / 2] = uint8_t(i * 2 + x % 2);
+            }
+            std::copy(inv, inv + 20, n.loc[a]);
+            std::swap(n.v[a], n.v[3 + a]);
+        }
+        n.side ^= 1;
+    }
+    // The moves node n (togo moves left) would search on its side: not redundant after its
+    // side's last move, and none the next-move rule forbids (its inverse views at togo).
+    uint32_t moves_here(const NxNode &n, int togo) const {
+        uint32_t forbid = redundant[n.last[n.side] + 1];
+        for (int a = 0; a < 3; ++a)
+            if (n.v[3 + a] >= unsigned(togo)) forbid |= axis_mask[a];
+        return ~forbid & ((1u << NMOVES) - 1);
+    }
+    // The same from the other side: its inverse views are n's forward views (a forward view at
+    // togo means no solution of togo moves ends with a turn of that view's axis).
+    uint32_t moves_there(const NxNode &n, int togo) const {
+        uint32_t forbid = redundant[n.last[1 - n.side] + 1];
+        for (int a = 0; a < 3; ++a)
+            if (n.v[a] >= unsigned(togo)) forbid |= axis_mask[a];
+        return ~forbid & ((1u << NMOVES) - 1);
+    }
+    // nx_switch (nxopt's choice): search the node from whichever side has fewer moves to try.
+    void choose_side(NxNode &n, int togo) const {
+        if (__builtin_popcount(moves_there(n, togo)) < __builtin_popcount(moves_here(n, togo))) to_inverse(n);
     }
     unsigned corner_bound(const NxNode &c) const {
         return corners ? corners->lookup(corner_table_index(c.loc[0])) : 0;
@@ -156,11 +219,13 @@ struct NxWorker {
     int K = 1;
     int count[33] = {};  // per depth, the nodes of the last batch expanded there (slots 0..count-1)
     std::vector<NxExp> *slots = nullptr;
+    uint8_t pside[32] = {};  // the side each move of path was appended to (nx_switch; 0 without)
     NxExp &slot(int g, int i) { return (*slots)[size_t(g) * size_t(K) + size_t(i)]; }
 
     // Stage 1 for node n (at depth g with its move prev, togo >= 2 moves left): the children's
     // forward entries, the first view's lines prefetched (all three without lazy_forward).
-    void stage_forward(const NxNode &n, int prev, int togo, NxExp &e) const {
+    void stage_forward(const NxNode &n, int togo, NxExp &e) const {
+        const int prev = n.last[n.side];
         uint32_t forbid = 0;
         if (X->opt.nextmove)
             for (int a = 0; a < 3; ++a)
@@ -174,10 +239,14 @@ struct NxWorker {
         int k = 0;
         for (int m = 0; m < NMOVES; ++m) {
             if (redundant_move(prev, m) || (forbid >> m & 1)) continue;
+            NxNode &c = e.ch[k];
             for (int a = 0; a < 3; ++a) {
-                e.idx[k][a] = X->forward(n, m, a, e.ch[k]);
+                e.idx[k][a] = X->forward(n, m, a, c);
                 if (e.a0 < 0 || a == e.a0) __builtin_prefetch(line_of(t, e.idx[k][a]));
             }
+            c.side = n.side;
+            c.last[n.side] = int8_t(m);
+            c.last[1 - n.side] = n.last[1 - n.side];
             e.mv[k++] = m;
         }
         e.k = k;
@@ -254,9 +323,12 @@ struct NxWorker {
     }
     // The expansions of nb sibling nodes (each with togo >= 2 moves left), stage by stage over all
     // of them: nb nodes' misses in flight per round instead of one node's.
-    void expand(const NxNode *const *n, const int *prev, int nb, int togo, NxExp *const *e) const {
+    // With nx_switch each node first takes the side it is searched from (choose_side).
+    void expand(NxNode *const *n, int nb, int togo, NxExp *const *e) const {
         const unsigned lim = unsigned(togo - 1);  // a child passes with every bound <= lim
-        for (int b = 0; b < nb; ++b) stage_forward(*n[b], prev[b], togo, *e[b]);
+        if (X->opt.inverse_switch && X->opt.nextmove)
+            for (int b = 0; b < nb; ++b) X->choose_side(*n[b], togo);
+        for (int b = 0; b < nb; ++b) stage_forward(*n[b], togo, *e[b]);
         for (int b = 0; b < nb; ++b) stage_first(lim, *e[b]);
         for (int b = 0; b < nb; ++b) stage_inverse(*n[b], lim, *e[b]);
         for (int b = 0; b < nb; ++b) stage_read_inverse(lim, *e[b]);
@@ -279,12 +351,16 @@ struct NxWorker {
                 return false;
             }
         }
-        const int prev = g > 0 ? path[g - 1] : -1;
+        const int prev = n.last[n.side];
         if (togo == 1) {  // the children must be solved (view 0's Loc bytes after the move)
             uint32_t forbid = 0;
             if (X->opt.nextmove)
                 for (int a = 0; a < 3; ++a)
                     if (n.v[3 + a] >= 1u) forbid |= X->axis_mask[a];
+            // The one move left is also the last: with nx_switch, the forward views' rule too.
+            if (X->opt.inverse_switch)
+                for (int a = 0; a < 3; ++a)
+                    if (n.v[a] >= 1u) forbid |= X->axis_mask[a];
             for (int m = 0; m < NMOVES; ++m) {
                 if (redundant_move(prev, m) || (forbid >> m & 1)) continue;
                 ++generated;
@@ -293,7 +369,7 @@ struct NxWorker {
                 for (int i = 0; i < 8; ++i) l[i] = cm[n.loc[0][i]];
                 for (int i = 8; i < 20; ++i) l[i] = em[n.loc[0][i]];
                 if (is_solved_loc(l)) {
-                    path[g] = m;
+                    path[g] = m, pside[g] = n.side;
                     return true;
                 }
             }
@@ -302,7 +378,7 @@ struct NxWorker {
         generated += unsigned(e->k);
         if (togo == 2) {  // the children have one move left: no expansion to make ahead
             for (int j = 0; j < e->ns; ++j) {
-                path[g] = e->mv[e->sel[j]];
+                path[g] = e->mv[e->sel[j]], pside[g] = n.side;
                 if (dfs(e->ch[e->sel[j]], nullptr, g + 1, 1, 0)) return true;
                 if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             }
@@ -314,7 +390,7 @@ struct NxWorker {
             if (e->cstart < 0) gather(g, bi, togo);
             for (int j = 0; j < e->ns; ++j) {
                 const int i = e->sel[j], s = e->cstart + j;
-                path[g] = e->mv[i];
+                path[g] = e->mv[i], pside[g] = n.side;
                 if (dfs(e->ch[i], &slot(g + 1, s), g + 1, togo - 1, s)) return true;
                 if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             }
@@ -322,7 +398,7 @@ struct NxWorker {
         }
         for (int j0 = 0; j0 < e->ns; j0 += K) {
             const int nb = std::min(K, e->ns - j0);
-            const NxNode *cn[NMOVES];
+            NxNode *cn[NMOVES];
             int cp[NMOVES];
             NxExp *ce[NMOVES];
             for (int b = 0; b < nb; ++b) {
@@ -332,9 +408,9 @@ struct NxWorker {
                 ce[b] = &slot(g + 1, b);
             }
             count[g + 1] = nb;
-            expand(cn, cp, nb, togo - 1, ce);
+            expand(cn, nb, togo - 1, ce);
             for (int b = 0; b < nb; ++b) {
-                path[g] = cp[b];
+                path[g] = cp[b], pside[g] = n.side;
                 if (dfs(*cn[b], ce[b], g + 1, togo - 1, b)) return true;
                 if (X->found.load(std::memory_order_relaxed) || X->stopped.load(std::memory_order_relaxed)) return false;
             }
@@ -348,8 +424,7 @@ struct NxWorker {
     // slots are rewritten only when a node of depth g needs its children and has none made, i.e.
     // after every node made in the last gather there has been searched.
     void gather(int g, int bi, int togo) {
-        const NxNode *cn[NMOVES];
-        int cp[NMOVES];
+        NxNode *cn[NMOVES];
         NxExp *ce[NMOVES];
         int total = 0;
         for (int b = bi; b < count[g]; ++b) {
@@ -358,23 +433,31 @@ struct NxWorker {
             p.cstart = total;
             for (int j = 0; j < p.ns; ++j, ++total) {
                 cn[total] = &p.ch[p.sel[j]];
-                cp[total] = p.mv[p.sel[j]];
                 ce[total] = &slot(g + 1, total);
             }
         }
         count[g + 1] = total;
-        expand(cn, cp, total, togo - 1, ce);
+        expand(cn, total, togo - 1, ce);
     }
     // A task's root: its expansion alone, then the search below it.
-    bool search(const NxNode &n, int g, int togo) {
+    bool search(const NxNode &root, int g, int togo) {
+        NxNode n = root;  // a copy: expand may turn it to its inverse (nx_switch)
         if (togo == 1) return dfs(n, nullptr, g, togo, 0);
         NxExp &e = slot(g, 0);
         count[g] = 1;
-        const NxNode *pn = &n;
-        const int prev = g > 0 ? path[g - 1] : -1;
+        NxNode *pn = &n;
         NxExp *pe = &e;
-        expand(&pn, &prev, 1, togo, &pe);
+        expand(&pn, 1, togo, &pe);
         return dfs(n, &e, g, togo, 0);
+    }
+    // The solution of a hit of bound moves: the front side's moves in their order, then the back
+    // side's in reverse order, each inverted (the back side's cube is the inverse: a move m
+    // appended there ends the front's remaining sequence with m^-1).
+    std::vector<int> solution(int bound) const {
+        std::vector<int> front, back;
+        for (int i = 0; i < bound; ++i) (pside[i] ? back : front).push_back(path[i]);
+        for (auto it = back.rbegin(); it != back.rend(); ++it) front.push_back(inverse_move(*it));
+        return front;
     }
 };
 
@@ -434,6 +517,11 @@ void setup(NxCtx &X, const CubieCube &cube, NxNode &start) {
     for (int a = 0; a < 3; ++a)
         for (int m = 0; m < NMOVES; ++m)
             if (X.axis_move[a][m] / 3 % 3 == 0) X.axis_mask[a] |= 1u << m;  // U (0..2) or D (9..11)
+    for (int p = -1; p < NMOVES; ++p) {
+        X.redundant[p + 1] = 0;
+        for (int m = 0; m < NMOVES; ++m)
+            if (redundant_move(p, m)) X.redundant[p + 1] |= 1u << m;
+    }
     for (unsigned mask = 0; mask < 256; ++mask) {
         X.cs_of_mask[mask] = 0;
         if (__builtin_popcount(mask) != 4) continue;
@@ -457,14 +545,16 @@ void setup(NxCtx &X, const CubieCube &cube, NxNode &start) {
 
 }  // namespace
 
-void nx_follow(const NxTable &t, const CubieCube &c, const std::vector<int> &moves, unsigned v[6]) {
+void nx_follow(const NxTable &t, const CubieCube &c, const std::vector<int> &moves, unsigned v[6], uint64_t turns) {
     NxCtx X;
     X.t = &t;
     NxNode n;
     setup(X, c, n);
-    for (int m : moves) {
+    for (size_t i = 0; i <= moves.size(); ++i) {
+        if (turns >> i & 1) X.to_inverse(n);
+        if (i == moves.size()) break;
         NxNode ch = n;
-        X.eval_child(n, m, ch);
+        X.eval_child(n, moves[i], ch);
         n = ch;
     }
     for (int k = 0; k < 6; ++k) v[k] = n.v[k];
@@ -545,7 +635,7 @@ OptimalResult solve_optimal_nx(const CubieCube &cube, const Pdb *corners, const 
             if (hit) {
                 std::lock_guard<std::mutex> lock(X.mu);
                 if (!X.found.load()) {
-                    X.solution.assign(w.path, w.path + task.bound);
+                    X.solution = w.solution(task.bound);
                     X.found = true;
                 }
             }

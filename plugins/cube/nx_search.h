@@ -41,6 +41,14 @@ struct NxSearchOptions {
     // siblings only (no gain measured from cousins, README session 37 nxb37).
     // The same nodes either way; tools/cube-ab's nx_cousins=on|off.
     bool cousins = false;
+    // nx_switch (nxopt's choice between a node and its inverse): before its expansion a node is
+    // searched from whichever cube has fewer moves to try, itself (its inverse views forbid the
+    // next turns, the next-move rule) or its inverse (its forward views forbid the last turns);
+    // the moves then go to the front or the back of the solution. Different nodes, the same
+    // lengths; only with nextmove (without it no side forbids anything). An experiment
+    // (tools/cube-ab's nx_switch=on|off, not a plugin option): session 49 measured 0.91 of the
+    // children but the same CPU (plugins/cube/README.md, session 49), so off.
+    bool inverse_switch = false;
     TaskOrder order_tasks = TaskOrder::score;  // score or off (prev, mix, deep: as score here)
     bool symred = true;
 };
@@ -50,6 +58,8 @@ OptimalResult solve_optimal_nx(const CubieCube &c, const Pdb *corners, const NxT
                                const NxSearchOptions &opt = NxSearchOptions());
 // For the tests: the six views' bounds of c followed by moves as the search forms them (forward
 // views by the move tables, inverse views from the Loc bytes), one move at a time.
-void nx_follow(const NxTable &t, const CubieCube &c, const std::vector<int> &moves, unsigned v[6]);
+// turns: bit i set turns the node to its inverse (nx_switch's step) before move i, bit
+// moves.size() after the last; the moves after a turn apply to the inverse.
+void nx_follow(const NxTable &t, const CubieCube &c, const std::vector<int> &moves, unsigned v[6], uint64_t turns = 0);
 
 }  // namespace cube

@@ -56,10 +56,42 @@ TEST_CASE("CubeNx.Search.ViewsFollowTheCube") {
     }
 }
 
+TEST_CASE("CubeNx.Search.InverseTurnFollowsTheInverse") {
+    // nx_switch's step: a node turned to its inverse (its abstract states and Loc bytes from the
+    // Loc bytes, the bounds swapped) holds the inverse cube: the six bounds after any mix of
+    // moves and turns equal nx_views of the cube made by whole-cube arithmetic, so the states the
+    // moves after a turn follow are the inverse's too.
+    NxTable t;
+    if (!load_cached_nx(t)) return;
+    uint64_t rng = 2026120349;
+    for (int k = 0; k < 80; ++k) {
+        const CubieCube c0 = apply_moves(CubieCube::solved(), cube_test::random_scramble(rng, 25, NMOVES));
+        const std::vector<int> walk = cube_test::random_scramble(rng, k % 10, NMOVES);
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        const uint64_t turns = (rng >> 20) & ((uint64_t(1) << (walk.size() + 1)) - 1);
+        CubieCube c = c0;
+        for (size_t i = 0; i <= walk.size(); ++i) {
+            if (turns >> i & 1) c = c.inverse();
+            if (i < walk.size()) c = apply_moves(c, {walk[i]});
+        }
+        unsigned got[6], want[6];
+        nx_follow(t, c0, walk, got, turns);
+        nx_views(t, c, want);
+        CAPTURE(k);
+        CAPTURE(turns);
+        for (int v = 0; v < 6; ++v) {
+            CAPTURE(v);
+            REQUIRE(got[v] == want[v]);
+        }
+    }
+}
+
 TEST_CASE("CubeNx.Search.SameLengthsAsTheDefault") {
     // Scrambles of 1-12 moves, 14-15, and level 16 of puzzles/cube/optimal.txt (distance 16),
     // solved by tables=nx with both rules off, bondt, nextmove, both, and both without taking the
-    // inverse view from the parent and with all three forward views read for every child: every answer replayed, the same length, never longer than
+    // inverse view from the parent and with all three forward views read for every child, and
+    // both with nx_switch (each node searched from the side with fewer moves to try; the solution
+    // assembled from both ends): every answer replayed, the same length, never longer than
     // the scramble; nextmove and the inherited view keep the nodes (they only skip reads and
     // children that would fail), bondt no more nodes. Where cube-fstp2.pdb is cached, the default
     // search (fstp2 with both rules) finds the same length.
@@ -77,7 +109,7 @@ TEST_CASE("CubeNx.Search.SameLengthsAsTheDefault") {
                                (have_fstp2 ? "compared" : "absent (no cached fstp2)");
     MESSAGE(tables);
     cube_test::TestServices ts(cube_test::cache_dir());
-    uint64_t rng = 3707, nodes[5] = {}, gen[5] = {}, fst_nodes = 0;
+    uint64_t rng = 3707, nodes[6] = {}, gen[6] = {}, fst_nodes = 0;
     for (int i = 0; i < 27; ++i) {
         const int len = i < 24 ? 1 + i % 12 : 14 + i % 2;
         std::vector<int> s = cube_test::random_scramble(rng, len, NMOVES);
@@ -86,14 +118,15 @@ TEST_CASE("CubeNx.Search.SameLengthsAsTheDefault") {
         }
         const CubieCube c = apply_moves(CubieCube::solved(), s);
         CAPTURE(format_moves(s));
-        OptimalResult r[5];
-        for (int k = 0; k < 5; ++k) {
+        OptimalResult r[6];
+        for (int k = 0; k < 6; ++k) {
             CAPTURE(k);
             NxSearchOptions opt;
-            opt.bondt = k & 1 || k == 4;
-            opt.nextmove = k & 2 || k == 4;
+            opt.bondt = k & 1 || k >= 4;
+            opt.nextmove = k & 2 || k >= 4;
             opt.inherit = k != 4;
             opt.lazy_forward = k != 4;
+            opt.inverse_switch = k == 5;  // nx_switch: other nodes, the same length
             opt.order_tasks = i == 26 ? TaskOrder::score : TaskOrder::off;
             r[k] = solve_optimal_nx(c, have_corners ? &corners : nullptr, t, &ts.sv, opt);
             REQUIRE(r[k].status == SOLVER_OK);
@@ -121,7 +154,8 @@ TEST_CASE("CubeNx.Search.SameLengthsAsTheDefault") {
     }
     MESSAGE("nx nodes (generated): off " << nodes[0] << " (" << gen[0] << "), bondt " << nodes[1] << " (" << gen[1]
                                          << "), nextmove " << nodes[2] << " (" << gen[2] << "), both " << nodes[3] << " ("
-                                         << gen[3] << "); the default search " << fst_nodes << " nodes");
+                                         << gen[3] << "), nx_switch " << nodes[5] << " (" << gen[5]
+                                         << "); the default search " << fst_nodes << " nodes");
     CHECK(gen[2] < gen[0]);
 }
 
