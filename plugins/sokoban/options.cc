@@ -217,7 +217,7 @@ const char *const OPTIONS_HELP =
     "                            FESS member with the out-of-plan feature (fessplan=on for it\n"
     "                            alone); none: FESS alone from then on; box: a second member with\n"
     "                            the box-move advisor (fessbox=on for it alone), sharing the\n"
-    "                            thread as plan does\n"
+    "                            thread as plan does, evenly by default (twinslice)\n"
     "fess1after=N                (262144) thread 1's greedy expansions before FESS has the thread\n"
     "                            (share; from its fessearly-th on, in turn with greedy)\n"
     "fesscpu=off|T               (off) a thread's FESS members (fess0, fess=share) also start\n"
@@ -365,6 +365,10 @@ const char *const OPTIONS_HELP =
     "                            else to the member (lease)\n"
     "matelease=N                 (2) mateshare=lease: the lease a rise buys, N times the\n"
     "                            expansions it took, 1-1000\n"
+    "twinslice=N                 (4096) the short slice of thread 1's FESS member and its box\n"
+    "                            twin (fess1with=box), 1-4096 expansions (the long one is 4096,\n"
+    "                            to the one mateshare picks; 4096: the thread split evenly, 1024:\n"
+    "                            the twin's share until session 50)\n"
     "mateslice=count|cpu|atleast (count) the short slice of a FESS member and its plan mate:\n"
     "                            1024 expansions (count), or a quarter of the CPU time the long\n"
     "                            slice (4096 expansions) just took, at the short one's measured\n"
@@ -399,7 +403,7 @@ namespace {
 const char *const ACCEPTED =
     "accepted keys: deadsquares=on|off, freeze=on|off, frozengoals=on|off, fgfast=on|off, fgplayer=on|off, roomfill=on|off, localdead=on|off, ldcache=shared|thread, ldprobe=on|off, ldradius=1|2|mixed, ldbudget=N, ldlocal=on|off, ldleft=off|all|LIST (as cdmembers), ldcore=off|on, corral=on|off, corralplayer=on|off, playerstop=on|off, pimerge=resume|rescan, heuristic=matching|greedy|none, "
     "sides=on|off, tunnels=on|strict|off, goalroom=on|strict|off, portfolio=on|off, ordering=on|off, matching=cached|incremental|full, dupskip=on|off, learn=off|on|t0|t1, learnbudget=N, learnshrink=N, learnrate=N, learnmax=N, learncharge=off|N, "
-    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fesswalls=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessstrand=off|on|cell, fessowe=off|on|t0|t1, fessbox=off|on|t0|t1, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none|box, fess1after=N, fesscpu=off|T, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, packside=off|on|own|t0|t1|reach|t1reach, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted|fess, backfess=off|on|sr|order, backcap2=S, backcpu2=P, backorder2=weighted|fess|order, backstage2=always|stall, backstill2=P, backstart2=off|T, backguard2=off|P, backshare=fixed|progress|host|guest, backhigh=P, backstall=S, backahead=off|T, backroot=off|N, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
+    "fess=off|share|on, fessorder=on|off, fessadvice=on|off, fesstoward=off|on|chain, fesspack=off|on|all, fessrooms=on|off|t0|t1, fesshot=off|1|2, fessgoals=off|on|t0|t1, fesswalls=off|on|t0|t1, fessseal=off|on|t0|t1|fess0, fessstrand=off|on|cell, fessowe=off|on|t0|t1, fessbox=off|on|t0|t1, fessopen=off|on|t0|t1, fessplan=off|on|all, fess0=off|on|chain, fess0after=N, corraldead=off|on|pi|fess0, cdbudget=N, cdextend=off|4|8|4all|8all|fess0, cdextmembers=all|LIST, areatree=on|off, fess1with=greedy|plan|none|box, fess1after=N, fesscpu=off|T, fess0with=astar|plan|none, fessturns=cells|packed|mixed, packorder=floor|start|t0|t1|match|park|park2|parkN, packorder0=floor|start|match|park|park2|parkN, packorder1=floor|start|match|park|park2|parkN, packorderall=floor|start|match|park|park2|parkN, packside=off|on|own|t0|t1|reach|t1reach, fessearly=off|N, cdmembers=all|none|LIST (engine+astar+greedy+fess0+plan0+fess1+plan1+rest), back=off|t0|t1|only, backcpu=off|P, backafter=N, backcap=S, backorder=auto|greedy|weighted|fess, backfess=off|on|sr|order, backcap2=S, backcpu2=P, backorder2=weighted|fess|order, backstage2=always|stall, backstill2=P, backstart2=off|T, backguard2=off|P, backshare=fixed|progress|host|guest, backhigh=P, backstall=S, backahead=off|T, backroot=off|N, backmeet=off|on, packall=off|t0|t1|fess0|fess1, packallcpu=P, packallcap=S, mateshare=fixed|progress|lease, matelease=N, twinslice=N, mateslice=count|cpu|atleast, tieorder0=fifo|lifo|hash|rev|transpose, tieorder1=fifo|lifo|hash|rev|transpose, tieguest=off|t0|t1, tieguestorder=fifo|lifo|hash|rev|transpose, tieguestcpu=P, tieguestcap=S, tieguestseed=N";
 
 // Levenshtein distance, for the unknown-option hint.
 size_t edit_distance(const std::string &a, const std::string &b) {
@@ -834,6 +838,8 @@ bool parse_options(const solver_option *options, size_t count, Options &out, std
             if (!one_of(key, value, {"fixed", "progress", "lease"}, o.mateshare, error)) return false;
         } else if (std::strcmp(key, "matelease") == 0) {
             if (!number(key, value, false, 1, 1000, o.matelease, error)) return false;
+        } else if (std::strcmp(key, "twinslice") == 0) {
+            if (!number(key, value, false, 1, 4096, o.twinslice, error)) return false;
         } else if (std::strcmp(key, "tieorder0") == 0 || std::strcmp(key, "tieorder1") == 0) {
             if (!one_of(key, value, {"fifo", "lifo", "hash", "rev", "transpose"}, key[8] == '0' ? o.tieorder0 : o.tieorder1, error))
                 return false;

@@ -235,6 +235,12 @@ struct Options {
     // it for its next matelease=N * G expansions, then the member again (lease).
     int mateshare = 2; // lease since session 21 (XSokoban 70/90 at 30 s against 69; 44 about 6 % more CPU; NOTES.md sessions 20, 21)
     int matelease = 2;
+    // twinslice=N (session 50): the short slice, in expansions, of thread 1's FESS member and its
+    // box twin (fess1with=box); the long slice stays 4096 and goes as mateshare says. 4096 (the
+    // default since session 50) splits the thread evenly whoever leads; 1024, a plan mate's
+    // short slice, was the twin's until then (XSokoban at 30 s: 75 of 90 against 73; NOTES.md,
+    // session 50).
+    int twinslice = 4096;
     // mateslice=count|cpu|atleast (0, 1, 2; portfolio.h MateSlices, session 23): the short slice of a FESS
     // member and its plan mate's round is 1024 expansions (count) or a quarter of the CPU time
     // the long slice (4096 expansions) just took (cpu: the pair's CPU 4:1 whatever an expansion

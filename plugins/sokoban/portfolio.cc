@@ -940,7 +940,9 @@ void run_search(Shared &sh, unsigned k) {
                 mate_slices.short_ran(done, seconds);
             }
         } else {
-            uint64_t member_slice = mate ? 4096 : 1024, mate_slice = 1024;
+            // twinslice=N: the short slice of thread 1's member and its box twin.
+            const uint64_t short_slice = k == 1 && inst.options.fess1with == 3 ? static_cast<uint64_t>(inst.options.twinslice) : 1024;
+            uint64_t member_slice = mate ? 4096 : 1024, mate_slice = short_slice;
             if (lead == 1) std::swap(member_slice, mate_slice);
             if (fess && fess_slice(fess, member_slice)) return true;
             if (mate && fess_slice(mate, mate_slice)) return true;

@@ -24,7 +24,8 @@
 // had its first fess1after (2^18) expansions: greedy (the share above), a second FESS member
 // with the out-of-plan feature (plan: 1024 expansions to the member's 4096, greedy stops),
 // nothing (none: the member alone), or (box, session 46) a twin of the member with the
-// box-move advisor (fessbox), sharing the thread as plan does (the default since session 48). fess0with=astar|plan|none: the same for thread 0's member
+// box-move advisor (fessbox), sharing the thread as plan does but evenly, 4096 expansions each
+// (twinslice, session 50; 1024 for the twin before) (the default since session 48). fess0with=astar|plan|none: the same for thread 0's member
 // and its weighted A* (its plan member too has the toward advisor in the chain form).
 // cdmembers=all|LIST (options.h): with corraldead=on|pi, which of these searches run the corral
 // deadlock test: astar (thread 0's weighted A*), greedy (thread 1's), fess0 and plan0 (thread

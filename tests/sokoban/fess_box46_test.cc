@@ -102,3 +102,36 @@ TEST_CASE("Sokoban.FessBox.MateWinsXSokoban48InThePortfolio") {
     sokoban_test::portfolio_solves_and_replays(xs, 48, {{"fess1with", "box"}, {"fess1after", "0"}, {"fess0", "off"}}, rt);
     CHECK(rt.log.find("fess box (thread 1) won") != std::string::npos);
 }
+
+TEST_CASE("Sokoban.FessBox.TwinSliceOptionParses") {
+    using sokoban_test::parsed;
+    using sokoban_test::refused;
+    CHECK(sokoban::Options{}.twinslice == 4096); // since session 50 (1024 before)
+    CHECK(parsed("twinslice", "1").twinslice == 1);
+    CHECK(parsed("twinslice", "4096").twinslice == 4096);
+    for (const char *bad : {"0", "4097", "-1", "", "even"}) {
+        CAPTURE(bad);
+        CHECK(refused("twinslice", bad).find("twinslice") != std::string::npos);
+    }
+}
+
+TEST_CASE("Sokoban.FessBox.TwinSliceGivesTheTwinItsShare") {
+    // twinslice=N (session 50): the box twin's short slice. On XSokoban 48, where the twin wins
+    // and the plain member is more than ten times slower (above), an even split (4096) must
+    // reach the twin's answer in fewer expansions over both than the 1024 of before, and the
+    // answer must replay. Thread 1 runs first (sequential stand-in), its members from its
+    // first expansion, so the schedule, not timing, decides.
+    const std::string xs = sokoban_test::read_text("puzzles/sokoban/xsokoban_90.xsb");
+    uint64_t expanded[2] = {0, 0};
+    const char *slices[2] = {"1024", "4096"};
+    for (int i = 0; i < 2; ++i) {
+        CAPTURE(slices[i]);
+        sokoban_test::StubRuntime rt(2, true);
+        sokoban_test::portfolio_solves_and_replays(
+            xs, 48, {{"fess1with", "box"}, {"fess1after", "0"}, {"fess0", "off"}, {"twinslice", slices[i]}}, rt);
+        CHECK(rt.log.find("fess box (thread 1) won") != std::string::npos);
+        expanded[i] = rt.expanded;
+    }
+    MESSAGE("XSokoban 48, states expanded with twinslice=1024: " << expanded[0] << ", 4096: " << expanded[1]);
+    CHECK(expanded[1] < expanded[0]);
+}
