@@ -239,7 +239,7 @@ struct Options {
     // box twin (fess1with=box); the long slice stays 4096 and goes as mateshare says. 4096 (the
     // default since session 50) splits the thread evenly whoever leads; 1024, a plan mate's
     // short slice, was the twin's until then (XSokoban at 30 s: 75 of 90 against 73; NOTES.md,
-    // session 50).
+    // session 50). With mateslice=cpu|atleast the short slice comes from the CPU time instead.
     int twinslice = 4096;
     // mateslice=count|cpu|atleast (0, 1, 2; portfolio.h MateSlices, session 23): the short slice of a FESS
     // member and its plan mate's round is 1024 expansions (count) or a quarter of the CPU time
