@@ -45,50 +45,20 @@ int main(int argc, char **argv) {
     sokoban::init_scratch(inst, s);
     sokoban::FessScratch fs;
     fs.init(b);
-    std::vector<uint8_t> state(inst.state_size), prev(inst.state_size);
-    sokoban::initial_state(inst, s, state.data());
-    int player = b.start_player;
-    std::vector<uint8_t> occ(b.n, 0);
-    for (int x : b.start_boxes) occ[x] = 1;
+    SolutionReplay r(inst, s, moves);
+    const std::vector<uint8_t> &state = r.state, &prev = r.prev, &occ = r.occ;
     sokoban::KidCollector kids(inst.state_size);
     sokoban::StrandScratch strand, strand_layers; // session 26: the stranded counts (strand.h) per push
-    uint32_t pushes = 0, pruned = 0;
+    uint32_t pruned = 0;
     std::vector<uint32_t> filled_at(b.n, 0); // per goal: the push that last filled it (0: a box from the start)
     for (int g : b.goals)
         if (!occ[g]) filled_at[g] = UINT32_MAX;
     uint32_t best = 0;
-    for (char ch : moves) {
-        const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        const int d = c == 'u' ? 0 : c == 'l' ? 1 : c == 'd' ? 2 : c == 'r' ? 3 : -1;
-        if (d < 0) continue;
-        const int to = b.nb[player][d];
-        if (to < 0) {
-            std::fprintf(stderr, "move into a wall after %u pushes\n", pushes);
-            return 1;
-        }
-        if (!occ[to]) {
-            player = to;
-            continue;
-        }
-        const int dest = b.nb[to][d];
-        if (dest < 0 || occ[dest]) {
-            std::fprintf(stderr, "blocked push after %u pushes\n", pushes);
-            return 1;
-        }
-        prev = state;
-        occ[to] = 0;
-        occ[dest] = 1;
-        player = to;
-        ++pushes;
-        if (b.goal[to]) filled_at[to] = UINT32_MAX; // left: filled again later
+    while (r.next()) {
+        const uint32_t pushes = r.pushes;
+        const int dest = r.dest, np = r.normalized;
+        if (b.goal[r.from]) filled_at[r.from] = UINT32_MAX; // left: filled again later
         if (b.goal[dest]) filled_at[dest] = pushes;
-        s.occ = occ;
-        const int np = sokoban::normalize_player(inst, s, player);
-        state[0] = static_cast<uint8_t>(np & 0xff);
-        state[1] = static_cast<uint8_t>(np >> 8);
-        for (size_t i = 2; i < state.size(); ++i) state[i] = 0;
-        for (int x = 0; x < b.n; ++x)
-            if (occ[x]) sokoban::set_bit(state.data() + 2, x);
         kids.clear();
         sokoban::expand_state(inst, s, prev.data(), kids.sink());
         bool found = false;
@@ -107,6 +77,10 @@ int main(int argc, char **argv) {
                     f.next, f.regions, f.rooms, st, stl, h == sokoban::H_DEAD ? "DEAD" : std::to_string(h).c_str(),
                     found ? "" : " PRUNED", mark && found && h != sokoban::H_DEAD ? " *" : "");
     }
+    if (!r.error.empty()) {
+        std::fprintf(stderr, "%s\n", r.error.c_str());
+        return 1;
+    }
     // Session 27: the goals in the order the solution fills them for good (the push after which
     // a box stays on it), and the pairs of them filled against the order's layers (an earlier
     // fill in a later layer), of all pairs.
@@ -124,7 +98,7 @@ int main(int argc, char **argv) {
         for (const auto &f : fills) std::printf(" %d", order.layer[f.second]);
         std::printf("\npairs out of layer order %u/%u, layers %d, side rounds %d\n", against, pairs, order.layers, order.side_rounds);
     }
-    std::printf("%u pushes, %u not emitted by expand_state, solved %d\n", pushes, pruned,
+    std::printf("%u pushes, %u not emitted by expand_state, solved %d\n", r.pushes, pruned,
                 sokoban::state_is_goal(inst, state.data()) ? 1 : 0);
     return 0;
 }

@@ -46,15 +46,7 @@ bool side_claims(const sokoban::Board &b, const uint8_t *dead, std::vector<uint8
     for (int c = 0; c < b.n; ++c)
         if (occ[c]) boxes.push_back(c);
     int cand[9];
-    int nc = 0;
-    if (b.goal[to]) cand[nc++] = to;
-    for (int d = 0; d < 4; ++d) {
-        const int x = b.nb[to][d];
-        if (x < 0) continue;
-        if (b.goal[x] && occ[x]) cand[nc++] = x;
-        const int y = b.nb[x][(d + 1) & 3];
-        if (y >= 0 && b.goal[y] && occ[y]) cand[nc++] = y;
-    }
+    const int nc = sokoban::side_goal_candidates(b, to, [&](int c) { return occ[c] != 0; }, cand);
     for (int i = 0; i < nc; ++i)
         if (sokoban::side_goal_deadlock(b, dead, occ.data(), boxes.data(), static_cast<int>(boxes.size()), cand[i], s)) return true;
     return false;
@@ -76,55 +68,21 @@ void audit_level(const char *file, uint32_t level, const std::string &moves, cha
     side.init(b);
     sokoban::FrozenWallScratch walls;
     walls.init(b);
-    std::vector<uint8_t> state(inst.state_size), prev(inst.state_size);
-    sokoban::initial_state(inst, s, state.data());
-    int player = b.start_player;
-    std::vector<uint8_t> occ(b.n, 0);
-    for (int x : b.start_boxes) occ[x] = 1;
+    SolutionReplay r(inst, s, moves);
+    const std::vector<uint8_t> &state = r.state, &prev = r.prev, &occ = r.occ;
     sokoban::KidCollector kids(inst.state_size);
-    uint32_t pushes = 0;
     bool first = true;
     auto claim = [&](const char *test, int dest) {
         const int row = b.grid_of[dest] / b.level.width, col = b.grid_of[dest] % b.level.width;
-        std::printf("level %u push %u box->(%d,%d): %s claims a live position dead\n", level, pushes, row, col, test);
+        std::printf("level %u push %u box->(%d,%d): %s claims a live position dead\n", level, r.pushes, row, col, test);
         if (first) {
             std::printf("%s\n", sokoban::state_xsb(b, state.data()).c_str());
             first = false;
         }
     };
     ++n.levels;
-    for (char ch : moves) {
-        const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        const int d = c == 'u' ? 0 : c == 'l' ? 1 : c == 'd' ? 2 : c == 'r' ? 3 : -1;
-        if (d < 0) continue;
-        const int to = b.nb[player][d];
-        if (to < 0) {
-            std::printf("level %u: the solution walks into a wall after %u pushes\n", level, pushes);
-            ++n.bad_solutions;
-            return;
-        }
-        if (!occ[to]) {
-            player = to;
-            continue;
-        }
-        const int dest = b.nb[to][d];
-        if (dest < 0 || occ[dest]) {
-            std::printf("level %u: the solution pushes into a wall or box after %u pushes\n", level, pushes);
-            ++n.bad_solutions;
-            return;
-        }
-        prev = state;
-        occ[to] = 0;
-        occ[dest] = 1;
-        player = to;
-        ++pushes;
-        s.occ = occ;
-        const int np = sokoban::normalize_player(inst, s, player);
-        state[0] = static_cast<uint8_t>(np & 0xff);
-        state[1] = static_cast<uint8_t>(np >> 8);
-        for (size_t i = 2; i < state.size(); ++i) state[i] = 0;
-        for (int x = 0; x < b.n; ++x)
-            if (occ[x]) sokoban::set_bit(state.data() + 2, x);
+    while (r.next()) {
+        const int dest = r.dest, np = r.normalized;
         ++n.positions;
         kids.clear();
         sokoban::expand_state(inst, s, prev.data(), kids.sink());
@@ -152,8 +110,13 @@ void audit_level(const char *file, uint32_t level, const std::string &moves, cha
             claim("walls (fesswalls)", dest);
         }
     }
+    if (!r.error.empty()) {
+        std::printf("level %u: %s\n", level, r.error.c_str());
+        ++n.bad_solutions;
+        return;
+    }
     if (!sokoban::state_is_goal(inst, state.data())) {
-        std::printf("level %u: the solution does not solve it (%u pushes)\n", level, pushes);
+        std::printf("level %u: the solution does not solve it (%u pushes)\n", level, r.pushes);
         ++n.bad_solutions;
     }
 }

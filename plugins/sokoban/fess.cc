@@ -649,18 +649,9 @@ bool FessSearch::side_dead_child(const uint8_t *parent, const uint8_t *child) {
     const int to = pushed_to(parent + 2, child + 2, bytes);
     if (to < 0) return false;
     auto has_box = [&](int c) { return ((child[2 + (c >> 3)] >> (c & 7)) & 1) != 0; };
-    // The pushed box and the boxes on goals in the 8 cells round it: the push may have frozen
-    // a neighbour (expand_state's test looks at the pushed box only, and only on a goal).
+    // The pushed box and the boxes on goals in the 8 cells round it (sidegoals.h).
     int cand[9];
-    int nc = 0;
-    if (b.goal[to]) cand[nc++] = to;
-    for (int d = 0; d < 4; ++d) {
-        const int x = b.nb[to][d];
-        if (x < 0) continue;
-        if (b.goal[x] && has_box(x)) cand[nc++] = x;
-        const int y = b.nb[x][(d + 1) & 3]; // the diagonal, one turn on
-        if (y >= 0 && b.goal[y] && has_box(y)) cand[nc++] = y;
-    }
+    const int nc = side_goal_candidates(b, to, has_box, cand);
     if (nc == 0) return false;
     side_boxes_.clear();
     for (int c = 0; c < b.n; ++c) {

@@ -62,6 +62,24 @@ bool side_goal_deadlock(const Board &board, const uint8_t *dead, uint8_t *occupa
 void side_reach_sets(const Board &board, const std::vector<uint8_t> &wall, const std::vector<int> &targets,
                      SideGoalScratch &s, uint64_t *reach, uint64_t *reach4 = nullptr, size_t stride4 = 0);
 
+// The cells side_goal_deadlock is asked about after a push that left a box on `to`: `to` when it
+// is a goal, and the goals round it (the four beside it and the four diagonals) that hold a box,
+// since the push may have frozen a neighbour (expand_state's frozen-goal test looks at the pushed
+// box only). has_box(cell) says whether the position after the push has a box there. Writes up
+// to 9 cells into cand and returns how many (FessSearch::side_dead_child, tools/sokoban-sound).
+template <class HasBox> int side_goal_candidates(const Board &b, int to, HasBox has_box, int cand[9]) {
+    int nc = 0;
+    if (b.goal[to]) cand[nc++] = to;
+    for (int d = 0; d < 4; ++d) {
+        const int x = b.nb[to][d];
+        if (x < 0) continue;
+        if (b.goal[x] && has_box(x)) cand[nc++] = x;
+        const int y = b.nb[x][(d + 1) & 3]; // the diagonal, one turn on
+        if (y >= 0 && b.goal[y] && has_box(y)) cand[nc++] = y;
+    }
+    return nc;
+}
+
 } // namespace sokoban
 
 #endif
