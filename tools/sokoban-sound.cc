@@ -40,15 +40,13 @@ struct Counts {
 };
 
 // The side-kept frozen-goal test on the pushed box (at `to`) and the boxes on goals in the eight
-// cells round it, as FessSearch::side_dead_child asks it.
-bool side_claims(const sokoban::Board &b, const uint8_t *dead, std::vector<uint8_t> occ, int to, sokoban::SideGoalScratch &s) {
-    std::vector<int> boxes;
-    for (int c = 0; c < b.n; ++c)
-        if (occ[c]) boxes.push_back(c);
+// cells round it, as FessSearch::side_dead_child asks it. occ is scratch, restored.
+bool side_claims(const sokoban::Board &b, const uint8_t *dead, uint8_t *occ, const std::vector<int> &boxes, int to,
+                 sokoban::SideGoalScratch &s) {
     int cand[9];
     const int nc = sokoban::side_goal_candidates(b, to, [&](int c) { return occ[c] != 0; }, cand);
     for (int i = 0; i < nc; ++i)
-        if (sokoban::side_goal_deadlock(b, dead, occ.data(), boxes.data(), static_cast<int>(boxes.size()), cand[i], s)) return true;
+        if (sokoban::side_goal_deadlock(b, dead, occ, boxes.data(), static_cast<int>(boxes.size()), cand[i], s)) return true;
     return false;
 }
 
@@ -97,15 +95,15 @@ void audit_level(const char *file, uint32_t level, const std::string &moves, cha
             claim("h (no perfect matching)", dest);
         }
         if (sokoban::state_is_goal(inst, state.data())) continue; // FESS files a solved child first
-        if (side_claims(b, dead, occ, dest, side)) {
-            ++n.side;
-            claim("side (fessgoals)", dest);
-        }
-        std::vector<uint8_t> wocc = occ;
+        std::vector<uint8_t> scratch_occ = occ; // both tests use it as scratch and restore it
         std::vector<int> boxes;
         for (int x = 0; x < b.n; ++x)
             if (occ[x]) boxes.push_back(x);
-        if (sokoban::frozen_wall_deadlock(b, dead, wocc.data(), boxes.data(), static_cast<int>(boxes.size()), np, walls)) {
+        if (side_claims(b, dead, scratch_occ.data(), boxes, dest, side)) {
+            ++n.side;
+            claim("side (fessgoals)", dest);
+        }
+        if (sokoban::frozen_wall_deadlock(b, dead, scratch_occ.data(), boxes.data(), static_cast<int>(boxes.size()), np, walls)) {
             ++n.walls;
             claim("walls (fesswalls)", dest);
         }
