@@ -268,7 +268,7 @@ TEST_CASE("CubeE2E.AutoTablesNotCached") {
     }
     CHECK(r.exit_code == 3);
     CHECK(has(r.err, "cube: tables=auto chose fstp2 (cube-nx.pdb not cached; `--option tables=nx` or "
-                     "`build/bench/cube-nx build` makes it, about 15 min)"));
+                     "`build/bench/cube-nx build` makes it, about 4 min on 2 idle cores)"));
     CHECK(has(r.err, "stopped: memory_limit"));  // the plugin's SOLVER_ERR_NO_MEMORY
     CHECK(std::filesystem::is_empty(dir));
     r = run_solver("--plugin cube --help");

@@ -81,7 +81,7 @@ const char *const OPTIONS_HELP =
     "                    de Bondt's rule, and the corner table; its own depth-first worker (not\n"
     "                    batch=N but nx_batch=K; no third table: third=auto is off with it,\n"
     "                    third=t refused); the first tables=nx solve without a cached file builds it\n"
-    "                    (about 15 minutes on 2 cores, 2.6 GiB peak; or beforehand:\n"
+    "                    (about 4 minutes on 2 idle cores, 2.6 GiB peak; or beforehand:\n"
     "                    build/bench/cube-nx build)\n"
     "pages=shared|huge|mapped  how the fst tables are loaded from the cache: shared (default)\n"
     "                    maps the cached file advised for huge pages, so the page cache's own 2 MiB\n"

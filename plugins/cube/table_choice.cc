@@ -16,7 +16,7 @@ TableChoice choose_tables(const AutoTables &a) {
     if (!a.needs_fstp2.empty()) return {"fstp2", a.needs_fstp2 + " needs the fstp2 search"};
     if (!a.nx_cached)
         return {"fstp2",
-                "cube-nx.pdb not cached; `--option tables=nx` or `build/bench/cube-nx build` makes it, about 15 min"};
+                "cube-nx.pdb not cached; `--option tables=nx` or `build/bench/cube-nx build` makes it, about 4 min on 2 idle cores"};
     if (a.budget && a.nx_need > a.budget)
         return {"fstp2", "cube-nx.pdb cached, but the nx tables' " + gib(a.nx_need) + " are over the memory budget of " +
                              gib(a.budget)};
