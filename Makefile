@@ -105,7 +105,7 @@ ONE_THREAD_TEST_SRCS := tests/cube/%_test.cc tests/ewn/%_test.cc tests/matchstic
 	$(addprefix tests/sokoban/,backward_early36_test.cc backward_guard37_test.cc backward_stall35_test.cc \
 	best_dump40_test.cc corral_test.cc deadsquares_test.cc dupskip40_test.cc fess1_test.cc fess_box46_test.cc fess_cpu39_test.cc \
 	fess_goals_test.cc fess_open_test.cc fess_owe_test.cc fess_plan_test.cc fess_seal_test.cc \
-	fess_strand_test.cc fess_test.cc floods_test.cc freeze_test.cc frozengoals_test.cc heuristic_test.cc \
+	fess_strand_test.cc fess_test.cc floods_test.cc freeze_test.cc frozengoals_test.cc heuristic_test.cc huge_alloc_test.cc \
 	localdead_test.cc macros_test.cc matching_test.cc options_test.cc ordering_test.cc packing_side_test.cc \
 	packpath_test.cc parse_test.cc roomfill_test.cc search_test.cc solution_test.cc solve_test.cc \
 	speed34_test.cc state_store_test.cc zeroed_test.cc)

@@ -71,6 +71,7 @@
 #include <vector>
 
 #include "areatree.h"
+#include "huge_alloc.h"
 #include "heuristic.h"
 #include "search.h"
 #include "state_store.h"
@@ -223,14 +224,14 @@ private:
     std::vector<uint8_t> cur_, child_;
     uint64_t target_hash_ = 0;
     StateStore store_;
-    std::vector<Node> nodes_;
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open_;
+    HugeVec<Node> nodes_; // huge_alloc.h, as the store
+    std::priority_queue<Entry, HugeVec<Entry>, std::greater<Entry>> open_;
     // The feature-space order (fess_ != 0): per node its weight; per cell its queue (priority
     // h << 32 | weight, tie the deeper first); the ring of non-empty cells in turn order.
     int fess_ = BACK_FESS_OFF;
     std::vector<uint8_t> start_cell_, goal_only_; // per interior cell: a start cell; a goal but no start cell
     std::vector<uint32_t> weight_;
-    std::vector<std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>>> cells_;
+    std::vector<std::priority_queue<Entry, HugeVec<Entry>, std::greater<Entry>>> cells_;
     std::unordered_map<uint64_t, uint32_t> cell_of_;
     std::vector<uint32_t> ring_;
     std::vector<uint8_t> in_ring_;

@@ -113,6 +113,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "huge_alloc.h"
 #include "packing.h"
 #include "plan.h"
 #include "rooms.h"
@@ -310,7 +311,7 @@ private:
     using Entry = std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>; // (weight, h, -g, node)
     struct Cell {
         FessFeatures f;
-        std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
+        std::priority_queue<Entry, HugeVec<Entry>, std::greater<Entry>> open;
     };
     uint32_t lookup(const uint8_t *st, uint64_t h, bool &inserted);
     void file(uint32_t node, const FessFeatures &f, uint32_t h);
@@ -404,8 +405,8 @@ private:
     bool owe_other(size_t i, const uint8_t *state, int refused, std::vector<uint8_t> &child, int &box, PackPath &path);
     void add_strand(FessFeatures &f, int player);
     StateStore store_;
-    std::vector<Node> nodes_;            // per state number of store_
-    std::vector<FessFeatures> features_; // per node
+    HugeVec<Node> nodes_;            // per state number of store_ (huge_alloc.h)
+    HugeVec<FessFeatures> features_; // per node
     std::vector<Cell> cells_;
     std::unordered_map<uint64_t, uint32_t> cell_of_;
     // The turns (fessturns, fess.h): the non-empty cells in groups, each group a ring of cells

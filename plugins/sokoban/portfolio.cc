@@ -19,6 +19,7 @@
 
 #include "backward.h"
 #include "fess.h"
+#include "huge_alloc.h"
 #include "kids.h"
 #include "ordering.h"
 #include "solution.h"
@@ -329,8 +330,8 @@ private:
     const Order order_;
     const bool sort_kids_;
     StateStore store_;
-    std::vector<Node> nodes_; // per state number of the store
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open_;
+    HugeVec<Node> nodes_; // per state number of the store (huge_alloc.h, as the store)
+    std::priority_queue<Entry, HugeVec<Entry>, std::greater<Entry>> open_;
     KidCollector kids_;
     std::vector<uint8_t> current_;
     std::vector<std::pair<uint32_t, uint32_t>> kid_order_; // (child_sort_key, index) with sort_kids_

@@ -17,6 +17,8 @@
 #include <cstring>
 #include <vector>
 
+#include "huge_alloc.h"
+
 namespace sokoban {
 
 class StateStore {
@@ -75,8 +77,8 @@ public:
     // its states appended to `states`, its moves (each node's `move`, the root's left out) to
     // `moves`, and `cost` = the goal node's `g`. Node: any record with parent, move and g (the
     // portfolio's best-first searches, its tie guest, FESS).
-    template <class Node>
-    void append_path(const std::vector<Node> &nodes, uint32_t goal, std::vector<uint8_t> &states, std::vector<uint32_t> &moves,
+    template <class Nodes>
+    void append_path(const Nodes &nodes, uint32_t goal, std::vector<uint8_t> &states, std::vector<uint32_t> &moves,
                      uint64_t &cost) const {
         std::vector<uint32_t> path;
         for (uint32_t x = goal; x != UINT32_MAX; x = nodes[x].parent) path.push_back(x);
@@ -95,14 +97,14 @@ private:
     static constexpr uint64_t TAG_MASK = 0xffffffff00000000ull;
 
     // The first empty slot from h's (every state in `index` differs from the one placed there).
-    static uint64_t free_slot(const std::vector<uint64_t> &index, uint64_t mask, uint64_t h) {
+    static uint64_t free_slot(const HugeVec<uint64_t> &index, uint64_t mask, uint64_t h) {
         uint64_t slot = h & mask;
         while (index[slot] != EMPTY) slot = (slot + 1) & mask;
         return slot;
     }
 
     void grow() {
-        std::vector<uint64_t> bigger(index_.size() * 2, EMPTY);
+        HugeVec<uint64_t> bigger(index_.size() * 2, EMPTY);
         const uint64_t m2 = bigger.size() - 1;
         for (uint64_t e : index_) {
             if (e == EMPTY) continue;
@@ -113,9 +115,10 @@ private:
     }
 
     uint32_t n_;
-    std::vector<uint8_t> arena_;    // state id at [id * n_, (id + 1) * n_)
-    std::vector<uint64_t> index_;   // (tag, number) by hash slot, EMPTY where empty
-    std::vector<uint64_t> hashes_;  // per number: its state's hash
+    // The three grow with the search: 2 MiB pages where the kernel gives them (huge_alloc.h).
+    HugeVec<uint8_t> arena_;    // state id at [id * n_, (id + 1) * n_)
+    HugeVec<uint64_t> index_;   // (tag, number) by hash slot, EMPTY where empty
+    HugeVec<uint64_t> hashes_;  // per number: its state's hash
     uint64_t mask_, used_ = 0;
 };
 
