@@ -137,9 +137,9 @@ std::string nx_file();  // cube-nx.pdb
 constexpr uint64_t NX_TABLE_BYTES = 2603089920ull;  // the full table in memory (9930 x 2048 x 128)
 // tables=nx: the N table from the cache folder (one a process, as get_third; load_or_build.h), or,
 // when it is not cached (or does not load), built on the pool and saved (about 4 minutes on 2
-// cores, 2.6 GiB at its peak, progress through sv->progress), then mapped from the saved file.
-// Without build (tables=auto where fstp2's table is cached) a table not cached leaves out empty, and a cached file that does not
-// load warns once a process ("cube: table nx not used: ...") and leaves it empty too.
+// idle cores, 2.6 GiB at its peak, progress through sv->progress), then mapped from the saved
+// file. Without build (tables=auto) a table not cached leaves out empty, and a cached file that
+// does not load warns once a process ("cube: table nx not used: ...") and leaves it empty too.
 solver_status get_nx(const solver_services *sv, std::shared_ptr<const NxTable> &out, solver_error *err, unsigned pages,
                      bool verify_once, bool build = true);
 

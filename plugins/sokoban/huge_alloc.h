@@ -30,8 +30,8 @@ inline void *map_huge(size_t bytes) {
     void *r = mmap(nullptr, bytes + HUGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (r == MAP_FAILED) throw std::bad_alloc();
     const uintptr_t r0 = reinterpret_cast<uintptr_t>(r), a = (r0 + HUGE - 1) & ~uintptr_t(HUGE - 1);
-    if (a > r0) munmap(r, a - r0);                                              // the slack before
-    if (r0 + HUGE > a) munmap(reinterpret_cast<void *>(a + bytes), r0 + HUGE - a); // and after
+    if (a > r0) munmap(r, a - r0);                                  // the slack before (none when aligned)
+    munmap(reinterpret_cast<void *>(a + bytes), r0 + HUGE - a);     // and after (a < r0 + HUGE)
 #ifdef MADV_HUGEPAGE
     madvise(reinterpret_cast<void *>(a), bytes, MADV_HUGEPAGE); // a hint; failure is harmless
 #endif
