@@ -87,7 +87,10 @@ struct NxCoords {
     }
     // The entry (row * 512 + slice') of an abstract state, and of a cube.
     uint64_t index(int cs, int tw, int fl, int sl) const {
-        const uint32_t e = corner_class[size_t(cs) * N_TWIST + size_t(tw)];
+        return index_of_class(corner_class[size_t(cs) * N_TWIST + size_t(tw)], fl, sl);
+    }
+    // The same from the corner part's corner_class word e (the search reads e a pass ahead).
+    uint64_t index_of_class(uint32_t e, int fl, int sl) const {
         int fl2, sl2;
         conj_edges(int(e & 15), fl, sl, fl2, sl2);
         return (uint64_t(e >> 4) * N_FLIP + uint64_t(fl2)) * NX_WIDTH + uint64_t(sl2);

@@ -106,19 +106,44 @@ struct NxCtx {
     }
     // The forward view a of child c (of n by move m): its state and its entry.
     uint64_t forward(const NxNode &n, int m, int a, NxNode &c) const {
+        move_view(n, m, a, c);
+        return co->index(c.cs[a], c.tw[a], c.fl[a], c.sl[a]);
+    }
+    // Only view a's abstract state of child c (of n by move m); returns the corner_class entry
+    // its index reads first (for a prefetch).
+    const uint32_t *move_view(const NxNode &n, int m, int a, NxNode &c) const {
         const unsigned mk = unsigned(axis_move[a][m]);
         c.cs[a] = co->cs_move[n.cs[a] * NMOVES + mk];
         c.tw[a] = co->tw_move[n.tw[a] * NMOVES + mk];
         c.fl[a] = co->fl_move[n.fl[a] * NMOVES + mk];
         c.sl[a] = co->sl_move[n.sl[a] * NMOVES + mk];
-        return co->index(c.cs[a], c.tw[a], c.fl[a], c.sl[a]);
+        return class_word(c.cs[a], c.tw[a]);
     }
     // Child c's Loc bytes of view a and its inverse view's entry.
     uint64_t inverse(const NxNode &n, int m, int a, NxNode &c) const {
-        int fl, ss, tw;
-        child_locs_inverse_both(n.loc[a], axis_move[a][m], true, c.loc[a], fl, ss, tw, simd);
-        return co->index(inverse_cs(c.loc[a]), tw, fl, ss / 24);
+        int cs, tw, fl, sl;
+        inverse_state(n, m, a, c, cs, tw, fl, sl);
+        return co->index(cs, tw, fl, sl);
     }
+    // Child c's Loc bytes of view a and its inverse view's abstract state.
+    void inverse_state(const NxNode &n, int m, int a, NxNode &c, int &cs, int &tw, int &fl, int &sl) const {
+        int ss;
+        child_locs_inverse_both(n.loc[a], axis_move[a][m], true, c.loc[a], fl, ss, tw, simd);
+        cs = inverse_cs(c.loc[a]);
+        sl = ss / 24;
+    }
+    // An entry's first read (pass 1 of 2): its corner_class word (prefetched a pass before), and
+    // the edge tables' words that the word's symmetry selects prefetched for pass 2
+    // (co->index_of_class).
+    uint32_t entry_class(int cs, int tw, int fl, int sl) const {
+        const uint32_t w = co->corner_class[size_t(cs) * N_TWIST + size_t(tw)];
+        const size_t s = w & 15;
+        __builtin_prefetch(co->fl_lin.data() + s * N_FLIP + size_t(fl));
+        __builtin_prefetch(co->sl_flip.data() + size_t(sl) * N_UDSYM + s);
+        __builtin_prefetch(co->sl_conj.data() + size_t(sl) * N_UDSYM + s);
+        return w;
+    }
+    const uint32_t *class_word(int cs, int tw) const { return co->corner_class.data() + size_t(cs) * N_TWIST + size_t(tw); }
     int inverse_cs(const uint8_t *loc) const {
         unsigned mask = 0;
         for (int q = 0; q < 8; ++q) mask |= unsigned(loc[q] < 12) << q;  // cubie q in a U-layer position (0..3)
@@ -205,6 +230,11 @@ struct NxExp {
     NxNode ch[NMOVES];
     int mv[NMOVES], sel[NMOVES];
     uint64_t idx[NMOVES][3], iidx[NMOVES][3], cidx[NMOVES];
+    // Between an entry's passes (NxWorker's stage_*_lines): the corner_class words, and the
+    // inverse views' abstract states.
+    uint32_t word[NMOVES][3];
+    uint16_t itw[NMOVES][3], ifl[NMOVES][3], isl[NMOVES][3];
+    uint8_t ics[NMOVES][3];
 };
 
 struct NxWorker {
@@ -222,8 +252,14 @@ struct NxWorker {
     uint8_t pside[32] = {};  // the side each move of path was appended to (nx_switch; 0 without)
     NxExp &slot(int g, int i) { return (*slots)[size_t(g) * size_t(K) + size_t(i)]; }
 
-    // Stage 1 for node n (at depth g with its move prev, togo >= 2 moves left): the children's
-    // forward entries, the first view's lines prefetched (all three without lazy_forward).
+    // Stage 1 for node n (at depth g with its move prev, togo >= 2 moves left): its children's
+    // moves, and with lazy_forward their first view's moved coordinates, the corner_class entry
+    // each needs prefetched (stage_forward_lines makes the entries); without lazy_forward all three
+    // views' entries, their lines prefetched.
+    // Why the entry is made in two passes (session 53): an entry reads corner_class (600 KB) and
+    // then the symmetry's edge tables; where those miss the caches (a busy machine's shared L3)
+    // each child waited for them in turn before its line's prefetch could even start -- 43 % of
+    // the search's samples sat on that prefetch. Their misses now overlap over the whole batch.
     void stage_forward(const NxNode &n, int togo, NxExp &e) const {
         const int prev = n.last[n.side];
         uint32_t forbid = 0;
@@ -240,9 +276,13 @@ struct NxWorker {
         for (int m = 0; m < NMOVES; ++m) {
             if (redundant_move(prev, m) || (forbid >> m & 1)) continue;
             NxNode &c = e.ch[k];
-            for (int a = 0; a < 3; ++a) {
-                e.idx[k][a] = X->forward(n, m, a, c);
-                if (e.a0 < 0 || a == e.a0) __builtin_prefetch(line_of(t, e.idx[k][a]));
+            if (e.a0 < 0) {
+                for (int a = 0; a < 3; ++a) {
+                    e.idx[k][a] = X->forward(n, m, a, c);
+                    __builtin_prefetch(line_of(t, e.idx[k][a]));
+                }
+            } else {
+                __builtin_prefetch(X->move_view(n, m, e.a0, c));
             }
             c.side = n.side;
             c.last[n.side] = int8_t(m);
@@ -251,8 +291,25 @@ struct NxWorker {
         }
         e.k = k;
     }
-    // Stage 2: the first view read; the other two prefetched for the children it passes.
-    void stage_first(unsigned lim, NxExp &e) const {
+    // Stage 1b (lazy_forward): the first view's entries of stage 1's children, their lines
+    // prefetched; in two passes, so the edge tables' misses overlap too.
+    void stage_forward_lines(NxExp &e) const {
+        if (e.a0 < 0) return;
+        const NxTable &t = *X->t;
+        const int a = e.a0;
+        for (int i = 0; i < e.k; ++i) {
+            const NxNode &c = e.ch[i];
+            e.word[i][a] = X->entry_class(c.cs[a], c.tw[a], c.fl[a], c.sl[a]);
+        }
+        for (int i = 0; i < e.k; ++i) {
+            const NxNode &c = e.ch[i];
+            e.idx[i][a] = X->co->index_of_class(e.word[i][a], c.fl[a], c.sl[a]);
+            __builtin_prefetch(line_of(t, e.idx[i][a]));
+        }
+    }
+    // Stage 2: the first view read; for the children it passes the other two views' states made,
+    // their corner_class words prefetched.
+    void stage_first(const NxNode &n, unsigned lim, NxExp &e) const {
         const NxTable &t = *X->t;
         int nf = 0;
         if (e.a0 >= 0) {
@@ -260,7 +317,7 @@ struct NxWorker {
                 e.ch[i].v[e.a0] = uint8_t(t.bound(e.idx[i][e.a0]));
                 if (e.ch[i].v[e.a0] > lim) continue;
                 for (int a = 0; a < 3; ++a)
-                    if (a != e.a0) __builtin_prefetch(line_of(t, e.idx[i][a]));
+                    if (a != e.a0) __builtin_prefetch(X->move_view(n, e.mv[i], a, e.ch[i]));
                 e.sel[nf++] = i;
             }
         } else {
@@ -268,8 +325,28 @@ struct NxWorker {
         }
         e.ns = nf;
     }
-    // Stage 3: the other forward views read, per side the max; the survivors' Loc bytes and inverse
-    // entries, their lines and the corner table's byte prefetched.
+    // Stage 2b (lazy_forward): those two views' entries, their lines prefetched (two passes).
+    void stage_first_lines(NxExp &e) const {
+        if (e.a0 < 0) return;
+        const NxTable &t = *X->t;
+        for (int j = 0; j < e.ns; ++j) {
+            const int i = e.sel[j];
+            const NxNode &c = e.ch[i];
+            for (int a = 0; a < 3; ++a)
+                if (a != e.a0) e.word[i][a] = X->entry_class(c.cs[a], c.tw[a], c.fl[a], c.sl[a]);
+        }
+        for (int j = 0; j < e.ns; ++j) {
+            const int i = e.sel[j];
+            const NxNode &c = e.ch[i];
+            for (int a = 0; a < 3; ++a)
+                if (a != e.a0) {
+                    e.idx[i][a] = X->co->index_of_class(e.word[i][a], c.fl[a], c.sl[a]);
+                    __builtin_prefetch(line_of(t, e.idx[i][a]));
+                }
+        }
+    }
+    // Stage 3: the other forward views read, per side the max; the survivors' Loc bytes and
+    // inverse views' states made, their corner_class words and the corner table's byte prefetched.
     void stage_inverse(const NxNode &n, unsigned lim, NxExp &e) const {
         const NxTable &t = *X->t;
         int nk = 0;
@@ -281,12 +358,18 @@ struct NxWorker {
             if (X->fwd_bound(c) > lim) continue;
             const int m = e.mv[i];
             for (int a = 0; a < 3; ++a) {
-                e.iidx[i][a] = X->inverse(n, m, a, c);
+                int cs, tw, fl, sl;
+                X->inverse_state(n, m, a, c, cs, tw, fl, sl);
                 if (X->opt.inherit && (X->axis_mask[a] >> m & 1)) {
                     c.v[3 + a] = n.v[3 + a];  // the same entry as the parent's
                     e.iidx[i][a] = UINT64_MAX;
                 } else {
-                    __builtin_prefetch(line_of(t, e.iidx[i][a]));
+                    e.iidx[i][a] = 0;  // made by stage_inverse_lines
+                    e.ics[i][a] = uint8_t(cs);
+                    e.itw[i][a] = uint16_t(tw);
+                    e.ifl[i][a] = uint16_t(fl);
+                    e.isl[i][a] = uint16_t(sl);
+                    __builtin_prefetch(X->class_word(cs, tw));
                 }
             }
             // The corner table's byte too, in the same round of misses (read only if N passes).
@@ -297,6 +380,23 @@ struct NxWorker {
             e.sel[nk++] = i;
         }
         e.ns = nk;
+    }
+    // Stage 3b: the inverse views' entries (those not the parent's), their lines prefetched (two passes).
+    void stage_inverse_lines(NxExp &e) const {
+        const NxTable &t = *X->t;
+        for (int j = 0; j < e.ns; ++j) {
+            const int i = e.sel[j];
+            for (int a = 0; a < 3; ++a)
+                if (e.iidx[i][a] != UINT64_MAX) e.word[i][a] = X->entry_class(e.ics[i][a], e.itw[i][a], e.ifl[i][a], e.isl[i][a]);
+        }
+        for (int j = 0; j < e.ns; ++j) {
+            const int i = e.sel[j];
+            for (int a = 0; a < 3; ++a)
+                if (e.iidx[i][a] != UINT64_MAX) {
+                    e.iidx[i][a] = X->co->index_of_class(e.word[i][a], e.ifl[i][a], e.isl[i][a]);
+                    __builtin_prefetch(line_of(t, e.iidx[i][a]));
+                }
+        }
     }
     // Stage 4: the inverse views read; without corner_early the corner bytes prefetched here.
     void stage_read_inverse(unsigned lim, NxExp &e) const {
@@ -329,8 +429,11 @@ struct NxWorker {
         if (X->opt.inverse_switch && X->opt.nextmove)
             for (int b = 0; b < nb; ++b) X->choose_side(*n[b], togo);
         for (int b = 0; b < nb; ++b) stage_forward(*n[b], togo, *e[b]);
-        for (int b = 0; b < nb; ++b) stage_first(lim, *e[b]);
+        for (int b = 0; b < nb; ++b) stage_forward_lines(*e[b]);
+        for (int b = 0; b < nb; ++b) stage_first(*n[b], lim, *e[b]);
+        for (int b = 0; b < nb; ++b) stage_first_lines(*e[b]);
         for (int b = 0; b < nb; ++b) stage_inverse(*n[b], lim, *e[b]);
+        for (int b = 0; b < nb; ++b) stage_inverse_lines(*e[b]);
         for (int b = 0; b < nb; ++b) stage_read_inverse(lim, *e[b]);
         for (int b = 0; b < nb; ++b) stage_corners(lim, *e[b]);
     }
