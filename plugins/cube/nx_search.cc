@@ -256,10 +256,12 @@ struct NxWorker {
     // moves, and with lazy_forward their first view's moved coordinates, the corner_class entry
     // each needs prefetched (stage_forward_lines makes the entries); without lazy_forward all three
     // views' entries, their lines prefetched.
-    // Why the entry is made in two passes (session 53): an entry reads corner_class (600 KB) and
-    // then the symmetry's edge tables; where those miss the caches (a busy machine's shared L3)
-    // each child waited for them in turn before its line's prefetch could even start -- 43 % of
-    // the search's samples sat on that prefetch. Their misses now overlap over the whole batch.
+    // Why an entry is made in passes (session 53): it reads corner_class (612 KB) and then, by the
+    // symmetry found there, the edge tables; where those miss the caches (a busy machine's shared
+    // L3) each child waited for them in turn before its line's prefetch could even start -- 43 %
+    // of the search's samples sat on that prefetch. Now every stage runs over the whole batch
+    // before the next: the batch's corner_class words are prefetched before the first is read,
+    // and a node's edge-table words before its first entry is made.
     void stage_forward(const NxNode &n, int togo, NxExp &e) const {
         const int prev = n.last[n.side];
         uint32_t forbid = 0;
