@@ -86,8 +86,15 @@ struct NxCoords {
         sl2 = sl_conj[size_t(sl) * N_UDSYM + size_t(s)];
     }
     // The entry (row * 512 + slice') of an abstract state, and of a cube.
-    uint64_t index(int cs, int tw, int fl, int sl) const {
-        return index_of_class(corner_class[size_t(cs) * N_TWIST + size_t(tw)], fl, sl);
+    uint64_t index(int cs, int tw, int fl, int sl) const { return index_of_class(*class_word(cs, tw), fl, sl); }
+    // The corner part's corner_class word, which index reads first.
+    const uint32_t *class_word(int cs, int tw) const { return corner_class.data() + size_t(cs) * N_TWIST + size_t(tw); }
+    // The edge tables' words that conj_edges reads for symmetry s, prefetched (the search makes an
+    // entry in passes: nx_search.cc).
+    void prefetch_edges(int s, int fl, int sl) const {
+        __builtin_prefetch(fl_lin.data() + size_t(s) * N_FLIP + size_t(fl));
+        __builtin_prefetch(sl_flip.data() + size_t(sl) * N_UDSYM + size_t(s));
+        __builtin_prefetch(sl_conj.data() + size_t(sl) * N_UDSYM + size_t(s));
     }
     // The same from the corner part's corner_class word e (the search reads e a pass ahead).
     uint64_t index_of_class(uint32_t e, int fl, int sl) const {

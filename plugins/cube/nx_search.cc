@@ -117,7 +117,7 @@ struct NxCtx {
         c.tw[a] = co->tw_move[n.tw[a] * NMOVES + mk];
         c.fl[a] = co->fl_move[n.fl[a] * NMOVES + mk];
         c.sl[a] = co->sl_move[n.sl[a] * NMOVES + mk];
-        return class_word(c.cs[a], c.tw[a]);
+        return co->class_word(c.cs[a], c.tw[a]);
     }
     // Child c's Loc bytes of view a and its inverse view's entry.
     uint64_t inverse(const NxNode &n, int m, int a, NxNode &c) const {
@@ -136,14 +136,10 @@ struct NxCtx {
     // the edge tables' words that the word's symmetry selects prefetched for pass 2
     // (co->index_of_class).
     uint32_t entry_class(int cs, int tw, int fl, int sl) const {
-        const uint32_t w = co->corner_class[size_t(cs) * N_TWIST + size_t(tw)];
-        const size_t s = w & 15;
-        __builtin_prefetch(co->fl_lin.data() + s * N_FLIP + size_t(fl));
-        __builtin_prefetch(co->sl_flip.data() + size_t(sl) * N_UDSYM + s);
-        __builtin_prefetch(co->sl_conj.data() + size_t(sl) * N_UDSYM + s);
+        const uint32_t w = *co->class_word(cs, tw);
+        co->prefetch_edges(int(w & 15), fl, sl);
         return w;
     }
-    const uint32_t *class_word(int cs, int tw) const { return co->corner_class.data() + size_t(cs) * N_TWIST + size_t(tw); }
     int inverse_cs(const uint8_t *loc) const {
         unsigned mask = 0;
         for (int q = 0; q < 8; ++q) mask |= unsigned(loc[q] < 12) << q;  // cubie q in a U-layer position (0..3)
@@ -371,7 +367,7 @@ struct NxWorker {
                     e.itw[i][a] = uint16_t(tw);
                     e.ifl[i][a] = uint16_t(fl);
                     e.isl[i][a] = uint16_t(sl);
-                    __builtin_prefetch(X->class_word(cs, tw));
+                    __builtin_prefetch(X->co->class_word(cs, tw));
                 }
             }
             // The corner table's byte too, in the same round of misses (read only if N passes).
